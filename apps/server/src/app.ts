@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { API, API_PREFIX } from '@suite/contract';
+import type { AppConfig } from './config.js';
+import authPlugin from './plugins/auth.js';
+import dbPlugin from './plugins/db.js';
+import errorsPlugin from './plugins/errors.js';
+import rateLimitPlugin from './plugins/rate-limit.js';
+import securityPlugin from './plugins/security.js';
+import staticPlugin from './plugins/static.js';
+import { apiModules } from './modules/index.js';
+
+export interface BuildOptions {
+  /** Extra pino options (tests pass a stream to read log lines). */
+  logger?: Record<string, unknown> | false;
+}
+
+/** Builds the whole server: used by server.ts and by the tests through app.inject. */
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token', '*.share_key'],
+            ...options.logger,
+          },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[A-Za-z0-9-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 64 * 1024,
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, { config });
+  await app.register(dbPlugin, { dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  await app.register(authPlugin, { secret: config.sessionSecret, ttlSeconds: config.sessionTtlSeconds });
+  await app.register(rateLimitPlugin, { scale: config.rateLimitScale, redisUrl: config.redisUrl });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${config.appTitle} API`, version: '1.0.0' },
+      servers: [{ url: API_PREFIX }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(swaggerUi, { routePrefix: API.docs });
+      for (const module of apiModules) await api.register(module, { config });
+    },
+    { prefix: API_PREFIX },
+  );
+
+  await app.register(staticPlugin, { webDist: config.webDist });
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+  }
+}

@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const url = z.url({ protocol: /^https?$/ });
+const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
+const opt = <T extends z.ZodTypeAny>(schema: T) => z.preprocess(emptyToUndefined, schema.optional());
+
+const EnvSchema = z.object({
+  NODE_ENV: opt(z.enum(['development', 'test', 'production'])),
+  APP_ENV: opt(z.enum(['development', 'test', 'alpha', 'production'])),
+  PORT: opt(z.coerce.number().int().min(0).max(65535)),
+  HOST: opt(z.string()),
+  DATA_DIR: opt(z.string()),
+  DATABASE_URL: opt(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://')),
+  PUBLIC_URL: opt(url),
+  MAIN_APP_URL: opt(url),
+  SMTP_URL: opt(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')),
+  MAIL_FROM: opt(z.string().min(3)),
+  MEET_DOMAIN: opt(z.string().regex(/^[A-Za-z0-9.-]+(:\d+)?$/, 'must be a host name, e.g. meet.example.com')),
+  MEET_SCHEME: opt(z.enum(['https', 'http'])),
+  JITSI_APP_ID: opt(z.string()),
+  JITSI_APP_SECRET: opt(z.string().min(16, 'must be at least 16 characters')),
+  JAAS_APP_ID: opt(z.string()),
+  JAAS_KID: opt(z.string()),
+  JAAS_PRIVATE_KEY: opt(z.string()),
+  SESSION_SECRET: opt(z.string().min(32, 'must be at least 32 characters')),
+  SESSION_TTL_HOURS: opt(z.coerce.number().positive()),
+  REDIS_URL: opt(z.string().regex(/^rediss?:\/\//)),
+  TRUST_PROXY: opt(z.string()),
+  MAX_UPLOAD_MB: opt(z.coerce.number().positive()),
+  APP_TITLE: opt(z.string()),
+  CAPTCHA_SITE_KEY: opt(z.string()),
+  HIDE_HEADER: opt(bool),
+  HIDE_FOOTER: opt(bool),
+  PUBLIC_SIGNUP: opt(bool),
+  ERROR_REPORTING_DSN: opt(url),
+  LOG_LEVEL: opt(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
+  WEB_DIST: opt(z.string()),
+  RATE_LIMIT_SCALE: opt(z.coerce.number().positive()),
+  MAIL_RETRY_BASE_MS: opt(z.coerce.number().positive()),
+  MEETING_IDLE_MINUTES: opt(z.coerce.number().positive()),
+});
+
+export type Env = Record<string, string | undefined>;
+
+export interface AppConfig {
+  env: 'development' | 'test' | 'production';
+  appEnv: 'development' | 'test' | 'alpha' | 'production';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  mainAppUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  meet: {
+    domain: string | undefined;
+    scheme: 'https' | 'http';
+    jitsi: { appId: string; secret: string } | undefined;
+    jaas: { appId: string; kid: string; privateKey: string } | undefined;
+    idleMinutes: number;
+  };
+  sessionSecret: string;
+  sessionTtlSeconds: number;
+  redisUrl: string | undefined;
+  trustProxy: boolean | string;
+  maxUploadBytes: number;
+  appTitle: string;
+  captchaSiteKey: string;
+  hideHeader: boolean;
+  hideFooter: boolean;
+  publicSignup: boolean;
+  errorReportingDsn: string | undefined;
+  logLevel: string;
+  webDist: string;
+  /** Multiplies every rate limit (tests raise it; production leaves it at 1). */
+  rateLimitScale: number;
+  mailRetryBaseMs: number;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+function sessionSecretFor(dataDir: string, given: string | undefined): string {
+  if (given) return given;
+  const file = join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** Parses and validates the environment once; throws ConfigError listing every problem. */
+export function loadConfig(env: Env = process.env): AppConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  if (e.JITSI_APP_ID && !e.JITSI_APP_SECRET) problems.push('JITSI_APP_SECRET: required with JITSI_APP_ID');
+  if (e.JAAS_APP_ID && !(e.JAAS_KID && e.JAAS_PRIVATE_KEY)) {
+    problems.push('JAAS_KID, JAAS_PRIVATE_KEY: required with JAAS_APP_ID');
+  }
+  if (problems.length) throw new ConfigError(problems);
+
+  const port = e.PORT ?? 8080;
+  const dataDir = resolve(e.DATA_DIR ?? './data');
+  mkdirSync(dataDir, { recursive: true });
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const env2 = e.NODE_ENV ?? 'development';
+  return {
+    env: env2,
+    appEnv: e.APP_ENV ?? env2,
+    port,
+    host: e.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl,
+    mainAppUrl: (e.MAIN_APP_URL ?? `${publicUrl}/app`).replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? 'no-reply@localhost',
+    meet: {
+      domain: e.MEET_DOMAIN,
+      scheme: e.MEET_SCHEME ?? 'https',
+      jitsi: e.JITSI_APP_ID && e.JITSI_APP_SECRET ? { appId: e.JITSI_APP_ID, secret: e.JITSI_APP_SECRET } : undefined,
+      jaas:
+        e.JAAS_APP_ID && e.JAAS_KID && e.JAAS_PRIVATE_KEY
+          ? { appId: e.JAAS_APP_ID, kid: e.JAAS_KID, privateKey: e.JAAS_PRIVATE_KEY.replace(/\\n/g, '\n') }
+          : undefined,
+      idleMinutes: e.MEETING_IDLE_MINUTES ?? 240,
+    },
+    sessionSecret: sessionSecretFor(dataDir, e.SESSION_SECRET),
+    sessionTtlSeconds: Math.round((e.SESSION_TTL_HOURS ?? 12) * 3600),
+    redisUrl: e.REDIS_URL,
+    trustProxy: e.TRUST_PROXY === undefined ? false : e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY,
+    maxUploadBytes: Math.round((e.MAX_UPLOAD_MB ?? 100) * 1024 * 1024),
+    appTitle: e.APP_TITLE ?? 'Suite',
+    captchaSiteKey: e.CAPTCHA_SITE_KEY ?? '',
+    hideHeader: e.HIDE_HEADER ?? false,
+    hideFooter: e.HIDE_FOOTER ?? false,
+    publicSignup: e.PUBLIC_SIGNUP ?? true,
+    errorReportingDsn: e.ERROR_REPORTING_DSN,
+    logLevel: e.LOG_LEVEL ?? (env2 === 'test' ? 'silent' : 'info'),
+    webDist: resolve(e.WEB_DIST ?? join(serverRoot(), '../web/dist')),
+    rateLimitScale: e.RATE_LIMIT_SCALE ?? 1,
+    mailRetryBaseMs: e.MAIL_RETRY_BASE_MS ?? 2000,
+  };
+}
+
+/** apps/server, whether running from src (tsx, vitest) or from the compiled dist/src. */
+export function serverRoot(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  return here.includes(`${'/'}dist${'/'}`) || here.endsWith('/dist/src') ? resolve(here, '../..') : resolve(here, '..');
+}

@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as core from './001-core.js';
+
+/** Ordered migrations; names sort in the order they must run. Append, never edit an applied one. */
+export const migrations: Record<string, Migration> = {
+  '001-core': core,
+};

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createTestApp, type TestApp } from './helpers.js';
+import { buildApp } from '../src/app.js';
+import { ConfigError, loadConfig } from '../src/config.js';
+
+describe('system', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('reports health with the database reachable', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', database: 'ok' });
+  });
+
+  it('answers unknown API paths with a JSON 404 in the error shape', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/does-not-exist' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error_code: 'ERR_NOT_FOUND', message: 'Not found.' });
+  });
+
+  it('answers malformed JSON with a 400 error body, never a stack trace', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/user',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(res.json().error_code).toMatch(/^ERR_/);
+    expect(res.body).not.toMatch(/at .*\.(js|ts):\d+/);
+  });
+
+  it('sends strict security headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/config' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('gives the web app its runtime settings', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/config' });
+    const body = res.json();
+    expect(body.mainAppUrl).toBe('http://localhost:8080/app');
+    expect(body.meetDomain).toBeNull();
+    expect(Object.keys(body.termsUrls).sort()).toEqual(['en', 'es', 'hi', 'it', 'pt']);
+  });
+
+  it('serves an OpenAPI document', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().openapi).toMatch(/^3\./);
+  });
+});
+
+describe('configuration', () => {
+  it('lists every wrong value at once', () => {
+    try {
+      loadConfig({ PORT: 'abc', PUBLIC_URL: 'ftp://x', SESSION_SECRET: 'short' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const problems = (error as ConfigError).problems.join('\n');
+      expect(problems).toContain('PORT');
+      expect(problems).toContain('PUBLIC_URL');
+      expect(problems).toContain('SESSION_SECRET');
+    }
+  });
+
+  it('adds the meeting domain to the CSP when configured', async () => {
+    const t = await createTestApp({ MEET_DOMAIN: 'meet.example.com' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(String(res.headers['content-security-policy'])).toContain('https://meet.example.com');
+    await t.close();
+  });
+});
+
+describe('web app serving', () => {
+  it('serves index.html for client routes and caches hashed assets for a year', async () => {
+    const t = await createTestApp();
+    const dist = join(t.dataDir, 'web');
+    mkdirSync(join(dist, 'assets'), { recursive: true });
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    const app = await buildApp({ ...t.config, webDist: dist }, { logger: false });
+    const page = await app.inject({ method: 'GET', url: '/user/login' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const asset = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const missing = await app.inject({ method: 'GET', url: '/assets/missing.js' });
+    expect(missing.statusCode).toBe(404);
+    await app.close();
+    await t.close();
+  });
+});

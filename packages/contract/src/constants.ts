@@ -1,0 +1,120 @@
+/** Business constants of spec §9 (and the few the issues add). One source for server and web. */
+
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 64;
+export const CODE_LENGTH = 6;
+export const MAX_CODE_TRIES = 3;
+/** Lifetime of an e-mailed code (issue 3: at most 10 minutes). */
+export const CODE_TTL_MS = 10 * 60 * 1000;
+export const MAX_TEAMMATES = 5;
+export const TEAMMATE_NEXT_FIELD_AFTER_CHARS = 3;
+export const ACCEPTED_TERMS_VERSION = 1;
+
+export const AUTH_HTTP_TIMEOUT_MS = 6000;
+
+/** Invite acceptance and file download progress (§4, §9). */
+export const PROGRESS_STEP = 10;
+export const PROGRESS_INTERVAL_MS = 500;
+export const PROGRESS_ACTION_AT = 30;
+export const PROGRESS_DONE = 100;
+export const REDIRECT_AFTER_MS = 3000;
+export const FORCED_DOWNLOAD_AFTER_MS = 1000;
+
+/** Meeting timings (§4, §9). */
+export const MEET_JOIN_DELAY_MS = 2000;
+export const WAITING_FOR_HOST_RETRY_MS = 5000;
+export const RECORDING_START_DELAY_MS = 3000;
+export const RECORDING_RETRY_AT_MS = 120_000;
+export const RECORDING_MAX_RETRIES = 1;
+/** Spec says "not shown": our choice, 30 s to answer the keep-alive prompt. */
+export const KEEP_ALIVE_COUNTDOWN_S = 30;
+
+export const CODE_REFOCUS_MS = 1000;
+
+export const LANGUAGES = ['en', 'pt', 'es', 'hi', 'it'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+/** BCP 47 tags the spec names: en-US by default, pt-BR for Portuguese browsers. */
+export const LANGUAGE_TAGS: Record<Language, string> = {
+  en: 'en-US',
+  pt: 'pt-BR',
+  es: 'es',
+  hi: 'hi',
+  it: 'it',
+};
+
+export const PROFILE_TYPES = ['PROFESSIONAL', 'PERSONAL'] as const;
+export type ProfileType = (typeof PROFILE_TYPES)[number];
+
+export const CODE_PURPOSES = ['confirm', 'recovery'] as const;
+export type CodePurpose = (typeof CODE_PURPOSES)[number];
+
+/** `/user/{componentUrl}` values and the step totals the dots show (none for login). */
+export const USER_COMPONENTS = [
+  'signup',
+  'welcome',
+  'add-teammates',
+  'login',
+  'recovery-password',
+  'check-token',
+  'check-token-recovery',
+  'update-password',
+] as const;
+export type UserComponent = (typeof USER_COMPONENTS)[number];
+export const USER_STEPS: Record<UserComponent, { total: number; index: number } | null> = {
+  signup: { total: 4, index: 0 },
+  'check-token': { total: 4, index: 1 },
+  welcome: { total: 4, index: 2 },
+  'add-teammates': { total: 4, index: 3 },
+  'recovery-password': { total: 3, index: 0 },
+  'check-token-recovery': { total: 3, index: 1 },
+  'update-password': { total: 3, index: 2 },
+  login: null,
+};
+
+/** Jitsi toolbar: the 26 buttons our room offers, minus those in `hideButtons` (§9). */
+export const TOOLBAR_BUTTONS = [
+  'camera',
+  'chat',
+  'closedcaptions',
+  'desktop',
+  'download',
+  'embedmeeting',
+  'etherpad',
+  'feedback',
+  'filmstrip',
+  'fullscreen',
+  'hangup',
+  'help',
+  'invite',
+  'livestreaming',
+  'microphone',
+  'participants-pane',
+  'profile',
+  'raisehand',
+  'recording',
+  'security',
+  'select-background',
+  'settings',
+  'shortcuts',
+  'stats',
+  'tileview',
+  'whiteboard',
+] as const;
+export type ToolbarButton = (typeof TOOLBAR_BUTTONS)[number];
+
+/** Keys the web app keeps in local storage (§3). */
+export const STORAGE_KEYS = {
+  authorization: 'authorization',
+  user: 'user',
+  preferences: 'preferences',
+  profiles: 'profiles',
+  actingProfile: 'acting_profile',
+  guestId: 'guestId',
+  tokenValidationEmail: 'tokenValidationEmail',
+  skipDeviceReview: 'skipDeviceReview',
+  language: 'language',
+} as const;
+
+/** Request header that carries the UI language to the server (mail templates). */
+export const LANGUAGE_HEADER = 'accept-language';

@@ -1,0 +1,109 @@
+/**
+ * Error catalogue (spec §8). Every API error body is `{ error_code, message }`: `message` is the
+ * spec's English catalogue text where the spec has one. The web app shows the localized text of
+ * `errors.<CODE>` and falls back to `message`.
+ */
+export interface CatalogueEntry {
+  status: number;
+  message: string;
+}
+
+const entry = (status: number, message: string): CatalogueEntry => ({ status, message });
+
+export const ERRORS = {
+  // General
+  ERR_VALIDATION: entry(400, 'Please, fill out all the required fields.'),
+  ERR_REQUEST: entry(400, 'Request Error'),
+  ERR_UNAUTHORIZED: entry(401, 'Invalid access token'),
+  ERR_FORBIDDEN: entry(403, 'You are not allowed to do this.'),
+  ERR_NOT_FOUND: entry(404, 'Not found.'),
+  ERR_PAYLOAD_TOO_LARGE: entry(413, 'The request is too large.'),
+  ERR_RATE_LIMITED: entry(429, 'Too many attempts. Please wait and try again.'),
+  ERR_INTERNAL: entry(500, 'Unable to send information.'),
+  ERR_SERVICE_UNAVAILABLE: entry(503, 'Could not connect to the server.'),
+
+  // Code check
+  INVALID_TOKEN: entry(400, 'Invalid token'),
+  ERR_MAX_TRIES_EXCEEDED: entry(400, 'Max number of tries exceeded.'),
+  ERR_TOKEN_EXPIRED: entry(400, 'Expired token. A new one has sent.'),
+  ERR_OTHER: entry(400, 'Other error'),
+  ERR_USER_ALREADY_CONFIRMED: entry(400, 'The user is already confirmed'),
+  ERR_INVALID_ACCESS_TOKEN: entry(401, 'Invalid access token'),
+
+  // Sign-up
+  ERR_EMAIL_IN_USE: entry(400, 'Email address already in use!'),
+  ERR_INVALID_EMAIL: entry(400, 'No valid email address was provided.'),
+  ERR_PERSONAL_EMAIL_NOT_ALLOWED: entry(400, 'No personal email allowed address without invite!'),
+  ERR_FREE_ACCOUNT_LIMIT: entry(400, 'Free account limit reached.'),
+  ERR_DOMAIN_INACTIVE: entry(
+    400,
+    'New registrations are not possible for this domain. Please contact your domain administrator.',
+  ),
+  ERR_ZIMBRA_DOMAIN_SIGNUP_NOT_ALLOWED: entry(
+    400,
+    'Users of this domain use the mail server product and cannot sign up here.',
+  ),
+  ERR_USER_NOT_CONFIRMED_SIGNUP: entry(409, 'User already registered but not confirmed. A new code has been sent.'),
+
+  // Teammates
+  ERR_NO_SAME_DOMAIN_EMAIL: entry(400, 'No email address from the same domain was provided'),
+  ERR_TEAMMATE_DOMAIN: entry(400, "The teammate's email address must have the same domain address."),
+  ERR_INVALID_TEAMMATE_EMAIL: entry(400, 'Invalid email was provided'),
+  ERR_NO_EMAIL_PROVIDED: entry(400, 'No email address provided'),
+  ERR_ALL_EMAILS_REGISTERED: entry(409, 'All provided email addresses already register'),
+  ERR_COULD_NOT_INVITE: entry(500, 'Could not invite teammates'),
+
+  // Invitations
+  ERR_INVITE_EXPIRED: entry(400, 'This invitation has expired.'),
+  ERR_INVITE_ALREADY_ACCEPTED: entry(409, 'This invitation was already accepted.'),
+  ERR_INVITE_INVALID: entry(400, 'This invitation is not valid.'),
+
+  // Login
+  ERR_INVALID_CREDENTIALS: entry(401, 'Invalid email or password.'),
+  ERR_USER_NOT_CONFIRMED: entry(401, 'User not confirmed. Could not check login.'),
+  ERR_USER_NOT_ACTIVE: entry(403, 'User is not active.'),
+  ERR_DOMAIN_DISABLED: entry(403, 'Domain is disabled.'),
+  ERR_SSO_LOGIN_ONLY: entry(403, 'Unable to log in with a password: this domain signs in with single sign-on.'),
+  ERR_COULD_NOT_AUTHENTICATE: entry(500, 'Could not authenticate'),
+  ERR_COULD_NOT_GET_PROFILE: entry(500, 'Could not get user profile'),
+
+  // Recovery and passwords
+  ERR_EMAIL_NOT_PROVIDED: entry(400, 'The email was not provided!'),
+  ERR_USER_NOT_FOUND: entry(404, 'This user does not exist.'),
+  ERR_COULD_NOT_RECOVER_PASSWORD: entry(500, 'Could not recover password'),
+  ERR_COULD_NOT_UPDATE_PASSWORD: entry(500, 'Could not update password'),
+  CONFIRM_PASSWORD_VALIDATION_FAILED: entry(400, 'Password and password confirmation do not match.'),
+  USER_VALIDATION_FAILED: entry(400, 'User validation failed: password should have between 6 and 64 characters'),
+  ERR_PASSWORD_TOO_SHORT: entry(400, 'Password must have at least 6 characters'),
+  ERR_PASSWORD_TOO_COMMON: entry(400, 'This password is too common. Please choose another one.'),
+  ACCEPT_TERMS: entry(400, 'You must accept the terms of use.'),
+
+  // Guests
+  ERR_GUEST_SAVE: entry(500, 'Could not save guest info'),
+
+  // Meetings
+  ERR_SESSION_NOT_STARTED: entry(401, 'The meeting has not started yet. Waiting for the host.'),
+  ERR_INVITE_NOT_VALID: entry(400, 'Invite is not valid'),
+  ERR_VIDEOCONFERENCE_NOT_FOUND: entry(404, 'Video conference not found.'),
+  ERR_MEETINGS_NOT_CONFIGURED: entry(503, 'Meetings are not configured on this server.'),
+
+  // Files
+  ERR_FILE_LINK_INVALID: entry(404, 'This download link is not valid.'),
+  ERR_FILE_LINK_EXPIRED: entry(410, 'This download link has expired.'),
+  ERR_FILE_LINK_PROCESSING_FAILED: entry(500, 'The download link could not be processed.'),
+  ERR_FILE_DOWNLOAD_LINK_DEFAULT: entry(400, 'Could not download the file.'),
+  ERR_FILE_TOO_LARGE: entry(413, 'The file is larger than the allowed size.'),
+} as const satisfies Record<string, CatalogueEntry>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+export interface ApiErrorBody {
+  error_code: ErrorCode | string;
+  message: string;
+  /** Field-level details for validation errors. */
+  details?: { path: string; message: string }[];
+}
+
+export function isErrorCode(code: unknown): code is ErrorCode {
+  return typeof code === 'string' && Object.prototype.hasOwnProperty.call(ERRORS, code);
+}

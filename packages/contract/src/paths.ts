@@ -1,0 +1,40 @@
+/** API paths of spec §7 (mounted under API_PREFIX) plus the ones the issues add. */
+export const API_PREFIX = '/api';
+
+export const API = {
+  health: '/health',
+  config: '/config',
+  docs: '/docs',
+  // accounts (§7)
+  signup: '/v2/user',
+  confirm: '/v2/user/confirm',
+  updateUser: '/user/:id',
+  completeRegister: '/v2/user/complete-register',
+  resendConfirmation: '/v2/user/resend_confirmation',
+  forgotPassword: '/v2/user/forgot-password',
+  forgotPasswordConfirm: '/v2/user/forgot-password/confirm',
+  login: '/auth/login',
+  me: '/v2/user/me',
+  logout: '/auth/logout',
+  inviteTeammates: '/invite/teammates',
+  invitationUrl: '/invite/url',
+  validateInvite: '/invite/validate',
+  // meetings (§7)
+  videoconferences: '/v2/videoconference',
+  videoconference: '/v2/videoconference/:id',
+  meetingToken: '/v2/videoconference/token',
+  guestMeetingToken: '/v2/videoconference/guest/token',
+  guest: '/guest',
+  // files (§7)
+  files: '/files',
+  file: '/files/:fileId',
+  fileShares: '/files/:fileId/shares',
+  fileShare: '/files/:fileId/shares/:shareId',
+  validatingLink: '/file/:fileId/validating_link',
+  downloadLink: '/file/:fileId/download_link',
+} as const;
+
+/** Fill `:params` of a path. */
+export function apiPath(path: string, params: Record<string, string> = {}): string {
+  return path.replace(/:([A-Za-z]+)/g, (_, key: string) => encodeURIComponent(params[key] ?? ''));
+}

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { CODE_LENGTH, LANGUAGES, MAX_TEAMMATES } from '../constants.js';
+import {
+  AcceptedTermsSchema,
+  EmailSchema,
+  IdSchema,
+  PasswordInputSchema,
+  ProfileSchema,
+} from './common.js';
+
+const loose = z.string().trim().max(320);
+
+// POST /v2/user
+export const SignupRequestSchema = z.object({
+  /** Checked by the service, so that a malformed address gets ERR_INVALID_EMAIL. */
+  email: loose,
+  invite_token: z.string().max(4096).optional(),
+  language: z.enum(LANGUAGES).optional(),
+});
+export type SignupRequest = z.infer<typeof SignupRequestSchema>;
+export const SignupResponseSchema = z.object({
+  email: z.string(),
+  message: z.string(),
+});
+
+// PUT /v2/user/confirm and PUT /v2/user/forgot-password/confirm
+export const ConfirmCodeRequestSchema = z.object({
+  token: z.string().regex(new RegExp(`^\\d{${CODE_LENGTH}}$`)),
+  email: EmailSchema,
+});
+export type ConfirmCodeRequest = z.infer<typeof ConfirmCodeRequestSchema>;
+
+/** `{ token, profiles }`: a session token and the user's profiles (first = acting). */
+export const SessionResponseSchema = z.object({
+  token: z.string(),
+  profiles: z.array(ProfileSchema),
+});
+export type SessionResponse = z.infer<typeof SessionResponseSchema>;
+
+// PUT /v2/user/resend_confirmation and POST /v2/user/forgot-password
+export const EmailOnlyRequestSchema = z.object({
+  email: loose,
+  language: z.enum(LANGUAGES).optional(),
+});
+export type EmailOnlyRequest = z.infer<typeof EmailOnlyRequestSchema>;
+export const MessageResponseSchema = z.object({ message: z.string() });
+
+// PUT /v2/user/complete-register (bearer)
+export const CompleteRegisterRequestSchema = z.object({
+  first_name: z.string().trim().min(1).max(100),
+  last_name: z.string().trim().min(1).max(100),
+  password: PasswordInputSchema,
+  password_confirmation: PasswordInputSchema,
+  accepted_terms: AcceptedTermsSchema,
+});
+export type CompleteRegisterRequest = z.infer<typeof CompleteRegisterRequestSchema>;
+
+// PUT /user/:id (bearer)
+export const UpdatePasswordRequestSchema = z.object({
+  password: PasswordInputSchema,
+  password_confirmation: PasswordInputSchema,
+});
+export type UpdatePasswordRequest = z.infer<typeof UpdatePasswordRequestSchema>;
+export const UserIdParamsSchema = z.object({ id: IdSchema });
+
+// POST /auth/login
+export const LoginRequestSchema = z.object({
+  login: loose,
+  password: PasswordInputSchema,
+});
+export type LoginRequest = z.infer<typeof LoginRequestSchema>;
+
+// GET /v2/user/me (bearer): who is signed in, for the signed-in home
+export const MeResponseSchema = z.object({
+  _id: z.string(),
+  email: z.string(),
+  confirmed: z.boolean(),
+  registered: z.boolean(),
+  profiles: z.array(ProfileSchema),
+});
+export type MeResponse = z.infer<typeof MeResponseSchema>;
+
+// POST /invite/teammates (bearer)
+export const InviteTeammatesRequestSchema = z.object({
+  emails: z.array(z.string().trim().max(320)).max(MAX_TEAMMATES * 2),
+  language: z.enum(LANGUAGES).optional(),
+});
+export type InviteTeammatesRequest = z.infer<typeof InviteTeammatesRequestSchema>;
+export const InviteTeammatesResponseSchema = z.object({
+  invited: z.array(z.string()),
+  already_registered: z.array(z.string()),
+});
+export type InviteTeammatesResponse = z.infer<typeof InviteTeammatesResponseSchema>;
+
+// GET /invite/url (bearer): the copyable invitation URL
+export const InvitationUrlResponseSchema = z.object({ url: z.string() });
+
+// GET /invite/validate?inviteToken=
+export const ValidateInviteQuerySchema = z.object({ inviteToken: z.string().max(4096) });
+export const ValidateInviteResponseSchema = z.object({
+  email: z.string(),
+  status: z.enum(['pending', 'accepted', 'expired']),
+});

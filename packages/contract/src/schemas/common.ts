@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, isEmailShape } from '../email.js';
+import { ACCEPTED_TERMS_VERSION, PASSWORD_MAX_LENGTH, PROFILE_TYPES } from '../constants.js';
+
+export const ErrorBodySchema = z.object({
+  error_code: z.string(),
+  message: z.string(),
+  details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+
+/** A non-empty e-mail of the spec's shape. */
+export const EmailSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(EMAIL_MAX_LENGTH)
+  .refine((value) => isEmailShape(value), { message: 'invalid email' });
+
+/** Passwords are length-checked by the service (to answer with the catalogue code); cap here to stop huge bodies before hashing. */
+export const PasswordInputSchema = z.string().max(PASSWORD_MAX_LENGTH * 4);
+
+export const AcceptedTermsSchema = z.object({ version: z.literal(ACCEPTED_TERMS_VERSION) });
+
+export const IdSchema = z.string().min(1).max(64);
+
+export const ProfileSchema = z.object({
+  _id: z.string(),
+  type: z.enum(PROFILE_TYPES),
+  info: z.object({
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string().optional(),
+  }),
+});
+export type Profile = z.infer<typeof ProfileSchema>;
+
+/** Decoded session JWT payload (§3). */
+export const SessionPayloadSchema = z.object({
+  user: z.object({
+    _id: z.string(),
+    email: z.string(),
+    preferences: z.record(z.string(), z.unknown()),
+    profile_id: z.string().nullable(),
+  }),
+  exp: z.number(),
+});
+export type SessionPayload = z.infer<typeof SessionPayloadSchema>;
+
+export const OkSchema = z.object({ ok: z.literal(true) });

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+export const FileIdParamsSchema = z.object({ fileId: z.string().min(1).max(64) });
+export const ShareKeyQuerySchema = z.object({
+  share_key: z.string().max(256).optional(),
+  force_download: z.enum(['true', 'false']).optional(),
+});
+
+export const StoredFileSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  content_type: z.string(),
+  size: z.number(),
+  created_at: z.string(),
+});
+export type StoredFile = z.infer<typeof StoredFileSchema>;
+export const FileListSchema = z.object({ data: z.array(StoredFileSchema) });
+
+export const CreateShareRequestSchema = z.object({
+  /** Absolute expiry; omitted means the link does not expire. */
+  expires_at: z.iso.datetime().optional(),
+});
+export const ShareLinkSchema = z.object({
+  _id: z.string(),
+  file_id: z.string(),
+  expires_at: z.string().nullable(),
+  revoked: z.boolean(),
+  created_at: z.string(),
+  /** Only present in the response that creates the link: the key is stored hashed. */
+  share_key: z.string().optional(),
+  url: z.string().optional(),
+});
+export type ShareLink = z.infer<typeof ShareLinkSchema>;
+export const ShareListSchema = z.object({ data: z.array(ShareLinkSchema) });
+
+export const ValidatingLinkResponseSchema = z.object({
+  name: z.string(),
+  size: z.number(),
+  content_type: z.string(),
+});
