@@ -22,6 +22,7 @@ export const API = {
   // meetings (§7)
   videoconferences: '/v2/videoconference',
   videoconference: '/v2/videoconference/:id',
+  videoconferenceSession: '/v2/videoconference/:id/session',
   meetingToken: '/v2/videoconference/token',
   guestMeetingToken: '/v2/videoconference/guest/token',
   guest: '/guest',

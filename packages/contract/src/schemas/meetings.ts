@@ -18,14 +18,21 @@ export const VideoconferenceSchema = z.object({
 });
 export type Videoconference = z.infer<typeof VideoconferenceSchema>;
 export const VideoconferenceListSchema = z.object({ data: z.array(VideoconferenceSchema) });
+/** GET /v2/videoconference/:id (public): enough for the room page to tell a valid invite from an invalid one. */
+export const VideoconferencePublicSchema = VideoconferenceSchema.pick({ _id: true, title: true, status: true });
+export type VideoconferencePublic = z.infer<typeof VideoconferencePublicSchema>;
 
 // POST /v2/videoconference/token (bearer) and /v2/videoconference/guest/token
+// room_name is shape-checked by the service so that a malformed id answers ERR_INVITE_NOT_VALID.
 export const MeetingTokenRequestSchema = z.object({
-  room_name: RoomNameSchema,
-  /** Guest endpoint: the guest record created by POST /guest. */
-  guest_id: z.string().max(64).optional(),
+  room_name: z.string().max(256),
 });
 export type MeetingTokenRequest = z.infer<typeof MeetingTokenRequestSchema>;
+export const GuestMeetingTokenRequestSchema = MeetingTokenRequestSchema.extend({
+  /** The guest record created by POST /guest (stored by the web app as guestId). */
+  guest_id: z.string().min(1).max(64),
+});
+export type GuestMeetingTokenRequest = z.infer<typeof GuestMeetingTokenRequestSchema>;
 export const MeetingTokenResponseSchema = z.object({
   token: z.string(),
   moderator: z.boolean(),

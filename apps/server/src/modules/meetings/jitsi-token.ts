@@ -1,0 +1,100 @@
+import { createPrivateKey, type KeyObject } from 'node:crypto';
+import { SignJWT } from 'jose';
+import type { AppConfig } from '../../config.js';
+
+/** Who the token is for, as Jitsi shows them (context.user). */
+export interface MeetingUser {
+  id: string;
+  name: string;
+  email?: string;
+  avatar?: string;
+}
+
+export interface SignedMeetingToken {
+  token: string;
+  /** Host name the IFrame API is given (no scheme). */
+  domain: string;
+  /** Room name the IFrame API joins: JaaS rooms live under the app id ("<appId>/<room>"). */
+  room: string;
+}
+
+export type MeetingTokenSigner = (input: { room: string; user: MeetingUser; moderator: boolean }) => Promise<SignedMeetingToken>;
+
+/** Tokens are only checked by Jitsi when joining: two hours covers a waiting room and a long meeting start. */
+export const MEETING_TOKEN_TTL_S = 2 * 3600;
+/** nbf a little in the past so that a Jitsi server whose clock is slightly behind still accepts the token. */
+const CLOCK_SKEW_S = 30;
+
+/** Jitsi's token features: recording and streaming only for the moderator (the host). */
+function features(moderator: boolean): Record<string, boolean> {
+  return {
+    recording: moderator,
+    livestreaming: moderator,
+    transcription: moderator,
+    'outbound-call': false,
+    'sip-outbound-call': false,
+  };
+}
+
+function userClaim(user: MeetingUser, moderator: boolean): Record<string, unknown> {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email ?? '',
+    avatar: user.avatar ?? '',
+    moderator,
+  };
+}
+
+/**
+ * The signer for what is configured: JaaS (RS256, header kid, iss 'chat', aud 'jitsi', sub app id) when its
+ * keys are set, otherwise self-hosted Jitsi (HS256, iss/aud app id, sub meeting domain). Undefined when
+ * meetings are not configured. Throws at start-up on an unreadable JaaS key rather than on the first join.
+ */
+export function createMeetingTokenSigner(meet: AppConfig['meet']): MeetingTokenSigner | undefined {
+  const domain = meet.domain;
+  if (!domain) return undefined;
+  if (meet.jaas) {
+    const { appId, kid } = meet.jaas;
+    const key: KeyObject = createPrivateKey(meet.jaas.privateKey);
+    return async ({ room, user, moderator }) => {
+      const now = Math.floor(Date.now() / 1000);
+      const token = await new SignJWT({
+        room,
+        context: { user: { ...userClaim(user, moderator), 'hidden-from-recorder': false }, features: features(moderator) },
+      })
+        .setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' })
+        .setIssuer('chat')
+        .setAudience('jitsi')
+        .setSubject(appId)
+        .setIssuedAt(now)
+        .setNotBefore(now - CLOCK_SKEW_S)
+        .setExpirationTime(now + MEETING_TOKEN_TTL_S)
+        .sign(key);
+      return { token, domain, room: `${appId}/${room}` };
+    };
+  }
+  if (meet.jitsi) {
+    const { appId } = meet.jitsi;
+    const key = new TextEncoder().encode(meet.jitsi.secret);
+    return async ({ room, user, moderator }) => {
+      const now = Math.floor(Date.now() / 1000);
+      const token = await new SignJWT({
+        room,
+        // Top-level `moderator` is read by token_affiliation-style plugins; context.user.moderator by the rest.
+        moderator,
+        context: { user: userClaim(user, moderator), features: features(moderator) },
+      })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setIssuer(appId)
+        .setAudience(appId)
+        .setSubject(domain.replace(/:\d+$/, '').toLowerCase())
+        .setIssuedAt(now)
+        .setNotBefore(now - CLOCK_SKEW_S)
+        .setExpirationTime(now + MEETING_TOKEN_TTL_S)
+        .sign(key);
+      return { token, domain, room };
+    };
+  }
+  return undefined;
+}

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  API,
+  CreateVideoconferenceRequestSchema,
+  ErrorBodySchema,
+  GuestMeetingTokenRequestSchema,
+  GuestMeetingTokenResponseSchema,
+  MeetingTokenRequestSchema,
+  MeetingTokenResponseSchema,
+  VideoconferenceListSchema,
+  VideoconferencePublicSchema,
+  VideoconferenceSchema,
+} from '@suite/contract';
+import type { AppConfig } from '../../config.js';
+import { createGuestService } from '../guests/service.js';
+import { createMeetingTokenSigner } from './jitsi-token.js';
+import { createMeetingService } from './service.js';
+
+const IdParams = z.object({ id: z.string().max(256) });
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema, 429: ErrorBodySchema, 503: ErrorBodySchema };
+const bearer = [{ bearer: [] }];
+
+/** Video conferences of a host, and the Jitsi meeting tokens for hosts, signed-in users and guests. */
+const meetingRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { config }) => {
+  const meetings = createMeetingService({
+    db: app.db,
+    config,
+    signer: createMeetingTokenSigner(config.meet),
+    guests: createGuestService(app.db),
+  });
+  const tags = ['meetings'];
+
+  app.post(
+    API.videoconferences,
+    {
+      preHandler: [app.authenticate, app.limit({ name: 'vc-create', max: 60, window: '1 hour' })],
+      schema: { tags, security: bearer, body: CreateVideoconferenceRequestSchema, response: { 201: VideoconferenceSchema, ...errors } },
+    },
+    async (request, reply) => reply.status(201).send(await meetings.create(request.user!.id, request.body.title)),
+  );
+
+  app.get(
+    API.videoconferences,
+    { preHandler: app.authenticate, schema: { tags, security: bearer, response: { 200: VideoconferenceListSchema, ...errors } } },
+    async (request) => ({ data: await meetings.list(request.user!.id) }),
+  );
+
+  app.get(
+    API.videoconference,
+    {
+      preHandler: app.limit({ name: 'vc-view', max: 120, window: '1 minute' }),
+      schema: { tags, params: IdParams, response: { 200: VideoconferencePublicSchema, ...errors } },
+    },
+    async (request) => meetings.publicView(request.params.id),
+  );
+
+  app.delete(
+    API.videoconference,
+    { preHandler: app.authenticate, schema: { tags, security: bearer, params: IdParams, response: { 200: VideoconferenceSchema, ...errors } } },
+    async (request) => meetings.end(request.user!.id, request.params.id),
+  );
+
+  app.delete(
+    API.videoconferenceSession,
+    { preHandler: app.authenticate, schema: { tags, security: bearer, params: IdParams, response: { 200: VideoconferenceSchema, ...errors } } },
+    async (request) => meetings.endSession(request.user!.id, request.params.id),
+  );
+
+  app.post(
+    API.meetingToken,
+    {
+      preHandler: [app.authenticate, app.limit({ name: 'meet-token', max: 120, window: '1 minute' })],
+      schema: { tags, security: bearer, body: MeetingTokenRequestSchema, response: { 200: MeetingTokenResponseSchema, ...errors } },
+    },
+    async (request) => meetings.userToken(request.user!, request.body.room_name),
+  );
+
+  app.post(
+    API.guestMeetingToken,
+    {
+      // A waiting guest asks every 5 s (12 a minute); room for a few guests behind one address.
+      preHandler: app.limit({ name: 'meet-guest-token', max: 120, window: '1 minute' }),
+      schema: { tags, body: GuestMeetingTokenRequestSchema, response: { 200: GuestMeetingTokenResponseSchema, ...errors } },
+    },
+    async (request) => ({ data: await meetings.guestToken(request.body.guest_id, request.body.room_name) }),
+  );
+};
+
+export default meetingRoutes;

@@ -1,0 +1,168 @@
+import { randomInt } from 'node:crypto';
+import { RoomNameSchema, type MeetingTokenResponse, type Videoconference } from '@suite/contract';
+import { AppError } from '../../errors.js';
+import type { AppConfig } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import type { SessionUser } from '../../plugins/auth.js';
+import type { GuestService } from '../guests/service.js';
+import type { MeetingTokenSigner, MeetingUser } from './jitsi-token.js';
+import { createVideoconferenceRepository, type SessionRow, type VideoconferenceRow } from './repository.js';
+
+const LIST_LIMIT = 50;
+const ALPHABET = 'abcdefghijklmnopqrstuvwxyz';
+
+/**
+ * Room names like "abc-defg-hij": lowercase because Jitsi lowercases room names before it compares them
+ * with the token's `room` claim; 10 random letters (26^10) so that links cannot be guessed.
+ */
+function newRoomName(): string {
+  const letters = Array.from({ length: 10 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
+  return `${letters.slice(0, 3)}-${letters.slice(3, 7)}-${letters.slice(7)}`;
+}
+
+export interface MeetingServiceDeps {
+  db: Db;
+  config: AppConfig;
+  signer: MeetingTokenSigner | undefined;
+  guests: GuestService;
+}
+
+export function createMeetingService({ db, config, signer, guests }: MeetingServiceDeps) {
+  const repo = createVideoconferenceRepository(db);
+  const idleMs = config.meet.idleMinutes * 60_000;
+
+  /** The open session, closing it first when it has been idle longer than the limit. */
+  async function liveSession(open: SessionRow | undefined, now: number): Promise<SessionRow | undefined> {
+    if (!open) return undefined;
+    if (now - open.last_activity_at <= idleMs) return open;
+    await repo.endSession(open.id, open.last_activity_at + idleMs, 'idle');
+    return undefined;
+  }
+
+  async function view(row: VideoconferenceRow, open: SessionRow | undefined, now: number): Promise<Videoconference> {
+    const session = row.ended_at === null ? await liveSession(open, now) : undefined;
+    return {
+      _id: row.id,
+      title: row.title,
+      host: row.host_id,
+      status: row.ended_at !== null ? 'ended' : session ? 'started' : 'not_started',
+      link: `${config.publicUrl}/meet/${row.id}`,
+      created_at: new Date(row.created_at).toISOString(),
+    };
+  }
+
+  /** Unknown shape or ended → 'Invite is not valid'; well-formed but unknown → not found. */
+  async function usable(roomName: string): Promise<VideoconferenceRow> {
+    const id = roomName.trim().toLowerCase();
+    if (!RoomNameSchema.safeParse(id).success) throw new AppError('ERR_INVITE_NOT_VALID');
+    const row = await repo.find(id);
+    if (!row) throw new AppError('ERR_VIDEOCONFERENCE_NOT_FOUND');
+    if (row.ended_at !== null) throw new AppError('ERR_INVITE_NOT_VALID');
+    return row;
+  }
+
+  async function owned(hostId: string, id: string): Promise<VideoconferenceRow> {
+    const row = await repo.find(id.toLowerCase());
+    // Someone else's conference is answered like an unknown one: ids are not confirmed to strangers.
+    if (!row || row.host_id !== hostId) throw new AppError('ERR_VIDEOCONFERENCE_NOT_FOUND');
+    return row;
+  }
+
+  function requireSigner(): MeetingTokenSigner {
+    if (!signer) throw new AppError('ERR_MEETINGS_NOT_CONFIGURED');
+    return signer;
+  }
+
+  /** Host: opens (or keeps alive) the session. Anyone else: only while the host's session is open. */
+  async function admit(row: VideoconferenceRow, isHost: boolean): Promise<void> {
+    const now = Date.now();
+    const [open] = await repo.openSessions([row.id]);
+    const session = await liveSession(open, now);
+    if (session) return repo.touchSession(session.id, now);
+    if (!isHost) throw new AppError('ERR_SESSION_NOT_STARTED');
+    // A concurrent host request may have opened it first: either way there is one open session now.
+    await repo.startSession(row.id, now);
+  }
+
+  async function token(row: VideoconferenceRow, user: MeetingUser, moderator: boolean): Promise<MeetingTokenResponse> {
+    const signed = await requireSigner()({ room: row.id, user, moderator });
+    return { token: signed.token, moderator, domain: signed.domain, room: signed.room };
+  }
+
+  return {
+    async create(hostId: string, title: string | undefined): Promise<Videoconference> {
+      const row: VideoconferenceRow = {
+        id: newRoomName(),
+        host_id: hostId,
+        title: title ?? '',
+        created_at: Date.now(),
+        ended_at: null,
+      };
+      await repo.insert(row);
+      return view(row, undefined, row.created_at);
+    },
+
+    async list(hostId: string): Promise<Videoconference[]> {
+      const rows = await repo.listByHost(hostId, LIST_LIMIT);
+      const open = await repo.openSessions(rows.map((r) => r.id));
+      const now = Date.now();
+      return Promise.all(rows.map((r) => view(r, open.find((s) => s.videoconference_id === r.id), now)));
+    },
+
+    async publicView(roomName: string) {
+      const id = roomName.trim().toLowerCase();
+      if (!RoomNameSchema.safeParse(id).success) throw new AppError('ERR_INVITE_NOT_VALID');
+      const row = await repo.find(id);
+      if (!row) throw new AppError('ERR_VIDEOCONFERENCE_NOT_FOUND');
+      const [open] = await repo.openSessions([row.id]);
+      const { _id, title, status } = await view(row, open, Date.now());
+      return { _id, title, status };
+    },
+
+    /** Ends the conference for good: its link stops working and its session closes. */
+    async end(hostId: string, id: string): Promise<Videoconference> {
+      const row = await owned(hostId, id);
+      const now = Date.now();
+      const [open] = await repo.openSessions([row.id]);
+      if (open) await repo.endSession(open.id, now, 'closed');
+      await repo.end(row.id, now);
+      return view({ ...row, ended_at: row.ended_at ?? now }, undefined, now);
+    },
+
+    /** Ends the current session: the room stays, the next participants wait for the host again. */
+    async endSession(hostId: string, id: string): Promise<Videoconference> {
+      const row = await owned(hostId, id);
+      const now = Date.now();
+      const [open] = await repo.openSessions([row.id]);
+      if (open) await repo.endSession(open.id, now, 'host');
+      return view(row, undefined, now);
+    },
+
+    async userToken(user: SessionUser, roomName: string): Promise<MeetingTokenResponse> {
+      requireSigner();
+      const row = await usable(roomName);
+      const isHost = row.host_id === user.id;
+      await admit(row, isHost);
+      const who = await db.kysely
+        .selectFrom('users')
+        .select(['first_name', 'last_name', 'email'])
+        .where('id', '=', user.id)
+        .executeTakeFirst();
+      const name = `${who?.first_name ?? ''} ${who?.last_name ?? ''}`.trim() || user.email.split('@')[0] || user.email;
+      return token(row, { id: user.id, name, email: user.email }, isHost);
+    },
+
+    async guestToken(guestId: string, roomName: string): Promise<MeetingTokenResponse> {
+      requireSigner();
+      const row = await usable(roomName);
+      const guest = await guests.find(guestId);
+      if (!guest) {
+        throw new AppError('ERR_VALIDATION', { details: [{ path: 'guest_id', message: 'unknown guest' }] });
+      }
+      await admit(row, false);
+      return token(row, { id: `guest-${guest.id}`, name: guest.name }, false);
+    },
+  };
+}
+
+export type MeetingService = ReturnType<typeof createMeetingService>;
