@@ -37,8 +37,36 @@ export interface DomainsTable {
   updated_at: number;
 }
 
+export interface VideoconferencesTable {
+  /** The Jitsi room name. */
+  id: string;
+  host_id: string;
+  title: string;
+  created_at: number;
+  ended_at: number | null;
+}
+
+export interface GuestsTable {
+  id: string;
+  name: string;
+  terms_version: number;
+  created_at: number;
+}
+
+export interface MeetingSessionsTable {
+  id: string;
+  videoconference_id: string;
+  started_at: number;
+  last_activity_at: number;
+  ended_at: number | null;
+  end_reason: 'host' | 'idle' | 'closed' | null;
+}
+
 export interface Database {
   users: UsersTable;
   profiles: ProfilesTable;
   domains: DomainsTable;
+  videoconferences: VideoconferencesTable;
+  guests: GuestsTable;
+  meeting_sessions: MeetingSessionsTable;
 }
