@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-export const FileIdParamsSchema = z.object({ fileId: z.string().min(1).max(64) });
+/** Up to the router's 200-character limit, so a mangled link answers "invalid" rather than a validation error. */
+export const FileIdParamsSchema = z.object({ fileId: z.string().min(1).max(200) });
 export const ShareKeyQuerySchema = z.object({
   share_key: z.string().max(256).optional(),
   force_download: z.enum(['true', 'false']).optional(),

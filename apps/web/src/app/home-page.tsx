@@ -1,0 +1,48 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useConfig } from '../lib/config';
+import { currentToken } from '../lib/session';
+import { userPath } from '../lib/paths';
+import { Logo } from '../components/logo';
+import { PageLoading } from '../components/page-loading';
+import './home.css';
+
+const AccountPanel = lazy(() =>
+  import('../features/account-home/components/account-panel').then((m) => ({ default: m.AccountPanel })),
+);
+const MeetingsPanel = lazy(() =>
+  import('../features/meeting/components/meetings-panel').then((m) => ({ default: m.MeetingsPanel })),
+);
+const FilesPanel = lazy(() =>
+  import('../features/file-share/components/files-panel').then((m) => ({ default: m.FilesPanel })),
+);
+
+/** The signed-in home at the default main app address (`/app`); a real main app replaces it via MAIN_APP_URL. */
+export default function HomePage() {
+  const navigate = useNavigate();
+  const { t } = useTranslation('common');
+  const config = useConfig();
+  const signedIn = Boolean(currentToken());
+  useEffect(() => {
+    if (!signedIn) navigate(userPath('login'), { replace: true });
+  }, [signedIn, navigate]);
+  if (!signedIn) return <PageLoading />;
+  return (
+    <div className="home">
+      <header className="home__header">
+        <Logo title={config.appTitle} />
+      </header>
+      <main id="main" className="home__main">
+        <h1 className="visually-hidden">{t('home.title')}</h1>
+        <Suspense fallback={<PageLoading />}>
+          <AccountPanel />
+          <div className="home__grid">
+            <MeetingsPanel />
+            <FilesPanel />
+          </div>
+        </Suspense>
+      </main>
+    </div>
+  );
+}

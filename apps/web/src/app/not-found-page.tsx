@@ -1,0 +1,16 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { PATHS } from '../lib/paths';
+
+export function NotFoundPage() {
+  const { t } = useTranslation('common');
+  return (
+    <div className="card simple-page">
+      <h1>{t('notFound.title')}</h1>
+      <p className="muted">{t('notFound.text')}</p>
+      <Link to={PATHS.root}>{t('notFound.back')}</Link>
+    </div>
+  );
+}
+
+export default NotFoundPage;

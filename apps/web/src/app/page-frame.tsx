@@ -1,0 +1,65 @@
+import { Suspense, useMemo } from 'react';
+import { Link, Outlet } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, type Language } from '@suite/contract/core';
+import { useConfig } from '../lib/config';
+import { isSupportedBrowser } from '../lib/browser';
+import { changeLanguage } from '../lib/i18n';
+import { PATHS } from '../lib/paths';
+import { Logo } from '../components/logo';
+import { PageLoading } from '../components/page-loading';
+import './frame.css';
+
+const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', pt: 'Português', es: 'Español', hi: 'हिन्दी', it: 'Italiano' };
+
+/**
+ * The shared frame of sign-in style screens (spec §2): gradient background, header with the 150 px logo
+ * linking to the main app, footer with the year and copyright line, the unsupported-browser warning.
+ */
+export function PageFrame() {
+  const config = useConfig();
+  const { t, i18n } = useTranslation('common');
+  const supported = useMemo(() => isSupportedBrowser(), []);
+  return (
+    <div className="frame">
+      <a className="skip-link" href="#main">
+        {t('frame.skip')}
+      </a>
+      {config.hideHeader ? null : (
+        <header className="frame__header">
+          <a href={config.mainAppUrl} className="frame__logo" aria-label={t('frame.home', { app: config.appTitle })}>
+            <Logo title={config.appTitle} light />
+          </a>
+        </header>
+      )}
+      {supported ? null : (
+        <div className="frame__warning" role="status">
+          {t('MSG_HOMOLOGATED_BROWSER')} <Link to={PATHS.supportedBrowser}>{t('frame.seeBrowsers')}</Link>
+        </div>
+      )}
+      <main id="main" className="frame__main" tabIndex={-1}>
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      {config.hideFooter ? null : (
+        <footer className="frame__footer">
+          <span>{t('frame.copyright', { year: new Date().getFullYear(), app: config.appTitle })}</span>
+          <label className="frame__lang">
+            <span className="visually-hidden">{t('frame.language')}</span>
+            <select
+              value={(i18n.resolvedLanguage ?? 'en') as Language}
+              onChange={(e) => void changeLanguage(e.target.value as Language)}
+            >
+              {LANGUAGES.map((l) => (
+                <option key={l} value={l} lang={l}>
+                  {LANGUAGE_NAMES[l]}
+                </option>
+              ))}
+            </select>
+          </label>
+        </footer>
+      )}
+    </div>
+  );
+}

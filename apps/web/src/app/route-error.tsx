@@ -1,0 +1,16 @@
+import { useTranslation } from 'react-i18next';
+import { Button } from '../components/button';
+
+/** Shown when a route chunk fails to load (e.g. after a deploy) or a screen throws. */
+export function RouteError() {
+  const { t } = useTranslation('common');
+  return (
+    <div className="frame" style={{ justifyContent: 'center', alignItems: 'center', padding: '1rem' }}>
+      <div className="card simple-page" role="alert">
+        <h1>{t('routeError.title')}</h1>
+        <p className="muted">{t('routeError.text')}</p>
+        <Button onClick={() => window.location.reload()}>{t('routeError.reload')}</Button>
+      </div>
+    </div>
+  );
+}

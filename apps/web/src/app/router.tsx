@@ -1,0 +1,38 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { PATHS } from '../lib/paths';
+import { PageFrame } from './page-frame';
+import { RouteError } from './route-error';
+
+/** Wraps a lazily imported default export as a route's Component. */
+const page = (load: () => Promise<{ default: React.ComponentType }>): RouteObject['lazy'] => async () => ({
+  Component: (await load()).default,
+});
+
+/** The one route table (spec §2). Every screen is its own chunk. */
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    children: [
+      { path: PATHS.root, lazy: page(() => import('../features/root-redirect/root-redirect')) },
+      { path: PATHS.meet, lazy: page(() => import('../features/meeting/meeting-page')) },
+      { path: PATHS.home, lazy: page(() => import('./home-page')) },
+      {
+        Component: PageFrame,
+        children: [
+          { path: PATHS.user, lazy: page(() => import('./user-layout')) },
+          { path: PATHS.auth, lazy: page(() => import('../features/auth-handoff/auth-handoff-page')) },
+          { path: PATHS.clear, lazy: page(() => import('../features/clear-storage/clear-storage-page')) },
+          { path: PATHS.loginErrorSso, lazy: page(() => import('../features/sso-error/sso-error-page')) },
+          { path: PATHS.supportedBrowser, lazy: page(() => import('../features/supported-browser/supported-browser-page')) },
+          { path: PATHS.guest, lazy: page(() => import('../features/guest/guest-page')) },
+          { path: PATHS.confirmInvite, lazy: page(() => import('../features/invite/invite-page')) },
+          { path: PATHS.fileDownload, lazy: page(() => import('../features/file-download/file-download-page')) },
+          { path: PATHS.thirdPartyCookies, lazy: page(() => import('../features/meeting/third-party-cookies-page')) },
+          { path: '*', lazy: page(() => import('./not-found-page')) },
+        ],
+      },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,26 @@
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import './ui.css';
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: 'primary' | 'secondary' | 'danger' | 'link';
+  block?: boolean;
+  /** Shows a spinner and blocks further clicks (no double submit). */
+  loading?: boolean;
+  children: ReactNode;
+}
+
+export function Button({ variant = 'primary', block, loading, disabled, className, children, type, ...rest }: ButtonProps) {
+  const classes = ['btn', `btn--${variant}`, block ? 'btn--block' : '', className ?? ''].filter(Boolean).join(' ');
+  return (
+    <button
+      {...rest}
+      type={type ?? 'button'}
+      className={classes}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+    >
+      {loading && <span className="btn__spinner" aria-hidden="true" />}
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,53 @@
+import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import './ui.css';
+
+export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'size'> {
+  label: string;
+  error?: string | null;
+  hint?: ReactNode;
+  suffix?: ReactNode;
+  /** Extra control inside the field, after the input (e.g. show/hide). */
+  trailing?: ReactNode;
+  hideLabel?: boolean;
+}
+
+export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
+  { label, error, hint, suffix, trailing, hideLabel, id, className, ...rest },
+  ref,
+) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  const errorId = `${inputId}-error`;
+  const hintId = `${inputId}-hint`;
+  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={`field ${className ?? ''}`}>
+      <label htmlFor={inputId} className={hideLabel ? 'visually-hidden' : 'field__label'}>
+        {label}
+        {rest.required && !hideLabel ? <span aria-hidden="true"> *</span> : null}
+      </label>
+      <div className={`field__control${error ? ' field__control--error' : ''}`}>
+        <input
+          ref={ref}
+          id={inputId}
+          className="field__input"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          {...rest}
+        />
+        {suffix ? <span className="field__suffix">{suffix}</span> : null}
+        {trailing}
+      </div>
+      {hint ? (
+        <span id={hintId} className="field__hint">
+          {hint}
+        </span>
+      ) : null}
+      {error ? (
+        <span id={errorId} className="field__error" role="alert">
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+});

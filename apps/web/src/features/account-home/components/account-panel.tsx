@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { API } from '@suite/contract/core';
+import { apiRequest } from '../../../lib/api-client';
+import { actingProfile, clearSession, currentUser } from '../../../lib/session';
+import { userPath } from '../../../lib/paths';
+import { Button } from '../../../components/button';
+
+/** Who is signed in, the acting profile, and sign out. */
+export function AccountPanel() {
+  const { t } = useTranslation('common');
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const user = currentUser();
+  const profile = actingProfile();
+  const name = [profile?.info.first_name, profile?.info.last_name].filter(Boolean).join(' ');
+
+  async function signOut() {
+    setBusy(true);
+    // Ends the session on the server too; signing out locally must work even when the server is unreachable.
+    await apiRequest({ method: 'POST', path: API.logout, auth: true }).catch(() => undefined);
+    clearSession();
+    navigate(userPath('login'), { replace: true });
+  }
+
+  return (
+    <section className="card" aria-labelledby="account-title" style={{ width: '100%' }}>
+      <div className="row" style={{ justifyContent: 'space-between' }}>
+        <div>
+          <h2 id="account-title">{t('home.greeting', { name: name || user?.email || '' })}</h2>
+          <p className="muted" style={{ margin: 0 }}>
+            {t('home.signedInAs', { email: user?.email ?? '' })}
+            {profile?.type ? ` · ${t(`home.profile.${profile.type}`)}` : ''}
+          </p>
+        </div>
+        <Button variant="secondary" onClick={() => void signOut()} loading={busy}>
+          {t('home.signOut')}
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { SessionPayload } from '@suite/contract/core';
+import { useConfig } from '../../lib/config';
+import { decodeToken, isExpired } from '../../lib/jwt';
+import { safeRedirectTarget } from '../../lib/safe-redirect';
+import { STORAGE_KEYS, readString, write } from '../../lib/storage';
+import { userPath } from '../../lib/paths';
+import { Alert } from '../../components/alert';
+
+type State = 'checking' | 'error';
+
+/**
+ * `/auth?token=…`: stores a valid, unexpired token, sets the acting profile from the token's profile id
+ * when none is stored, removes the token from the address and returns to the previous page (spec §2).
+ */
+export default function AuthHandoffPage() {
+  const { t } = useTranslation('pages');
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { mainAppUrl } = useConfig();
+  const [state, setState] = useState<State>('checking');
+
+  useEffect(() => {
+    const token = params.get('token') ?? '';
+    // The token leaves the address bar (and history) before anything else happens.
+    const rest = new URLSearchParams(params);
+    rest.delete('token');
+    window.history.replaceState(window.history.state, '', `${window.location.pathname}${rest.size ? `?${rest}` : ''}`);
+
+    const payload = decodeToken<Partial<SessionPayload>>(token);
+    if (!token || !payload?.user?._id || isExpired(payload)) {
+      setState('error');
+      return;
+    }
+    write(STORAGE_KEYS.authorization, token);
+    write(STORAGE_KEYS.user, payload.user);
+    write(STORAGE_KEYS.preferences, payload.user.preferences ?? {});
+    if (!readString(STORAGE_KEYS.actingProfile) && payload.user.profile_id) {
+      write(STORAGE_KEYS.actingProfile, { _id: payload.user.profile_id, info: { email: payload.user.email } });
+    }
+    const back =
+      safeRedirectTarget(rest.get('redirect')) ??
+      (document.referrer ? safeRedirectTarget(document.referrer) : null);
+    if (back && !back.startsWith('/auth')) {
+      navigate(back, { replace: true });
+      return;
+    }
+    if (window.history.length > 1 && document.referrer) {
+      window.history.back();
+      return;
+    }
+    window.location.replace(mainAppUrl);
+  }, [params, navigate, mainAppUrl]);
+
+  return (
+    <div className="card simple-page stack">
+      {state === 'checking' ? (
+        <div role="status" aria-live="polite" className="stack">
+          <h1>{t('auth.checking')}</h1>
+          <p className="muted">{t('auth.checkingText')}</p>
+        </div>
+      ) : (
+        <>
+          <h1>{t('auth.errorTitle')}</h1>
+          <Alert>{t('auth.errorText')}</Alert>
+          <Link to={userPath('login')}>{t('auth.toLogin')}</Link>
+        </>
+      )}
+    </div>
+  );
+}

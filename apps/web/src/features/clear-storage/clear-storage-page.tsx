@@ -1,0 +1,23 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { clearAll } from '../../lib/storage';
+import { userPath } from '../../lib/paths';
+import { Alert } from '../../components/alert';
+
+/** `/clear`: clears local storage and says so. */
+export default function ClearStoragePage() {
+  const { t } = useTranslation('pages');
+  const [cleared, setCleared] = useState(false);
+  useEffect(() => {
+    clearAll();
+    setCleared(true);
+  }, []);
+  return (
+    <div className="card simple-page stack">
+      <h1>{t('clear.title')}</h1>
+      {cleared ? <Alert variant="success">{t('clear.done')}</Alert> : null}
+      <Link to={userPath('login')}>{t('clear.toLogin')}</Link>
+    </div>
+  );
+}

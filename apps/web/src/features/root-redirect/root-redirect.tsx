@@ -1,0 +1,22 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { useConfig } from '../../lib/config';
+import { currentToken } from '../../lib/session';
+import { PATHS, userPath } from '../../lib/paths';
+import { PageLoading } from '../../components/page-loading';
+
+/** `/`: to the main app when an authorization is stored, otherwise to the login screen (spec §2). */
+export default function RootRedirect() {
+  const navigate = useNavigate();
+  const { mainAppUrl } = useConfig();
+  useEffect(() => {
+    if (!currentToken()) {
+      navigate(userPath('login'), { replace: true });
+      return;
+    }
+    const target = new URL(mainAppUrl, window.location.origin);
+    if (target.origin === window.location.origin) navigate(target.pathname || PATHS.home, { replace: true });
+    else window.location.replace(target.toString());
+  }, [navigate, mainAppUrl]);
+  return <PageLoading />;
+}

@@ -1,0 +1,15 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { userPath } from '../../lib/paths';
+
+/** `/login-error-sso`: single-sign-on login error, with a title and text. */
+export default function SsoErrorPage() {
+  const { t } = useTranslation('pages');
+  return (
+    <div className="card simple-page stack">
+      <h1>{t('sso.title')}</h1>
+      <p>{t('sso.text')}</p>
+      <Link to={userPath('login')}>{t('sso.toLogin')}</Link>
+    </div>
+  );
+}

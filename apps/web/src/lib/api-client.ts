@@ -1,0 +1,87 @@
+/** Any schema with zod's safeParse: responses are validated only by screens that load zod anyway. */
+interface Schema<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false };
+}
+import { API_PREFIX, AUTH_HTTP_TIMEOUT_MS, apiPath } from '@suite/contract/core';
+import { currentToken } from './session';
+
+/** Failure of an API call: `code` is the server's error_code, or ERR_NETWORK / ERR_TIMEOUT from here. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: { path: string; message: string }[],
+  ) {
+    super(message);
+  }
+}
+
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  params?: Record<string, string>;
+  query?: Record<string, string | undefined>;
+  body?: unknown;
+  /** Send the stored bearer token; authenticated calls time out after 6000 ms (spec §7). */
+  auth?: boolean;
+  /** An explicit bearer token (e.g. the one just returned by confirm). */
+  token?: string;
+  schema?: Schema<T>;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+let languageTag = 'en-US';
+export function setApiLanguage(tag: string): void {
+  languageTag = tag;
+}
+
+export async function apiRequest<T = unknown>(options: RequestOptions<T>): Promise<T> {
+  const { method = 'GET', auth = false } = options;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(options.query ?? {})) if (value !== undefined) search.set(key, value);
+  const url = `${API_PREFIX}${apiPath(options.path, options.params)}${search.size ? `?${search}` : ''}`;
+  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': languageTag };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const bearer = options.token ?? (auth ? currentToken() : null);
+  if (bearer) headers.authorization = `Bearer ${bearer}`;
+
+  const timeoutMs = options.timeoutMs ?? (auth || options.token ? AUTH_HTTP_TIMEOUT_MS : 15_000);
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal,
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    if (timeout.aborted) throw new ApiError(0, 'ERR_TIMEOUT', 'The server took too long to answer.');
+    if (options.signal?.aborted) throw error;
+    throw new ApiError(0, 'ERR_NETWORK', 'Could not connect to the server.');
+  }
+
+  const text = await response.text();
+  let json: unknown = undefined;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  if (!response.ok) {
+    const error = json as { error_code?: unknown; message?: unknown; details?: { path: string; message: string }[] };
+    if (error && typeof error.error_code === 'string' && typeof error.message === 'string') {
+      throw new ApiError(response.status, error.error_code, error.message, error.details);
+    }
+    throw new ApiError(response.status, 'ERR_REQUEST', 'Request Error');
+  }
+  if (!options.schema) return json as T;
+  const parsed = options.schema.safeParse(json);
+  if (!parsed.success) throw new ApiError(response.status, 'ERR_REQUEST', 'Request Error');
+  return parsed.data;
+}

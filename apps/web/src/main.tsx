@@ -1,0 +1,31 @@
+import '@fontsource/poppins/400.css';
+import '@fontsource/poppins/500.css';
+import '@fontsource/poppins/600.css';
+import './styles/global.css';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { FALLBACK_CONFIG, loadConfig } from './lib/config';
+import { initI18n } from './lib/i18n';
+import { configureLogger, logger } from './lib/logger';
+import { Providers } from './app/providers';
+import { createRouter } from './app/router';
+
+async function start(): Promise<void> {
+  const [config] = await Promise.all([
+    loadConfig().catch(() => FALLBACK_CONFIG),
+    initI18n(),
+  ]);
+  document.title = config.appTitle;
+  configureLogger(config);
+  window.addEventListener('unhandledrejection', (e) => logger.error('unhandled rejection', { reason: String(e.reason) }));
+  window.addEventListener('error', (e) => logger.error('uncaught error', { message: e.message }));
+  const root = document.getElementById('root');
+  if (!root) return;
+  createRoot(root).render(
+    <Providers config={config}>
+      <RouterProvider router={createRouter()} />
+    </Providers>,
+  );
+}
+
+void start();
