@@ -16,6 +16,7 @@ import errorsPlugin from './plugins/errors.js';
 import rateLimitPlugin from './plugins/rate-limit.js';
 import securityPlugin from './plugins/security.js';
 import staticPlugin from './plugins/static.js';
+import storagePlugin from './plugins/storage.js';
 import { apiModules } from './modules/index.js';
 
 export interface BuildOptions {
@@ -51,6 +52,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(securityPlugin, { config });
   await app.register(dbPlugin, { dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   await app.register(authPlugin, { secret: config.sessionSecret, ttlSeconds: config.sessionTtlSeconds });
+  await app.register(storagePlugin, { dataDir: config.dataDir });
   await app.register(rateLimitPlugin, { scale: config.rateLimitScale, redisUrl: config.redisUrl });
 
   await app.register(swagger, {

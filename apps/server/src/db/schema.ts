@@ -62,6 +62,29 @@ export interface MeetingSessionsTable {
   end_reason: 'host' | 'idle' | 'closed' | null;
 }
 
+export interface FilesTable {
+  id: string;
+  owner_id: string;
+  /** Display name as uploaded (path parts and control characters removed); never used on disk. */
+  name: string;
+  content_type: string;
+  size: number;
+  sha256: string;
+  /** Generated id of the bytes in storage. */
+  storage_key: string;
+  created_at: number;
+}
+
+export interface FileSharesTable {
+  id: string;
+  file_id: string;
+  /** SHA-256 (hex) of the share_key; the key itself is shown once and never stored. */
+  key_hash: string;
+  expires_at: number | null;
+  revoked_at: number | null;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   profiles: ProfilesTable;
@@ -69,4 +92,6 @@ export interface Database {
   videoconferences: VideoconferencesTable;
   guests: GuestsTable;
   meeting_sessions: MeetingSessionsTable;
+  files: FilesTable;
+  file_shares: FileSharesTable;
 }

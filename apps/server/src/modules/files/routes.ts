@@ -1,0 +1,158 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  API,
+  CreateShareRequestSchema,
+  ErrorBodySchema,
+  FileIdParamsSchema,
+  FileListSchema,
+  OkSchema,
+  ShareKeyQuerySchema,
+  ShareLinkSchema,
+  ShareListSchema,
+  StoredFileSchema,
+  ValidatingLinkResponseSchema,
+} from '@suite/contract';
+import type { AppConfig } from '../../config.js';
+import { AppError } from '../../errors.js';
+import { sendFile } from './download.js';
+import { filesRepository } from './repository.js';
+import { filesService } from './service.js';
+
+/** Room for the multipart envelope (boundaries, part headers) around the file itself. */
+const MULTIPART_OVERHEAD = 64 * 1024;
+const ShareParamsSchema = FileIdParamsSchema.extend({ shareId: z.string().min(1).max(64) });
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema, 429: ErrorBodySchema };
+const linkErrors = { ...errors, 410: ErrorBodySchema, 500: ErrorBodySchema };
+const bearer = [{ bearer: [] }];
+
+/** Shared files: the owner's upload/list/delete and share links, and the two public link calls. */
+const filesRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { config }) => {
+  const maxUploadBytes = config.maxUploadBytes;
+  // +1 byte: the upload meter sees the first byte over the limit and reports 413 instead of a truncated file.
+  await app.register(multipart, { limits: { fileSize: maxUploadBytes + 1, files: 1, fields: 4, parts: 5 } });
+  const service = filesService({
+    repo: filesRepository(app.db.kysely),
+    storage: app.storage,
+    publicUrl: config.publicUrl,
+    maxUploadBytes,
+    log: app.log,
+  });
+  const owner = (request: { user: { id: string } | null }) => {
+    if (!request.user) throw new AppError('ERR_UNAUTHORIZED');
+    return request.user.id;
+  };
+  const tooLarge = () => new AppError('ERR_FILE_TOO_LARGE', { headers: { connection: 'close' } });
+
+  app.post(
+    API.files,
+    {
+      preHandler: [app.limit({ name: 'files-upload', max: 30, window: '1 minute' }), app.authenticate],
+      schema: { tags: ['files'], security: bearer, response: { 201: StoredFileSchema, 413: ErrorBodySchema, ...errors } },
+    },
+    async (request, reply) => {
+      const userId = owner(request);
+      // Refuse a declared oversize body before reading a byte of it.
+      if (Number(request.headers['content-length'] ?? 0) > maxUploadBytes + MULTIPART_OVERHEAD) throw tooLarge();
+      if (!request.isMultipart()) throw new AppError('ERR_VALIDATION', { details: [{ path: 'file', message: 'multipart/form-data expected' }] });
+      const part = await request.file().catch((error: { statusCode?: number }) => {
+        throw error.statusCode === 413 ? tooLarge() : new AppError('ERR_VALIDATION');
+      });
+      if (!part) throw new AppError('ERR_VALIDATION', { details: [{ path: 'file', message: 'a file is required' }] });
+      const stored = await service
+        .upload(userId, { filename: part.filename, mimetype: part.mimetype, file: part.file })
+        .catch((error: unknown) => {
+          if (error instanceof AppError && error.code === 'ERR_FILE_TOO_LARGE') throw tooLarge();
+          throw error;
+        });
+      return reply.status(201).send(stored);
+    },
+  );
+
+  app.get(
+    API.files,
+    { preHandler: app.authenticate, schema: { tags: ['files'], security: bearer, response: { 200: FileListSchema, ...errors } } },
+    async (request) => ({ data: await service.list(owner(request)) }),
+  );
+
+  app.delete(
+    API.file,
+    {
+      preHandler: app.authenticate,
+      schema: { tags: ['files'], security: bearer, params: FileIdParamsSchema, response: { 200: OkSchema, ...errors } },
+    },
+    async (request) => {
+      await service.remove(owner(request), request.params.fileId);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    API.fileShares,
+    {
+      preHandler: app.authenticate,
+      schema: { tags: ['files'], security: bearer, params: FileIdParamsSchema, response: { 200: ShareListSchema, ...errors } },
+    },
+    async (request) => ({ data: await service.listShares(owner(request), request.params.fileId) }),
+  );
+
+  app.post(
+    API.fileShares,
+    {
+      preHandler: [app.limit({ name: 'files-share', max: 60, window: '1 minute' }), app.authenticate],
+      schema: {
+        tags: ['files'],
+        security: bearer,
+        params: FileIdParamsSchema,
+        body: CreateShareRequestSchema,
+        response: { 201: ShareLinkSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const link = await service.createShare(owner(request), request.params.fileId, request.body?.expires_at);
+      return reply.status(201).send(link);
+    },
+  );
+
+  app.delete(
+    API.fileShare,
+    {
+      preHandler: app.authenticate,
+      schema: { tags: ['files'], security: bearer, params: ShareParamsSchema, response: { 200: ShareLinkSchema, ...errors } },
+    },
+    async (request) => service.revokeShare(owner(request), request.params.fileId, request.params.shareId),
+  );
+
+  app.get(
+    API.validatingLink,
+    {
+      preHandler: app.limit({ name: 'files-validate', max: 60, window: '1 minute' }),
+      schema: {
+        tags: ['files'],
+        params: FileIdParamsSchema,
+        querystring: ShareKeyQuerySchema,
+        response: { 200: ValidatingLinkResponseSchema, ...linkErrors },
+      },
+    },
+    async (request, reply) => {
+      const { file } = await service.resolveLink(request.params.fileId, request.query.share_key);
+      void reply.header('cache-control', 'no-store');
+      return { name: file.name, size: file.size, content_type: file.content_type };
+    },
+  );
+
+  // HEAD is handled here rather than by Fastify's generated HEAD route, which would read the whole file.
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: API.downloadLink,
+    preHandler: app.limit({ name: 'files-download', max: 120, window: '1 minute' }),
+    schema: { tags: ['files'], params: FileIdParamsSchema, querystring: ShareKeyQuerySchema },
+    handler: async (request, reply) => {
+      const { file, size } = await service.resolveLink(request.params.fileId, request.query.share_key);
+      return sendFile(request, reply, app.storage, { file, size, forceDownload: request.query.force_download !== 'false' });
+    },
+  });
+};
+
+export default filesRoutes;
