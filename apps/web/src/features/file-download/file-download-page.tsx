@@ -1,5 +1,61 @@
-import { Placeholder } from '../../components/placeholder';
+import { useEffect, useRef } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { FORCED_DOWNLOAD_AFTER_MS } from '@suite/contract/core';
+import { ProgressBar } from '../../components/progress-bar';
+import { Alert } from '../../components/alert';
+import { formatBytes } from '../../lib/format-bytes';
+import { forcedDownloadUrl } from './api/validate-link';
+import { useFileLink } from './hooks/use-file-link';
+import './file-download.css';
 
+/**
+ * `/file/{fileId}/download_link?share_key=`: validates the share link, then starts the forced download
+ * by itself after 1 s; the same link stays on the page to download again (spec §2, §4).
+ */
 export default function FileDownloadPage() {
-  return <Placeholder name="File download" />;
+  const { t, i18n } = useTranslation('fileDownload');
+  const { fileId = '' } = useParams();
+  const [params] = useSearchParams();
+  const shareKey = params.get('share_key') ?? '';
+  const state = useFileLink(fileId, shareKey);
+  const link = useRef<HTMLAnchorElement>(null);
+  const href = forcedDownloadUrl(fileId, shareKey);
+
+  useEffect(() => {
+    if (state.status !== 'validated') return;
+    const timer = window.setTimeout(() => link.current?.click(), FORCED_DOWNLOAD_AFTER_MS);
+    return () => window.clearTimeout(timer);
+  }, [state.status]);
+
+  return (
+    <div className="card simple-page stack file-download" data-state={state.status}>
+      {state.status === 'processing' && (
+        <div className="stack" role="status" aria-live="polite">
+          <h1>{t('processing')}</h1>
+          <p className="muted">{t('processingText')}</p>
+        </div>
+      )}
+      {state.status === 'validated' && (
+        <div className="stack">
+          <h1>{t('validated')}</h1>
+          <Alert variant="success">{t('validatedText')}</Alert>
+          <p className="file-download__file">
+            <span className="file-download__name">{state.file.name}</span>
+            <span className="muted">{formatBytes(state.file.size, i18n.language)}</span>
+          </p>
+          <a ref={link} className="btn btn--secondary btn--block" href={href} download>
+            {t('downloadAgain')}
+          </a>
+        </div>
+      )}
+      {state.status === 'error' && (
+        <div className="stack">
+          <h1>{t(state.code)}</h1>
+          <Alert>{t(`${state.code}_TEXT`)}</Alert>
+        </div>
+      )}
+      <ProgressBar value={state.progress} label={t('progressLabel')} />
+    </div>
+  );
 }

@@ -1,0 +1,24 @@
+import { API, type ShareLink, type StoredFile } from '@suite/contract/core';
+import { apiRequest } from '../../../lib/api-client';
+
+/** The owner's calls on /files (one small function per endpoint). */
+export const listFiles = () => apiRequest<{ data: StoredFile[] }>({ path: API.files, auth: true }).then((r) => r.data);
+
+export const deleteFile = (fileId: string) =>
+  apiRequest<{ ok: true }>({ method: 'DELETE', path: API.file, params: { fileId }, auth: true });
+
+export const listShares = (fileId: string) =>
+  apiRequest<{ data: ShareLink[] }>({ path: API.fileShares, params: { fileId }, auth: true }).then((r) => r.data);
+
+/** `expiresAt` omitted: the link does not expire. The answer carries the key and URL, shown only this once. */
+export const createShare = (fileId: string, expiresAt?: string) =>
+  apiRequest<ShareLink>({
+    method: 'POST',
+    path: API.fileShares,
+    params: { fileId },
+    body: expiresAt ? { expires_at: expiresAt } : {},
+    auth: true,
+  });
+
+export const revokeShare = (fileId: string, shareId: string) =>
+  apiRequest<ShareLink>({ method: 'DELETE', path: API.fileShare, params: { fileId, shareId }, auth: true });

@@ -1,0 +1,74 @@
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ShareLink, StoredFile } from '@suite/contract/core';
+import { Alert } from '../../../components/alert';
+import { Button } from '../../../components/button';
+import { useErrorMessage } from '../../../lib/use-error-message';
+import { createShare, listShares } from '../api/files';
+import { CopyLink } from './copy-link';
+import { ShareList } from './share-list';
+
+const HOUR = 3600_000;
+/** Expiry choices offered when creating a link; `null` is a link that does not expire. */
+const EXPIRIES = { '1h': HOUR, '1d': 24 * HOUR, '7d': 7 * 24 * HOUR, '30d': 30 * 24 * HOUR, never: null } as const;
+type Expiry = keyof typeof EXPIRIES;
+
+/** Create a link with an expiry, copy the new link (its key is shown only now), see and revoke links. */
+export function SharePanel({ file }: { file: StoredFile }) {
+  const { t } = useTranslation('files');
+  const message = useErrorMessage();
+  const selectId = useId();
+  const [expiry, setExpiry] = useState<Expiry>('7d');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [created, setCreated] = useState<ShareLink | null>(null);
+  const [links, setLinks] = useState<ShareLink[] | null>(null);
+
+  const load = useCallback(() => {
+    listShares(file._id).then(setLinks, (failure: unknown) => setError(message(failure)));
+  }, [file._id, message]);
+  useEffect(load, [load]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const ms = EXPIRIES[expiry];
+      const link = await createShare(file._id, ms === null ? undefined : new Date(Date.now() + ms).toISOString());
+      setCreated(link);
+      setLinks((current) => [link, ...(current ?? [])]);
+    } catch (failure) {
+      setError(message(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const replaced = (link: ShareLink) => setLinks((current) => current?.map((l) => (l._id === link._id ? link : l)) ?? null);
+
+  return (
+    <div className="stack files__share">
+      <form className="files__share-form" onSubmit={(e) => void submit(e)}>
+        <label htmlFor={selectId} className="field__label">
+          {t('expiry')}
+        </label>
+        <div className="row">
+          <select id={selectId} className="files__select" value={expiry} onChange={(e) => setExpiry(e.target.value as Expiry)}>
+            {(Object.keys(EXPIRIES) as Expiry[]).map((key) => (
+              <option key={key} value={key}>
+                {t(`expiries.${key}`)}
+              </option>
+            ))}
+          </select>
+          <Button type="submit" loading={busy}>
+            {t('createLink')}
+          </Button>
+        </div>
+      </form>
+      {error && <Alert>{error}</Alert>}
+      {created?.url && <CopyLink url={created.url} />}
+      {links && <ShareList fileId={file._id} links={links} onRevoked={replaced} />}
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { API, VideoconferenceListSchema, VideoconferenceSchema, type Videoconference } from '@suite/contract';
+import { apiRequest } from '../../../lib/api-client';
+
+/** GET /v2/videoconference (bearer): the signed-in user's own conferences. */
+export async function listVideoconferences(): Promise<Videoconference[]> {
+  return (await apiRequest({ path: API.videoconferences, auth: true, schema: VideoconferenceListSchema })).data;
+}
+
+/** POST /v2/videoconference (bearer): a new conference hosted by the caller. */
+export function createVideoconference(title?: string): Promise<Videoconference> {
+  return apiRequest({
+    method: 'POST',
+    path: API.videoconferences,
+    auth: true,
+    body: title ? { title } : {},
+    schema: VideoconferenceSchema,
+  });
+}
+
+/** DELETE /v2/videoconference/:id (bearer): ends it for good; its link stops working. */
+export function endVideoconference(id: string): Promise<Videoconference> {
+  return apiRequest({ method: 'DELETE', path: API.videoconference, params: { id }, auth: true, schema: VideoconferenceSchema });
+}

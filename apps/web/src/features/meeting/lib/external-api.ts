@@ -1,0 +1,49 @@
+import type { JitsiOptions } from './jitsi-options';
+
+/** The part of Jitsi's IFrame API (JitsiMeetExternalAPI) the room page uses. */
+export interface JitsiApi {
+  on(event: string, listener: (payload: any) => void): void;
+  off?(event: string, listener: (payload: any) => void): void;
+  executeCommand(command: string, ...args: unknown[]): void;
+  isAudioMuted(): Promise<boolean>;
+  isVideoMuted(): Promise<boolean>;
+  dispose(): void;
+}
+export type JitsiApiConstructor = new (domain: string, options: JitsiOptions & { noSSL?: boolean }) => JitsiApi;
+
+declare global {
+  interface Window {
+    JitsiMeetExternalAPI?: JitsiApiConstructor;
+  }
+}
+
+export const SCRIPT_TIMEOUT_MS = 20_000;
+const SCRIPT_ID = 'jitsi-external-api';
+
+/**
+ * Loads `<origin>/external_api.js` once. Rejects on a load error or when it does not arrive within the
+ * timeout, so the page can offer Try again instead of waiting forever.
+ */
+export function loadExternalApi(origin: string, timeoutMs = SCRIPT_TIMEOUT_MS): Promise<JitsiApiConstructor> {
+  if (window.JitsiMeetExternalAPI) return Promise.resolve(window.JitsiMeetExternalAPI);
+  document.getElementById(SCRIPT_ID)?.remove();
+  return new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    script.id = SCRIPT_ID;
+    script.src = `${origin}/external_api.js`;
+    script.async = true;
+    const timer = window.setTimeout(() => fail(new Error('timeout')), timeoutMs);
+    function fail(error: Error) {
+      window.clearTimeout(timer);
+      script.remove();
+      reject(error);
+    }
+    script.onload = () => {
+      window.clearTimeout(timer);
+      if (window.JitsiMeetExternalAPI) resolve(window.JitsiMeetExternalAPI);
+      else fail(new Error('no JitsiMeetExternalAPI'));
+    };
+    script.onerror = () => fail(new Error('load error'));
+    document.head.appendChild(script);
+  });
+}

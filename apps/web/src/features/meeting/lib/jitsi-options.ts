@@ -1,0 +1,115 @@
+import type { MeetingQuery } from './query-options';
+import { queryDisplayName } from './query-options';
+
+/** Device labels chosen in our device setup (the IFrame API `devices` option takes labels). */
+export interface ChosenDevices {
+  audioInput?: string;
+  audioOutput?: string;
+  videoInput?: string;
+}
+
+export interface JitsiOptions {
+  roomName: string;
+  jwt?: string;
+  lang: string;
+  width: string;
+  height: string;
+  parentNode: HTMLElement;
+  configOverwrite: Record<string, unknown>;
+  interfaceConfigOverwrite: Record<string, unknown>;
+  userInfo: { displayName?: string; email?: string };
+  devices?: ChosenDevices;
+}
+
+// Join/leave notices as Jitsi names them (lang/main.json notify.*), silenced by DISABLE_JOIN_LEAVE_NOTIFICATIONS.
+const JOIN_LEAVE_NOTIFICATIONS = [
+  'notify.connectedOneMember',
+  'notify.connectedTwoMembers',
+  'notify.connectedThreeMembers',
+  'notify.leftOneMember',
+  'notify.leftTwoMembers',
+  'notify.leftThreeMembers',
+];
+
+const set = <T>(target: Record<string, unknown>, key: string, value: T | null | undefined) => {
+  if (value !== null && value !== undefined) target[key] = value;
+};
+
+/**
+ * What current Jitsi accepts from an embedder (config and interface-config whitelists): each §2 parameter
+ * goes where Jitsi reads it today; the ones Jitsi no longer takes from an embedder are applied by our page
+ * (see docs/jitsi-mapping.md).
+ */
+export function buildJitsiOptions(input: {
+  roomName: string;
+  jwt?: string | undefined;
+  lang: string;
+  parentNode: HTMLElement;
+  query: MeetingQuery;
+  devices: ChosenDevices | null;
+  spectator: boolean;
+  fallbackName?: string | null | undefined;
+}): JitsiOptions {
+  const { query: q } = input;
+  const m = q.meeting;
+  const config: Record<string, unknown> = {
+    // Our page already ran device setup and the app offer: Jitsi's own versions would ask twice.
+    prejoinConfig: { enabled: m.prejoinPageEnabled ?? false },
+    prejoinPageEnabled: m.prejoinPageEnabled ?? false,
+    disableDeepLinking: true,
+    toolbarButtons: q.toolbarButtons,
+  };
+  set(config, 'startWithAudioMuted', m.startWithAudioMuted);
+  set(config, 'startWithVideoMuted', m.startWithVideoMuted);
+  if (m.liveStreamingEnabled !== null) {
+    config.liveStreaming = { enabled: m.liveStreamingEnabled };
+    config.liveStreamingEnabled = m.liveStreamingEnabled;
+  }
+  if (m.fileRecordingsEnabled !== null) config.recordingService = { enabled: m.fileRecordingsEnabled };
+  set(config, 'startScreenSharing', m.startScreenSharing);
+  set(config, 'hideParticipantsStats', m.hideParticipantsStats);
+  if (m.enableScreenshotCapture !== null) config.screenshotCapture = { enabled: m.enableScreenshotCapture };
+  set(config, 'channelLastN', m.channelLastN);
+  set(config, 'disableInviteFunctions', m.disableInviteFunctions);
+  if (m.hideDesktopLink) config.deeplinking = { desktop: { enabled: false } };
+  if (q.ui.disableVideoBackground) config.disableVirtualBackground = true;
+  if (q.ui.toolbarAlwaysVisible !== null) config.toolbarConfig = { alwaysVisible: q.ui.toolbarAlwaysVisible };
+  if (q.ui.disableJoinLeaveNotifications) {
+    config.disabledNotifications = JOIN_LEAVE_NOTIFICATIONS;
+    config.disableJoinLeaveSounds = true;
+  }
+  if (input.spectator) {
+    // No devices: join to watch and listen only, without Jitsi asking for a microphone or camera.
+    Object.assign(config, { startWithAudioMuted: true, startWithVideoMuted: true, disableInitialGUM: true, startSilent: false });
+  }
+
+  const ui: Record<string, unknown> = {};
+  set(ui, 'DISABLE_VIDEO_BACKGROUND', q.ui.disableVideoBackground);
+  set(ui, 'DISABLE_JOIN_LEAVE_NOTIFICATIONS', q.ui.disableJoinLeaveNotifications);
+  set(ui, 'TOOLBAR_ALWAYS_VISIBLE', q.ui.toolbarAlwaysVisible);
+  // Older deployments still read the toolbar from interface config.
+  ui.TOOLBAR_BUTTONS = q.toolbarButtons;
+
+  const displayName = queryDisplayName(q) ?? input.fallbackName ?? undefined;
+  const userInfo: JitsiOptions['userInfo'] = {};
+  if (displayName) userInfo.displayName = displayName;
+  if (q.email) userInfo.email = q.email;
+
+  return {
+    roomName: input.roomName,
+    ...(input.jwt ? { jwt: input.jwt } : {}),
+    lang: input.lang,
+    width: '100%',
+    height: '100%',
+    parentNode: input.parentNode,
+    configOverwrite: config,
+    interfaceConfigOverwrite: ui,
+    userInfo,
+    ...(input.devices && !input.spectator ? { devices: input.devices } : {}),
+  };
+}
+
+/** Recording auto-start rule (spec §4): asked for, moderator, and file recording not disabled. */
+export function shouldAutoRecord(q: MeetingQuery, moderator: boolean): boolean {
+  return q.startRecording && moderator && q.meeting.fileRecordingsEnabled !== false;
+}

@@ -1,0 +1,17 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Ports and folders shared by playwright.config.ts, the services and the fixtures (read in every worker). */
+const here = fileURLToPath(new URL('.', import.meta.url));
+export const REPO = join(here, '..');
+export const BASE_PORT = Number(process.env.E2E_PORT ?? 18080);
+export const APP_PORT = BASE_PORT;
+export const SMTP_PORT = BASE_PORT + 1;
+export const MEET_PORT = BASE_PORT + 2;
+export const WORK_DIR = process.env.E2E_WORK_DIR ?? join(REPO, '.tmp', `e2e-${BASE_PORT}`);
+export const DATA_DIR = join(WORK_DIR, 'data');
+export const MAIL_DIR = join(WORK_DIR, 'mail');
+export const BASE_URL = `http://127.0.0.1:${APP_PORT}`;
+export const MEET_DOMAIN = `127.0.0.1:${MEET_PORT}`;
+export const JITSI_APP_ID = 'suite-e2e';
+export const JITSI_APP_SECRET = 'e2e-jitsi-secret-0123456789abcdef';

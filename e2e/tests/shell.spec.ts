@@ -1,0 +1,169 @@
+import { test, expect, expectAccessible, screenshots } from '../fixtures/test';
+
+const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+/** A JWT-shaped token: /auth only decodes it (the server verifies on use). */
+function token(payload: Record<string, unknown>): string {
+  return `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(payload)}.c2lnbmF0dXJl`;
+}
+const inOneHour = () => Math.floor(Date.now() / 1000) + 3600;
+const user = { _id: 'u1', email: 'ana@acme.com', preferences: { theme: 'light' }, profile_id: 'p-42' };
+
+const UA = {
+  mac: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36',
+  ios: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  windows: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36',
+  oldIe: 'Mozilla/5.0 (Windows NT 10.0; Trident/7.0; rv:11.0) like Gecko',
+};
+
+test.describe('root and frame', () => {
+  test('/ goes to login without a stored authorization, and to the main app with one', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/user\/login$/);
+    await page.evaluate((t) => localStorage.setItem('authorization', t), token({ user, exp: inOneHour() }));
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/app$/);
+  });
+
+  test('an expired stored authorization counts as signed out', async ({ page }) => {
+    await page.goto('/clear');
+    await page.evaluate((t) => localStorage.setItem('authorization', t), token({ user, exp: 1000 }));
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/user\/login$/);
+  });
+
+  test('frame: 150 px logo linking to the main app, footer with the year and the app title', async ({ page }) => {
+    await page.goto('/login-error-sso');
+    const logo = page.getByRole('link', { name: /go to the main app/i });
+    await expect(logo).toHaveAttribute('href', /\/app$/);
+    const box = await logo.locator('svg').boundingBox();
+    expect(Math.round(box?.width ?? 0)).toBe(150);
+    await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()} Suite`);
+    await expect(page.getByText(/not homologated/i)).toHaveCount(0);
+  });
+
+  test('unknown addresses show a not-found page inside the frame', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await page.goto('/user/not-a-step');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  });
+});
+
+test.describe('unsupported browser warning', () => {
+  test.use({ userAgent: UA.oldIe });
+  test('the frame warns with MSG_HOMOLOGATED_BROWSER and links to the browser list', async ({ page }) => {
+    await page.goto('/login-error-sso');
+    await expect(page.getByText(/not homologated/i)).toBeVisible();
+    await page.getByRole('link', { name: 'See supported browsers' }).click();
+    await expect(page).toHaveURL(/\/supported-browser$/);
+  });
+});
+
+for (const [os, ua, expected, mobile] of [
+  ['macOS', UA.mac, ['Google Chrome', 'Mozilla Firefox', 'Safari'], false],
+  ['iOS', UA.ios, ['Safari'], true],
+  ['Windows', UA.windows, ['Google Chrome', 'Mozilla Firefox'], false],
+] as const) {
+  test.describe(`supported browsers on ${os}`, () => {
+    test.use({ userAgent: ua, ...(mobile ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : {}) });
+    test(`lists ${expected.join(', ')}${mobile ? ' with the mobile note' : ''}`, async ({ page }) => {
+      await page.goto('/supported-browser');
+      await expect(page.getByRole('heading', { name: 'Unsupported browser' })).toBeVisible();
+      await expect(page.getByRole('list', { name: 'Suggested browsers' }).getByRole('link')).toHaveText([...expected]);
+      await expect(page.getByTestId('mobile-note')).toHaveCount(mobile ? 1 : 0);
+      await expectAccessible(page);
+    });
+  });
+}
+
+test.describe('/auth hand-off', () => {
+  test('stores a valid token, sets the acting profile, drops the token and returns to the previous page', async ({ page }) => {
+    await page.goto('/clear');
+    const t = token({ user, exp: inOneHour() });
+    await page.goto(`/auth?token=${t}&redirect=${encodeURIComponent('/supported-browser?from=auth')}`);
+    await expect(page).toHaveURL(/\/supported-browser\?from=auth$/);
+    const stored = await page.evaluate(() => ({
+      authorization: localStorage.getItem('authorization'),
+      acting: JSON.parse(localStorage.getItem('acting_profile') ?? 'null'),
+      user: JSON.parse(localStorage.getItem('user') ?? 'null'),
+    }));
+    expect(stored.authorization).toBe(t);
+    expect(stored.acting).toEqual({ _id: 'p-42', info: { email: 'ana@acme.com' } });
+    expect(stored.user.email).toBe('ana@acme.com');
+  });
+
+  test('keeps an acting profile that is already stored', async ({ page }) => {
+    await page.goto('/clear');
+    await page.evaluate(() => localStorage.setItem('acting_profile', JSON.stringify({ _id: 'mine', info: { email: 'x@y.com' } })));
+    await page.goto(`/auth?token=${token({ user, exp: inOneHour() })}&redirect=/supported-browser`);
+    await expect(page).toHaveURL(/\/supported-browser$/);
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('acting_profile')!)._id)).toBe('mine');
+  });
+
+  test('an expired token shows the authentication error and stores nothing', async ({ page }) => {
+    await page.goto('/clear');
+    await page.goto(`/auth?token=${token({ user, exp: 1000 })}`);
+    await expect(page.getByRole('heading', { name: 'Authentication error' })).toBeVisible();
+    await expect(page).not.toHaveURL(/token=/);
+    expect(await page.evaluate(() => localStorage.getItem('authorization'))).toBeNull();
+    await expectAccessible(page);
+  });
+
+  test('a redirect to another origin is refused (goes to the main app instead)', async ({ page }) => {
+    await page.goto('/clear');
+    await page.goto(`/auth?token=${token({ user, exp: inOneHour() })}&redirect=${encodeURIComponent('https://evil.example/x')}`);
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/app$/);
+  });
+});
+
+test.describe('in Portuguese (pt-BR browser)', () => {
+  test.use({ locale: 'pt-BR' });
+  test('pages speak Portuguese and the html lang is pt-BR', async ({ page }) => {
+    await page.goto('/clear');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');
+    await expect(page.getByRole('status').filter({ hasText: /armazenamento local/i })).toBeVisible();
+    await page.goto(`/auth?token=${token({ user, exp: 1000 })}`);
+    await expect(page.getByRole('heading', { name: /erro de autentica/i })).toBeVisible();
+    await page.goto('/login-error-sso');
+    await expect(page.getByRole('contentinfo')).toContainText(/direitos reservados/i);
+    await expectAccessible(page);
+  });
+});
+
+test.describe('in Hindi (hi browser)', () => {
+  test.use({ locale: 'hi-IN' });
+  test('the supported-browser page speaks Hindi', async ({ page }) => {
+    await page.goto('/supported-browser');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Unsupported browser');
+  });
+});
+
+test('the language switcher changes the language and remembers it', async ({ page }) => {
+  await page.goto('/login-error-sso');
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('es');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await page.reload();
+  await expect(page.getByRole('combobox')).toHaveValue('es');
+});
+
+test('/clear empties local storage and says so', async ({ page }) => {
+  await page.goto('/login-error-sso');
+  await page.evaluate(() => {
+    localStorage.setItem('authorization', 'x');
+    localStorage.setItem('guestId', 'g');
+  });
+  await page.goto('/clear');
+  await expect(page.getByRole('status')).toContainText('Local storage was cleared');
+  expect(await page.evaluate(() => localStorage.length)).toBe(0);
+  await expectAccessible(page);
+  await screenshots(page, 'clear');
+});
+
+test('/login-error-sso shows its title and text', async ({ page }) => {
+  await page.goto('/login-error-sso');
+  await expect(page.getByRole('heading', { name: 'Single sign-on error' })).toBeVisible();
+  await expect(page.getByText(/domain administrator/)).toBeVisible();
+  await expectAccessible(page);
+  await screenshots(page, 'sso-error');
+});
