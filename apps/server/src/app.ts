@@ -13,6 +13,7 @@ import type { AppConfig } from './config.js';
 import authPlugin from './plugins/auth.js';
 import dbPlugin from './plugins/db.js';
 import errorsPlugin from './plugins/errors.js';
+import mailerPlugin from './plugins/mailer.js';
 import rateLimitPlugin from './plugins/rate-limit.js';
 import securityPlugin from './plugins/security.js';
 import staticPlugin from './plugins/static.js';
@@ -52,6 +53,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(securityPlugin, { config });
   await app.register(dbPlugin, { dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   await app.register(authPlugin, { secret: config.sessionSecret, ttlSeconds: config.sessionTtlSeconds });
+  await app.register(mailerPlugin, { config });
   await app.register(storagePlugin, { dataDir: config.dataDir });
   await app.register(rateLimitPlugin, { scale: config.rateLimitScale, redisUrl: config.redisUrl });
 

@@ -16,6 +16,10 @@ export interface UsersTable {
   sessions_valid_after: Generated<number>;
   invited_by: string | null;
   created_at: number;
+  /** Lower-cased e-mail domain (free-plan counts). */
+  domain: Generated<string>;
+  accepted_terms_version: number | null;
+  accepted_terms_at: number | null;
 }
 
 export interface ProfilesTable {
@@ -35,6 +39,45 @@ export interface DomainsTable {
   /** null: no limit. */
   free_plan_limit: number | null;
   updated_at: number;
+}
+
+export interface CodesTable {
+  email: string;
+  purpose: 'confirm' | 'recovery';
+  /** HMAC-SHA-256 of purpose, address and code; the code itself is never stored. */
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: number;
+  consumed_at: number | null;
+  created_at: number;
+  sends: Generated<number>;
+  sends_window_started_at: Generated<number>;
+}
+
+export interface MailOutboxTable {
+  id: string;
+  kind: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  attempts: Generated<number>;
+  next_attempt_at: number;
+  locked_until: Generated<number>;
+  sent_at: number | null;
+  failed_at: number | null;
+  last_error: string | null;
+  created_at: number;
+}
+
+export interface InvitesTable {
+  /** SHA-256 of the invite JWT's jti. */
+  jti_hash: string;
+  email: string;
+  inviter_id: string | null;
+  expires_at: number;
+  accepted_at: number | null;
+  created_at: number;
 }
 
 export interface VideoconferencesTable {
@@ -89,6 +132,9 @@ export interface Database {
   users: UsersTable;
   profiles: ProfilesTable;
   domains: DomainsTable;
+  codes: CodesTable;
+  mail_outbox: MailOutboxTable;
+  invites: InvitesTable;
   videoconferences: VideoconferencesTable;
   guests: GuestsTable;
   meeting_sessions: MeetingSessionsTable;

@@ -14,7 +14,7 @@ export interface SessionUser {
 
 export interface Sessions {
   /** A session JWT whose payload is the spec's `{ user: {_id, email, preferences, profile_id}, exp }` (+ iat). */
-  issue(user: SessionPayload['user']): Promise<string>;
+  issue(user: SessionPayload['user'], options?: { issuedAt?: number }): Promise<string>;
   verify(token: string): Promise<SessionUser>;
 }
 
@@ -37,10 +37,11 @@ export default fp(async function auth(app: FastifyInstance, opts: { secret: stri
   const key = new TextEncoder().encode(opts.secret);
 
   const sessions: Sessions = {
-    async issue(user) {
+    async issue(user, options = {}) {
+      // issuedAt (seconds) lets a caller that just revoked older sessions issue one that outlives the cut.
       return new SignJWT({ user })
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
-        .setIssuedAt()
+        .setIssuedAt(options.issuedAt)
         .setExpirationTime(Math.floor(Date.now() / 1000) + opts.ttlSeconds)
         .sign(key);
     },

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { ERRORS, normalizeEmail } from '@suite/contract';
+import { AppError } from '../errors.js';
 
 export interface LimitOptions {
   /** Requests allowed per window (before RATE_LIMIT_SCALE). */
@@ -38,9 +39,11 @@ export default fp(async function limits(app: FastifyInstance, opts: { scale: num
       retryAfter: context.after,
     }),
   });
+  // createRateLimit, not rateLimit: @fastify/rate-limit's handlers run only the first limiter of a
+  // request, and routes need two (per IP and per address).
   app.decorate('limit', (options: LimitOptions) => {
     const by = options.by ?? 'ip';
-    return app.rateLimit({
+    const check = app.createRateLimit({
       max: Math.max(1, Math.round(options.max * opts.scale)),
       timeWindow: options.window,
       keyGenerator: (request: FastifyRequest) => {
@@ -48,6 +51,13 @@ export default fp(async function limits(app: FastifyInstance, opts: { scale: num
         const value = (request.body as Record<string, unknown> | undefined)?.[by.bodyField];
         return `${options.name}:addr:${typeof value === 'string' ? normalizeEmail(value) : request.ip}`;
       },
-    }) as preHandlerAsyncHookHandler;
+    });
+    const handler: preHandlerAsyncHookHandler = async (request) => {
+      const result = await check(request);
+      if (!result.isAllowed && result.isExceeded) {
+        throw new AppError('ERR_RATE_LIMITED', { headers: { 'retry-after': String(Math.max(1, result.ttlInSeconds)) } });
+      }
+    };
+    return handler;
   });
 });

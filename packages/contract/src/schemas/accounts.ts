@@ -21,6 +21,9 @@ export type SignupRequest = z.infer<typeof SignupRequestSchema>;
 export const SignupResponseSchema = z.object({
   email: z.string(),
   message: z.string(),
+  /** Present when a valid invite for this address was accepted: the account exists, confirmed; go to the welcome step. */
+  token: z.string().optional(),
+  profiles: z.array(ProfileSchema).optional(),
 });
 
 // PUT /v2/user/confirm and PUT /v2/user/forgot-password/confirm

@@ -1,11 +1,13 @@
 import type { Migration } from 'kysely';
 import * as core from './001-core.js';
+import * as accounts from './002-accounts.js';
 import * as meetings from './003-meetings.js';
 import * as files from './004-files.js';
 
 /** Ordered migrations; names sort in the order they must run. Append, never edit an applied one. */
 export const migrations: Record<string, Migration> = {
   '001-core': core,
+  '002-accounts': accounts,
   '003-meetings': meetings,
   '004-files': files,
 };

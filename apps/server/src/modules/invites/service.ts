@@ -1,0 +1,142 @@
+import type { Kysely } from 'kysely';
+import {
+  MAX_TEAMMATES,
+  emailDomain,
+  isEmailShape,
+  normalizeEmail,
+  type InviteTeammatesResponse,
+  type Language,
+} from '@suite/contract';
+import type { AppConfig } from '../../config.js';
+import type { Database } from '../../db/schema.js';
+import { inviteUrl } from '../../emails/index.js';
+import { AppError } from '../../errors.js';
+import type { SessionUser } from '../../plugins/auth.js';
+import { mailSite, queueMail } from '../../plugins/mailer.js';
+import { isFreeMail } from '../domains/free-mail.js';
+import { domainRules } from '../domains/repository.js';
+import type { AccountsDeps } from '../users/deps.js';
+import { findUserById, type UserRow } from '../users/repository.js';
+import { findInvite, insertInvite } from './repository.js';
+import { INVITE_TTL_DAYS, readInviteToken, signInvite, signTeamInvite } from './tokens.js';
+
+interface NewInvite {
+  email: string;
+  inviterId: string | null;
+  inviterName: string;
+  language: Language;
+}
+
+/** The invite record and its mail, written with the caller's transaction. */
+async function writeInvite(db: Kysely<Database>, config: AppConfig, input: NewInvite): Promise<{ url: string }> {
+  const { token, jtiHash, expiresAt } = await signInvite(config.sessionSecret, input.email);
+  await insertInvite(db, { jtiHash, email: input.email, inviterId: input.inviterId, expiresAt });
+  const message = { kind: 'invite' as const, to: input.email, language: input.language, inviter: input.inviterName, inviteToken: token, days: INVITE_TTL_DAYS };
+  await queueMail(db, message, mailSite(config));
+  return { url: inviteUrl(mailSite(config), token) };
+}
+
+/** One invite in its own transaction (the admin CLI's `invite` command). */
+export function createInvite(db: Kysely<Database>, config: AppConfig, input: NewInvite): Promise<{ url: string }> {
+  return db.transaction().execute((trx) => writeInvite(trx, config, input));
+}
+
+const displayName = (user: UserRow) => `${user.first_name} ${user.last_name}`.trim() || user.email;
+
+/** Only a corporate-domain account may invite: a free-mail "team" would let anyone in. */
+async function corporateInviter(deps: AccountsDeps, session: SessionUser): Promise<UserRow> {
+  const inviter = await findUserById(deps.db, session.id);
+  if (!inviter || isFreeMail(inviter.domain)) throw new AppError('ERR_FORBIDDEN');
+  return inviter;
+}
+
+/** Same-domain, well-formed, distinct addresses, or the matching catalogue error. */
+function checkTeammates(given: string[], domain: string): string[] {
+  const entries = given.map((e) => e.trim()).filter(Boolean);
+  if (entries.length === 0) throw new AppError('ERR_NO_EMAIL_PROVIDED');
+  if (entries.length > MAX_TEAMMATES) {
+    throw new AppError('ERR_VALIDATION', { details: [{ path: 'emails', message: `at most ${MAX_TEAMMATES} addresses` }] });
+  }
+  const bad = entries.filter((e) => !isEmailShape(e));
+  if (bad.length) throw new AppError('ERR_INVALID_TEAMMATE_EMAIL', { details: bad.map((e) => ({ path: 'emails', message: e })) });
+  const emails = entries.map(normalizeEmail);
+  const dupes = emails.filter((e, i) => emails.indexOf(e) !== i);
+  if (dupes.length) {
+    throw new AppError('ERR_INVALID_TEAMMATE_EMAIL', { details: dupes.map((e) => ({ path: 'emails', message: `duplicate: ${e}` })) });
+  }
+  const same = emails.filter((e) => emailDomain(e) === domain);
+  if (same.length === 0) throw new AppError('ERR_NO_SAME_DOMAIN_EMAIL');
+  if (same.length < emails.length) throw new AppError('ERR_TEAMMATE_DOMAIN');
+  return emails;
+}
+
+export async function inviteTeammates(
+  deps: AccountsDeps,
+  session: SessionUser,
+  given: string[],
+  language: Language,
+): Promise<InviteTeammatesResponse> {
+  const inviter = await corporateInviter(deps, session);
+  const emails = checkTeammates(given, inviter.domain);
+  if (!(await domainRules(deps.db, inviter.domain)).active) throw new AppError('ERR_DOMAIN_INACTIVE');
+  const confirmed = await deps.db
+    .selectFrom('users')
+    .select('email')
+    .where('email', 'in', emails)
+    .where('confirmed_at', 'is not', null)
+    .execute();
+  const registered = new Set(confirmed.map((r) => r.email));
+  const invited = emails.filter((e) => !registered.has(e));
+  if (invited.length === 0) throw new AppError('ERR_ALL_EMAILS_REGISTERED');
+  // All invites or none: a failure half-way must not leave some mailed and the call reported failed.
+  await deps.db.transaction().execute(async (trx) => {
+    for (const email of invited) {
+      await writeInvite(trx, deps.config, { email, inviterId: inviter.id, inviterName: displayName(inviter), language });
+    }
+  });
+  deps.mailer.kick();
+  return { invited, already_registered: emails.filter((e) => registered.has(e)) };
+}
+
+/** The copyable link: the sign-up screen with a reusable token limited to the inviter's domain. */
+export async function invitationUrl(deps: AccountsDeps, session: SessionUser): Promise<{ url: string }> {
+  const inviter = await corporateInviter(deps, session);
+  const token = await signTeamInvite(deps.config.sessionSecret, inviter.domain, inviter.id);
+  return { url: `${deps.config.publicUrl}/user/signup?inviteToken=${encodeURIComponent(token)}` };
+}
+
+export type InviteStatus = 'pending' | 'accepted' | 'expired';
+
+export async function validateInvite(deps: AccountsDeps, token: string): Promise<{ email: string; status: InviteStatus }> {
+  const read = await readInviteToken(deps.config.sessionSecret, token);
+  if (!read) throw new AppError('ERR_INVITE_INVALID');
+  if (read.kind === 'team') return { email: '', status: read.expired ? 'expired' : 'pending' };
+  const row = await findInvite(deps.db, read.jtiHash);
+  if (!row) throw new AppError('ERR_INVITE_INVALID');
+  if (row.accepted_at !== null) return { email: row.email, status: 'accepted' };
+  if (read.expired || row.expires_at <= Date.now()) return { email: row.email, status: 'expired' };
+  return { email: row.email, status: 'pending' };
+}
+
+export type SignupInvite =
+  | { kind: 'address'; jtiHash: string; inviterId: string | null }
+  | { kind: 'team'; inviterId: string }
+  /** A genuine token for another address or domain. */
+  | { kind: 'mismatch' };
+
+/** What an `invite_token` given at sign-up grants for this address (errors for bad, used or expired ones). */
+export async function resolveSignupInvite(deps: AccountsDeps, token: string, email: string): Promise<SignupInvite> {
+  const read = await readInviteToken(deps.config.sessionSecret, token);
+  if (!read) throw new AppError('ERR_INVITE_INVALID');
+  if (read.kind === 'team') {
+    if (read.domain !== emailDomain(email) || isFreeMail(read.domain)) return { kind: 'mismatch' };
+    if (read.expired) throw new AppError('ERR_INVITE_EXPIRED');
+    return { kind: 'team', inviterId: read.inviterId };
+  }
+  if (normalizeEmail(read.email) !== email) return { kind: 'mismatch' };
+  const row = await findInvite(deps.db, read.jtiHash);
+  if (!row) throw new AppError('ERR_INVITE_INVALID');
+  if (row.accepted_at !== null) throw new AppError('ERR_INVITE_ALREADY_ACCEPTED');
+  if (read.expired || row.expires_at <= Date.now()) throw new AppError('ERR_INVITE_EXPIRED');
+  return { kind: 'address', jtiHash: read.jtiHash, inviterId: row.inviter_id };
+}

@@ -1,0 +1,68 @@
+import { createHash, createHmac, randomUUID } from 'node:crypto';
+import { SignJWT, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
+
+const ALGORITHM = 'HS256';
+/** Audiences keep invite tokens and session tokens apart even though one secret derives both keys. */
+const INVITE_AUDIENCE = 'suite:invite';
+const TEAM_AUDIENCE = 'suite:team-invite';
+
+export const INVITE_TTL_DAYS = 7;
+export const TEAM_INVITE_TTL_DAYS = 30;
+
+const keyFor = (secret: string) => createHmac('sha256', secret).update('invite-tokens').digest();
+
+export const hashJti = (jti: string) => createHash('sha256').update(jti).digest('hex');
+
+/** A personal invite: the invitee's address, expiry and a single-use id (jti). */
+export async function signInvite(secret: string, email: string, now = Date.now()) {
+  const jti = randomUUID();
+  const expiresAt = now + INVITE_TTL_DAYS * 86_400_000;
+  const token = await new SignJWT({ email })
+    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+    .setAudience(INVITE_AUDIENCE)
+    .setJti(jti)
+    .setIssuedAt(Math.floor(now / 1000))
+    .setExpirationTime(Math.floor(expiresAt / 1000))
+    .sign(keyFor(secret));
+  return { token, jtiHash: hashJti(jti), expiresAt };
+}
+
+/** The copyable team link: reusable, limited to the inviter's (corporate) domain. */
+export async function signTeamInvite(secret: string, domain: string, inviterId: string, now = Date.now()) {
+  return new SignJWT({ domain })
+    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+    .setAudience(TEAM_AUDIENCE)
+    .setSubject(inviterId)
+    .setIssuedAt(Math.floor(now / 1000))
+    .setExpirationTime(Math.floor(now / 1000) + TEAM_INVITE_TTL_DAYS * 86_400)
+    .sign(keyFor(secret));
+}
+
+export type ReadToken =
+  | { kind: 'invite'; email: string; jtiHash: string; expired: boolean }
+  | { kind: 'team'; domain: string; inviterId: string; expired: boolean };
+
+/** Verifies signature and audience; an expired token is still read (the screen shows "expired"). null: not ours. */
+export async function readInviteToken(secret: string, token: string): Promise<ReadToken | null> {
+  let payload: JWTPayload;
+  let expired = false;
+  try {
+    ({ payload } = await jwtVerify(token, keyFor(secret), {
+      algorithms: [ALGORITHM],
+      audience: [INVITE_AUDIENCE, TEAM_AUDIENCE],
+    }));
+  } catch (error) {
+    // The signature was checked before the expiry, so an expired token's claims are genuine.
+    if (!(error instanceof joseErrors.JWTExpired)) return null;
+    payload = error.payload;
+    expired = true;
+  }
+  const aud = Array.isArray(payload.aud) ? payload.aud[0] : payload.aud;
+  if (aud === INVITE_AUDIENCE && typeof payload.email === 'string' && typeof payload.jti === 'string') {
+    return { kind: 'invite', email: payload.email, jtiHash: hashJti(payload.jti), expired };
+  }
+  if (aud === TEAM_AUDIENCE && typeof payload.domain === 'string' && typeof payload.sub === 'string') {
+    return { kind: 'team', domain: payload.domain, inviterId: payload.sub, expired };
+  }
+  return null;
+}

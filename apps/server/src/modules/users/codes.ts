@@ -1,0 +1,111 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { CODE_LENGTH, CODE_TTL_MS, MAX_CODE_TRIES, type CodePurpose } from '@suite/contract';
+import type { Database } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+
+/** Code mails per address and purpose (sign-up repeats, resends, automatic resends) in one window. */
+const SEND_BUDGET = 5;
+const SEND_WINDOW_MS = 15 * 60 * 1000;
+
+export interface CodeKeys {
+  /** HMAC key, so a leaked table does not give the codes away by brute force. */
+  secret: string;
+  /** RATE_LIMIT_SCALE: tests raise the budget. */
+  scale: number;
+}
+
+const hashCode = (keys: CodeKeys, purpose: CodePurpose, email: string, code: string) =>
+  createHmac('sha256', keys.secret).update(`code\n${purpose}\n${email}\n${code}`).digest('hex');
+
+const newCode = () => String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
+
+/**
+ * Stores a fresh code for (email, purpose), killing the previous one, and returns it for mailing.
+ * Over the send budget: 429 with Retry-After. With `replacing`, only replaces that exact code
+ * (an expired one), so parallel submissions of an expired code send one new code, not many.
+ */
+export async function issueCode(
+  db: Kysely<Database>,
+  keys: CodeKeys,
+  email: string,
+  purpose: CodePurpose,
+  replacing?: string,
+): Promise<string | null> {
+  const now = Date.now();
+  const row = await db.selectFrom('codes').selectAll().where('email', '=', email).where('purpose', '=', purpose).executeTakeFirst();
+  const inWindow = row !== undefined && now - row.sends_window_started_at < SEND_WINDOW_MS;
+  const sends = inWindow ? row.sends : 0;
+  const windowStart = inWindow ? row.sends_window_started_at : now;
+  const budget = Math.max(1, Math.round(SEND_BUDGET * keys.scale));
+  if (sends >= budget) {
+    const retryAfter = Math.max(1, Math.ceil((windowStart + SEND_WINDOW_MS - now) / 1000));
+    throw new AppError('ERR_RATE_LIMITED', { headers: { 'retry-after': String(retryAfter) } });
+  }
+  const code = newCode();
+  const values = {
+    code_hash: hashCode(keys, purpose, email, code),
+    attempts: 0,
+    expires_at: now + CODE_TTL_MS,
+    consumed_at: null,
+    created_at: now,
+    sends: sends + 1,
+    sends_window_started_at: windowStart,
+  };
+  if (replacing !== undefined) {
+    const done = await db
+      .updateTable('codes')
+      .set(values)
+      .where('email', '=', email)
+      .where('purpose', '=', purpose)
+      .where('code_hash', '=', replacing)
+      .executeTakeFirst();
+    return Number(done.numUpdatedRows) === 1 ? code : null;
+  }
+  await db
+    .insertInto('codes')
+    .values({ email, purpose, ...values })
+    .onConflict((oc) => oc.columns(['email', 'purpose']).doUpdateSet(values))
+    .execute();
+  return code;
+}
+
+export type CodeOutcome = { kind: 'ok' } | { kind: 'invalid' } | { kind: 'max_tries' } | { kind: 'expired'; hash: string };
+
+/**
+ * Checks a submitted code. Wrong guesses are counted in SQL (`attempts < MAX` in the WHERE), so
+ * parallel guesses cannot exceed the maximum; consumption is a conditional UPDATE, so of several
+ * parallel correct submissions exactly one succeeds. Run it in the transaction that applies the effect.
+ */
+export async function checkCode(
+  db: Kysely<Database>,
+  keys: CodeKeys,
+  email: string,
+  purpose: CodePurpose,
+  code: string,
+): Promise<CodeOutcome> {
+  const now = Date.now();
+  const row = await db.selectFrom('codes').selectAll().where('email', '=', email).where('purpose', '=', purpose).executeTakeFirst();
+  if (!row || row.consumed_at !== null) return { kind: 'invalid' };
+  if (row.attempts >= MAX_CODE_TRIES) return { kind: 'max_tries' };
+  if (row.expires_at <= now) return { kind: 'expired', hash: row.code_hash };
+
+  const live = db
+    .updateTable('codes')
+    .where('email', '=', email)
+    .where('purpose', '=', purpose)
+    .where('code_hash', '=', row.code_hash)
+    .where('consumed_at', 'is', null)
+    .where('attempts', '<', MAX_CODE_TRIES);
+  const given = Buffer.from(hashCode(keys, purpose, email, code), 'hex');
+  if (timingSafeEqual(given, Buffer.from(row.code_hash, 'hex'))) {
+    const done = await live.set({ consumed_at: now }).where('expires_at', '>', now).executeTakeFirst();
+    return Number(done.numUpdatedRows) === 1 ? { kind: 'ok' } : { kind: 'invalid' };
+  }
+  const counted = await live
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .returning('attempts')
+    .executeTakeFirst();
+  if (!counted) return { kind: 'max_tries' };
+  return counted.attempts >= MAX_CODE_TRIES ? { kind: 'max_tries' } : { kind: 'invalid' };
+}

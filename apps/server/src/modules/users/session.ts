@@ -1,0 +1,42 @@
+import type { SessionResponse } from '@suite/contract';
+import { AppError } from '../../errors.js';
+import type { AccountsDeps } from './deps.js';
+import { profilesOf, type UserRow } from './repository.js';
+
+function preferencesOf(user: UserRow): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(user.preferences);
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * `{ token, profiles }` for a user: the JWT payload is the spec's `user {_id, email, preferences,
+ * profile_id}` with the first (acting) profile. `issuedAt` (seconds) is given after a revocation.
+ */
+export async function sessionFor(deps: AccountsDeps, user: UserRow, issuedAt?: number): Promise<SessionResponse> {
+  const profiles = await profilesOf(deps.db, user);
+  const acting = profiles[0];
+  if (!acting) throw new AppError('ERR_COULD_NOT_GET_PROFILE');
+  const token = await deps.sessions.issue(
+    { _id: user.id, email: user.email, preferences: preferencesOf(user), profile_id: acting._id },
+    issuedAt === undefined ? {} : { issuedAt },
+  );
+  return { token, profiles };
+}
+
+/** The second after `now`: a session issued "then" is newer than a revocation made at `now`. */
+export const issuedAfter = (now: number) => Math.floor(now / 1000) + 1;
+
+/** Runs a service step; an unexpected failure becomes the call's catalogue error (logged, no details out). */
+export async function orFail<T>(code: ConstructorParameters<typeof AppError>[0], log: { error(obj: object, msg: string): void }, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    log.error({ err: error }, `failed: ${code}`);
+    throw new AppError(code);
+  }
+}

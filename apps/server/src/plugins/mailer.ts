@@ -1,0 +1,234 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import fp from 'fastify-plugin';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { AppConfig } from '../config.js';
+import type { Database } from '../db/schema.js';
+import { renderEmail, type MailMessage, type MailSite } from '../emails/index.js';
+
+/** After this many failed tries (about a day with production backoff) a mail is marked failed and logged. */
+const MAX_ATTEMPTS = 20;
+/** Longest wait between two tries, in units of the base delay. */
+const MAX_BACKOFF_FACTOR = 600;
+/** A worker that died mid-send frees its claim after this long, so another one can deliver. */
+const CLAIM_MS = 60_000;
+const IDLE_POLL_MS = 5_000;
+const BATCH = 10;
+
+export interface Mailer {
+  /** Renders the message and writes it to the outbox with `db` (pass the caller's transaction). */
+  queue(db: Kysely<Database>, message: MailMessage): Promise<string>;
+  /** Wakes the worker after the caller's transaction committed. */
+  kick(): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailer: Mailer;
+  }
+}
+
+export function mailSite(config: AppConfig): MailSite {
+  return { appTitle: config.appTitle, publicUrl: config.publicUrl };
+}
+
+/** Outbox insert: usable without a running server (the admin CLI queues invites this way). */
+export async function queueMail(db: Kysely<Database>, message: MailMessage, site: MailSite): Promise<string> {
+  const rendered = renderEmail(message, site);
+  const id = randomUUID();
+  const now = Date.now();
+  await db
+    .insertInto('mail_outbox')
+    .values({
+      id,
+      kind: message.kind,
+      to_address: message.to,
+      subject: rendered.subject,
+      text_body: rendered.text,
+      html_body: rendered.html,
+      next_attempt_at: now,
+      created_at: now,
+    })
+    .execute();
+  return id;
+}
+
+type Row = Database['mail_outbox'];
+type Deliver = (row: Pick<Row, 'id' | 'to_address' | 'subject' | 'text_body' | 'html_body'>) => Promise<void>;
+
+function smtpDeliver(config: AppConfig, smtpUrl: string): { deliver: Deliver; close(): void } {
+  const transport: Transporter = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  } as nodemailer.TransportOptions);
+  return {
+    deliver: async (row) => {
+      await transport.sendMail({
+        from: config.mailFrom,
+        to: row.to_address,
+        subject: row.subject,
+        text: row.text_body,
+        html: row.html_body,
+        messageId: `<${row.id}@${new URL(config.publicUrl).hostname}>`,
+      });
+    },
+    close: () => transport.close(),
+  };
+}
+
+/** No SMTP_URL: each mail becomes DATA_DIR/outbox/<id>.eml + .json and one log line. */
+function fileDeliver(config: AppConfig, log: FastifyBaseLogger): { deliver: Deliver; close(): void } {
+  const dir = join(config.dataDir, 'outbox');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    deliver: async (row) => {
+      const info = await transport.sendMail({
+        from: config.mailFrom,
+        to: row.to_address,
+        subject: row.subject,
+        text: row.text_body,
+        html: row.html_body,
+      });
+      await mkdir(dir, { recursive: true });
+      const eml = join(dir, `${row.id}.eml`);
+      await writeFile(eml, info.message as Buffer);
+      const json = { id: row.id, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body };
+      await writeFile(join(dir, `${row.id}.json`), JSON.stringify(json, null, 2));
+      log.info({ to: row.to_address, file: eml }, 'mail written to the dev outbox (no SMTP_URL)');
+    },
+    close: () => transport.close(),
+  };
+}
+
+/** Delivers due outbox rows; failures are retried with exponential backoff, never dropped silently. */
+class OutboxWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly deliver: Deliver,
+    private readonly baseMs: number,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  kick(delay = 0): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.tick(), delay);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  private tick(): void {
+    this.running = this.runOnce()
+      .catch((err: unknown) => this.log.error({ err }, 'mail outbox run failed'))
+      .then(() => this.nextDelay())
+      .then((delay) => {
+        this.running = undefined;
+        this.kick(this.again ? 0 : delay);
+        this.again = false;
+      });
+  }
+
+  private async runOnce(): Promise<void> {
+    for (;;) {
+      const now = Date.now();
+      const due = await this.db
+        .selectFrom('mail_outbox')
+        .select(['id', 'to_address', 'subject', 'text_body', 'html_body', 'attempts'])
+        .where('sent_at', 'is', null)
+        .where('failed_at', 'is', null)
+        .where('next_attempt_at', '<=', now)
+        .where('locked_until', '<', now)
+        .orderBy('next_attempt_at')
+        .limit(BATCH)
+        .execute();
+      for (const row of due) {
+        if (this.stopped) return;
+        if (await this.claim(row.id)) await this.attempt(row);
+      }
+      if (due.length < BATCH || this.stopped) return;
+    }
+  }
+
+  /** Several server instances may share the outbox: a row is sent by whoever claims it first. */
+  private async claim(id: string): Promise<boolean> {
+    const now = Date.now();
+    const result = await this.db
+      .updateTable('mail_outbox')
+      .set({ locked_until: now + CLAIM_MS })
+      .where('id', '=', id)
+      .where('sent_at', 'is', null)
+      .where('locked_until', '<', now)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  private async attempt(row: Parameters<Deliver>[0] & { attempts: number }): Promise<void> {
+    const attempts = row.attempts + 1;
+    try {
+      await this.deliver(row);
+      await this.db
+        .updateTable('mail_outbox')
+        .set({ sent_at: Date.now(), attempts, locked_until: 0, last_error: null })
+        .where('id', '=', row.id)
+        .execute();
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const wait = this.baseMs * Math.min(2 ** (attempts - 1), MAX_BACKOFF_FACTOR);
+      const failed = attempts >= MAX_ATTEMPTS ? Date.now() : null;
+      await this.db
+        .updateTable('mail_outbox')
+        .set({ attempts, next_attempt_at: Date.now() + wait, locked_until: 0, last_error: message.slice(0, 500), failed_at: failed })
+        .where('id', '=', row.id)
+        .execute();
+      const log = failed ? this.log.error.bind(this.log) : this.log.warn.bind(this.log);
+      log({ mailId: row.id, attempts, err: message }, failed ? 'mail delivery gave up' : 'mail delivery failed; will retry');
+    }
+  }
+
+  private async nextDelay(): Promise<number> {
+    const next = await this.db
+      .selectFrom('mail_outbox')
+      .select((eb) => eb.fn.min('next_attempt_at').as('at'))
+      .where('sent_at', 'is', null)
+      .where('failed_at', 'is', null)
+      .executeTakeFirst();
+    const at = next?.at == null ? undefined : Number(next.at);
+    if (at === undefined) return IDLE_POLL_MS;
+    return Math.min(IDLE_POLL_MS, Math.max(10, at - Date.now()));
+  }
+}
+
+export default fp(async function mailer(app: FastifyInstance, opts: { config: AppConfig }) {
+  const { config } = opts;
+  const site = mailSite(config);
+  const transport = config.smtpUrl ? smtpDeliver(config, config.smtpUrl) : fileDeliver(config, app.log);
+  const worker = new OutboxWorker(app.db.kysely, transport.deliver, config.mailRetryBaseMs, app.log);
+  app.decorate('mailer', {
+    queue: (db, message) => queueMail(db, message, site),
+    kick: () => worker.kick(),
+  } satisfies Mailer);
+  app.addHook('onReady', async () => worker.kick());
+  app.addHook('onClose', async () => {
+    await worker.stop();
+    transport.close();
+  });
+}, { name: 'mailer' });

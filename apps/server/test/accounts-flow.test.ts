@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD, call, decodeSession, mailTo, startWorld, type AccountsWorld } from './accounts-helpers.js';
+import { codeIn, linkIn } from './smtp.js';
+
+/** What a client speaking only HTTP and SMTP sees, from sign-up to password recovery. */
+describe('accounts: the whole path over HTTP and SMTP', () => {
+  let w: AccountsWorld;
+  beforeAll(async () => {
+    w = await startWorld();
+  });
+  afterAll(async () => w.close());
+
+  it('signs up, confirms, registers, invites, logs in and recovers a password', async () => {
+    const email = 'ada@contoso.com';
+    const signup = await call(w.app, { method: 'POST', url: '/v2/user', body: { email, language: 'pt' } });
+    expect(signup.statusCode).toBe(201);
+    expect(signup.json()).toMatchObject({ email });
+    const codeMail = await mailTo(w.smtp, email);
+    expect(codeMail.subject).toContain('código de confirmação');
+    expect(codeMail.html).toContain(codeIn(codeMail));
+
+    const confirm = await call(w.app, { method: 'PUT', url: '/v2/user/confirm', body: { token: codeIn(codeMail), email } });
+    expect(confirm.statusCode).toBe(200);
+    const { token, profiles } = confirm.json();
+    expect(profiles).toHaveLength(1);
+    expect(profiles[0].type).toBe('PROFESSIONAL');
+    const payload = decodeSession(token);
+    expect(Object.keys(payload).sort()).toEqual(['exp', 'iat', 'user']);
+    expect(Object.keys(payload.user).sort()).toEqual(['_id', 'email', 'preferences', 'profile_id']);
+    expect(payload.user).toMatchObject({ email, profile_id: profiles[0]._id });
+
+    const register = await call(w.app, {
+      method: 'PUT',
+      url: '/v2/user/complete-register',
+      token,
+      body: { first_name: 'Ada', last_name: 'Lovelace', password: PASSWORD, password_confirmation: PASSWORD, accepted_terms: { version: 1 } },
+    });
+    expect(register.statusCode).toBe(200);
+    expect(register.json().profiles[0].info).toMatchObject({ first_name: 'Ada', last_name: 'Lovelace', email });
+    const session = register.json().token as string;
+
+    const me = await call(w.app, { method: 'GET', url: '/v2/user/me', token: session });
+    expect(me.json()).toMatchObject({ email, confirmed: true, registered: true });
+
+    const before = w.smtp.messages.length;
+    const invite = await call(w.app, { method: 'POST', url: '/invite/teammates', token: session, body: { emails: ['grace@contoso.com'] } });
+    expect(invite.statusCode).toBe(200);
+    expect(invite.json()).toEqual({ invited: ['grace@contoso.com'], already_registered: [] });
+    const inviteMail = await mailTo(w.smtp, 'grace@contoso.com', before);
+    const link = linkIn(inviteMail, '/confirm-invite');
+    expect(link.origin).toBe('http://localhost:8080');
+    expect(inviteMail.subject).toContain('Ada Lovelace');
+
+    const login = await call(w.app, { method: 'POST', url: '/auth/login', body: { login: email, password: PASSWORD } });
+    expect(login.statusCode).toBe(200);
+    expect(login.json().profiles[0].type).toBe('PROFESSIONAL');
+
+    const sent = w.smtp.messages.length;
+    const forgot = await call(w.app, { method: 'POST', url: '/v2/user/forgot-password', body: { email } });
+    expect(forgot.statusCode).toBe(200);
+    const recoveryMail = await mailTo(w.smtp, email, sent);
+    const recovered = await call(w.app, {
+      method: 'PUT',
+      url: '/v2/user/forgot-password/confirm',
+      body: { token: codeIn(recoveryMail), email },
+    });
+    expect(recovered.statusCode).toBe(200);
+    const recoveryToken = recovered.json().token as string;
+    const id = decodeSession(recoveryToken).user._id;
+    const update = await call(w.app, {
+      method: 'PUT',
+      url: `/user/${id}`,
+      token: recoveryToken,
+      body: { password: 'Brand-New-Pass-7', password_confirmation: 'Brand-New-Pass-7' },
+    });
+    expect(update.statusCode).toBe(200);
+
+    const old = await call(w.app, { method: 'POST', url: '/auth/login', body: { login: email, password: PASSWORD } });
+    expect(old.statusCode).toBe(401);
+    const fresh = await call(w.app, { method: 'POST', url: '/auth/login', body: { login: email, password: 'Brand-New-Pass-7' } });
+    expect(fresh.statusCode).toBe(200);
+    // The password change ended the older sessions but not the one it handed back.
+    expect((await call(w.app, { method: 'GET', url: '/v2/user/me', token: session })).statusCode).toBe(401);
+    expect((await call(w.app, { method: 'GET', url: '/v2/user/me', token: update.json().token })).statusCode).toBe(200);
+  });
+});

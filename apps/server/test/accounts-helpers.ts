@@ -1,0 +1,89 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { createTestApp, type TestApp } from './helpers.js';
+import { codeIn, startSmtp, type ReceivedMail, type SmtpFixture } from './smtp.js';
+
+export interface AccountsWorld {
+  t: TestApp;
+  app: FastifyInstance;
+  smtp: SmtpFixture;
+  close(): Promise<void>;
+}
+
+/** A server on a fresh database that delivers through a real SMTP server on loopback. */
+export async function startWorld(env: Record<string, string> = {}): Promise<AccountsWorld> {
+  const smtp = await startSmtp();
+  const t = await createTestApp({ SMTP_URL: smtp.url, RATE_LIMIT_SCALE: '100', ...env });
+  return {
+    t,
+    app: t.app,
+    smtp,
+    async close() {
+      await t.close();
+      await smtp.close();
+    },
+  };
+}
+
+export interface Call {
+  method: 'GET' | 'POST' | 'PUT';
+  url: string;
+  body?: unknown;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+export function call(app: FastifyInstance, c: Call): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: c.method,
+    url: `/api${c.url}`,
+    headers: { ...(c.token ? { authorization: `Bearer ${c.token}` } : {}), ...c.headers },
+    ...(c.body === undefined ? {} : { payload: c.body as Record<string, unknown> }),
+  });
+}
+
+/** Asserts the catalogue error shape. */
+export function expectError(res: LightMyRequestResponse, status: number, code: string): void {
+  expect({ status: res.statusCode, code: res.json().error_code }).toEqual({ status, code });
+  expect(typeof res.json().message).toBe('string');
+}
+
+/** The next mail to `to` delivered after the first `after` messages. */
+export function mailTo(smtp: SmtpFixture, to: string, after = 0): Promise<ReceivedMail> {
+  return smtp.waitFor((m) => smtp.messages.indexOf(m) >= after && m.to.includes(to));
+}
+
+export async function signup(w: AccountsWorld, email: string, extra: Record<string, unknown> = {}): Promise<string> {
+  const before = w.smtp.messages.length;
+  const res = await call(w.app, { method: 'POST', url: '/v2/user', body: { email, ...extra } });
+  expect(res.statusCode, res.body).toBe(201);
+  return codeIn(await mailTo(w.smtp, email, before));
+}
+
+export async function confirmed(w: AccountsWorld, email: string): Promise<{ token: string; profiles: { _id: string; type: string }[] }> {
+  const code = await signup(w, email);
+  const res = await call(w.app, { method: 'PUT', url: '/v2/user/confirm', body: { token: code, email } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+export const PASSWORD = 'Correct-Horse-42';
+
+/** Sign-up, code, confirm and complete-register: a user who can log in with PASSWORD. */
+export async function registered(w: AccountsWorld, email: string): Promise<{ token: string; id: string }> {
+  const { token } = await confirmed(w, email);
+  const res = await call(w.app, {
+    method: 'PUT',
+    url: '/v2/user/complete-register',
+    token,
+    body: { first_name: 'Ada', last_name: 'Lovelace', password: PASSWORD, password_confirmation: PASSWORD, accepted_terms: { version: 1 } },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const session = res.json().token as string;
+  return { token: session, id: decodeSession(session).user._id };
+}
+
+export function decodeSession(token: string): { user: { _id: string; email: string; preferences: object; profile_id: string }; exp: number; iat: number } {
+  const part = token.split('.')[1] ?? '';
+  return JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+}
