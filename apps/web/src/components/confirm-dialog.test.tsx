@@ -1,0 +1,41 @@
+import { describe, expect, it, vi, beforeAll } from 'vitest';
+import { render, screen, fireEvent } from '@testing-library/react';
+import { DialogProvider, useDialog } from './confirm-dialog';
+
+beforeAll(() => {
+  // happy-dom lacks the modal API of <dialog>.
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+});
+
+function Opener({ onAnswer }: { onAnswer: (v: boolean) => void }) {
+  const { confirm } = useDialog();
+  return (
+    <button onClick={() => void confirm({ title: 'Send again?', text: 'A new code will be sent.', primaryLabel: 'Yes', secondaryLabel: 'No' }).then(onAnswer)}>
+      open
+    </button>
+  );
+}
+
+describe('global confirm dialog', () => {
+  it('shows title, text and two buttons, and resolves with the choice', async () => {
+    const onAnswer = vi.fn();
+    render(
+      <DialogProvider>
+        <Opener onAnswer={onAnswer} />
+      </DialogProvider>,
+    );
+    fireEvent.click(screen.getByText('open'));
+    expect(screen.getByText('Send again?')).toBeTruthy();
+    expect(screen.getByText('A new code will be sent.')).toBeTruthy();
+    fireEvent.click(screen.getByText('Yes'));
+    await vi.waitFor(() => expect(onAnswer).toHaveBeenCalledWith(true));
+    fireEvent.click(screen.getByText('open'));
+    fireEvent.click(screen.getByText('No'));
+    await vi.waitFor(() => expect(onAnswer).toHaveBeenLastCalledWith(false));
+  });
+});

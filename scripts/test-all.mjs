@@ -1,0 +1,121 @@
+#!/usr/bin/env node
+// The README's test command. Installs what the suites need (npm packages; Debian chromium and, through
+// scripts/with-pg.sh, postgresql), builds, runs every check and suite, and ends with the real totals
+// as one line: "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const tmp = join(root, '.tmp', 'test-results');
+rmSync(tmp, { recursive: true, force: true });
+mkdirSync(tmp, { recursive: true });
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null;
+const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', FORCE_COLOR: '0', NO_COLOR: '1' };
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const lines = [];
+const started = Date.now();
+
+function run(cmd, args, options = {}) {
+  console.log(`\n$ ${cmd} ${args.join(' ')}`);
+  const result = spawnSync(cmd, args, { cwd: options.cwd ?? root, env: { ...env, ...options.env }, stdio: 'inherit' });
+  return result.status ?? 1;
+}
+
+function record(name, passed, failed, skipped = 0, seconds = 0) {
+  totals.passed += passed;
+  totals.failed += failed;
+  totals.skipped += skipped;
+  lines.push(`${name.padEnd(28)} ${String(passed).padStart(4)} passed ${String(failed).padStart(3)} failed${skipped ? ` ${skipped} skipped` : ''}  (${seconds}s)`);
+}
+
+function step(name, fn) {
+  const t0 = Date.now();
+  const outcome = fn();
+  const seconds = Math.round((Date.now() - t0) / 1000);
+  if (typeof outcome === 'number') record(name, outcome === 0 ? 1 : 0, outcome === 0 ? 0 : 1, 0, seconds);
+  else record(name, outcome.passed, outcome.failed, outcome.skipped, seconds);
+}
+
+/** A vitest run, counted from its JSON report; a crash without a report counts as one failure. */
+function vitest(name, cwd, extra = [], wrapper = []) {
+  const out = join(tmp, `${name.replace(/\W+/g, '-')}.json`);
+  const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extra];
+  const status = wrapper.length ? run(wrapper[0], [...wrapper.slice(1), 'npx', ...args], { cwd }) : run('npx', args, { cwd });
+  if (!existsSync(out)) return { passed: 0, failed: 1, skipped: 0 };
+  const r = JSON.parse(readFileSync(out, 'utf8'));
+  const failed = r.numFailedTests + (status !== 0 && r.numFailedTests === 0 ? 1 : 0);
+  return { passed: r.numPassedTests, failed, skipped: r.numPendingTests + (r.numTodoTests ?? 0) };
+}
+
+function freePortBlock() {
+  return new Promise((resolve) => {
+    const tryPort = (port) => {
+      const probes = [0, 1, 2].map(
+        (i) =>
+          new Promise((ok) => {
+            const s = createServer();
+            s.once('error', () => ok(false));
+            s.listen(port + i, '127.0.0.1', () => s.close(() => ok(true)));
+          }),
+      );
+      Promise.all(probes).then((r) => (r.every(Boolean) ? resolve(port) : tryPort(port + 3)));
+    };
+    tryPort(20000 + Math.floor(Math.random() * 20000));
+  });
+}
+
+function ensureSystemPackages() {
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(chromium)) {
+    console.log('Installing Debian chromium (needed by the e2e suite)…');
+    const update = run('apt-get', ['update', '-qq']);
+    const install = update === 0 ? run('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { DEBIAN_FRONTEND: 'noninteractive' } }) : 1;
+    if (install !== 0) console.error('Could not install chromium; the e2e suite will fail.');
+  }
+}
+
+// 1. Install
+if (!existsSync(join(root, 'node_modules', '.package-lock.json')) || process.env.CI) {
+  step('install (npm ci)', () => run('npm', ['ci', '--no-audit', '--no-fund']));
+}
+ensureSystemPackages();
+
+// 2. Build and static checks
+step('build', () => run('npm', ['run', 'build']));
+step('locale keys check', () => run('node', ['scripts/check-locales.mjs']));
+if (!only) {
+  step('typecheck', () => run('npm', ['run', 'typecheck']));
+  step('lint', () => run('npx', ['eslint', '.', '--max-warnings=0']));
+}
+
+// 3. Suites
+step('contract (vitest)', () => vitest('contract', join(root, 'packages/contract')));
+step('web (vitest)', () => vitest('web', join(root, 'apps/web')));
+step('server sqlite (vitest)', () => vitest('server-sqlite', join(root, 'apps/server')));
+if (only !== 'unit') {
+  step('server postgresql (vitest)', () =>
+    vitest('server-postgresql', join(root, 'apps/server'), [], ['bash', join(root, 'scripts/with-pg.sh')]),
+  );
+  const port = await freePortBlock();
+  step('e2e chromium (playwright)', () => {
+    const workDir = join(root, '.tmp', `e2e-${port}`);
+    const status = run('npx', ['playwright', 'test'], {
+      cwd: join(root, 'e2e'),
+      env: { E2E_PORT: String(port), E2E_WORK_DIR: workDir },
+    });
+    const report = join(workDir, 'results.json');
+    if (!existsSync(report)) return { passed: 0, failed: 1, skipped: 0 };
+    const s = JSON.parse(readFileSync(report, 'utf8')).stats;
+    const failed = s.unexpected + (status !== 0 && s.unexpected === 0 ? 1 : 0);
+    return { passed: s.expected + s.flaky, failed, skipped: s.skipped };
+  });
+}
+
+const minutes = ((Date.now() - started) / 60000).toFixed(1);
+console.log(`\n=== Summary (${minutes} min) ===`);
+for (const line of lines) console.log(line);
+console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(totals.failed === 0 ? 0 : 1);
