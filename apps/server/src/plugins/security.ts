@@ -10,6 +10,7 @@ export default fp(async function security(app: FastifyInstance, opts: { config: 
   const { config } = opts;
   const meet = config.meet.domain ? [`${config.meet.scheme}://${config.meet.domain}`] : [];
   const captcha = config.captchaSiteKey ? CAPTCHA_ORIGINS : [];
+  const reporting = config.errorReportingDsn ? [new URL(config.errorReportingDsn).origin] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -19,7 +20,7 @@ export default fp(async function security(app: FastifyInstance, opts: { config: 
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...meet, ...meet.map((o) => o.replace(/^http/, 'ws')), ...captcha],
+        connectSrc: ["'self'", ...meet, ...meet.map((o) => o.replace(/^http/, 'ws')), ...captcha, ...reporting],
         mediaSrc: ["'self'", 'blob:', 'mediastream:'],
         frameSrc: [...(meet.length || captcha.length ? [...meet, ...captcha] : ["'none'"])],
         workerSrc: ["'self'", 'blob:'],
