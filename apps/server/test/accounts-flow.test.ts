@@ -79,6 +79,7 @@ describe('accounts: the whole path over HTTP and SMTP', () => {
     expect(old.statusCode).toBe(401);
     const fresh = await call(w.app, { method: 'POST', url: '/auth/login', body: { login: email, password: 'Brand-New-Pass-7' } });
     expect(fresh.statusCode).toBe(200);
+    expect((await call(w.app, { method: 'GET', url: '/v2/user/me', token: fresh.json().token })).statusCode).toBe(200);
     // The password change ended the older sessions but not the one it handed back.
     expect((await call(w.app, { method: 'GET', url: '/v2/user/me', token: session })).statusCode).toBe(401);
     expect((await call(w.app, { method: 'GET', url: '/v2/user/me', token: update.json().token })).statusCode).toBe(200);

@@ -87,3 +87,21 @@ export function decodeSession(token: string): { user: { _id: string; email: stri
   const part = token.split('.')[1] ?? '';
   return JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
 }
+
+/** Runs the admin CLI against the world's database, as an operator would; returns its output. */
+export async function admin(w: AccountsWorld, ...argv: string[]): Promise<string> {
+  const { runAdmin } = await import('../bin/admin.js');
+  const lines: string[] = [];
+  const code = await runAdmin(
+    argv,
+    {
+      DATA_DIR: w.t.dataDir,
+      DATABASE_URL: w.t.config.databaseUrl ?? '',
+      SESSION_SECRET: w.t.config.sessionSecret,
+      PUBLIC_URL: w.t.config.publicUrl,
+    },
+    (l) => lines.push(l),
+  );
+  expect(code, lines.join('\n')).toBe(0);
+  return lines.join('\n');
+}

@@ -12,7 +12,7 @@ import { sessionFor } from '../users/session.js';
  * either way). Domain rules come first: they say nothing about one particular address.
  */
 export async function login(deps: AccountsDeps, input: { login: string; password: string }): Promise<SessionResponse> {
-  const raw = input.login.trim();
+  const raw = input.login.trim().replace(/\.+$/, '');
   if (!raw || !input.password) throw new AppError('ERR_VALIDATION');
   const email = normalizeEmail(raw);
   const known = isEmailShape(raw) ? await findUserByEmail(deps.db, email) : undefined;

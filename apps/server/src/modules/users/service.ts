@@ -36,9 +36,9 @@ export type SignupResult = { email: string; message: string } & Partial<SessionR
 
 const codeKeys = (deps: AccountsDeps): CodeKeys => ({ secret: deps.config.sessionSecret, scale: deps.config.rateLimitScale });
 
-/** A well-formed address, normalised, or ERR_INVALID_EMAIL. */
-function addressOf(raw: string): string {
-  const trimmed = raw.trim();
+/** A well-formed address, normalised, or ERR_INVALID_EMAIL. A fully-qualified domain's trailing dot is dropped. */
+export function addressOf(raw: string): string {
+  const trimmed = raw.trim().replace(/\.+$/, '');
   if (!trimmed || !isEmailShape(trimmed)) throw new AppError('ERR_INVALID_EMAIL');
   return normalizeEmail(trimmed);
 }

@@ -14,7 +14,9 @@ function preferencesOf(user: UserRow): Record<string, unknown> {
 
 /**
  * `{ token, profiles }` for a user: the JWT payload is the spec's `user {_id, email, preferences,
- * profile_id}` with the first (acting) profile. `issuedAt` (seconds) is given after a revocation.
+ * profile_id}` with the first (acting) profile. iat has one-second precision and the auth plugin
+ * rejects `iat*1000 <= sessions_valid_after`, so a session issued in the second of a revocation is
+ * dated the next second (`issuedAt` is passed when the caller has just revoked).
  */
 export async function sessionFor(deps: AccountsDeps, user: UserRow, issuedAt?: number): Promise<SessionResponse> {
   const profiles = await profilesOf(deps.db, user);
@@ -22,7 +24,7 @@ export async function sessionFor(deps: AccountsDeps, user: UserRow, issuedAt?: n
   if (!acting) throw new AppError('ERR_COULD_NOT_GET_PROFILE');
   const token = await deps.sessions.issue(
     { _id: user.id, email: user.email, preferences: preferencesOf(user), profile_id: acting._id },
-    issuedAt === undefined ? {} : { issuedAt },
+    { issuedAt: issuedAt ?? Math.max(Math.floor(Date.now() / 1000), issuedAfter(Number(user.sessions_valid_after))) },
   );
   return { token, profiles };
 }

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, confirmed, expectError, mailTo, signup, startWorld, type AccountsWorld } from './accounts-helpers.js';
+import { codeIn } from './smtp.js';
+
+/** A code that is surely wrong: differs from the real one in the last digit. */
+const wrong = (code: string) => code.slice(0, 5) + String((Number(code[5]) + 1) % 10);
+
+describe('e-mail codes: PUT /v2/user/confirm and PUT /v2/user/resend_confirmation', () => {
+  let w: AccountsWorld;
+  beforeAll(async () => {
+    w = await startWorld();
+  });
+  afterAll(async () => w.close());
+
+  const confirm = (email: string, token: string) => call(w.app, { method: 'PUT', url: '/v2/user/confirm', body: { token, email } });
+  const resend = (email: string) => call(w.app, { method: 'PUT', url: '/v2/user/resend_confirmation', body: { email } });
+
+  it('confirms with the mailed code and answers the token and the profiles', async () => {
+    const code = await signup(w, 'c1@contoso.com');
+    const res = await confirm('c1@contoso.com', code);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ token: expect.any(String), profiles: [expect.objectContaining({ type: 'PROFESSIONAL' })] });
+  });
+
+  it('answers INVALID_TOKEN, then kills the code at the third wrong try until a new one is requested', async () => {
+    const code = await signup(w, 'c2@contoso.com');
+    const first = await confirm('c2@contoso.com', wrong(code));
+    expectError(first, 400, 'INVALID_TOKEN');
+    expect(first.json().message).toBe('Invalid token');
+    expectError(await confirm('c2@contoso.com', wrong(code)), 400, 'INVALID_TOKEN');
+    const third = await confirm('c2@contoso.com', wrong(code));
+    expectError(third, 400, 'ERR_MAX_TRIES_EXCEEDED');
+    expect(third.json().message).toBe('Max number of tries exceeded.');
+    expectError(await confirm('c2@contoso.com', code), 400, 'ERR_MAX_TRIES_EXCEEDED');
+
+    const before = w.smtp.messages.length;
+    expect((await resend('c2@contoso.com')).statusCode).toBe(200);
+    const fresh = codeIn(await mailTo(w.smtp, 'c2@contoso.com', before));
+    expect((await confirm('c2@contoso.com', fresh)).statusCode).toBe(200);
+  });
+
+  it('invalidates the previous code on resend', async () => {
+    const old = await signup(w, 'c3@contoso.com');
+    const before = w.smtp.messages.length;
+    expect((await resend('c3@contoso.com')).statusCode).toBe(200);
+    const fresh = codeIn(await mailTo(w.smtp, 'c3@contoso.com', before));
+    if (old !== fresh) expectError(await confirm('c3@contoso.com', old), 400, 'INVALID_TOKEN');
+    expect((await confirm('c3@contoso.com', fresh)).statusCode).toBe(200);
+  });
+
+  it('answers an expired code by mailing a new one', async () => {
+    const old = await signup(w, 'c4@contoso.com');
+    await w.app.db.kysely.updateTable('codes').set({ expires_at: Date.now() - 1 }).where('email', '=', 'c4@contoso.com').execute();
+    const before = w.smtp.messages.length;
+    const res = await confirm('c4@contoso.com', old);
+    expectError(res, 400, 'ERR_TOKEN_EXPIRED');
+    expect(res.json().message).toBe('Expired token. A new one has sent.');
+    const fresh = codeIn(await mailTo(w.smtp, 'c4@contoso.com', before));
+    expect((await confirm('c4@contoso.com', fresh)).statusCode).toBe(200);
+  });
+
+  it('sends one new code when an expired code is submitted many times at once', async () => {
+    const old = await signup(w, 'c5@contoso.com');
+    await w.app.db.kysely.updateTable('codes').set({ expires_at: Date.now() - 1 }).where('email', '=', 'c5@contoso.com').execute();
+    const before = w.smtp.messages.length;
+    const results = await Promise.all(Array.from({ length: 6 }, () => confirm('c5@contoso.com', old)));
+    const codes = results.map((r) => r.json().error_code);
+    expect(codes).toContain('ERR_TOKEN_EXPIRED');
+    // Submissions handled after the new code exists are plain wrong guesses against it.
+    expect(codes.every((c) => ['ERR_TOKEN_EXPIRED', 'INVALID_TOKEN', 'ERR_MAX_TRIES_EXCEEDED'].includes(c))).toBe(true);
+    await mailTo(w.smtp, 'c5@contoso.com', before);
+    const row = await w.app.db.kysely.selectFrom('codes').select('sends').where('email', '=', 'c5@contoso.com').executeTakeFirstOrThrow();
+    expect(row.sends).toBe(2);
+  });
+
+  it('tells an already confirmed user so, on confirm and on resend', async () => {
+    await confirmed(w, 'c6@contoso.com');
+    const res = await confirm('c6@contoso.com', '123456');
+    expectError(res, 400, 'ERR_USER_ALREADY_CONFIRMED');
+    expect(res.json().message).toBe('The user is already confirmed');
+    expectError(await resend('c6@contoso.com'), 400, 'ERR_USER_ALREADY_CONFIRMED');
+  });
+
+  it('answers INVALID_TOKEN for an address that never signed up, and resend sends nothing to it', async () => {
+    expectError(await confirm('nobody@contoso.com', '123456'), 400, 'INVALID_TOKEN');
+    const before = w.smtp.messages.length;
+    expect((await resend('nobody@contoso.com')).statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(w.smtp.messages.slice(before).some((m) => m.to.includes('nobody@contoso.com'))).toBe(false);
+  });
+
+  it('rejects a code that is not 6 digits and a malformed resend address', async () => {
+    for (const token of ['12345', '1234567', '12a456', '']) expectError(await confirm('c1@contoso.com', token), 400, 'ERR_VALIDATION');
+    expectError(await resend('not-an-email'), 400, 'ERR_INVALID_EMAIL');
+  });
+
+  it('counts at most 3 of 50 parallel wrong guesses', async () => {
+    const code = await signup(w, 'c7@contoso.com');
+    const results = await Promise.all(Array.from({ length: 50 }, () => confirm('c7@contoso.com', wrong(code))));
+    const codes = results.map((r) => r.json().error_code);
+    expect(codes.filter((c) => c === 'INVALID_TOKEN').length).toBeLessThanOrEqual(2);
+    expect(codes.every((c) => c === 'INVALID_TOKEN' || c === 'ERR_MAX_TRIES_EXCEEDED')).toBe(true);
+    const row = await w.app.db.kysely.selectFrom('codes').select('attempts').where('email', '=', 'c7@contoso.com').executeTakeFirstOrThrow();
+    expect(row.attempts).toBe(3);
+    expectError(await confirm('c7@contoso.com', code), 400, 'ERR_MAX_TRIES_EXCEEDED');
+  });
+
+  it('lets exactly one of 8 parallel correct submissions succeed', async () => {
+    const code = await signup(w, 'c8@contoso.com');
+    const results = await Promise.all(Array.from({ length: 8 }, () => confirm('c8@contoso.com', code)));
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    for (const r of results.filter((x) => x.statusCode !== 200)) {
+      expect(r.statusCode).toBe(400);
+      expect(['INVALID_TOKEN', 'ERR_USER_ALREADY_CONFIRMED']).toContain(r.json().error_code);
+    }
+  });
+});

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD, call, confirmed, decodeSession, expectError, registered, startWorld, type AccountsWorld } from './accounts-helpers.js';
+
+describe('PUT /v2/user/complete-register and PUT /user/{id}', () => {
+  let w: AccountsWorld;
+  beforeAll(async () => {
+    w = await startWorld();
+  });
+  afterAll(async () => w.close());
+
+  const body = (over: Record<string, unknown> = {}) => ({
+    first_name: 'Grace',
+    last_name: 'Hopper',
+    password: PASSWORD,
+    password_confirmation: PASSWORD,
+    accepted_terms: { version: 1 },
+    ...over,
+  });
+  const complete = (token: string | undefined, b: Record<string, unknown>) =>
+    call(w.app, { method: 'PUT', url: '/v2/user/complete-register', token, body: b });
+
+  it('answers each password and terms rule with its catalogue error, storing nothing', async () => {
+    const { token } = await confirmed(w, 'reg1@contoso.com');
+    const cases: [Record<string, unknown>, string][] = [
+      [{ accepted_terms: undefined }, 'ACCEPT_TERMS'],
+      [{ accepted_terms: { version: 2 } }, 'ACCEPT_TERMS'],
+      [{ password: 'abc12', password_confirmation: 'abc12' }, 'ERR_PASSWORD_TOO_SHORT'],
+      [{ password: 'x'.repeat(65), password_confirmation: 'x'.repeat(65) }, 'USER_VALIDATION_FAILED'],
+      [{ password_confirmation: 'Something-Else-1' }, 'CONFIRM_PASSWORD_VALIDATION_FAILED'],
+      [{ password: 'qwerty123', password_confirmation: 'qwerty123' }, 'ERR_PASSWORD_TOO_COMMON'],
+      [{ password: 'Password1', password_confirmation: 'Password1' }, 'ERR_PASSWORD_TOO_COMMON'],
+      [{ first_name: '' }, 'ERR_VALIDATION'],
+      [{ last_name: undefined }, 'ERR_VALIDATION'],
+      [{ password: 'y'.repeat(300), password_confirmation: 'y'.repeat(300) }, 'ERR_VALIDATION'],
+    ];
+    for (const [over, code] of cases) {
+      const res = await complete(token, body(over));
+      expect(res.json().error_code, JSON.stringify(over)).toBe(code);
+      expect(res.statusCode).toBe(400);
+    }
+    const row = await w.app.db.kysely.selectFrom('users').selectAll().where('email', '=', 'reg1@contoso.com').executeTakeFirstOrThrow();
+    expect(row.password_hash).toBeNull();
+    expect(row.registered_at).toBeNull();
+  });
+
+  it('sets names, terms and an argon2id password once; a second call is refused', async () => {
+    const { token } = await confirmed(w, 'reg2@contoso.com');
+    const res = await complete(token, body());
+    expect(res.statusCode).toBe(200);
+    expect(res.json().profiles[0].info).toEqual({ first_name: 'Grace', last_name: 'Hopper', email: 'reg2@contoso.com' });
+    const row = await w.app.db.kysely.selectFrom('users').selectAll().where('email', '=', 'reg2@contoso.com').executeTakeFirstOrThrow();
+    expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(row.accepted_terms_version).toBe(1);
+    expectError(await complete(res.json().token, body()), 403, 'ERR_FORBIDDEN');
+  });
+
+  it('needs a session', async () => {
+    expectError(await complete(undefined, body()), 401, 'ERR_INVALID_ACCESS_TOKEN');
+  });
+
+  it('PUT /user/{id} changes the own password only, with the same rules', async () => {
+    const a = await registered(w, 'pw1@contoso.com');
+    const b = await registered(w, 'pw2@contoso.com');
+    const put = (token: string | undefined, id: string, password: string, confirmation = password) =>
+      call(w.app, { method: 'PUT', url: `/user/${id}`, token, body: { password, password_confirmation: confirmation } });
+    expectError(await put(a.token, b.id, 'Another-Pass-9'), 403, 'ERR_FORBIDDEN');
+    expectError(await put(undefined, a.id, 'Another-Pass-9'), 401, 'ERR_INVALID_ACCESS_TOKEN');
+    expectError(await put(a.token, a.id, 'short'), 400, 'ERR_PASSWORD_TOO_SHORT');
+    expectError(await put(a.token, a.id, 'Another-Pass-9', 'Another-Pass-8'), 400, 'CONFIRM_PASSWORD_VALIDATION_FAILED');
+    expectError(await put(a.token, a.id, 'z'.repeat(65)), 400, 'USER_VALIDATION_FAILED');
+    expectError(await put(a.token, a.id, 'password'), 400, 'ERR_PASSWORD_TOO_COMMON');
+    const ok = await put(a.token, a.id, 'Another-Pass-9');
+    expect(ok.statusCode).toBe(200);
+    expect(decodeSession(ok.json().token).user._id).toBe(a.id);
+  });
+
+  it('a password change ends the other sessions at once and keeps the one it hands back', async () => {
+    const { id } = await registered(w, 'pw3@contoso.com');
+    const login = () => call(w.app, { method: 'POST', url: '/auth/login', body: { login: 'pw3@contoso.com', password: PASSWORD } });
+    const first = (await login()).json().token as string;
+    const second = (await login()).json().token as string;
+    const changed = await call(w.app, {
+      method: 'PUT',
+      url: `/user/${id}`,
+      token: first,
+      body: { password: 'Changed-Pass-5', password_confirmation: 'Changed-Pass-5' },
+    });
+    expect(changed.statusCode).toBe(200);
+    const me = (token: string) => call(w.app, { method: 'GET', url: '/v2/user/me', token });
+    expectError(await me(first), 401, 'ERR_INVALID_ACCESS_TOKEN');
+    expectError(await me(second), 401, 'ERR_INVALID_ACCESS_TOKEN');
+    expect((await me(changed.json().token)).statusCode).toBe(200);
+  });
+});
