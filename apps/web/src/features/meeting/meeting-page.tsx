@@ -1,5 +1,226 @@
-import { Placeholder } from '../../components/placeholder';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { MEET_JOIN_DELAY_MS } from '@suite/contract/core';
+import { useConfig } from '../../lib/config';
+import { detectBrowser, isSupportedBrowser } from '../../lib/browser';
+import { storageAvailable, STORAGE_KEYS, readJson, remove, write } from '../../lib/storage';
+import { ApiError } from '../../lib/api-client';
+import { PATHS } from '../../lib/paths';
+import { logger } from '../../lib/logger';
+import { Button } from '../../components/button';
+import { fetchVideoconference } from './api/videoconference';
+import { parseMeetingQuery } from './lib/query-options';
+import { appDeepLink, meetHost } from './lib/app-links';
+import { currentIdentity, moderatorFromJwt, storedDisplayName } from './lib/identity';
+import type { ChosenDevices } from './lib/jitsi-options';
+import { touchMeeting, useMeetingToken, type Identity } from './hooks/use-meeting-token';
+import { RoomNotice } from './components/room-notice';
+import { AppOffer } from './components/app-offer';
+import { DeviceSetup, type SetupResult } from './components/device-setup';
+import { MeetingRoom, type LeaveReason } from './components/meeting-room';
+import { LeftPage } from './components/left-page';
+import './meeting.css';
 
+type Stage = 'appOffer' | 'setup' | 'joining' | 'left';
+type Invite = { state: 'checking' } | { state: 'ok'; title: string } | { state: 'error'; code: string };
+interface Remembered {
+  devices: ChosenDevices;
+}
+
+/** `/meet/{roomName}`: checks, app offer, device setup, token (waiting for host), entering, room, left. */
 export default function MeetingPage() {
-  return <Placeholder name="Meeting" />;
+  const { t } = useTranslation('meeting');
+  const config = useConfig();
+  const { roomName = '' } = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const query = useMemo(() => parseMeetingQuery(location.search), [location.search]);
+  const browser = useMemo(() => detectBrowser(), []);
+  const remembered = useMemo(() => readJson<Remembered>(STORAGE_KEYS.skipDeviceReview), []);
+  const [invite, setInvite] = useState<Invite>({ state: 'checking' });
+  const [identity] = useState<Identity | null>(() => (storageAvailable() ? currentIdentity() : null));
+  const [stage, setStage] = useState<Stage>(() => (browser.mobile ? 'appOffer' : remembered ? 'joining' : 'setup'));
+  const [media, setMedia] = useState<{ devices: ChosenDevices | null; spectator: boolean }>({
+    devices: remembered?.devices ?? null,
+    spectator: false,
+  });
+  const [attempt, setAttempt] = useState(0);
+  const [leftReason, setLeftReason] = useState<LeaveReason>('left');
+
+  const blocked = !storageAvailable() ? 'storage' : !config.meetDomain ? 'notConfigured' : !isSupportedBrowser(browser) ? 'unsupported' : null;
+  const appName = query.ui.appName ?? config.appTitle;
+
+  useEffect(() => {
+    document.title = `${appName} · ${roomName}`;
+    if (query.refused.length) logger.warn('meeting query parameters refused', { refused: query.refused });
+  }, [appName, roomName, query.refused]);
+
+  // Is the invite valid? Asked before anything else, so nobody sets up devices for a dead link.
+  useEffect(() => {
+    if (blocked || query.jwt) {
+      setInvite({ state: 'ok', title: '' });
+      return;
+    }
+    const controller = new AbortController();
+    fetchVideoconference(roomName, controller.signal)
+      .then((vc) => setInvite(vc.status === 'ended' ? { state: 'error', code: 'ERR_INVITE_NOT_VALID' } : { state: 'ok', title: vc.title }))
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) setInvite({ state: 'error', code: error instanceof ApiError ? error.code : 'ERR_NETWORK' });
+      });
+    return () => controller.abort();
+  }, [blocked, roomName, query.jwt]);
+
+  // Nobody yet: the guest form first, then back here (vc_link).
+  const needsGuest = !blocked && invite.state === 'ok' && !identity && !query.jwt;
+  useEffect(() => {
+    if (needsGuest) {
+      navigate(`${PATHS.guest}?vc_link=${encodeURIComponent(location.pathname + location.search)}`, { replace: true });
+    }
+  }, [needsGuest, navigate, location.pathname, location.search]);
+
+  const tokenState = useMeetingToken(roomName, stage === 'joining' && !query.jwt && invite.state === 'ok' ? identity : null, attempt);
+  const jwtReady = useJwtParamDelay(Boolean(query.jwt) && stage === 'joining', attempt);
+
+  // A stale guestId (the guest record is gone): ask for the name again.
+  useEffect(() => {
+    if (tokenState.name === 'failed' && tokenState.error instanceof ApiError && tokenState.error.details?.some((d) => d.path === 'guest_id')) {
+      remove(STORAGE_KEYS.guestId);
+      navigate(`${PATHS.guest}?vc_link=${encodeURIComponent(location.pathname + location.search)}`, { replace: true });
+    }
+  }, [tokenState, navigate, location.pathname, location.search]);
+
+  const inviteLink = `${window.location.origin}/meet/${encodeURIComponent(roomName)}`;
+  const homeUrl = identity?.kind === 'user' ? config.mainAppUrl : null;
+
+  const content = (() => {
+    if (blocked === 'storage') {
+      return (
+        <RoomNotice title={t('cookies.title')} testId="meeting-cookies">
+          <p>{t('cookies.text')}</p>
+          <Link to={PATHS.thirdPartyCookies}>{t('cookies.help')}</Link>
+        </RoomNotice>
+      );
+    }
+    if (blocked === 'notConfigured') {
+      return (
+        <RoomNotice title={t('notConfigured.title')} testId="meeting-not-configured">
+          <p>{t('notConfigured.text')}</p>
+        </RoomNotice>
+      );
+    }
+    if (blocked === 'unsupported') {
+      return (
+        <RoomNotice title={t('unsupported.title')} testId="meeting-unsupported">
+          <p>{t('common:MSG_HOMOLOGATED_BROWSER')}</p>
+          <Link to={PATHS.supportedBrowser}>{t('unsupported.link')}</Link>
+        </RoomNotice>
+      );
+    }
+    if (invite.state === 'checking' || needsGuest) return <RoomNotice title={t('checking')} busy />;
+    if (invite.state === 'error') return <ErrorNotice code={invite.code} onRetry={() => window.location.reload()} />;
+    if (stage === 'left') {
+      return (
+        <LeftPage
+          reason={leftReason}
+          homeUrl={homeUrl}
+          onRejoin={() => {
+            setAttempt((a) => a + 1);
+            setStage('joining');
+          }}
+        />
+      );
+    }
+    if (stage === 'appOffer') {
+      return (
+        <AppOffer
+          info={browser}
+          deepLink={appDeepLink(browser, meetHost(config.meetDomain!), roomName)}
+          onContinue={() => setStage(remembered ? 'joining' : 'setup')}
+        />
+      );
+    }
+    if (stage === 'setup') {
+      const desktopApp = !browser.mobile && query.meeting.hideDesktopLink !== true;
+      return (
+        <DeviceSetup
+          desktopAppLink={desktopApp ? appDeepLink(browser, meetHost(config.meetDomain!), roomName) : null}
+          onDone={(result: SetupResult) => {
+            if (result.skipNextTime && result.devices) write(STORAGE_KEYS.skipDeviceReview, { devices: result.devices });
+            setMedia({ devices: result.devices, spectator: result.spectator });
+            setStage('joining');
+          }}
+        />
+      );
+    }
+    const token = query.jwt
+      ? jwtReady
+        ? { token: query.jwt, moderator: moderatorFromJwt(query.jwt), room: roomName }
+        : null
+      : tokenState.name === 'ready'
+        ? tokenState.token
+        : null;
+    if (token) {
+      return (
+        <MeetingRoom
+          key={attempt}
+          meetOrigin={config.meetDomain!}
+          jitsiRoom={token.room}
+          jwt={token.token}
+          moderator={token.moderator}
+          query={query}
+          devices={media.devices}
+          spectator={media.spectator}
+          appTitle={appName}
+          title={invite.title}
+          inviteLink={inviteLink}
+          displayName={storedDisplayName()}
+          onLeft={(reason) => {
+            setLeftReason(reason);
+            setStage('left');
+          }}
+          onKeepAlive={() => (identity ? touchMeeting(roomName, identity) : undefined)}
+        />
+      );
+    }
+    if (tokenState.name === 'waiting') {
+      return (
+        <RoomNotice title={t('waiting.title')} busy testId="meeting-waiting">
+          <p>{t('waiting.text')}</p>
+        </RoomNotice>
+      );
+    }
+    if (tokenState.name === 'failed' && !query.jwt) {
+      return <ErrorNotice code={tokenState.error instanceof ApiError ? tokenState.error.code : 'ERR_NETWORK'} onRetry={() => setAttempt((a) => a + 1)} />;
+    }
+    return (
+      <RoomNotice title={tokenState.name === 'entering' || query.jwt ? t('entering') : t('connecting')} busy testId="meeting-entering" />
+    );
+  })();
+
+  const inRoom = stage === 'joining' && (tokenState.name === 'ready' || (query.jwt && jwtReady));
+  return <div className={inRoom ? 'meet meet--room' : 'meet'}>{inRoom ? content : <main className="meet__main">{content}</main>}</div>;
+}
+
+/** With a `jwt` in the query there is no token to fetch: still show 'entering' for the join delay. */
+function useJwtParamDelay(active: boolean, attempt: number): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    setReady(false);
+    if (!active) return;
+    const timer = window.setTimeout(() => setReady(true), MEET_JOIN_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [active, attempt]);
+  return ready;
+}
+
+function ErrorNotice({ code, onRetry }: { code: string; onRetry: () => void }) {
+  const { t } = useTranslation(['meeting', 'errors']);
+  const known = ['ERR_INVITE_NOT_VALID', 'ERR_VIDEOCONFERENCE_NOT_FOUND', 'ERR_MEETINGS_NOT_CONFIGURED'].includes(code);
+  return (
+    <RoomNotice title={known ? t(`errors:${code}`) : t('connectError.title')} testId="meeting-error">
+      <p>{known ? t(`meeting:codes.${code}`) : t('connectError.text')}</p>
+      {known ? null : <Button onClick={onRetry}>{t('tryAgain')}</Button>}
+    </RoomNotice>
+  );
 }

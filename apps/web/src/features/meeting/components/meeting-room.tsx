@@ -1,0 +1,156 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDialog } from '../../../components/confirm-dialog';
+import { logger } from '../../../lib/logger';
+import { buildJitsiOptions, shouldAutoRecord, type ChosenDevices } from '../lib/jitsi-options';
+import { loadExternalApi, type JitsiApi } from '../lib/external-api';
+import type { MeetingQuery } from '../lib/query-options';
+import { meetHost } from '../lib/app-links';
+import { HANGUP_FALLBACK_MS } from '../lib/timings';
+import { useAutoRecording } from '../hooks/use-auto-recording';
+import { useKeepAlive } from '../hooks/use-keep-alive';
+import { KeepAliveDialog } from './keep-alive-dialog';
+import { RoomBar } from './room-bar';
+
+export type LeaveReason = 'left' | 'idle';
+
+export interface MeetingRoomProps {
+  meetOrigin: string;
+  /** Room name as the IFrame API wants it (JaaS: "<appId>/<room>"). */
+  jitsiRoom: string;
+  jwt: string;
+  moderator: boolean;
+  query: MeetingQuery;
+  devices: ChosenDevices | null;
+  spectator: boolean;
+  appTitle: string;
+  title: string;
+  inviteLink: string;
+  displayName: string | null;
+  onLeft: (reason: LeaveReason) => void;
+  onKeepAlive: () => void;
+}
+
+/** The joined room: loads external_api.js, embeds Jitsi, and runs leave, recording and keep-alive. */
+export function MeetingRoom(props: MeetingRoomProps) {
+  const { t, i18n } = useTranslation('meeting');
+  const dialog = useDialog();
+  const container = useRef<HTMLDivElement>(null);
+  const [api, setApi] = useState<JitsiApi | null>(null);
+  const [joined, setJoined] = useState(false);
+  const [muted, setMuted] = useState({ audio: props.spectator, video: props.spectator });
+  const leftRef = useRef(false);
+  const propsRef = useRef(props);
+  propsRef.current = props;
+
+  const finish = useCallback((reason: LeaveReason) => {
+    if (leftRef.current) return;
+    leftRef.current = true;
+    propsRef.current.onLeft(reason);
+  }, []);
+
+  useEffect(() => {
+    let disposed = false;
+    let instance: JitsiApi | null = null;
+    const p = propsRef.current;
+    loadExternalApi(p.meetOrigin)
+      .then((JitsiMeetExternalAPI) => {
+        if (disposed || !container.current) return;
+        const options = buildJitsiOptions({
+          roomName: p.jitsiRoom,
+          jwt: p.jwt,
+          lang: i18n.resolvedLanguage ?? 'en',
+          parentNode: container.current,
+          query: p.query,
+          devices: p.devices,
+          spectator: p.spectator,
+          fallbackName: p.displayName,
+        });
+        instance = new JitsiMeetExternalAPI(meetHost(p.meetOrigin), { ...options, noSSL: p.meetOrigin.startsWith('http:') });
+        instance.on('videoConferenceJoined', () => {
+          setJoined(true);
+          if (p.query.avatar) instance?.executeCommand('avatarUrl', p.query.avatar);
+          if (p.query.email) instance?.executeCommand('email', p.query.email);
+        });
+        instance.on('videoConferenceLeft', () => finish('left'));
+        instance.on('readyToClose', () => finish('left'));
+        instance.on('audioMuteStatusChanged', (e: { muted: boolean }) => setMuted((m) => ({ ...m, audio: e.muted })));
+        instance.on('videoMuteStatusChanged', (e: { muted: boolean }) => setMuted((m) => ({ ...m, video: e.muted })));
+        setApi(instance);
+      })
+      .catch((error: unknown) => {
+        if (disposed) return;
+        logger.warn('meeting script failed to load', { error: String(error) });
+        dialog.openDialog({
+          title: t('loadError.title'),
+          text: t('loadError.text'),
+          primaryLabel: t('tryAgain'),
+          onPrimary: () => window.location.reload(),
+        });
+      });
+    return () => {
+      disposed = true;
+      instance?.dispose();
+    };
+    // The room is created once per mount; later prop changes must not rebuild the conference.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const hangup = useCallback(
+    (reason: LeaveReason) => {
+      api?.executeCommand('hangup');
+      // Jitsi answers with videoConferenceLeft; if it never does, leave anyway.
+      window.setTimeout(() => finish(reason), HANGUP_FALLBACK_MS);
+      if (reason === 'idle') finish('idle');
+    },
+    [api, finish],
+  );
+
+  useAutoRecording(api, joined && shouldAutoRecord(props.query, props.moderator), () =>
+    dialog.openDialog({
+      title: t('recordingError.title'),
+      text: t('recordingError.text'),
+      primaryLabel: t('reload'),
+      secondaryLabel: t('close'),
+      onPrimary: () => window.location.reload(),
+    }),
+  );
+  const keepAlive = useKeepAlive(api, joined, () => hangup('idle'), props.onKeepAlive);
+
+  const confirmLeave = async () => {
+    const yes = await dialog.confirm({
+      title: t('leave.title'),
+      text: t('leave.text'),
+      primaryLabel: t('leave.confirm'),
+      secondaryLabel: t('leave.stay'),
+      variant: 'danger',
+    });
+    if (yes) hangup('left');
+  };
+
+  return (
+    <div className="meet-room">
+      <RoomBar
+        query={props.query}
+        appTitle={props.appTitle}
+        title={props.title}
+        inviteLink={props.inviteLink}
+        spectator={props.spectator}
+        joined={joined}
+        audioMuted={muted.audio}
+        videoMuted={muted.video}
+        onCommand={(command) => api?.executeCommand(command)}
+        onLeave={() => void confirmLeave()}
+      />
+      <div className="meet-room__stage">
+        {!joined ? (
+          <p className="meet-room__loading" role="status">
+            <span className="meet-spinner" aria-hidden="true" /> {t('room.connecting')}
+          </p>
+        ) : null}
+        <div ref={container} className="meet-room__frame" data-testid="jitsi-container" />
+      </div>
+      <KeepAliveDialog secondsLeft={keepAlive.secondsLeft} onKeep={keepAlive.keep} onLeave={() => hangup('left')} />
+    </div>
+  );
+}
