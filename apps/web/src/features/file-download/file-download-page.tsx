@@ -55,7 +55,8 @@ export default function FileDownloadPage() {
           <Alert>{t(`${state.code}_TEXT`)}</Alert>
         </div>
       )}
-      <ProgressBar value={state.progress} label={t('progressLabel')} />
+      {/* A bar stuck part-way would read as "still working": failures show only their message. */}
+      {state.status !== 'error' && <ProgressBar value={state.progress} label={t('progressLabel')} />}
     </div>
   );
 }

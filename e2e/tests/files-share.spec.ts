@@ -1,0 +1,103 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { test, expect, createAccount, signInWithStorage, expectAccessible, screenshots } from '../fixtures/test';
+import { FilesPanel } from '../pages/files-panel';
+
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+
+test.describe('shared files', () => {
+  test('upload, share, and a logged-out visitor downloads exactly that file', async ({ page, browser, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const account = await createAccount(page.request);
+    await signInWithStorage(page, account);
+    const panel = new FilesPanel(page);
+    await expect(panel.root).toBeVisible();
+
+    const original = randomBytes(700 * 1024);
+    const name = 'Quarterly report – “final” ✓.bin';
+    await panel.upload({ name, mimeType: 'application/octet-stream', buffer: original });
+    await expect(panel.item(name)).toContainText(/700 kB/i);
+
+    const url = await panel.createLink(name, 'In 1 day');
+    expect(url.startsWith('http://127.0.0.1:')).toBe(true);
+    await panel.item(name).getByRole('button', { name: 'Copy link' }).click();
+    await expect(panel.item(name).getByText('Link copied to the clipboard.')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+    await expect(panel.item(name).getByText('Active', { exact: true })).toBeVisible();
+    await expectAccessible(page, 'files panel');
+    await screenshots(page, 'files-panel');
+
+    // A stranger: a fresh context with no session.
+    const visitorContext = await browser.newContext();
+    const visitor = await visitorContext.newPage();
+    const arrived = visitor.waitForEvent('download');
+    await visitor.goto(url);
+    await expect(visitor.getByRole('heading', { name: 'Your download is ready' })).toBeVisible();
+    await expect(visitor.getByText(name)).toBeVisible();
+    await expect(visitor.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+    const download = await arrived;
+    expect(download.suggestedFilename()).toBe(name);
+    expect(sha256(await readFile((await download.path())!))).toBe(sha256(original));
+    await expectAccessible(visitor, 'download validated');
+    await screenshots(visitor, 'file-download-validated');
+
+    const again = visitor.waitForEvent('download');
+    await visitor.getByRole('link', { name: 'Download again' }).click();
+    expect(sha256(await readFile((await (await again).path())!))).toBe(sha256(original));
+
+    // Revoked: the same link now says it is not valid.
+    await panel.item(name).getByRole('button', { name: /^Revoke the link/ }).click();
+    await expect(panel.item(name).getByText('Revoked', { exact: true })).toBeVisible();
+    await visitor.goto(url);
+    await expect(visitor.getByRole('heading', { name: 'Invalid download link' })).toBeVisible();
+    await visitorContext.close();
+  });
+
+  test('an expired link shows the expired state', async ({ page, request }) => {
+    const account = await createAccount(request);
+    const auth = { authorization: `Bearer ${account.token}` };
+    const upload = await request.post('/api/files', {
+      headers: auth,
+      multipart: { file: { name: 'old.txt', mimeType: 'text/plain', buffer: Buffer.from('old news') } },
+    });
+    expect(upload.status()).toBe(201);
+    const file = (await upload.json()) as { _id: string };
+    const created = await request.post(`/api/files/${file._id}/shares`, {
+      headers: auth,
+      data: { expires_at: new Date(Date.now() + 1500).toISOString() },
+    });
+    const link = (await created.json()) as { url: string; share_key: string };
+    // Wait for the expiry on the server's clock rather than guessing a delay.
+    await expect
+      .poll(async () => (await request.get(`/api/file/${file._id}/validating_link?share_key=${link.share_key}`)).status(), {
+        timeout: 10_000,
+      })
+      .toBe(410);
+
+    await page.goto(link.url);
+    await expect(page.getByRole('heading', { name: 'This link has expired' })).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText('no longer valid');
+    await expect(page.getByRole('link', { name: 'Download again' })).toHaveCount(0);
+    await expectAccessible(page, 'download expired');
+    await screenshots(page, 'file-download-expired');
+  });
+
+  test('an invalid link shows the invalid state, with or without a key', async ({ page }) => {
+    await page.goto(`/file/nope/download_link?share_key=${randomBytes(32).toString('base64url')}`);
+    await expect(page.getByRole('status')).toContainText('checking your download link');
+    await expect(page.getByRole('heading', { name: 'Invalid download link' })).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText('not valid');
+    await expectAccessible(page, 'download invalid');
+    await screenshots(page, 'file-download-invalid');
+    await page.goto('/file/nope/download_link');
+    await expect(page.getByRole('heading', { name: 'Invalid download link' })).toBeVisible();
+  });
+
+  test('the download page speaks the browser language', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'pt-BR' });
+    const page = await context.newPage();
+    await page.goto('/file/nope/download_link?share_key=x');
+    await expect(page.getByRole('heading', { name: 'Link de download inválido' })).toBeVisible();
+    await context.close();
+  });
+});
