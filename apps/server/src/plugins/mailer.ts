@@ -119,6 +119,11 @@ class OutboxWorker {
     private readonly log: FastifyBaseLogger,
   ) {}
 
+  /** Rows queued by another process (admin CLI, another instance) are found within this. */
+  private get idleMs(): number {
+    return Math.min(IDLE_POLL_MS, this.baseMs * 20);
+  }
+
   kick(delay = 0): void {
     if (this.stopped) return;
     if (this.running) {
@@ -137,14 +142,19 @@ class OutboxWorker {
   }
 
   private tick(): void {
-    this.running = this.runOnce()
-      .catch((err: unknown) => this.log.error({ err }, 'mail outbox run failed'))
-      .then(() => this.nextDelay())
-      .then((delay) => {
-        this.running = undefined;
-        this.kick(this.again ? 0 : delay);
-        this.again = false;
-      });
+    this.running = (async () => {
+      let delay = this.idleMs;
+      try {
+        await this.runOnce();
+        delay = await this.nextDelay();
+      } catch (err) {
+        // The database may be briefly unavailable: log and look again later; rows stay queued.
+        this.log.error({ err }, 'mail outbox run failed');
+      }
+      this.running = undefined;
+      this.kick(this.again ? 0 : delay);
+      this.again = false;
+    })();
   }
 
   private async runOnce(): Promise<void> {
@@ -212,8 +222,8 @@ class OutboxWorker {
       .where('failed_at', 'is', null)
       .executeTakeFirst();
     const at = next?.at == null ? undefined : Number(next.at);
-    if (at === undefined) return IDLE_POLL_MS;
-    return Math.min(IDLE_POLL_MS, Math.max(10, at - Date.now()));
+    if (at === undefined) return this.idleMs;
+    return Math.min(this.idleMs, Math.max(10, at - Date.now()));
   }
 }
 

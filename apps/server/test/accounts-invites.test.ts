@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD, admin, call, expectError, mailTo, registered, startWorld, type AccountsWorld } from './accounts-helpers.js';
+import { codeIn, linkIn } from './smtp.js';
+
+describe('teammate invitations: POST /invite/teammates, GET /invite/url, GET /invite/validate, acceptance', () => {
+  let w: AccountsWorld;
+  let owner: { token: string; id: string };
+  beforeAll(async () => {
+    w = await startWorld();
+    owner = await registered(w, 'owner@contoso.com');
+  });
+  afterAll(async () => w.close());
+
+  const invite = (emails: unknown, token = owner.token, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
+    call(w.app, { method: 'POST', url: '/invite/teammates', token, body: { emails, ...extra }, headers });
+  const validate = (inviteToken: string) =>
+    call(w.app, { method: 'GET', url: `/invite/validate?inviteToken=${encodeURIComponent(inviteToken)}` });
+  const signup = (email: string, inviteToken?: string) =>
+    call(w.app, { method: 'POST', url: '/v2/user', body: { email, ...(inviteToken ? { invite_token: inviteToken } : {}) } });
+
+  /** Invites one address and returns the token from the link in the delivered mail. */
+  async function invited(email: string, language?: string): Promise<string> {
+    const before = w.smtp.messages.length;
+    const res = await invite([email], owner.token, language ? { language } : {});
+    expect(res.statusCode, res.body).toBe(200);
+    return linkIn(await mailTo(w.smtp, email, before), '/confirm-invite').searchParams.get('inviteToken') ?? '';
+  }
+
+  it('mails each invitee a link built from PUBLIC_URL (never the Host header) in the chosen language', async () => {
+    const before = w.smtp.messages.length;
+    const res = await invite(['t1@contoso.com', 'T2@Contoso.com'], owner.token, { language: 'it' }, { host: 'evil.example' });
+    expect(res.json()).toEqual({ invited: ['t1@contoso.com', 't2@contoso.com'], already_registered: [] });
+    for (const to of ['t1@contoso.com', 't2@contoso.com']) {
+      const mail = await mailTo(w.smtp, to, before);
+      const link = linkIn(mail, '/confirm-invite');
+      expect(link.origin).toBe('http://localhost:8080');
+      expect(mail.html).not.toContain('evil.example');
+      expect(mail.subject).toContain('ti ha invitato');
+    }
+  });
+
+  it('accepts an invite once: the invitee gets a confirmed account and a session to finish registering', async () => {
+    const token = await invited('newbie@contoso.com');
+    expect((await validate(token)).json()).toEqual({ email: 'newbie@contoso.com', status: 'pending' });
+
+    const accepted = await signup('newbie@contoso.com', token);
+    expect(accepted.statusCode).toBe(201);
+    const body = accepted.json();
+    expect(body.profiles[0].type).toBe('PROFESSIONAL');
+    const done = await call(w.app, {
+      method: 'PUT',
+      url: '/v2/user/complete-register',
+      token: body.token,
+      body: { first_name: 'New', last_name: 'Bie', password: PASSWORD, password_confirmation: PASSWORD, accepted_terms: { version: 1 } },
+    });
+    expect(done.statusCode).toBe(200);
+    expect((await call(w.app, { method: 'POST', url: '/auth/login', body: { login: 'newbie@contoso.com', password: PASSWORD } })).statusCode).toBe(200);
+
+    expect((await validate(token)).json()).toEqual({ email: 'newbie@contoso.com', status: 'accepted' });
+    const again = await signup('newbie@contoso.com', token);
+    expectError(again, 409, 'ERR_INVITE_ALREADY_ACCEPTED');
+  });
+
+  it('lets exactly one of several simultaneous acceptances win', async () => {
+    const token = await invited('twice@contoso.com');
+    const results = await Promise.all(Array.from({ length: 4 }, () => signup('twice@contoso.com', token)));
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
+    for (const r of results.filter((x) => x.statusCode !== 201)) expectError(r, 409, 'ERR_INVITE_ALREADY_ACCEPTED');
+  });
+
+  it('reports and refuses an expired invite', async () => {
+    const token = await invited('late@contoso.com');
+    await w.app.db.kysely.updateTable('invites').set({ expires_at: Date.now() - 1 }).where('email', '=', 'late@contoso.com').execute();
+    expect((await validate(token)).json()).toEqual({ email: 'late@contoso.com', status: 'expired' });
+    expectError(await signup('late@contoso.com', token), 400, 'ERR_INVITE_EXPIRED');
+  });
+
+  it('refuses tokens that are not invites', async () => {
+    expectError(await validate('garbage'), 400, 'ERR_INVITE_INVALID');
+    expectError(await validate(owner.token), 400, 'ERR_INVITE_INVALID');
+    expectError(await signup('x@contoso.com', 'garbage'), 400, 'ERR_INVITE_INVALID');
+    const other = await invited('someone@contoso.com');
+    expectError(await signup('else@contoso.com', other), 400, 'ERR_INVITE_INVALID');
+  });
+
+  it('lets a personal address in only with an invite for exactly that address, as a PERSONAL profile', async () => {
+    const out = await admin(w, 'invite', 'friend@gmail.com', '--language', 'pt');
+    const token = new URL(out.slice(out.indexOf('http'))).searchParams.get('inviteToken') ?? '';
+    const mail = await mailTo(w.smtp, 'friend@gmail.com');
+    expect(mail.subject).toContain('convidou você');
+    expectError(await signup('friend@gmail.com'), 400, 'ERR_PERSONAL_EMAIL_NOT_ALLOWED');
+    expectError(await signup('other@gmail.com', token), 400, 'ERR_PERSONAL_EMAIL_NOT_ALLOWED');
+    const res = await signup('friend@gmail.com', token);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().profiles[0].type).toBe('PERSONAL');
+    // A personal account cannot invite "teammates" of gmail.com, nor get a team link.
+    expectError(await invite(['pal@gmail.com'], res.json().token), 403, 'ERR_FORBIDDEN');
+    expectError(await call(w.app, { method: 'GET', url: '/invite/url', token: res.json().token }), 403, 'ERR_FORBIDDEN');
+  });
+
+  it('answers each teammate rule with its catalogue error', async () => {
+    expectError(await invite([]), 400, 'ERR_NO_EMAIL_PROVIDED');
+    expectError(await invite(['', '  ']), 400, 'ERR_NO_EMAIL_PROVIDED');
+    expectError(await invite(['bad@', 'ok@contoso.com']), 400, 'ERR_INVALID_TEAMMATE_EMAIL');
+    expectError(await invite(['dup@contoso.com', 'DUP@contoso.com']), 400, 'ERR_INVALID_TEAMMATE_EMAIL');
+    expectError(await invite(['a@fabrikam.com', 'b@gmail.com']), 400, 'ERR_NO_SAME_DOMAIN_EMAIL');
+    const mixed = await invite(['a@contoso.com', 'b@fabrikam.com']);
+    expectError(mixed, 400, 'ERR_TEAMMATE_DOMAIN');
+    expect(mixed.json().message).toBe("The teammate's email address must have the same domain address.");
+    expectError(await invite(['1@contoso.com', '2@contoso.com', '3@contoso.com', '4@contoso.com', '5@contoso.com', '6@contoso.com']), 400, 'ERR_VALIDATION');
+    expectError(await invite(['owner@contoso.com']), 409, 'ERR_ALL_EMAILS_REGISTERED');
+    const partly = await invite(['owner@contoso.com', 'fresh@contoso.com']);
+    expect(partly.json()).toEqual({ invited: ['fresh@contoso.com'], already_registered: ['owner@contoso.com'] });
+    expectError(await call(w.app, { method: 'POST', url: '/invite/teammates', body: { emails: ['a@contoso.com'] } }), 401, 'ERR_INVALID_ACCESS_TOKEN');
+    const stored = await w.app.db.kysely.selectFrom('invites').select('email').where('email', 'in', ['a@contoso.com', 'ok@contoso.com', 'dup@contoso.com']).execute();
+    expect(stored).toEqual([]);
+  });
+
+  it('refuses invitations while the domain is inactive', async () => {
+    await admin(w, 'domain', 'set', 'contoso.com', '--inactive');
+    try {
+      expectError(await invite(['blocked@contoso.com']), 400, 'ERR_DOMAIN_INACTIVE');
+    } finally {
+      await admin(w, 'domain', 'set', 'contoso.com', '--active');
+    }
+  });
+
+  it('GET /invite/url gives a sign-up link limited to the inviter domain', async () => {
+    const res = await call(w.app, { method: 'GET', url: '/invite/url', token: owner.token });
+    expect(res.statusCode).toBe(200);
+    const url = new URL(res.json().url);
+    expect(`${url.origin}${url.pathname}`).toBe('http://localhost:8080/user/signup');
+    const token = url.searchParams.get('inviteToken') ?? '';
+    expect((await validate(token)).json()).toEqual({ email: '', status: 'pending' });
+    expectError(await signup('stranger@fabrikam.com', token), 400, 'ERR_INVITE_INVALID');
+    expectError(await signup('stranger@gmail.com', token), 400, 'ERR_PERSONAL_EMAIL_NOT_ALLOWED');
+    const before = w.smtp.messages.length;
+    const joined = await signup('colleague@contoso.com', token);
+    expect(joined.statusCode).toBe(201);
+    // The team link is reusable and proves nothing about the mailbox: a code is still mailed.
+    codeIn(await mailTo(w.smtp, 'colleague@contoso.com', before));
+    const row = await w.app.db.kysely.selectFrom('users').select('invited_by').where('email', '=', 'colleague@contoso.com').executeTakeFirstOrThrow();
+    expect(row.invited_by).toBe(owner.id);
+    expectError(await call(w.app, { method: 'GET', url: '/invite/url' }), 401, 'ERR_INVALID_ACCESS_TOKEN');
+  });
+
+  it('answers ERR_COULD_NOT_INVITE, inviting nobody, when the mail cannot be queued', async () => {
+    const db = w.app.db.kysely;
+    await db.schema.alterTable('mail_outbox').renameTo('mail_outbox_gone').execute();
+    try {
+      const res = await invite(['lost1@contoso.com', 'lost2@contoso.com']);
+      expectError(res, 500, 'ERR_COULD_NOT_INVITE');
+    } finally {
+      await db.schema.alterTable('mail_outbox_gone').renameTo('mail_outbox').execute();
+    }
+    expect(await db.selectFrom('invites').select('email').where('email', 'like', 'lost%').execute()).toEqual([]);
+  });
+});

@@ -1,0 +1,102 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '@suite/contract';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { renderEmail } from '../src/emails/index.js';
+import { call, mailTo } from './accounts-helpers.js';
+import { createTestApp } from './helpers.js';
+import { codeIn, freePort, startSmtp } from './smtp.js';
+
+describe('mail delivery', () => {
+  it('keeps a sign-up made while SMTP is down and delivers it when SMTP is back', async () => {
+    const port = await freePort();
+    const t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, RATE_LIMIT_SCALE: '100', MAIL_RETRY_BASE_MS: '50' });
+    let smtp: Awaited<ReturnType<typeof startSmtp>> | undefined;
+    try {
+      const res = await call(t.app, { method: 'POST', url: '/v2/user', body: { email: 'down@contoso.com' } });
+      expect(res.statusCode).toBe(201);
+      const outbox = () => t.app.db.kysely.selectFrom('mail_outbox').selectAll().where('to_address', '=', 'down@contoso.com').executeTakeFirstOrThrow();
+      await expect.poll(async () => (await outbox()).attempts, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+      const failing = await outbox();
+      expect(failing.sent_at).toBeNull();
+      expect(failing.last_error).toMatch(/ECONNREFUSED|connect/i);
+
+      smtp = await startSmtp(port);
+      const mail = await mailTo(smtp, 'down@contoso.com');
+      const confirm = await call(t.app, { method: 'PUT', url: '/v2/user/confirm', body: { token: codeIn(mail), email: 'down@contoso.com' } });
+      expect(confirm.statusCode).toBe(200);
+      await expect.poll(async () => (await outbox()).sent_at, { timeout: 5_000 }).not.toBeNull();
+      expect(smtp.messages.filter((m) => m.to.includes('down@contoso.com'))).toHaveLength(1);
+    } finally {
+      await t.close();
+      await smtp?.close();
+    }
+  });
+
+  it('without SMTP_URL writes each mail to DATA_DIR/outbox as .eml and .json, with one log line', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'suite-outbox-'));
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
+      PUBLIC_URL: 'https://suite.example.org',
+      MAIL_RETRY_BASE_MS: '50',
+      WEB_DIST: join(dataDir, 'no-web'),
+    });
+    const app = await buildApp(config, { logger: { level: 'info', stream } });
+    await app.ready();
+    try {
+      const res = await app.inject({ method: 'POST', url: '/api/v2/user', payload: { email: 'dev@contoso.com' } });
+      expect(res.statusCode).toBe(201);
+      const dir = join(dataDir, 'outbox');
+      await expect.poll(() => (existsSync(dir) ? readdirSync(dir).length : 0), { timeout: 5_000 }).toBe(2);
+      const json = readdirSync(dir).find((f) => f.endsWith('.json')) ?? '';
+      const saved = JSON.parse(readFileSync(join(dir, json), 'utf8'));
+      expect(saved.to).toBe('dev@contoso.com');
+      expect(saved.text).toMatch(/^\d{6}$/m);
+      expect(saved.text).toContain('https://suite.example.org');
+      const eml = readFileSync(join(dir, json.replace('.json', '.eml')), 'utf8');
+      expect(eml).toMatch(/^To: dev@contoso.com/m);
+      expect(lines.filter((l) => l.includes('dev outbox'))).toHaveLength(1);
+    } finally {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('has every template in the five languages, HTML and text, with links only from PUBLIC_URL and escaped values', () => {
+    const site = { appTitle: 'Suite', publicUrl: 'https://suite.example.org' };
+    const subjects = new Set<string>();
+    for (const language of LANGUAGES) {
+      for (const kind of ['confirm-code', 'recovery-code'] as const) {
+        const mail = renderEmail({ kind, to: 'a@contoso.com', language, code: '012345' }, site);
+        expect(mail.text).toContain('012345');
+        expect(mail.html).toContain('012345');
+        expect(mail.html).toContain('https://suite.example.org');
+        subjects.add(mail.subject);
+      }
+      const invite = renderEmail(
+        { kind: 'invite', to: 'b@contoso.com', language, inviter: '<script>x</script>', inviteToken: 'tok.en', days: 7 },
+        site,
+      );
+      expect(invite.text).toContain('https://suite.example.org/confirm-invite?inviteToken=tok.en');
+      expect(invite.html).toContain('href="https://suite.example.org/confirm-invite?inviteToken=tok.en"');
+      expect(invite.html).not.toContain('<script>');
+      const hrefs = [...invite.html.matchAll(/href="([^"]+)"/g)].map((m) => m[1] ?? '');
+      expect(hrefs.every((h) => h.startsWith('https://suite.example.org'))).toBe(true);
+      subjects.add(invite.subject);
+    }
+    expect(subjects.size).toBe(LANGUAGES.length * 3);
+  });
+});
