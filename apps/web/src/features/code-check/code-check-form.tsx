@@ -1,5 +1,138 @@
-import { Placeholder } from '../../components/placeholder';
+import { useCallback, useId, useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { CODE_LENGTH } from '@suite/contract/core';
+import { ApiError } from '../../lib/api-client';
+import { captchaToken } from '../../lib/captcha';
+import { useConfig } from '../../lib/config';
+import { flowEmail } from '../../lib/flow-email';
+import { saveSession } from '../../lib/session';
+import { userPath } from '../../lib/paths';
+import { useErrorMessage } from '../../lib/use-error-message';
+import { CodeBoxes, type CodeBoxesHandle } from '../../components/code-boxes';
+import { Button } from '../../components/button';
+import { Alert } from '../../components/alert';
+import { useDialog } from '../../components/confirm-dialog';
+import { confirmCode, resendCode, type CodeMode } from './api/codes';
+import '../../components/auth-form.css';
 
+type Notice = { variant: 'error' | 'info' | 'success'; text: string; toLogin?: boolean } | null;
+
+/** `/user/check-token` and `/user/check-token-recovery`: the six-box code check (spec §2, §4, §8). */
 export default function CodeCheckForm() {
-  return <Placeholder name="Code check" />;
+  const { componentUrl } = useParams();
+  const mode: CodeMode = componentUrl === 'check-token-recovery' ? 'recovery' : 'signup';
+  const { t } = useTranslation('codeCheck');
+  const errorMessage = useErrorMessage();
+  const config = useConfig();
+  const navigate = useNavigate();
+  const { openDialog } = useDialog();
+  const boxes = useRef<CodeBoxesHandle>(null);
+  const noticeId = useId();
+  const [email] = useState(flowEmail.get);
+  const [checking, setChecking] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+
+  const resend = useCallback(async () => {
+    setSending(true);
+    setNotice(null);
+    try {
+      await resendCode(mode, email, await captchaToken(config.captchaSiteKey, 'resend'));
+      setNotice({ variant: 'success', text: t('sent', { email }) });
+    } catch (caught) {
+      const confirmed = caught instanceof ApiError && caught.code === 'ERR_USER_ALREADY_CONFIRMED';
+      setNotice({ variant: 'error', text: errorMessage(caught), toLogin: confirmed });
+    } finally {
+      setSending(false);
+      boxes.current?.clear();
+    }
+  }, [mode, email, config.captchaSiteKey, t, errorMessage]);
+
+  async function check(code: string) {
+    if (checking) return;
+    setChecking(true);
+    setNotice(null);
+    try {
+      const session = await confirmCode(mode, { token: code, email });
+      if (!saveSession(session)) throw new ApiError(0, 'ERR_REQUEST', 'Request Error');
+      flowEmail.clear();
+      navigate(userPath(mode === 'signup' ? 'welcome' : 'update-password'), { replace: true });
+      return;
+    } catch (caught) {
+      const code = caught instanceof ApiError ? caught.code : '';
+      if (code === 'ERR_MAX_TRIES_EXCEEDED') {
+        openDialog({
+          title: t('maxTriesTitle'),
+          text: t('maxTriesText'),
+          primaryLabel: t('resend'),
+          secondaryLabel: t('cancel'),
+          onPrimary: () => void resend(),
+        });
+      }
+      setNotice({
+        variant: code === 'ERR_TOKEN_EXPIRED' ? 'info' : 'error',
+        text: errorMessage(caught),
+        toLogin: code === 'ERR_USER_ALREADY_CONFIRMED',
+      });
+      setChecking(false);
+      boxes.current?.clear();
+    }
+  }
+
+  /** Back clears the previous digit; with nothing typed it goes back a page. */
+  function back() {
+    if (boxes.current?.clearLast()) return;
+    if (window.history.length > 1) navigate(-1);
+    else navigate(userPath(mode === 'signup' ? 'signup' : 'recovery-password'));
+  }
+
+  if (!email) {
+    return (
+      <div className="auth-form">
+        <h1>{t('title')}</h1>
+        <Alert variant="info">{t('noEmail')}</Alert>
+        <Link to={userPath(mode === 'signup' ? 'signup' : 'recovery-password')}>{t('startAgain')}</Link>
+      </div>
+    );
+  }
+
+  return (
+    <div className="auth-form" aria-busy={checking || undefined}>
+      <h1 id="code-title">{t('title')}</h1>
+      <p className="auth-form__lead">{t('lead', { email, n: CODE_LENGTH })}</p>
+      <CodeBoxes
+        ref={boxes}
+        label={t('label')}
+        digitLabel={(n) => t('digit', { n, total: CODE_LENGTH })}
+        onComplete={(code) => void check(code)}
+        busy={checking}
+        invalid={notice?.variant === 'error'}
+        describedBy={notice ? noticeId : undefined}
+      />
+      <div id={noticeId}>
+        {checking ? <p className="auth-form__small muted center-text">{t('checking')}</p> : null}
+        {notice ? (
+          <Alert variant={notice.variant}>
+            {notice.text}
+            {notice.toLogin ? (
+              <>
+                {' '}
+                <Link to={userPath('login')}>{t('toLogin')}</Link>
+              </>
+            ) : null}
+          </Alert>
+        ) : null}
+      </div>
+      <div className="auth-form__actions">
+        <Button variant="secondary" onClick={back} disabled={checking}>
+          {t('back')}
+        </Button>
+        <Button onClick={() => void resend()} loading={sending} disabled={checking}>
+          {t('resend')}
+        </Button>
+      </div>
+      <p className="auth-form__small muted center-text">{t('hint')}</p>
+    </div>
+  );
 }

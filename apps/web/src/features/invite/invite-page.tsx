@@ -1,5 +1,78 @@
-import { Placeholder } from '../../components/placeholder';
+import { useEffect, useMemo } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { REDIRECT_AFTER_MS } from '@suite/contract/core';
+import { userPath } from '../../lib/paths';
+import { useErrorMessage } from '../../lib/use-error-message';
+import { ProgressBar } from '../../components/progress-bar';
+import { Alert } from '../../components/alert';
+import { checkInviteToken } from './invite-token';
+import { useInviteAcceptance } from './use-invite-acceptance';
+import '../../components/auth-form.css';
 
+/** `/confirm-invite?inviteToken=` (spec §2, §4): validating with progress, then success, already accepted, expired or error. */
 export default function InvitePage() {
-  return <Placeholder name="Invite acceptance" />;
+  const [params] = useSearchParams();
+  const token = params.get('inviteToken') ?? '';
+  const check = useMemo(() => checkInviteToken(token), [token]);
+  if (check.kind === 'team') return <Navigate to={`${userPath('signup')}?inviteToken=${encodeURIComponent(token)}`} replace />;
+  return <InviteAcceptance check={check} token={token} />;
+}
+
+function InviteAcceptance({ check, token }: { check: ReturnType<typeof checkInviteToken>; token: string }) {
+  const { t } = useTranslation('invite');
+  const errorMessage = useErrorMessage();
+  const navigate = useNavigate();
+  const state = useInviteAcceptance(check, token);
+  // With a session the invitee sets name and password next; otherwise the spec's way on is the login.
+  const next = state.status === 'success' && state.session ? userPath('welcome') : userPath('login');
+
+  useEffect(() => {
+    if (state.status !== 'success') return;
+    const timer = window.setTimeout(() => navigate(next, { replace: true }), REDIRECT_AFTER_MS);
+    return () => window.clearTimeout(timer);
+  }, [state.status, next, navigate]);
+
+  return (
+    <div className="card simple-page auth-form" aria-live="polite">
+      {state.status === 'validating' ? (
+        <>
+          <h1>{t('validatingTitle')}</h1>
+          <p className="auth-form__lead">{t('validatingText')}</p>
+          <ProgressBar value={state.progress} label={t('progressLabel')} />
+        </>
+      ) : null}
+      {state.status === 'success' ? (
+        <>
+          <h1>{t('successTitle')}</h1>
+          <ProgressBar value={100} label={t('progressLabel')} />
+          <Alert variant="success">{state.session ? t('successTextWelcome') : t('successText')}</Alert>
+          <Link to={next} replace>
+            {state.session ? t('continueNow') : t('toLoginNow')}
+          </Link>
+        </>
+      ) : null}
+      {state.status === 'accepted' ? (
+        <>
+          <h1>{t('acceptedTitle')}</h1>
+          <Alert variant="info">{t('acceptedText')}</Alert>
+          <Link to={userPath('login')}>{t('toLogin')}</Link>
+        </>
+      ) : null}
+      {state.status === 'expired' ? (
+        <>
+          <h1>{t('expiredTitle')}</h1>
+          <Alert variant="warning">{t('expiredText')}</Alert>
+          <Link to={userPath('signup')}>{t('toSignup')}</Link>
+        </>
+      ) : null}
+      {state.status === 'error' ? (
+        <>
+          <h1>{t('errorTitle')}</h1>
+          <Alert>{state.error ? errorMessage(state.error) : t('invalidText')}</Alert>
+          <Link to={userPath('login')}>{t('toLogin')}</Link>
+        </>
+      ) : null}
+    </div>
+  );
 }

@@ -1,5 +1,137 @@
-import { Placeholder } from '../../components/placeholder';
+import { useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { isEmailShape } from '@suite/contract/core';
+import { ApiError } from '../../lib/api-client';
+import { captchaToken } from '../../lib/captcha';
+import { useConfig } from '../../lib/config';
+import { flowEmail } from '../../lib/flow-email';
+import { useGoToMainApp } from '../../lib/main-app';
+import { saveSession } from '../../lib/session';
+import { PATHS, userPath } from '../../lib/paths';
+import { useErrorMessage } from '../../lib/use-error-message';
+import { EmailField } from '../../components/email-field';
+import { PasswordField } from '../../components/password-field';
+import { Button } from '../../components/button';
+import { Alert } from '../../components/alert';
+import { useDialog } from '../../components/confirm-dialog';
+import { login, resendConfirmation } from './api/login';
+import '../../components/auth-form.css';
 
+/** `/user/login` (spec §2, §4): e-mail and password; a not-confirmed answer reveals Send again. */
 export default function LoginForm() {
-  return <Placeholder name="Login" />;
+  const { t } = useTranslation('login');
+  const { t: tc } = useTranslation('common');
+  const errorMessage = useErrorMessage();
+  const config = useConfig();
+  const navigate = useNavigate();
+  const goToMainApp = useGoToMainApp();
+  const { confirm } = useDialog();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
+  const [error, setError] = useState<string | null>(null);
+  const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [sending, setSending] = useState(false);
+  const emailInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const address = email.trim();
+    const found = {
+      email: !address ? t('required') : !isEmailShape(address) ? t('invalidEmail') : undefined,
+      password: password ? undefined : t('required'),
+    };
+    setFieldErrors(found);
+    setError(null);
+    if (found.email) return emailInput.current?.focus();
+    if (found.password) return passwordInput.current?.focus();
+    setBusy(true);
+    try {
+      const captcha = await captchaToken(config.captchaSiteKey, 'login');
+      const session = await login({ login: address, password, ...(captcha ? { captcha_token: captcha } : {}) });
+      if (!saveSession(session)) throw new ApiError(0, 'ERR_REQUEST', 'Request Error');
+      goToMainApp();
+    } catch (caught) {
+      setBusy(false);
+      const code = caught instanceof ApiError ? caught.code : '';
+      if (code === 'ERR_SSO_LOGIN_ONLY') return navigate(PATHS.loginErrorSso);
+      setUnconfirmed(code === 'ERR_USER_NOT_CONFIRMED' ? address : null);
+      setError(errorMessage(caught));
+    }
+  }
+
+  /** Asks first (spec §2), then mails a new code and continues on the code screen. */
+  async function sendAgain() {
+    if (!unconfirmed) return;
+    const yes = await confirm({
+      title: t('resendTitle'),
+      text: t('resendText', { email: unconfirmed }),
+      primaryLabel: tc('actions.yes'),
+      secondaryLabel: tc('actions.no'),
+    });
+    if (!yes) return;
+    setSending(true);
+    try {
+      const captcha = await captchaToken(config.captchaSiteKey, 'resend');
+      await resendConfirmation({ email: unconfirmed, ...(captcha ? { captcha_token: captcha } : {}) });
+      flowEmail.set(unconfirmed);
+      navigate(userPath('check-token'));
+    } catch (caught) {
+      setError(errorMessage(caught));
+      setSending(false);
+    }
+  }
+
+  return (
+    <form className="auth-form" onSubmit={onSubmit} noValidate aria-labelledby="login-title">
+      <h1 id="login-title">{t('title')}</h1>
+      <p className="auth-form__lead">{t('lead')}</p>
+      <EmailField
+        ref={emailInput}
+        label={t('email')}
+        name="email"
+        autoComplete="username"
+        required
+        value={email}
+        invalidMessage={t('invalidEmail')}
+        error={fieldErrors.email}
+        onChange={(value) => {
+          setEmail(value);
+          if (fieldErrors.email) setFieldErrors((f) => ({ ...f, email: undefined }));
+        }}
+      />
+      <PasswordField
+        ref={passwordInput}
+        label={t('password')}
+        name="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        error={fieldErrors.password}
+        onChange={(e) => {
+          setPassword(e.target.value);
+          if (fieldErrors.password) setFieldErrors((f) => ({ ...f, password: undefined }));
+        }}
+      />
+      <div className="auth-form__links">
+        <Link to={userPath('recovery-password')}>{t('forgot')}</Link>
+      </div>
+      {error ? <Alert>{error}</Alert> : null}
+      {unconfirmed ? (
+        <Button variant="secondary" block onClick={() => void sendAgain()} loading={sending}>
+          {t('resend')}
+        </Button>
+      ) : null}
+      <Button type="submit" block loading={busy}>
+        {t('submit')}
+      </Button>
+      <p className="auth-form__small center-text">
+        {t('noAccount')} <Link to={userPath('signup')}>{t('toSignup')}</Link>
+      </p>
+    </form>
+  );
 }

@@ -1,5 +1,99 @@
-import { Placeholder } from '../../components/placeholder';
+import { useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { isEmailShape } from '@suite/contract/core';
+import { useConfig } from '../../lib/config';
+import { captchaToken } from '../../lib/captcha';
+import { flowEmail } from '../../lib/flow-email';
+import { saveSession } from '../../lib/session';
+import { userPath } from '../../lib/paths';
+import { EmailField } from '../../components/email-field';
+import { Button } from '../../components/button';
+import { Alert } from '../../components/alert';
+import { signup } from './api/signup';
+import { signupFailure } from './signup-outcome';
+import '../../components/auth-form.css';
 
+/** `/user/signup` (spec §2): one professional e-mail, Go, link to login. `?inviteToken=` comes from a team link. */
 export default function SignupForm() {
-  return <Placeholder name="Sign up" />;
+  const { t } = useTranslation('signup');
+  const { t: te } = useTranslation('errors');
+  const config = useConfig();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const inviteToken = params.get('inviteToken') ?? undefined;
+  const [email, setEmail] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const address = email.trim();
+    setError(null);
+    if (!address || !isEmailShape(address)) {
+      setFieldError(t('invalidEmail'));
+      input.current?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      const captcha = await captchaToken(config.captchaSiteKey, 'signup');
+      const answer = await signup({
+        email: address,
+        ...(inviteToken ? { invite_token: inviteToken } : {}),
+        ...(captcha ? { captcha_token: captcha } : {}),
+      });
+      flowEmail.set(answer.email || address);
+      // An accepted personal invite proves the address: the answer is a session, the code step is skipped.
+      if (answer.token && answer.profiles && saveSession({ token: answer.token, profiles: answer.profiles })) {
+        navigate(userPath('welcome'));
+      } else {
+        navigate(userPath('check-token'));
+      }
+    } catch (caught) {
+      const failure = signupFailure(caught);
+      setBusy(false);
+      if (failure.kind === 'code-screen') {
+        flowEmail.set(address);
+        navigate(userPath('check-token'));
+      } else if (failure.kind === 'field') {
+        setFieldError(t(failure.key));
+        input.current?.focus();
+      } else {
+        setError(te(failure.code, { defaultValue: te('MSG_REQUEST_ERROR') }));
+      }
+    }
+  }
+
+  return (
+    <form className="auth-form" onSubmit={onSubmit} noValidate aria-labelledby="signup-title">
+      <h1 id="signup-title">{t('title')}</h1>
+      <p className="auth-form__lead">{inviteToken ? t('leadInvite') : t('lead')}</p>
+      {!config.publicSignup && !inviteToken ? <Alert variant="info">{t('inviteOnly')}</Alert> : null}
+      <EmailField
+        ref={input}
+        label={t('email')}
+        name="email"
+        placeholder={t('emailPlaceholder')}
+        required
+        value={email}
+        invalidMessage={t('invalidEmail')}
+        error={fieldError}
+        onChange={(value) => {
+          setEmail(value);
+          setFieldError(null);
+        }}
+      />
+      {error ? <Alert>{error}</Alert> : null}
+      <Button type="submit" block loading={busy}>
+        {t('submit')}
+      </Button>
+      <p className="auth-form__small center-text">
+        {t('haveAccount')} <Link to={userPath('login')}>{t('toLogin')}</Link>
+      </p>
+    </form>
+  );
 }

@@ -1,5 +1,115 @@
-import { Placeholder } from '../../components/placeholder';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { MAX_TEAMMATES, emailDomain } from '@suite/contract/core';
+import { ApiError } from '../../lib/api-client';
+import { useGoToMainApp } from '../../lib/main-app';
+import { currentUser } from '../../lib/session';
+import { userPath } from '../../lib/paths';
+import { TextField } from '../../components/text-field';
+import { Button } from '../../components/button';
+import { Alert } from '../../components/alert';
+import { checkTeammates, visibleFields, type TeammateProblem } from './teammate-rules';
+import { inviteTeammates } from './api/teammates';
+import { InvitationLink } from './invitation-link';
+import '../../components/auth-form.css';
 
+const PROBLEM_KEYS: Record<TeammateProblem, string> = {
+  invalid: 'invalid',
+  duplicate: 'duplicate',
+  domain: 'ERR_TEAMMATE_DOMAIN',
+};
+
+/** `/user/add-teammates`: up to five same-domain addresses, Get started or Skip, and the invitation link. */
 export default function TeammatesForm() {
-  return <Placeholder name="Add teammates" />;
+  const { t } = useTranslation('teammates');
+  const { t: te } = useTranslation('errors');
+  const goToMainApp = useGoToMainApp();
+  const [locals, setLocals] = useState<string[]>(() => Array.from({ length: MAX_TEAMMATES }, () => ''));
+  const [problems, setProblems] = useState<(TeammateProblem | null)[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const user = currentUser();
+  const domain = emailDomain(user?.email ?? '');
+
+  if (!user || !domain) {
+    return (
+      <div className="auth-form">
+        <h1>{t('title')}</h1>
+        <Alert variant="info">{t('noSession')}</Alert>
+        <Link to={userPath('login')}>{t('toLogin')}</Link>
+      </div>
+    );
+  }
+
+  const shown = visibleFields(locals);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setError(null);
+    const checked = checkTeammates(locals.slice(0, shown), domain);
+    setProblems(checked.problems);
+    const firstBad = checked.problems.findIndex(Boolean);
+    if (firstBad >= 0) {
+      setError(t('MSG_ADD_TEAMMATES_INVALID_EMAIL_ERR'));
+      event.currentTarget.querySelector<HTMLInputElement>(`[name="teammate-${firstBad}"]`)?.focus();
+      return;
+    }
+    if (checked.emails.length === 0) {
+      setError(te('ERR_NO_EMAIL_PROVIDED'));
+      event.currentTarget.querySelector<HTMLInputElement>('[name="teammate-0"]')?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      await inviteTeammates(checked.emails);
+      goToMainApp();
+    } catch (caught) {
+      const code = caught instanceof ApiError ? caught.code : '';
+      setError(te(code || 'MSG_ADD_TEAMMATES_ERR', { defaultValue: t('MSG_ADD_TEAMMATES_ERR') }));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="auth-form" onSubmit={onSubmit} noValidate aria-labelledby="teammates-title">
+      <h1 id="teammates-title">{t('title')}</h1>
+      <p className="auth-form__lead">{t('lead', { domain, max: MAX_TEAMMATES })}</p>
+      {locals.slice(0, shown).map((value, i) => {
+        const problem = problems[i];
+        return (
+          <TextField
+            key={i}
+            name={`teammate-${i}`}
+            label={t('field', { n: i + 1 })}
+            placeholder={t('placeholder')}
+            autoCapitalize="none"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={200}
+            suffix={`@${domain}`}
+            value={value}
+            error={problem ? (problem === 'domain' ? te(PROBLEM_KEYS[problem]) : t(PROBLEM_KEYS[problem])) : null}
+            onChange={(e) => {
+              const next = [...locals];
+              next[i] = e.target.value;
+              setLocals(next);
+              if (problems[i]) setProblems((p) => p.map((x, k) => (k === i ? null : x)));
+            }}
+          />
+        );
+      })}
+      {error ? <Alert>{error}</Alert> : null}
+      <div className="auth-form__actions">
+        <Button variant="secondary" onClick={goToMainApp} disabled={busy}>
+          {t('skip')}
+        </Button>
+        <Button type="submit" loading={busy}>
+          {t('submit')}
+        </Button>
+      </div>
+      <InvitationLink />
+    </form>
+  );
 }

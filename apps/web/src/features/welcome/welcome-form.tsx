@@ -1,5 +1,157 @@
-import { Placeholder } from '../../components/placeholder';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ACCEPTED_TERMS_VERSION, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type Language } from '@suite/contract/core';
+import { useConfig } from '../../lib/config';
+import { useGoToMainApp } from '../../lib/main-app';
+import { passwordLengthOk } from '../../lib/password-rules';
+import { currentToken, saveSession } from '../../lib/session';
+import { userPath } from '../../lib/paths';
+import { useErrorMessage } from '../../lib/use-error-message';
+import { TextField } from '../../components/text-field';
+import { PasswordField } from '../../components/password-field';
+import { Checkbox } from '../../components/checkbox';
+import { Button } from '../../components/button';
+import { Alert } from '../../components/alert';
+import { completeRegister } from './api/complete-register';
+import '../../components/auth-form.css';
 
+type Field = 'firstName' | 'lastName' | 'password' | 'terms';
+
+/** `/user/welcome`: finish sign-up with name, password and the terms (spec §2, §5). */
 export default function WelcomeForm() {
-  return <Placeholder name="Welcome" />;
+  const { t, i18n } = useTranslation('welcome');
+  const { t: te } = useTranslation('errors');
+  const errorMessage = useErrorMessage();
+  const config = useConfig();
+  const navigate = useNavigate();
+  const goToMainApp = useGoToMainApp();
+  const [values, setValues] = useState({ firstName: '', lastName: '', password: '' });
+  const [terms, setTerms] = useState(false);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const lang = (i18n.resolvedLanguage ?? 'en') as Language;
+
+  if (!currentToken()) {
+    return (
+      <div className="auth-form">
+        <h1>{t('title')}</h1>
+        <Alert variant="info">{t('noSession')}</Alert>
+        <Link to={userPath('login')}>{t('toLogin')}</Link>
+      </div>
+    );
+  }
+
+  const passwordError = (value: string) => (passwordLengthOk(value) ? undefined : t('passwordLength'));
+
+  function validate(): Partial<Record<Field, string>> {
+    const found: Partial<Record<Field, string>> = {};
+    if (!values.firstName.trim()) found.firstName = t('required');
+    if (!values.lastName.trim()) found.lastName = t('required');
+    if (!values.password) found.password = t('required');
+    else if (passwordError(values.password)) found.password = passwordError(values.password);
+    if (!terms) found.terms = te('ACCEPT_TERMS');
+    return found;
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setError(null);
+    const found = validate();
+    setErrors(found);
+    const first = Object.keys(found)[0];
+    if (first) {
+      setError(te('MSG_FILL_REQUIRED'));
+      event.currentTarget.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      const session = await completeRegister({
+        first_name: values.firstName.trim(),
+        last_name: values.lastName.trim(),
+        password: values.password,
+        password_confirmation: values.password,
+        accepted_terms: { version: ACCEPTED_TERMS_VERSION },
+      });
+      saveSession(session);
+      // Spec §4, §6: a professional profile invites teammates next; everyone else goes to the main app.
+      if (session.profiles[0]?.type === 'PROFESSIONAL') navigate(userPath('add-teammates'), { replace: true });
+      else goToMainApp();
+    } catch (caught) {
+      setError(errorMessage(caught));
+      setBusy(false);
+    }
+  }
+
+  const set = (field: keyof typeof values) => (event: ChangeEvent<HTMLInputElement>) => {
+    setValues((v) => ({ ...v, [field]: event.target.value }));
+    if (errors[field] && event.target.value) setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  return (
+    <form className="auth-form" onSubmit={onSubmit} noValidate aria-labelledby="welcome-title">
+      <h1 id="welcome-title">{t('title')}</h1>
+      <p className="auth-form__lead">{t('lead')}</p>
+      <div className="auth-form__row">
+        <TextField
+          label={t('firstName')}
+          name="firstName"
+          autoComplete="given-name"
+          maxLength={100}
+          required
+          value={values.firstName}
+          error={errors.firstName}
+          onChange={set('firstName')}
+        />
+        <TextField
+          label={t('lastName')}
+          name="lastName"
+          autoComplete="family-name"
+          maxLength={100}
+          required
+          value={values.lastName}
+          error={errors.lastName}
+          onChange={set('lastName')}
+        />
+      </div>
+      <PasswordField
+        label={t('password')}
+        name="password"
+        autoComplete="new-password"
+        required
+        value={values.password}
+        error={errors.password}
+        hint={t('passwordHint', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH })}
+        onChange={set('password')}
+        onBlur={(e) => setErrors((found) => ({ ...found, password: e.target.value ? passwordError(e.target.value) : found.password }))}
+      />
+      <Checkbox
+        name="terms"
+        checked={terms}
+        required
+        error={errors.terms}
+        onChange={(checked) => {
+          setTerms(checked);
+          if (checked) setErrors((e) => ({ ...e, terms: undefined }));
+        }}
+      >
+        {t('termsBefore')}{' '}
+        <a href={config.termsUrls[lang] ?? config.termsUrls.en} target="_blank" rel="noopener noreferrer">
+          {t('termsLink')}
+        </a>
+      </Checkbox>
+      <p className="auth-form__small">
+        <a href={config.privacyUrls[lang] ?? config.privacyUrls.en} target="_blank" rel="noopener noreferrer">
+          {t('privacy')}
+        </a>
+      </p>
+      {error ? <Alert>{error}</Alert> : null}
+      <Button type="submit" block loading={busy}>
+        {t('submit')}
+      </Button>
+    </form>
+  );
 }

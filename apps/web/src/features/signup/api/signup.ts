@@ -1,0 +1,13 @@
+import { API, SignupResponseSchema } from '@suite/contract';
+import { apiRequest } from '../../../lib/api-client';
+
+export interface SignupBody {
+  email: string;
+  invite_token?: string;
+  captcha_token?: string;
+}
+
+/** POST /v2/user: 201 → a code was mailed; with an accepted personal invite the answer carries a session. */
+export function signup(body: SignupBody) {
+  return apiRequest({ method: 'POST', path: API.signup, body, schema: SignupResponseSchema });
+}

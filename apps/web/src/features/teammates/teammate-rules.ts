@@ -1,0 +1,39 @@
+import { MAX_TEAMMATES, TEAMMATE_NEXT_FIELD_AFTER_CHARS, emailDomain, isEmailShape, normalizeEmail } from '@suite/contract/core';
+
+export type TeammateProblem = 'invalid' | 'duplicate' | 'domain';
+
+/**
+ * The full address of one field: what is typed plus the fixed `@domain` suffix. Someone who types a
+ * whole address keeps it, so that another domain can be reported as such instead of as malformed.
+ */
+export function teammateAddress(local: string, domain: string): string {
+  const typed = local.trim();
+  return typed.includes('@') ? typed : `${typed}@${domain}`;
+}
+
+/** Spec §5: each address valid, no duplicates, the inviter's own domain. Empty fields are ignored. */
+export function checkTeammates(locals: string[], domain: string): { emails: string[]; problems: (TeammateProblem | null)[] } {
+  const seen = new Set<string>();
+  const emails: string[] = [];
+  const problems = locals.map((local): TeammateProblem | null => {
+    if (!local.trim()) return null;
+    const address = teammateAddress(local, domain);
+    if (!isEmailShape(address)) return 'invalid';
+    const normal = normalizeEmail(address);
+    if (emailDomain(normal) !== domain) return 'domain';
+    if (seen.has(normal)) return 'duplicate';
+    seen.add(normal);
+    emails.push(normal);
+    return null;
+  });
+  return { emails, problems };
+}
+
+/** How many fields show: one more each time the last has 3 characters, up to 5 (spec §2, §9). */
+export function visibleFields(locals: string[]): number {
+  let shown = 1;
+  while (shown < MAX_TEAMMATES && (locals[shown - 1]?.trim().length ?? 0) >= TEAMMATE_NEXT_FIELD_AFTER_CHARS) shown++;
+  // A field that already holds text stays visible even when an earlier one was shortened.
+  const lastFilled = locals.reduce((last, value, i) => (value.trim() ? i + 1 : last), 0);
+  return Math.min(MAX_TEAMMATES, Math.max(shown, lastFilled));
+}
