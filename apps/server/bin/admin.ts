@@ -84,19 +84,31 @@ async function usersList(db: Db, args: string[], out: Out): Promise<void> {
   out(['email', 'confirmed', 'registered', 'active', 'created'].join('\t'));
   for (const u of rows) {
     const yes = (v: unknown) => (v ? 'yes' : 'no');
-    out([u.email, yes(u.confirmed_at), yes(u.registered_at), yes(u.active), new Date(u.created_at).toISOString()].join('\t'));
+    out(
+      [u.email, yes(u.confirmed_at), yes(u.registered_at), yes(u.active), new Date(u.created_at).toISOString()].join(
+        '\t',
+      ),
+    );
   }
   out(`${rows.length} user(s)`);
 }
 
 async function setActive(db: Db, email: string, active: boolean, out: Out): Promise<void> {
-  const done = await db.kysely.updateTable('users').set({ active: Number(active) }).where('email', '=', email).executeTakeFirst();
+  const done = await db.kysely
+    .updateTable('users')
+    .set({ active: Number(active) })
+    .where('email', '=', email)
+    .executeTakeFirst();
   if (Number(done.numUpdatedRows) !== 1) throw new UsageError(`no user ${email}`);
   out(`${email}: ${active ? 'active' : 'not active'}`);
 }
 
 async function invite(db: Db, env: Env, args: string[], out: Out): Promise<void> {
-  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { language: { type: 'string' } } });
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { language: { type: 'string' } },
+  });
   const language = (values.language ?? 'en') as Language;
   if (!LANGUAGES.includes(language)) throw new UsageError(`--language must be one of ${LANGUAGES.join(', ')}`);
   const config = loadConfig(env);
@@ -112,7 +124,8 @@ async function invite(db: Db, env: Env, args: string[], out: Out): Promise<void>
 async function dispatch(db: Db, env: Env, argv: string[], out: Out): Promise<void> {
   const [group, action, ...rest] = argv;
   if (group === 'domain' && action === 'set') return domainSet(db, rest, out);
-  if (group === 'domain' && action === 'list') return void (await listDomains(db.kysely)).forEach((d) => out(describe(d)));
+  if (group === 'domain' && action === 'list')
+    return void (await listDomains(db.kysely)).forEach((d) => out(describe(d)));
   if (group === 'users' && action === 'list') return usersList(db, rest, out);
   if (group === 'users' && (action === 'activate' || action === 'deactivate')) {
     return setActive(db, emailArg(rest[0]), action === 'activate', out);
@@ -152,7 +165,10 @@ export async function runAdmin(argv: string[], env: Env, out: Out, err: Out = ou
 
 const invokedDirectly = process.argv[1] && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href;
 if (invokedDirectly) {
-  process.exitCode = await runAdmin(process.argv.slice(2), process.env, (l) => process.stdout.write(`${l}\n`), (l) =>
-    process.stderr.write(`${l}\n`),
+  process.exitCode = await runAdmin(
+    process.argv.slice(2),
+    process.env,
+    (l) => process.stdout.write(`${l}\n`),
+    (l) => process.stderr.write(`${l}\n`),
   );
 }

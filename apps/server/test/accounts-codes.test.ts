@@ -12,14 +12,19 @@ describe('e-mail codes: PUT /v2/user/confirm and PUT /v2/user/resend_confirmatio
   });
   afterAll(async () => w.close());
 
-  const confirm = (email: string, token: string) => call(w.app, { method: 'PUT', url: '/v2/user/confirm', body: { token, email } });
-  const resend = (email: string) => call(w.app, { method: 'PUT', url: '/v2/user/resend_confirmation', body: { email } });
+  const confirm = (email: string, token: string) =>
+    call(w.app, { method: 'PUT', url: '/v2/user/confirm', body: { token, email } });
+  const resend = (email: string) =>
+    call(w.app, { method: 'PUT', url: '/v2/user/resend_confirmation', body: { email } });
 
   it('confirms with the mailed code and answers the token and the profiles', async () => {
     const code = await signup(w, 'c1@contoso.com');
     const res = await confirm('c1@contoso.com', code);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ token: expect.any(String), profiles: [expect.objectContaining({ type: 'PROFESSIONAL' })] });
+    expect(res.json()).toEqual({
+      token: expect.any(String),
+      profiles: [expect.objectContaining({ type: 'PROFESSIONAL' })],
+    });
   });
 
   it('answers INVALID_TOKEN, then kills the code at the third wrong try until a new one is requested', async () => {
@@ -50,7 +55,11 @@ describe('e-mail codes: PUT /v2/user/confirm and PUT /v2/user/resend_confirmatio
 
   it('answers an expired code by mailing a new one', async () => {
     const old = await signup(w, 'c4@contoso.com');
-    await w.app.db.kysely.updateTable('codes').set({ expires_at: Date.now() - 1 }).where('email', '=', 'c4@contoso.com').execute();
+    await w.app.db.kysely
+      .updateTable('codes')
+      .set({ expires_at: Date.now() - 1 })
+      .where('email', '=', 'c4@contoso.com')
+      .execute();
     const before = w.smtp.messages.length;
     const res = await confirm('c4@contoso.com', old);
     expectError(res, 400, 'ERR_TOKEN_EXPIRED');
@@ -61,7 +70,11 @@ describe('e-mail codes: PUT /v2/user/confirm and PUT /v2/user/resend_confirmatio
 
   it('sends one new code when an expired code is submitted many times at once', async () => {
     const old = await signup(w, 'c5@contoso.com');
-    await w.app.db.kysely.updateTable('codes').set({ expires_at: Date.now() - 1 }).where('email', '=', 'c5@contoso.com').execute();
+    await w.app.db.kysely
+      .updateTable('codes')
+      .set({ expires_at: Date.now() - 1 })
+      .where('email', '=', 'c5@contoso.com')
+      .execute();
     const before = w.smtp.messages.length;
     const results = await Promise.all(Array.from({ length: 6 }, () => confirm('c5@contoso.com', old)));
     const codes = results.map((r) => r.json().error_code);
@@ -69,7 +82,11 @@ describe('e-mail codes: PUT /v2/user/confirm and PUT /v2/user/resend_confirmatio
     // Submissions handled after the new code exists are plain wrong guesses against it.
     expect(codes.every((c) => ['ERR_TOKEN_EXPIRED', 'INVALID_TOKEN', 'ERR_MAX_TRIES_EXCEEDED'].includes(c))).toBe(true);
     await mailTo(w.smtp, 'c5@contoso.com', before);
-    const row = await w.app.db.kysely.selectFrom('codes').select('sends').where('email', '=', 'c5@contoso.com').executeTakeFirstOrThrow();
+    const row = await w.app.db.kysely
+      .selectFrom('codes')
+      .select('sends')
+      .where('email', '=', 'c5@contoso.com')
+      .executeTakeFirstOrThrow();
     expect(row.sends).toBe(2);
   });
 
@@ -90,7 +107,8 @@ describe('e-mail codes: PUT /v2/user/confirm and PUT /v2/user/resend_confirmatio
   });
 
   it('rejects a code that is not 6 digits and a malformed resend address', async () => {
-    for (const token of ['12345', '1234567', '12a456', '']) expectError(await confirm('c1@contoso.com', token), 400, 'ERR_VALIDATION');
+    for (const token of ['12345', '1234567', '12a456', ''])
+      expectError(await confirm('c1@contoso.com', token), 400, 'ERR_VALIDATION');
     expectError(await resend('not-an-email'), 400, 'ERR_INVALID_EMAIL');
   });
 
@@ -100,7 +118,11 @@ describe('e-mail codes: PUT /v2/user/confirm and PUT /v2/user/resend_confirmatio
     const codes = results.map((r) => r.json().error_code);
     expect(codes.filter((c) => c === 'INVALID_TOKEN').length).toBeLessThanOrEqual(2);
     expect(codes.every((c) => c === 'INVALID_TOKEN' || c === 'ERR_MAX_TRIES_EXCEEDED')).toBe(true);
-    const row = await w.app.db.kysely.selectFrom('codes').select('attempts').where('email', '=', 'c7@contoso.com').executeTakeFirstOrThrow();
+    const row = await w.app.db.kysely
+      .selectFrom('codes')
+      .select('attempts')
+      .where('email', '=', 'c7@contoso.com')
+      .executeTakeFirstOrThrow();
     expect(row.attempts).toBe(3);
     expectError(await confirm('c7@contoso.com', code), 400, 'ERR_MAX_TRIES_EXCEEDED');
   });

@@ -19,7 +19,11 @@ describe('accounts: the whole path over HTTP and SMTP', () => {
     expect(codeMail.subject).toContain('código de confirmação');
     expect(codeMail.html).toContain(codeIn(codeMail));
 
-    const confirm = await call(w.app, { method: 'PUT', url: '/v2/user/confirm', body: { token: codeIn(codeMail), email } });
+    const confirm = await call(w.app, {
+      method: 'PUT',
+      url: '/v2/user/confirm',
+      body: { token: codeIn(codeMail), email },
+    });
     expect(confirm.statusCode).toBe(200);
     const { token, profiles } = confirm.json();
     expect(profiles).toHaveLength(1);
@@ -33,7 +37,13 @@ describe('accounts: the whole path over HTTP and SMTP', () => {
       method: 'PUT',
       url: '/v2/user/complete-register',
       token,
-      body: { first_name: 'Ada', last_name: 'Lovelace', password: PASSWORD, password_confirmation: PASSWORD, accepted_terms: { version: 1 } },
+      body: {
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        password: PASSWORD,
+        password_confirmation: PASSWORD,
+        accepted_terms: { version: 1 },
+      },
     });
     expect(register.statusCode).toBe(200);
     expect(register.json().profiles[0].info).toMatchObject({ first_name: 'Ada', last_name: 'Lovelace', email });
@@ -43,7 +53,12 @@ describe('accounts: the whole path over HTTP and SMTP', () => {
     expect(me.json()).toMatchObject({ email, confirmed: true, registered: true });
 
     const before = w.smtp.messages.length;
-    const invite = await call(w.app, { method: 'POST', url: '/invite/teammates', token: session, body: { emails: ['grace@contoso.com'] } });
+    const invite = await call(w.app, {
+      method: 'POST',
+      url: '/invite/teammates',
+      token: session,
+      body: { emails: ['grace@contoso.com'] },
+    });
     expect(invite.statusCode).toBe(200);
     expect(invite.json()).toEqual({ invited: ['grace@contoso.com'], already_registered: [] });
     const inviteMail = await mailTo(w.smtp, 'grace@contoso.com', before);
@@ -77,11 +92,40 @@ describe('accounts: the whole path over HTTP and SMTP', () => {
 
     const old = await call(w.app, { method: 'POST', url: '/auth/login', body: { login: email, password: PASSWORD } });
     expect(old.statusCode).toBe(401);
-    const fresh = await call(w.app, { method: 'POST', url: '/auth/login', body: { login: email, password: 'Brand-New-Pass-7' } });
+    const fresh = await call(w.app, {
+      method: 'POST',
+      url: '/auth/login',
+      body: { login: email, password: 'Brand-New-Pass-7' },
+    });
     expect(fresh.statusCode).toBe(200);
     expect((await call(w.app, { method: 'GET', url: '/v2/user/me', token: fresh.json().token })).statusCode).toBe(200);
     // The password change ended the older sessions but not the one it handed back.
     expect((await call(w.app, { method: 'GET', url: '/v2/user/me', token: session })).statusCode).toBe(401);
     expect((await call(w.app, { method: 'GET', url: '/v2/user/me', token: update.json().token })).statusCode).toBe(200);
+  });
+
+  it('documents every account call in the OpenAPI document at /api/docs', async () => {
+    const doc = (await w.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const paths = Object.keys(doc.paths);
+    for (const p of [
+      '/api/v2/user',
+      '/api/v2/user/confirm',
+      '/api/v2/user/resend_confirmation',
+      '/api/v2/user/complete-register',
+      '/api/user/{id}',
+      '/api/v2/user/forgot-password',
+      '/api/v2/user/forgot-password/confirm',
+      '/api/v2/user/me',
+      '/api/auth/login',
+      '/api/auth/logout',
+      '/api/invite/teammates',
+      '/api/invite/url',
+      '/api/invite/validate',
+    ]) {
+      expect(
+        paths.some((k) => k === p || k === p.replace('/api', '')),
+        p,
+      ).toBe(true);
+    }
   });
 });

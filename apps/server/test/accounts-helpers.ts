@@ -60,7 +60,10 @@ export async function signup(w: AccountsWorld, email: string, extra: Record<stri
   return codeIn(await mailTo(w.smtp, email, before));
 }
 
-export async function confirmed(w: AccountsWorld, email: string): Promise<{ token: string; profiles: { _id: string; type: string }[] }> {
+export async function confirmed(
+  w: AccountsWorld,
+  email: string,
+): Promise<{ token: string; profiles: { _id: string; type: string }[] }> {
   const code = await signup(w, email);
   const res = await call(w.app, { method: 'PUT', url: '/v2/user/confirm', body: { token: code, email } });
   expect(res.statusCode, res.body).toBe(200);
@@ -76,14 +79,24 @@ export async function registered(w: AccountsWorld, email: string): Promise<{ tok
     method: 'PUT',
     url: '/v2/user/complete-register',
     token,
-    body: { first_name: 'Ada', last_name: 'Lovelace', password: PASSWORD, password_confirmation: PASSWORD, accepted_terms: { version: 1 } },
+    body: {
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+      accepted_terms: { version: 1 },
+    },
   });
   expect(res.statusCode, res.body).toBe(200);
   const session = res.json().token as string;
   return { token: session, id: decodeSession(session).user._id };
 }
 
-export function decodeSession(token: string): { user: { _id: string; email: string; preferences: object; profile_id: string }; exp: number; iat: number } {
+export function decodeSession(token: string): {
+  user: { _id: string; email: string; preferences: object; profile_id: string };
+  exp: number;
+  iat: number;
+} {
   const part = token.split('.')[1] ?? '';
   return JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
 }

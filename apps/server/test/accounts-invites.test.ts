@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, admin, call, expectError, mailTo, registered, startWorld, type AccountsWorld } from './accounts-helpers.js';
+import {
+  PASSWORD,
+  admin,
+  call,
+  expectError,
+  mailTo,
+  registered,
+  startWorld,
+  type AccountsWorld,
+} from './accounts-helpers.js';
 import { codeIn, linkIn } from './smtp.js';
 
 describe('teammate invitations: POST /invite/teammates, GET /invite/url, GET /invite/validate, acceptance', () => {
@@ -11,12 +20,20 @@ describe('teammate invitations: POST /invite/teammates, GET /invite/url, GET /in
   });
   afterAll(async () => w.close());
 
-  const invite = (emails: unknown, token = owner.token, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
-    call(w.app, { method: 'POST', url: '/invite/teammates', token, body: { emails, ...extra }, headers });
+  const invite = (
+    emails: unknown,
+    token = owner.token,
+    extra: Record<string, unknown> = {},
+    headers: Record<string, string> = {},
+  ) => call(w.app, { method: 'POST', url: '/invite/teammates', token, body: { emails, ...extra }, headers });
   const validate = (inviteToken: string) =>
     call(w.app, { method: 'GET', url: `/invite/validate?inviteToken=${encodeURIComponent(inviteToken)}` });
   const signup = (email: string, inviteToken?: string) =>
-    call(w.app, { method: 'POST', url: '/v2/user', body: { email, ...(inviteToken ? { invite_token: inviteToken } : {}) } });
+    call(w.app, {
+      method: 'POST',
+      url: '/v2/user',
+      body: { email, ...(inviteToken ? { invite_token: inviteToken } : {}) },
+    });
 
   /** Invites one address and returns the token from the link in the delivered mail. */
   async function invited(email: string, language?: string): Promise<string> {
@@ -28,7 +45,12 @@ describe('teammate invitations: POST /invite/teammates, GET /invite/url, GET /in
 
   it('mails each invitee a link built from PUBLIC_URL (never the Host header) in the chosen language', async () => {
     const before = w.smtp.messages.length;
-    const res = await invite(['t1@contoso.com', 'T2@Contoso.com'], owner.token, { language: 'it' }, { host: 'evil.example' });
+    const res = await invite(
+      ['t1@contoso.com', 'T2@Contoso.com'],
+      owner.token,
+      { language: 'it' },
+      { host: 'evil.example' },
+    );
     expect(res.json()).toEqual({ invited: ['t1@contoso.com', 't2@contoso.com'], already_registered: [] });
     for (const to of ['t1@contoso.com', 't2@contoso.com']) {
       const mail = await mailTo(w.smtp, to, before);
@@ -51,10 +73,24 @@ describe('teammate invitations: POST /invite/teammates, GET /invite/url, GET /in
       method: 'PUT',
       url: '/v2/user/complete-register',
       token: body.token,
-      body: { first_name: 'New', last_name: 'Bie', password: PASSWORD, password_confirmation: PASSWORD, accepted_terms: { version: 1 } },
+      body: {
+        first_name: 'New',
+        last_name: 'Bie',
+        password: PASSWORD,
+        password_confirmation: PASSWORD,
+        accepted_terms: { version: 1 },
+      },
     });
     expect(done.statusCode).toBe(200);
-    expect((await call(w.app, { method: 'POST', url: '/auth/login', body: { login: 'newbie@contoso.com', password: PASSWORD } })).statusCode).toBe(200);
+    expect(
+      (
+        await call(w.app, {
+          method: 'POST',
+          url: '/auth/login',
+          body: { login: 'newbie@contoso.com', password: PASSWORD },
+        })
+      ).statusCode,
+    ).toBe(200);
 
     expect((await validate(token)).json()).toEqual({ email: 'newbie@contoso.com', status: 'accepted' });
     const again = await signup('newbie@contoso.com', token);
@@ -70,7 +106,11 @@ describe('teammate invitations: POST /invite/teammates, GET /invite/url, GET /in
 
   it('reports and refuses an expired invite', async () => {
     const token = await invited('late@contoso.com');
-    await w.app.db.kysely.updateTable('invites').set({ expires_at: Date.now() - 1 }).where('email', '=', 'late@contoso.com').execute();
+    await w.app.db.kysely
+      .updateTable('invites')
+      .set({ expires_at: Date.now() - 1 })
+      .where('email', '=', 'late@contoso.com')
+      .execute();
     expect((await validate(token)).json()).toEqual({ email: 'late@contoso.com', status: 'expired' });
     expectError(await signup('late@contoso.com', token), 400, 'ERR_INVITE_EXPIRED');
   });
@@ -95,7 +135,11 @@ describe('teammate invitations: POST /invite/teammates, GET /invite/url, GET /in
     expect(res.json().profiles[0].type).toBe('PERSONAL');
     // A personal account cannot invite "teammates" of gmail.com, nor get a team link.
     expectError(await invite(['pal@gmail.com'], res.json().token), 403, 'ERR_FORBIDDEN');
-    expectError(await call(w.app, { method: 'GET', url: '/invite/url', token: res.json().token }), 403, 'ERR_FORBIDDEN');
+    expectError(
+      await call(w.app, { method: 'GET', url: '/invite/url', token: res.json().token }),
+      403,
+      'ERR_FORBIDDEN',
+    );
   });
 
   it('answers each teammate rule with its catalogue error', async () => {
@@ -107,12 +151,31 @@ describe('teammate invitations: POST /invite/teammates, GET /invite/url, GET /in
     const mixed = await invite(['a@contoso.com', 'b@fabrikam.com']);
     expectError(mixed, 400, 'ERR_TEAMMATE_DOMAIN');
     expect(mixed.json().message).toBe("The teammate's email address must have the same domain address.");
-    expectError(await invite(['1@contoso.com', '2@contoso.com', '3@contoso.com', '4@contoso.com', '5@contoso.com', '6@contoso.com']), 400, 'ERR_VALIDATION');
+    expectError(
+      await invite([
+        '1@contoso.com',
+        '2@contoso.com',
+        '3@contoso.com',
+        '4@contoso.com',
+        '5@contoso.com',
+        '6@contoso.com',
+      ]),
+      400,
+      'ERR_VALIDATION',
+    );
     expectError(await invite(['owner@contoso.com']), 409, 'ERR_ALL_EMAILS_REGISTERED');
     const partly = await invite(['owner@contoso.com', 'fresh@contoso.com']);
     expect(partly.json()).toEqual({ invited: ['fresh@contoso.com'], already_registered: ['owner@contoso.com'] });
-    expectError(await call(w.app, { method: 'POST', url: '/invite/teammates', body: { emails: ['a@contoso.com'] } }), 401, 'ERR_INVALID_ACCESS_TOKEN');
-    const stored = await w.app.db.kysely.selectFrom('invites').select('email').where('email', 'in', ['a@contoso.com', 'ok@contoso.com', 'dup@contoso.com']).execute();
+    expectError(
+      await call(w.app, { method: 'POST', url: '/invite/teammates', body: { emails: ['a@contoso.com'] } }),
+      401,
+      'ERR_INVALID_ACCESS_TOKEN',
+    );
+    const stored = await w.app.db.kysely
+      .selectFrom('invites')
+      .select('email')
+      .where('email', 'in', ['a@contoso.com', 'ok@contoso.com', 'dup@contoso.com'])
+      .execute();
     expect(stored).toEqual([]);
   });
 
@@ -139,7 +202,11 @@ describe('teammate invitations: POST /invite/teammates, GET /invite/url, GET /in
     expect(joined.statusCode).toBe(201);
     // The team link is reusable and proves nothing about the mailbox: a code is still mailed.
     codeIn(await mailTo(w.smtp, 'colleague@contoso.com', before));
-    const row = await w.app.db.kysely.selectFrom('users').select('invited_by').where('email', '=', 'colleague@contoso.com').executeTakeFirstOrThrow();
+    const row = await w.app.db.kysely
+      .selectFrom('users')
+      .select('invited_by')
+      .where('email', '=', 'colleague@contoso.com')
+      .executeTakeFirstOrThrow();
     expect(row.invited_by).toBe(owner.id);
     expectError(await call(w.app, { method: 'GET', url: '/invite/url' }), 401, 'ERR_INVALID_ACCESS_TOKEN');
   });

@@ -9,7 +9,13 @@ describe('rate limits (real limits: RATE_LIMIT_SCALE=1)', () => {
   afterAll(async () => w.close());
 
   const login = (email: string, ip: string, headers: Record<string, string> = {}) =>
-    w.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: ip, headers, payload: { login: email, password: 'Wrong-Pass-1' } });
+    w.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: ip,
+      headers,
+      payload: { login: email, password: 'Wrong-Pass-1' },
+    });
 
   it('limits login attempts per address with a 429 and Retry-After, whatever the IP', async () => {
     for (let i = 0; i < 10; i++) expect((await login('target@contoso.com', `10.0.0.${i + 1}`)).statusCode).toBe(401);
@@ -37,7 +43,12 @@ describe('rate limits (real limits: RATE_LIMIT_SCALE=1)', () => {
 
   it('limits resends per address', async () => {
     const resend = () =>
-      w.app.inject({ method: 'PUT', url: '/api/v2/user/resend_confirmation', remoteAddress: '10.7.7.7', payload: { email: 's1@contoso.com' } });
+      w.app.inject({
+        method: 'PUT',
+        url: '/api/v2/user/resend_confirmation',
+        remoteAddress: '10.7.7.7',
+        payload: { email: 's1@contoso.com' },
+      });
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) statuses.push((await resend()).statusCode);
     expect(statuses.slice(0, 4).every((s) => s === 200)).toBe(true);
@@ -45,11 +56,18 @@ describe('rate limits (real limits: RATE_LIMIT_SCALE=1)', () => {
   });
 
   it('limits recovery requests and code submissions per address', async () => {
-    const forgot = () => w.app.inject({ method: 'POST', url: '/api/v2/user/forgot-password', remoteAddress: '10.6.6.6', payload: { email: 'r@contoso.com' } });
+    const forgot = () =>
+      w.app.inject({
+        method: 'POST',
+        url: '/api/v2/user/forgot-password',
+        remoteAddress: '10.6.6.6',
+        payload: { email: 'r@contoso.com' },
+      });
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) statuses.push((await forgot()).statusCode);
     expect(statuses.at(-1)).toBe(429);
-    const confirm = () => call(w.app, { method: 'PUT', url: '/v2/user/confirm', body: { email: 's2@contoso.com', token: '000000' } });
+    const confirm = () =>
+      call(w.app, { method: 'PUT', url: '/v2/user/confirm', body: { email: 's2@contoso.com', token: '000000' } });
     const codes: number[] = [];
     for (let i = 0; i < 11; i++) codes.push((await confirm()).statusCode);
     expect(codes.at(-1)).toBe(429);

@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, admin, call, decodeSession, expectError, registered, signup, startWorld, type AccountsWorld } from './accounts-helpers.js';
+import {
+  PASSWORD,
+  admin,
+  call,
+  decodeSession,
+  expectError,
+  registered,
+  signup,
+  startWorld,
+  type AccountsWorld,
+} from './accounts-helpers.js';
 
 describe('POST /auth/login, POST /auth/logout, GET /v2/user/me', () => {
   let w: AccountsWorld;
@@ -15,9 +25,17 @@ describe('POST /auth/login, POST /auth/logout, GET /v2/user/me', () => {
     const res = await login({ login: ' LIN@contoso.com ', password: PASSWORD });
     expect(res.statusCode).toBe(200);
     const { token, profiles } = res.json();
-    expect(profiles[0]).toMatchObject({ type: 'PROFESSIONAL', info: { first_name: 'Ada', last_name: 'Lovelace', email: 'lin@contoso.com' } });
+    expect(profiles[0]).toMatchObject({
+      type: 'PROFESSIONAL',
+      info: { first_name: 'Ada', last_name: 'Lovelace', email: 'lin@contoso.com' },
+    });
     const payload = decodeSession(token);
-    expect(payload.user).toEqual({ _id: expect.any(String), email: 'lin@contoso.com', preferences: {}, profile_id: profiles[0]._id });
+    expect(payload.user).toEqual({
+      _id: expect.any(String),
+      email: 'lin@contoso.com',
+      preferences: {},
+      profile_id: profiles[0]._id,
+    });
     expect(payload.exp - payload.iat).toBe(12 * 3600);
   });
 
@@ -69,13 +87,21 @@ describe('POST /auth/login, POST /auth/logout, GET /v2/user/me', () => {
   it('answers its catalogue errors when the stored account is broken', async () => {
     await registered(w, 'broken@contoso.com');
     const db = w.app.db.kysely;
-    await db.updateTable('users').set({ password_hash: 'not-a-hash' }).where('email', '=', 'broken@contoso.com').execute();
+    await db
+      .updateTable('users')
+      .set({ password_hash: 'not-a-hash' })
+      .where('email', '=', 'broken@contoso.com')
+      .execute();
     const res = await login({ login: 'broken@contoso.com', password: PASSWORD });
     expectError(res, 500, 'ERR_COULD_NOT_AUTHENTICATE');
     expect(res.body).not.toContain('hash');
 
     await registered(w, 'noprofile@contoso.com');
-    const user = await db.selectFrom('users').select('id').where('email', '=', 'noprofile@contoso.com').executeTakeFirstOrThrow();
+    const user = await db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'noprofile@contoso.com')
+      .executeTakeFirstOrThrow();
     await db.deleteFrom('profiles').where('user_id', '=', user.id).execute();
     expectError(await login({ login: 'noprofile@contoso.com', password: PASSWORD }), 500, 'ERR_COULD_NOT_GET_PROFILE');
   });
@@ -83,9 +109,18 @@ describe('POST /auth/login, POST /auth/logout, GET /v2/user/me', () => {
   it('GET /v2/user/me answers who is signed in; without a valid bearer, 401', async () => {
     const { token } = (await login({ login: 'lin@contoso.com', password: PASSWORD })).json();
     const me = await call(w.app, { method: 'GET', url: '/v2/user/me', token });
-    expect(me.json()).toMatchObject({ email: 'lin@contoso.com', confirmed: true, registered: true, profiles: [{ type: 'PROFESSIONAL' }] });
+    expect(me.json()).toMatchObject({
+      email: 'lin@contoso.com',
+      confirmed: true,
+      registered: true,
+      profiles: [{ type: 'PROFESSIONAL' }],
+    });
     expectError(await call(w.app, { method: 'GET', url: '/v2/user/me' }), 401, 'ERR_INVALID_ACCESS_TOKEN');
-    expectError(await call(w.app, { method: 'GET', url: '/v2/user/me', token: `${token}x` }), 401, 'ERR_INVALID_ACCESS_TOKEN');
+    expectError(
+      await call(w.app, { method: 'GET', url: '/v2/user/me', token: `${token}x` }),
+      401,
+      'ERR_INVALID_ACCESS_TOKEN',
+    );
   });
 
   it('logout ends the sessions issued so far; a new login works', async () => {

@@ -14,12 +14,21 @@ import { codeIn, freePort, startSmtp } from './smtp.js';
 describe('mail delivery', () => {
   it('keeps a sign-up made while SMTP is down and delivers it when SMTP is back', async () => {
     const port = await freePort();
-    const t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, RATE_LIMIT_SCALE: '100', MAIL_RETRY_BASE_MS: '50' });
+    const t = await createTestApp({
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      RATE_LIMIT_SCALE: '100',
+      MAIL_RETRY_BASE_MS: '50',
+    });
     let smtp: Awaited<ReturnType<typeof startSmtp>> | undefined;
     try {
       const res = await call(t.app, { method: 'POST', url: '/v2/user', body: { email: 'down@contoso.com' } });
       expect(res.statusCode).toBe(201);
-      const outbox = () => t.app.db.kysely.selectFrom('mail_outbox').selectAll().where('to_address', '=', 'down@contoso.com').executeTakeFirstOrThrow();
+      const outbox = () =>
+        t.app.db.kysely
+          .selectFrom('mail_outbox')
+          .selectAll()
+          .where('to_address', '=', 'down@contoso.com')
+          .executeTakeFirstOrThrow();
       await expect.poll(async () => (await outbox()).attempts, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
       const failing = await outbox();
       expect(failing.sent_at).toBeNull();
@@ -27,7 +36,11 @@ describe('mail delivery', () => {
 
       smtp = await startSmtp(port);
       const mail = await mailTo(smtp, 'down@contoso.com');
-      const confirm = await call(t.app, { method: 'PUT', url: '/v2/user/confirm', body: { token: codeIn(mail), email: 'down@contoso.com' } });
+      const confirm = await call(t.app, {
+        method: 'PUT',
+        url: '/v2/user/confirm',
+        body: { token: codeIn(mail), email: 'down@contoso.com' },
+      });
       expect(confirm.statusCode).toBe(200);
       await expect.poll(async () => (await outbox()).sent_at, { timeout: 5_000 }).not.toBeNull();
       expect(smtp.messages.filter((m) => m.to.includes('down@contoso.com'))).toHaveLength(1);
@@ -87,7 +100,14 @@ describe('mail delivery', () => {
         subjects.add(mail.subject);
       }
       const invite = renderEmail(
-        { kind: 'invite', to: 'b@contoso.com', language, inviter: '<script>x</script>', inviteToken: 'tok.en', days: 7 },
+        {
+          kind: 'invite',
+          to: 'b@contoso.com',
+          language,
+          inviter: '<script>x</script>',
+          inviteToken: 'tok.en',
+          days: 7,
+        },
         site,
       );
       expect(invite.text).toContain('https://suite.example.org/confirm-invite?inviteToken=tok.en');

@@ -67,7 +67,8 @@ describe('password recovery: POST /v2/user/forgot-password and PUT /v2/user/forg
       body: { password: 'Recovered-Pass-3', password_confirmation: 'Recovered-Pass-3' },
     });
     expect(put.statusCode).toBe(200);
-    const login = (password: string) => call(w.app, { method: 'POST', url: '/auth/login', body: { login: 'rec@contoso.com', password } });
+    const login = (password: string) =>
+      call(w.app, { method: 'POST', url: '/auth/login', body: { login: 'rec@contoso.com', password } });
     expect((await login('Recovered-Pass-3')).statusCode).toBe(200);
     expectError(await login(PASSWORD), 401, 'ERR_INVALID_CREDENTIALS');
   });
@@ -76,7 +77,12 @@ describe('password recovery: POST /v2/user/forgot-password and PUT /v2/user/forg
     const before = w.smtp.messages.length;
     await forgot('rec@contoso.com');
     const old = codeIn(await mailTo(w.smtp, 'rec@contoso.com', before));
-    await w.app.db.kysely.updateTable('codes').set({ expires_at: 1 }).where('email', '=', 'rec@contoso.com').where('purpose', '=', 'recovery').execute();
+    await w.app.db.kysely
+      .updateTable('codes')
+      .set({ expires_at: 1 })
+      .where('email', '=', 'rec@contoso.com')
+      .where('purpose', '=', 'recovery')
+      .execute();
     const after = w.smtp.messages.length;
     expectError(await confirm('rec@contoso.com', old), 400, 'ERR_TOKEN_EXPIRED');
     const fresh = codeIn(await mailTo(w.smtp, 'rec@contoso.com', after));
@@ -88,7 +94,11 @@ describe('password recovery: POST /v2/user/forgot-password and PUT /v2/user/forg
     try {
       await registered(broken, 'fault@contoso.com');
       await broken.app.db.kysely.schema.alterTable('mail_outbox').renameTo('mail_outbox_gone').execute();
-      const res = await call(broken.app, { method: 'POST', url: '/v2/user/forgot-password', body: { email: 'fault@contoso.com' } });
+      const res = await call(broken.app, {
+        method: 'POST',
+        url: '/v2/user/forgot-password',
+        body: { email: 'fault@contoso.com' },
+      });
       expectError(res, 500, 'ERR_COULD_NOT_RECOVER_PASSWORD');
       expect(res.body).not.toMatch(/mail_outbox|sql|at /i);
       await broken.app.db.kysely.schema.alterTable('mail_outbox_gone').renameTo('mail_outbox').execute();

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, call, confirmed, decodeSession, expectError, registered, startWorld, type AccountsWorld } from './accounts-helpers.js';
+import {
+  PASSWORD,
+  call,
+  confirmed,
+  decodeSession,
+  expectError,
+  registered,
+  startWorld,
+  type AccountsWorld,
+} from './accounts-helpers.js';
 
 describe('PUT /v2/user/complete-register and PUT /user/{id}', () => {
   let w: AccountsWorld;
@@ -38,7 +47,11 @@ describe('PUT /v2/user/complete-register and PUT /user/{id}', () => {
       expect(res.json().error_code, JSON.stringify(over)).toBe(code);
       expect(res.statusCode).toBe(400);
     }
-    const row = await w.app.db.kysely.selectFrom('users').selectAll().where('email', '=', 'reg1@contoso.com').executeTakeFirstOrThrow();
+    const row = await w.app.db.kysely
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', 'reg1@contoso.com')
+      .executeTakeFirstOrThrow();
     expect(row.password_hash).toBeNull();
     expect(row.registered_at).toBeNull();
   });
@@ -47,8 +60,16 @@ describe('PUT /v2/user/complete-register and PUT /user/{id}', () => {
     const { token } = await confirmed(w, 'reg2@contoso.com');
     const res = await complete(token, body());
     expect(res.statusCode).toBe(200);
-    expect(res.json().profiles[0].info).toEqual({ first_name: 'Grace', last_name: 'Hopper', email: 'reg2@contoso.com' });
-    const row = await w.app.db.kysely.selectFrom('users').selectAll().where('email', '=', 'reg2@contoso.com').executeTakeFirstOrThrow();
+    expect(res.json().profiles[0].info).toEqual({
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      email: 'reg2@contoso.com',
+    });
+    const row = await w.app.db.kysely
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', 'reg2@contoso.com')
+      .executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(row.accepted_terms_version).toBe(1);
     expectError(await complete(res.json().token, body()), 403, 'ERR_FORBIDDEN');
@@ -62,11 +83,20 @@ describe('PUT /v2/user/complete-register and PUT /user/{id}', () => {
     const a = await registered(w, 'pw1@contoso.com');
     const b = await registered(w, 'pw2@contoso.com');
     const put = (token: string | undefined, id: string, password: string, confirmation = password) =>
-      call(w.app, { method: 'PUT', url: `/user/${id}`, token, body: { password, password_confirmation: confirmation } });
+      call(w.app, {
+        method: 'PUT',
+        url: `/user/${id}`,
+        token,
+        body: { password, password_confirmation: confirmation },
+      });
     expectError(await put(a.token, b.id, 'Another-Pass-9'), 403, 'ERR_FORBIDDEN');
     expectError(await put(undefined, a.id, 'Another-Pass-9'), 401, 'ERR_INVALID_ACCESS_TOKEN');
     expectError(await put(a.token, a.id, 'short'), 400, 'ERR_PASSWORD_TOO_SHORT');
-    expectError(await put(a.token, a.id, 'Another-Pass-9', 'Another-Pass-8'), 400, 'CONFIRM_PASSWORD_VALIDATION_FAILED');
+    expectError(
+      await put(a.token, a.id, 'Another-Pass-9', 'Another-Pass-8'),
+      400,
+      'CONFIRM_PASSWORD_VALIDATION_FAILED',
+    );
     expectError(await put(a.token, a.id, 'z'.repeat(65)), 400, 'USER_VALIDATION_FAILED');
     expectError(await put(a.token, a.id, 'password'), 400, 'ERR_PASSWORD_TOO_COMMON');
     const ok = await put(a.token, a.id, 'Another-Pass-9');
@@ -76,7 +106,8 @@ describe('PUT /v2/user/complete-register and PUT /user/{id}', () => {
 
   it('a password change ends the other sessions at once and keeps the one it hands back', async () => {
     const { id } = await registered(w, 'pw3@contoso.com');
-    const login = () => call(w.app, { method: 'POST', url: '/auth/login', body: { login: 'pw3@contoso.com', password: PASSWORD } });
+    const login = () =>
+      call(w.app, { method: 'POST', url: '/auth/login', body: { login: 'pw3@contoso.com', password: PASSWORD } });
     const first = (await login()).json().token as string;
     const second = (await login()).json().token as string;
     const changed = await call(w.app, {

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, call, confirmed, expectError, mailTo, signup, startWorld, type AccountsWorld } from './accounts-helpers.js';
+import {
+  admin,
+  call,
+  confirmed,
+  expectError,
+  mailTo,
+  signup,
+  startWorld,
+  type AccountsWorld,
+} from './accounts-helpers.js';
 import { codeIn } from './smtp.js';
 
 describe('POST /v2/user (sign-up)', () => {
@@ -20,7 +29,11 @@ describe('POST /v2/user (sign-up)', () => {
     expect(res.json()).toEqual({ email: 'first@contoso.com', message: expect.any(String) });
     const code = codeIn(await mailTo(w.smtp, 'first@contoso.com', before));
     expect(code).toMatch(/^\d{6}$/);
-    const row = await w.app.db.kysely.selectFrom('codes').selectAll().where('email', '=', 'first@contoso.com').executeTakeFirstOrThrow();
+    const row = await w.app.db.kysely
+      .selectFrom('codes')
+      .selectAll()
+      .where('email', '=', 'first@contoso.com')
+      .executeTakeFirstOrThrow();
     expect(JSON.stringify(row)).not.toContain(code);
     expect(row.code_hash).toMatch(/^[0-9a-f]{64}$/);
   });
@@ -31,12 +44,15 @@ describe('POST /v2/user (sign-up)', () => {
     expect(res.json().email).toBe('mixed.case@contoso.com');
   });
 
-  it.each(['', 'not-an-email', 'a@b.c', 'two@@contoso.com', 'x@contoso'])('rejects %j with ERR_INVALID_EMAIL', async (email) => {
-    const before = await userCount();
-    expectError(await post({ email }), 400, 'ERR_INVALID_EMAIL');
-    expect((await post({ email })).json().message).toBe('No valid email address was provided.');
-    expect(await userCount()).toBe(before);
-  });
+  it.each(['', 'not-an-email', 'a@b.c', 'two@@contoso.com', 'x@contoso'])(
+    'rejects %j with ERR_INVALID_EMAIL',
+    async (email) => {
+      const before = await userCount();
+      expectError(await post({ email }), 400, 'ERR_INVALID_EMAIL');
+      expect((await post({ email })).json().message).toBe('No valid email address was provided.');
+      expect(await userCount()).toBe(before);
+    },
+  );
 
   it.each(['someone@gmail.com', 'SOMEONE@GMAIL.COM.', 'x@mail.yahoo.co.uk', 'y@uol.com.br'])(
     'refuses the personal address %j without an invite',
@@ -61,10 +77,18 @@ describe('POST /v2/user (sign-up)', () => {
     expectError(res, 409, 'ERR_USER_NOT_CONFIRMED_SIGNUP');
     const fresh = codeIn(await mailTo(w.smtp, 'pending@contoso.com', before));
     if (fresh !== old) {
-      const stale = await call(w.app, { method: 'PUT', url: '/v2/user/confirm', body: { token: old, email: 'pending@contoso.com' } });
+      const stale = await call(w.app, {
+        method: 'PUT',
+        url: '/v2/user/confirm',
+        body: { token: old, email: 'pending@contoso.com' },
+      });
       expectError(stale, 400, 'INVALID_TOKEN');
     }
-    const ok = await call(w.app, { method: 'PUT', url: '/v2/user/confirm', body: { token: fresh, email: 'pending@contoso.com' } });
+    const ok = await call(w.app, {
+      method: 'PUT',
+      url: '/v2/user/confirm',
+      body: { token: fresh, email: 'pending@contoso.com' },
+    });
     expect(ok.statusCode).toBe(200);
   });
 
@@ -96,7 +120,11 @@ describe('POST /v2/user (sign-up)', () => {
     const statuses = results.map((r) => r.statusCode).sort();
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
-    const rows = await w.app.db.kysely.selectFrom('users').select('id').where('email', '=', 'race@contoso.com').execute();
+    const rows = await w.app.db.kysely
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'race@contoso.com')
+      .execute();
     expect(rows).toHaveLength(1);
   });
 

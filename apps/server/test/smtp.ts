@@ -129,7 +129,14 @@ function decodeWords(value: string): string {
 
 function parseMail(raw: string): ReceivedMail {
   const { headers, body } = splitHead(raw);
-  const mail: ReceivedMail = { from: '', to: [], subject: decodeWords(headers.get('subject') ?? ''), text: '', html: '', raw };
+  const mail: ReceivedMail = {
+    from: '',
+    to: [],
+    subject: decodeWords(headers.get('subject') ?? ''),
+    text: '',
+    html: '',
+    raw,
+  };
   const collect = (type: string, part: Map<string, string>, content: string) => {
     const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
     if (boundary) {

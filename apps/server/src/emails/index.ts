@@ -35,7 +35,11 @@ export function renderEmail(message: MailMessage, site: MailSite): RenderedMail 
   vars.code = message.code;
   const confirm = message.kind === 'confirm-code';
   const subject = fill(confirm ? texts.confirmSubject : texts.recoverySubject, vars);
-  const lines = [fill(confirm ? texts.confirmIntro : texts.recoveryIntro, vars), fill(texts.codeExpiry, vars), fill(texts.codeIgnore, vars)];
+  const lines = [
+    fill(confirm ? texts.confirmIntro : texts.recoveryIntro, vars),
+    fill(texts.codeExpiry, vars),
+    fill(texts.codeIgnore, vars),
+  ];
   const text = [lines[0], '', message.code, '', lines[1], lines[2], '', footer(texts, vars, site)].join('\n');
   const body = [
     `<p>${esc(lines[0] ?? '')}</p>`,
@@ -50,7 +54,9 @@ function renderInvite(texts: MailTexts, vars: Record<string, string>, url: strin
   const intro = fill(texts.inviteIntro, vars);
   const expiry = fill(texts.inviteExpiry, vars);
   const ignore = fill(texts.inviteIgnore, vars);
-  const text = [intro, '', `${texts.inviteButton}: ${url}`, '', expiry, ignore, '', footer(texts, vars, site)].join('\n');
+  const text = [intro, '', `${texts.inviteButton}: ${url}`, '', expiry, ignore, '', footer(texts, vars, site)].join(
+    '\n',
+  );
   const body = [
     `<p>${esc(intro)}</p>`,
     `<p><a href="${esc(url)}" style="display:inline-block;padding:12px 24px;border-radius:40px;background:#0E74CC;color:#fff;text-decoration:none">${esc(texts.inviteButton)}</a></p>`,

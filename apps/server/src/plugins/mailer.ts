@@ -206,11 +206,20 @@ class OutboxWorker {
       const failed = attempts >= MAX_ATTEMPTS ? Date.now() : null;
       await this.db
         .updateTable('mail_outbox')
-        .set({ attempts, next_attempt_at: Date.now() + wait, locked_until: 0, last_error: message.slice(0, 500), failed_at: failed })
+        .set({
+          attempts,
+          next_attempt_at: Date.now() + wait,
+          locked_until: 0,
+          last_error: message.slice(0, 500),
+          failed_at: failed,
+        })
         .where('id', '=', row.id)
         .execute();
       const log = failed ? this.log.error.bind(this.log) : this.log.warn.bind(this.log);
-      log({ mailId: row.id, attempts, err: message }, failed ? 'mail delivery gave up' : 'mail delivery failed; will retry');
+      log(
+        { mailId: row.id, attempts, err: message },
+        failed ? 'mail delivery gave up' : 'mail delivery failed; will retry',
+      );
     }
   }
 
@@ -227,18 +236,21 @@ class OutboxWorker {
   }
 }
 
-export default fp(async function mailer(app: FastifyInstance, opts: { config: AppConfig }) {
-  const { config } = opts;
-  const site = mailSite(config);
-  const transport = config.smtpUrl ? smtpDeliver(config, config.smtpUrl) : fileDeliver(config, app.log);
-  const worker = new OutboxWorker(app.db.kysely, transport.deliver, config.mailRetryBaseMs, app.log);
-  app.decorate('mailer', {
-    queue: (db, message) => queueMail(db, message, site),
-    kick: () => worker.kick(),
-  } satisfies Mailer);
-  app.addHook('onReady', async () => worker.kick());
-  app.addHook('onClose', async () => {
-    await worker.stop();
-    transport.close();
-  });
-}, { name: 'mailer' });
+export default fp(
+  async function mailer(app: FastifyInstance, opts: { config: AppConfig }) {
+    const { config } = opts;
+    const site = mailSite(config);
+    const transport = config.smtpUrl ? smtpDeliver(config, config.smtpUrl) : fileDeliver(config, app.log);
+    const worker = new OutboxWorker(app.db.kysely, transport.deliver, config.mailRetryBaseMs, app.log);
+    app.decorate('mailer', {
+      queue: (db, message) => queueMail(db, message, site),
+      kick: () => worker.kick(),
+    } satisfies Mailer);
+    app.addHook('onReady', async () => worker.kick());
+    app.addHook('onClose', async () => {
+      await worker.stop();
+      transport.close();
+    });
+  },
+  { name: 'mailer' },
+);

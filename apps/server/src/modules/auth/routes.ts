@@ -5,7 +5,13 @@ import { accountsDeps } from '../users/routes.js';
 import { orFail } from '../users/session.js';
 import { login, logout } from './service.js';
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 429: ErrorBodySchema, 500: ErrorBodySchema };
+const errors = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  403: ErrorBodySchema,
+  429: ErrorBodySchema,
+  500: ErrorBodySchema,
+};
 
 /** Password login and sign-out. */
 const authRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { config }) => {
@@ -23,7 +29,10 @@ const authRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { c
   );
   app.post(
     API.logout,
-    { schema: { tags: ['accounts'], security: [{ bearer: [] }], response: { 200: OkSchema, 401: ErrorBodySchema } }, preHandler: app.authenticate },
+    {
+      schema: { tags: ['accounts'], security: [{ bearer: [] }], response: { 200: OkSchema, 401: ErrorBodySchema } },
+      preHandler: app.authenticate,
+    },
     async (request) => logout(deps, request.user!),
   );
 };

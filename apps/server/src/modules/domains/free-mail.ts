@@ -9,7 +9,9 @@ const FREE = new Set(providers.map((d) => d.toLowerCase()));
  * suffix, since the list holds registrable domains only.
  */
 export function isFreeMail(emailOrDomain: string): boolean {
-  const domain = emailOrDomain.includes('@') ? emailDomain(emailOrDomain) : emailOrDomain.trim().toLowerCase().replace(/\.+$/, '');
+  const domain = emailOrDomain.includes('@')
+    ? emailDomain(emailOrDomain)
+    : emailOrDomain.trim().toLowerCase().replace(/\.+$/, '');
   const labels = domain.split('.').filter(Boolean);
   for (let i = 0; i <= labels.length - 2; i++) {
     if (FREE.has(labels.slice(i).join('.'))) return true;

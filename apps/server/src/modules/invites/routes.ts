@@ -13,7 +13,14 @@ import { accountsDeps, languageOf } from '../users/routes.js';
 import { orFail } from '../users/session.js';
 import { invitationUrl, inviteTeammates, validateInvite } from './service.js';
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 409: ErrorBodySchema, 429: ErrorBodySchema, 500: ErrorBodySchema };
+const errors = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  403: ErrorBodySchema,
+  409: ErrorBodySchema,
+  429: ErrorBodySchema,
+  500: ErrorBodySchema,
+};
 
 /** Teammate invitations, the copyable invitation URL, and the invite screen's status check. */
 const invitesRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { config }) => {
@@ -23,7 +30,12 @@ const invitesRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, 
   app.post(
     API.inviteTeammates,
     {
-      schema: { tags, security: bearer, body: InviteTeammatesRequestSchema, response: { 200: InviteTeammatesResponseSchema, ...errors } },
+      schema: {
+        tags,
+        security: bearer,
+        body: InviteTeammatesRequestSchema,
+        response: { 200: InviteTeammatesResponseSchema, ...errors },
+      },
       preHandler: [app.authenticate, app.limit({ name: 'invite-ip', max: 20, window: '1 hour' })],
     },
     async (request) =>
@@ -33,13 +45,20 @@ const invitesRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, 
   );
   app.get(
     API.invitationUrl,
-    { schema: { tags, security: bearer, response: { 200: InvitationUrlResponseSchema, ...errors } }, preHandler: app.authenticate },
+    {
+      schema: { tags, security: bearer, response: { 200: InvitationUrlResponseSchema, ...errors } },
+      preHandler: app.authenticate,
+    },
     async (request) => invitationUrl(deps, request.user!),
   );
   app.get(
     API.validateInvite,
     {
-      schema: { tags, querystring: ValidateInviteQuerySchema, response: { 200: ValidateInviteResponseSchema, ...errors } },
+      schema: {
+        tags,
+        querystring: ValidateInviteQuerySchema,
+        response: { 200: ValidateInviteResponseSchema, ...errors },
+      },
       preHandler: app.limit({ name: 'invite-validate-ip', max: 60, window: '10 minutes' }),
     },
     async (request) => validateInvite(deps, request.query.inviteToken),

@@ -31,7 +31,14 @@ interface NewInvite {
 async function writeInvite(db: Kysely<Database>, config: AppConfig, input: NewInvite): Promise<{ url: string }> {
   const { token, jtiHash, expiresAt } = await signInvite(config.sessionSecret, input.email);
   await insertInvite(db, { jtiHash, email: input.email, inviterId: input.inviterId, expiresAt });
-  const message = { kind: 'invite' as const, to: input.email, language: input.language, inviter: input.inviterName, inviteToken: token, days: INVITE_TTL_DAYS };
+  const message = {
+    kind: 'invite' as const,
+    to: input.email,
+    language: input.language,
+    inviter: input.inviterName,
+    inviteToken: token,
+    days: INVITE_TTL_DAYS,
+  };
   await queueMail(db, message, mailSite(config));
   return { url: inviteUrl(mailSite(config), token) };
 }
@@ -55,14 +62,19 @@ function checkTeammates(given: string[], domain: string): string[] {
   const entries = given.map((e) => e.trim()).filter(Boolean);
   if (entries.length === 0) throw new AppError('ERR_NO_EMAIL_PROVIDED');
   if (entries.length > MAX_TEAMMATES) {
-    throw new AppError('ERR_VALIDATION', { details: [{ path: 'emails', message: `at most ${MAX_TEAMMATES} addresses` }] });
+    throw new AppError('ERR_VALIDATION', {
+      details: [{ path: 'emails', message: `at most ${MAX_TEAMMATES} addresses` }],
+    });
   }
   const bad = entries.filter((e) => !isEmailShape(e));
-  if (bad.length) throw new AppError('ERR_INVALID_TEAMMATE_EMAIL', { details: bad.map((e) => ({ path: 'emails', message: e })) });
+  if (bad.length)
+    throw new AppError('ERR_INVALID_TEAMMATE_EMAIL', { details: bad.map((e) => ({ path: 'emails', message: e })) });
   const emails = entries.map(normalizeEmail);
   const dupes = emails.filter((e, i) => emails.indexOf(e) !== i);
   if (dupes.length) {
-    throw new AppError('ERR_INVALID_TEAMMATE_EMAIL', { details: dupes.map((e) => ({ path: 'emails', message: `duplicate: ${e}` })) });
+    throw new AppError('ERR_INVALID_TEAMMATE_EMAIL', {
+      details: dupes.map((e) => ({ path: 'emails', message: `duplicate: ${e}` })),
+    });
   }
   const same = emails.filter((e) => emailDomain(e) === domain);
   if (same.length === 0) throw new AppError('ERR_NO_SAME_DOMAIN_EMAIL');
@@ -91,7 +103,12 @@ export async function inviteTeammates(
   // All invites or none: a failure half-way must not leave some mailed and the call reported failed.
   await deps.db.transaction().execute(async (trx) => {
     for (const email of invited) {
-      await writeInvite(trx, deps.config, { email, inviterId: inviter.id, inviterName: displayName(inviter), language });
+      await writeInvite(trx, deps.config, {
+        email,
+        inviterId: inviter.id,
+        inviterName: displayName(inviter),
+        language,
+      });
     }
   });
   deps.mailer.kick();
@@ -107,7 +124,10 @@ export async function invitationUrl(deps: AccountsDeps, session: SessionUser): P
 
 export type InviteStatus = 'pending' | 'accepted' | 'expired';
 
-export async function validateInvite(deps: AccountsDeps, token: string): Promise<{ email: string; status: InviteStatus }> {
+export async function validateInvite(
+  deps: AccountsDeps,
+  token: string,
+): Promise<{ email: string; status: InviteStatus }> {
   const read = await readInviteToken(deps.config.sessionSecret, token);
   if (!read) throw new AppError('ERR_INVITE_INVALID');
   if (read.kind === 'team') return { email: '', status: read.expired ? 'expired' : 'pending' };

@@ -33,7 +33,12 @@ export async function issueCode(
   replacing?: string,
 ): Promise<string | null> {
   const now = Date.now();
-  const row = await db.selectFrom('codes').selectAll().where('email', '=', email).where('purpose', '=', purpose).executeTakeFirst();
+  const row = await db
+    .selectFrom('codes')
+    .selectAll()
+    .where('email', '=', email)
+    .where('purpose', '=', purpose)
+    .executeTakeFirst();
   const inWindow = row !== undefined && now - row.sends_window_started_at < SEND_WINDOW_MS;
   const sends = inWindow ? row.sends : 0;
   const windowStart = inWindow ? row.sends_window_started_at : now;
@@ -70,7 +75,8 @@ export async function issueCode(
   return code;
 }
 
-export type CodeOutcome = { kind: 'ok' } | { kind: 'invalid' } | { kind: 'max_tries' } | { kind: 'expired'; hash: string };
+export type CodeOutcome =
+  { kind: 'ok' } | { kind: 'invalid' } | { kind: 'max_tries' } | { kind: 'expired'; hash: string };
 
 /**
  * Checks a submitted code. Wrong guesses are counted in SQL (`attempts < MAX` in the WHERE), so
@@ -85,7 +91,12 @@ export async function checkCode(
   code: string,
 ): Promise<CodeOutcome> {
   const now = Date.now();
-  const row = await db.selectFrom('codes').selectAll().where('email', '=', email).where('purpose', '=', purpose).executeTakeFirst();
+  const row = await db
+    .selectFrom('codes')
+    .selectAll()
+    .where('email', '=', email)
+    .where('purpose', '=', purpose)
+    .executeTakeFirst();
   if (!row || row.consumed_at !== null) return { kind: 'invalid' };
   if (row.attempts >= MAX_CODE_TRIES) return { kind: 'max_tries' };
   if (row.expires_at <= now) return { kind: 'expired', hash: row.code_hash };

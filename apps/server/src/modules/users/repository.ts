@@ -67,7 +67,12 @@ export async function profilesOf(db: Kysely<Database>, user: Pick<UserRow, 'id' 
 }
 
 export async function markConfirmed(db: Kysely<Database>, id: string): Promise<void> {
-  await db.updateTable('users').set({ confirmed_at: Date.now() }).where('id', '=', id).where('confirmed_at', 'is', null).execute();
+  await db
+    .updateTable('users')
+    .set({ confirmed_at: Date.now() })
+    .where('id', '=', id)
+    .where('confirmed_at', 'is', null)
+    .execute();
 }
 
 export async function completeRegistration(
@@ -90,13 +95,21 @@ export async function completeRegistration(
     .where('registered_at', 'is', null)
     .executeTakeFirst();
   if (Number(done.numUpdatedRows) !== 1) return false;
-  await db.updateTable('profiles').set({ first_name: input.firstName, last_name: input.lastName }).where('user_id', '=', id).execute();
+  await db
+    .updateTable('profiles')
+    .set({ first_name: input.firstName, last_name: input.lastName })
+    .where('user_id', '=', id)
+    .execute();
   return true;
 }
 
 /** New password; sessions issued up to `now` stop working. */
 export async function setPassword(db: Kysely<Database>, id: string, passwordHash: string, now: number): Promise<void> {
-  await db.updateTable('users').set({ password_hash: passwordHash, sessions_valid_after: now }).where('id', '=', id).execute();
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, sessions_valid_after: now })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function revokeSessions(db: Kysely<Database>, id: string, now: number): Promise<void> {

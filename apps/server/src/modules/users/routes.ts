@@ -32,7 +32,13 @@ export const accountsDeps = (app: FastifyInstance, config: AppConfig): AccountsD
 export const languageOf = (request: FastifyRequest, body?: { language?: Language | undefined }): Language =>
   pickLanguage(body?.language, request.headers['accept-language']);
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 409: ErrorBodySchema, 429: ErrorBodySchema };
+const errors = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  403: ErrorBodySchema,
+  409: ErrorBodySchema,
+  429: ErrorBodySchema,
+};
 const WINDOW = '10 minutes';
 
 /** Terms are checked by the service so that a missing acceptance answers ACCEPT_TERMS, not a generic 400. */
@@ -54,25 +60,37 @@ const usersRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { 
       schema: { tags, body: SignupRequestSchema, response: { 201: SignupResponseSchema, ...errors } },
       preHandler: limits('signup', 20, 5),
     },
-    async (request, reply) => reply.status(201).send(await users.signup(deps, request.body, languageOf(request, request.body))),
+    async (request, reply) =>
+      reply.status(201).send(await users.signup(deps, request.body, languageOf(request, request.body))),
   );
 
   app.put(
     API.confirm,
-    { schema: { tags, body: ConfirmCodeRequestSchema, response: { 200: SessionResponseSchema, ...errors } }, preHandler: limits('confirm', 30, 10) },
+    {
+      schema: { tags, body: ConfirmCodeRequestSchema, response: { 200: SessionResponseSchema, ...errors } },
+      preHandler: limits('confirm', 30, 10),
+    },
     async (request) => users.confirm(deps, request.body, languageOf(request)),
   );
 
   app.put(
     API.resendConfirmation,
-    { schema: { tags, body: EmailOnlyRequestSchema, response: { 200: MessageResponseSchema, ...errors } }, preHandler: limits('resend', 10, 5) },
+    {
+      schema: { tags, body: EmailOnlyRequestSchema, response: { 200: MessageResponseSchema, ...errors } },
+      preHandler: limits('resend', 10, 5),
+    },
     async (request) => users.resendConfirmation(deps, request.body.email, languageOf(request, request.body)),
   );
 
   app.put(
     API.completeRegister,
     {
-      schema: { tags, security: bearer, body: CompleteRegisterBody, response: { 200: SessionResponseSchema, ...errors } },
+      schema: {
+        tags,
+        security: bearer,
+        body: CompleteRegisterBody,
+        response: { 200: SessionResponseSchema, ...errors },
+      },
       preHandler: app.authenticate,
     },
     async (request) => users.completeRegister(deps, request.user!, request.body),
@@ -81,16 +99,27 @@ const usersRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { 
   app.put(
     API.updateUser,
     {
-      schema: { tags, security: bearer, params: UserIdParamsSchema, body: UpdatePasswordRequestSchema, response: { 200: SessionResponseSchema, ...errors } },
+      schema: {
+        tags,
+        security: bearer,
+        params: UserIdParamsSchema,
+        body: UpdatePasswordRequestSchema,
+        response: { 200: SessionResponseSchema, ...errors },
+      },
       preHandler: app.authenticate,
     },
     async (request) =>
-      orFail('ERR_COULD_NOT_UPDATE_PASSWORD', request.log, () => users.updatePassword(deps, request.user!, request.params.id, request.body)),
+      orFail('ERR_COULD_NOT_UPDATE_PASSWORD', request.log, () =>
+        users.updatePassword(deps, request.user!, request.params.id, request.body),
+      ),
   );
 
   app.post(
     API.forgotPassword,
-    { schema: { tags, body: EmailOnlyRequestSchema, response: { 200: MessageResponseSchema, ...errors } }, preHandler: limits('recovery', 10, 5) },
+    {
+      schema: { tags, body: EmailOnlyRequestSchema, response: { 200: MessageResponseSchema, ...errors } },
+      preHandler: limits('recovery', 10, 5),
+    },
     async (request) =>
       orFail('ERR_COULD_NOT_RECOVER_PASSWORD', request.log, () =>
         users.forgotPassword(deps, request.body.email, languageOf(request, request.body)),
@@ -99,13 +128,19 @@ const usersRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { 
 
   app.put(
     API.forgotPasswordConfirm,
-    { schema: { tags, body: ConfirmCodeRequestSchema, response: { 200: SessionResponseSchema, ...errors } }, preHandler: limits('recovery-code', 30, 10) },
+    {
+      schema: { tags, body: ConfirmCodeRequestSchema, response: { 200: SessionResponseSchema, ...errors } },
+      preHandler: limits('recovery-code', 30, 10),
+    },
     async (request) => users.forgotPasswordConfirm(deps, request.body, languageOf(request)),
   );
 
   app.get(
     API.me,
-    { schema: { tags, security: bearer, response: { 200: MeResponseSchema, 401: ErrorBodySchema } }, preHandler: app.authenticate },
+    {
+      schema: { tags, security: bearer, response: { 200: MeResponseSchema, 401: ErrorBodySchema } },
+      preHandler: app.authenticate,
+    },
     async (request) => users.me(deps, request.user!),
   );
 };

@@ -34,7 +34,10 @@ import { issuedAfter, sessionFor } from './session.js';
 
 export type SignupResult = { email: string; message: string } & Partial<SessionResponse>;
 
-const codeKeys = (deps: AccountsDeps): CodeKeys => ({ secret: deps.config.sessionSecret, scale: deps.config.rateLimitScale });
+const codeKeys = (deps: AccountsDeps): CodeKeys => ({
+  secret: deps.config.sessionSecret,
+  scale: deps.config.rateLimitScale,
+});
 
 /** A well-formed address, normalised, or ERR_INVALID_EMAIL. A fully-qualified domain's trailing dot is dropped. */
 export function addressOf(raw: string): string {
@@ -44,10 +47,22 @@ export function addressOf(raw: string): string {
 }
 
 /** Stores a new code and queues its mail in one transaction, then wakes the mail worker. */
-async function sendCode(deps: AccountsDeps, email: string, purpose: CodePurpose, language: Language, mail = true): Promise<void> {
+async function sendCode(
+  deps: AccountsDeps,
+  email: string,
+  purpose: CodePurpose,
+  language: Language,
+  mail = true,
+): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
     const code = await issueCode(trx, codeKeys(deps), email, purpose);
-    if (code && mail) await deps.mailer.queue(trx, { kind: purpose === 'confirm' ? 'confirm-code' : 'recovery-code', to: email, language, code });
+    if (code && mail)
+      await deps.mailer.queue(trx, {
+        kind: purpose === 'confirm' ? 'confirm-code' : 'recovery-code',
+        to: email,
+        language,
+        code,
+      });
   });
   if (mail) deps.mailer.kick();
 }
@@ -79,7 +94,8 @@ export async function signup(
   if (existing?.confirmed_at) {
     throw new AppError(granted?.kind === 'address' ? 'ERR_INVITE_ALREADY_ACCEPTED' : 'ERR_EMAIL_IN_USE');
   }
-  if (granted?.kind === 'address') return acceptAddressInvite(deps, email, granted, existing, personal, rules.freePlanLimit, language);
+  if (granted?.kind === 'address')
+    return acceptAddressInvite(deps, email, granted, existing, personal, rules.freePlanLimit, language);
   if (existing) {
     await sendCode(deps, email, 'confirm', language);
     throw new AppError('ERR_USER_NOT_CONFIRMED_SIGNUP');
@@ -88,7 +104,14 @@ export async function signup(
   try {
     await deps.db.transaction().execute(async (trx) => {
       const profileType = personal ? 'PERSONAL' : 'PROFESSIONAL';
-      await createUser(trx, { email, domain, language, profileType, confirmed: false, invitedBy: granted?.inviterId ?? null });
+      await createUser(trx, {
+        email,
+        domain,
+        language,
+        profileType,
+        confirmed: false,
+        invitedBy: granted?.inviterId ?? null,
+      });
       const code = await issueCode(trx, codeKeys(deps), email, 'confirm');
       if (code) await deps.mailer.queue(trx, { kind: 'confirm-code', to: email, language, code });
     });
@@ -156,7 +179,11 @@ async function answerCode(
   throw new AppError('ERR_TOKEN_EXPIRED');
 }
 
-export async function confirm(deps: AccountsDeps, input: { token: string; email: string }, language: Language): Promise<SessionResponse> {
+export async function confirm(
+  deps: AccountsDeps,
+  input: { token: string; email: string },
+  language: Language,
+): Promise<SessionResponse> {
   const email = normalizeEmail(input.email);
   const user = await findUserByEmail(deps.db, email);
   if (!user) throw new AppError('INVALID_TOKEN');
@@ -172,7 +199,11 @@ export async function confirm(deps: AccountsDeps, input: { token: string; email:
   return sessionFor(deps, { ...user, confirmed_at: Date.now() });
 }
 
-export async function resendConfirmation(deps: AccountsDeps, rawEmail: string, language: Language): Promise<{ message: string }> {
+export async function resendConfirmation(
+  deps: AccountsDeps,
+  rawEmail: string,
+  language: Language,
+): Promise<{ message: string }> {
   const email = addressOf(rawEmail);
   const user = await findUserByEmail(deps.db, email);
   if (user?.confirmed_at) throw new AppError('ERR_USER_ALREADY_CONFIRMED');
@@ -184,7 +215,13 @@ export async function resendConfirmation(deps: AccountsDeps, rawEmail: string, l
 export async function completeRegister(
   deps: AccountsDeps,
   session: SessionUser,
-  input: { first_name: string; last_name: string; password: string; password_confirmation: string; accepted_terms?: unknown },
+  input: {
+    first_name: string;
+    last_name: string;
+    password: string;
+    password_confirmation: string;
+    accepted_terms?: unknown;
+  },
 ): Promise<SessionResponse> {
   const terms = input.accepted_terms as { version?: unknown } | undefined;
   if (terms?.version !== ACCEPTED_TERMS_VERSION) throw new AppError('ACCEPT_TERMS');
@@ -222,7 +259,11 @@ export async function updatePassword(
  * Always 200 with the same body: whether the address has an account is not revealed. A code row is
  * stored for unknown addresses too (never mailed), so the code step answers alike for both.
  */
-export async function forgotPassword(deps: AccountsDeps, rawEmail: string, language: Language): Promise<{ message: string }> {
+export async function forgotPassword(
+  deps: AccountsDeps,
+  rawEmail: string,
+  language: Language,
+): Promise<{ message: string }> {
   if (!rawEmail.trim()) throw new AppError('ERR_EMAIL_NOT_PROVIDED');
   const email = addressOf(rawEmail);
   await sendCode(deps, email, 'recovery', language, await canRecover(deps, email));
@@ -242,7 +283,9 @@ export async function forgotPasswordConfirm(
   language: Language,
 ): Promise<SessionResponse> {
   const email = normalizeEmail(input.email);
-  const outcome = await deps.db.transaction().execute((trx) => checkCode(trx, codeKeys(deps), email, 'recovery', input.token));
+  const outcome = await deps.db
+    .transaction()
+    .execute((trx) => checkCode(trx, codeKeys(deps), email, 'recovery', input.token));
   await answerCode(deps, outcome, email, 'recovery', language, await canRecover(deps, email));
   const user = await findUserByEmail(deps.db, email);
   if (!user?.confirmed_at) throw new AppError('INVALID_TOKEN');

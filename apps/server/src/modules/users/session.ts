@@ -33,7 +33,11 @@ export async function sessionFor(deps: AccountsDeps, user: UserRow, issuedAt?: n
 export const issuedAfter = (now: number) => Math.floor(now / 1000) + 1;
 
 /** Runs a service step; an unexpected failure becomes the call's catalogue error (logged, no details out). */
-export async function orFail<T>(code: ConstructorParameters<typeof AppError>[0], log: { error(obj: object, msg: string): void }, fn: () => Promise<T>): Promise<T> {
+export async function orFail<T>(
+  code: ConstructorParameters<typeof AppError>[0],
+  log: { error(obj: object, msg: string): void },
+  fn: () => Promise<T>,
+): Promise<T> {
   try {
     return await fn();
   } catch (error) {
