@@ -19,6 +19,7 @@ import securityPlugin from './plugins/security.js';
 import staticPlugin from './plugins/static.js';
 import storagePlugin from './plugins/storage.js';
 import { apiModules } from './modules/index.js';
+import { reqSerializer } from './log-serializers.js';
 
 export interface BuildOptions {
   /** Extra pino options (tests pass a stream to read log lines). */
@@ -34,6 +35,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token', '*.share_key'],
+            serializers: { req: reqSerializer },
             ...options.logger,
           },
     genReqId: (req) => {

@@ -173,3 +173,25 @@ describe('files: share links', () => {
     expect(unknown.statusCode).toBe(404);
   });
 });
+
+describe('disk storage', () => {
+  it('removes partial writes a crash left behind, and only old ones', async () => {
+    const { mkdtempSync, writeFileSync, utimesSync, existsSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { createDiskStorage } = await import('../src/plugins/storage.js');
+    const root = mkdtempSync(join(tmpdir(), 'storage-'));
+    const old = join(root, '.abc.part');
+    const fresh = join(root, '.def.part');
+    writeFileSync(old, 'x');
+    writeFileSync(fresh, 'y');
+    const yesterday = (Date.now() - 25 * 3600 * 1000) / 1000;
+    utimesSync(old, yesterday, yesterday);
+    const storage = createDiskStorage(root);
+    expect(await storage.stat('nothing-here-0123456789')).toBeNull();
+    await storage.delete('nothing-here-0123456789');
+    expect(existsSync(old)).toBe(false);
+    expect(existsSync(fresh)).toBe(true);
+    await expect(storage.get('../../etc/passwd')).rejects.toThrow('invalid storage key');
+    rmSync(root, { recursive: true, force: true });
+  });
+});

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash, randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
+import { Writable } from 'node:stream';
 import { join } from 'node:path';
 import { create as contentDisposition } from 'content-disposition';
 import { createTestApp, type TestApp } from './helpers.js';
+import { buildApp } from '../src/app.js';
 import { downloadUrl, share, signedInUser, upload, validateUrl } from './files-helpers.js';
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
@@ -217,6 +219,35 @@ describe('share links over a real socket', () => {
       expect(rows).toEqual([]);
     } finally {
       await small.close();
+    }
+  });
+});
+
+describe('share keys stay out of the logs', () => {
+  it('logs neither the key nor the URL carrying it', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    // A second, logging server on the same fresh database.
+    const base = await createTestApp();
+    const app = await buildApp({ ...base.config, logLevel: 'info' }, { logger: { level: 'info', stream } });
+    await app.ready();
+    try {
+      const owner = await signedInUser(app);
+      const fileId = (await upload(app, owner.auth, Buffer.from('secret'))).json()._id;
+      const key = (await share(app, owner.auth, fileId)).json().share_key as string;
+      expect((await app.inject({ method: 'GET', url: validateUrl(fileId, key) })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'GET', url: downloadUrl(fileId, key) })).statusCode).toBe(200);
+      await app.inject({ method: 'GET', url: `/file/${fileId}/download_link?share_key=${key}` }); // the web page
+      expect(lines.some((l) => l.includes(`/api/file/${fileId}/download_link?share_key=[redacted]`))).toBe(true);
+      expect(lines.join('\n')).not.toContain(key);
+    } finally {
+      await app.close();
+      await base.close();
     }
   });
 });

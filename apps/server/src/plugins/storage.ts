@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, stat, unlink } from 'node:fs/promises';
+import { mkdir, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
@@ -38,9 +38,21 @@ function checkKey(key: string): string {
   return key;
 }
 
+/** Partial writes older than this are leftovers of a crash (a live upload renames its file on completion). */
+const STALE_PART_MS = 24 * 3600 * 1000;
+
+async function removeStaleParts(root: string): Promise<void> {
+  const names = (await readdir(root)).filter((n) => n.startsWith('.') && n.endsWith('.part'));
+  for (const name of names) {
+    const path = join(root, name);
+    const info = await stat(path).catch(() => null);
+    if (info && Date.now() - info.mtimeMs > STALE_PART_MS) await unlink(path).catch(() => undefined);
+  }
+}
+
 /** Files under one directory; a write goes to a temporary name and is renamed when complete. */
 export function createDiskStorage(root: string): FileStorage {
-  const ready = mkdir(root, { recursive: true });
+  const ready = mkdir(root, { recursive: true }).then(() => removeStaleParts(root).catch(() => undefined));
   const pathOf = (key: string) => join(root, checkKey(key));
   return {
     async put(key, source) {
@@ -56,6 +68,7 @@ export function createDiskStorage(root: string): FileStorage {
       }
     },
     async get(key, range) {
+      await ready;
       const stream = createReadStream(pathOf(key), {
         highWaterMark: READ_CHUNK,
         ...(range ? { start: range.start, end: range.end } : {}),
@@ -68,6 +81,7 @@ export function createDiskStorage(root: string): FileStorage {
       return stream;
     },
     async stat(key) {
+      await ready;
       try {
         const info = await stat(pathOf(key));
         return info.isFile() ? { size: info.size } : null;
@@ -76,6 +90,7 @@ export function createDiskStorage(root: string): FileStorage {
       }
     },
     async delete(key) {
+      await ready;
       await unlink(pathOf(key)).catch((error: NodeJS.ErrnoException) => {
         if (error.code !== 'ENOENT') throw error;
       });
