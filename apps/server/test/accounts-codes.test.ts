@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, confirmed, expectError, mailTo, signup, startWorld, type AccountsWorld } from './accounts-helpers.js';
+import { purgeExpiredCodes } from '../src/modules/users/codes.js';
 import { codeIn } from './smtp.js';
 
 /** A code that is surely wrong: differs from the real one in the last digit. */
@@ -135,5 +136,23 @@ describe('e-mail codes: PUT /v2/user/confirm and PUT /v2/user/resend_confirmatio
       expect(r.statusCode).toBe(400);
       expect(['INVALID_TOKEN', 'ERR_USER_ALREADY_CONFIRMED']).toContain(r.json().error_code);
     }
+  });
+
+  it('purges codes that expired more than a day ago, and only those', async () => {
+    await signup(w, 'old@contoso.com');
+    await signup(w, 'live@contoso.com');
+    const db = w.app.db.kysely;
+    await db
+      .updateTable('codes')
+      .set({ expires_at: Date.now() - 2 * 86_400_000 })
+      .where('email', '=', 'old@contoso.com')
+      .execute();
+    expect(await purgeExpiredCodes(db)).toBeGreaterThanOrEqual(1);
+    const left = await db
+      .selectFrom('codes')
+      .select('email')
+      .where('email', 'in', ['old@contoso.com', 'live@contoso.com'])
+      .execute();
+    expect(left.map((r) => r.email)).toEqual(['live@contoso.com']);
   });
 });

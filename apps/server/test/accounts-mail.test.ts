@@ -44,6 +44,9 @@ describe('mail delivery', () => {
       expect(confirm.statusCode).toBe(200);
       await expect.poll(async () => (await outbox()).sent_at, { timeout: 5_000 }).not.toBeNull();
       expect(smtp.messages.filter((m) => m.to.includes('down@contoso.com'))).toHaveLength(1);
+      // Delivered: the stored copy no longer holds the code.
+      const sent = await outbox();
+      expect(sent.text_body + sent.html_body + sent.subject).not.toContain(codeIn(mail));
     } finally {
       await t.close();
       await smtp?.close();

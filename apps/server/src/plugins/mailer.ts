@@ -17,6 +17,8 @@ const MAX_BACKOFF_FACTOR = 600;
 const CLAIM_MS = 60_000;
 const IDLE_POLL_MS = 5_000;
 const BATCH = 10;
+const HOUSEKEEPING_EVERY_MS = 3_600_000;
+const KEEP_SENT_MS = 7 * 86_400_000;
 
 export interface Mailer {
   /** Renders the message and writes it to the outbox with `db` (pass the caller's transaction). */
@@ -111,6 +113,7 @@ class OutboxWorker {
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = false;
+  private lastHousekeeping = 0;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -146,6 +149,7 @@ class OutboxWorker {
       let delay = this.idleMs;
       try {
         await this.runOnce();
+        await this.housekeep();
         delay = await this.nextDelay();
       } catch (err) {
         // The database may be briefly unavailable: log and look again later; rows stay queued.
@@ -178,6 +182,17 @@ class OutboxWorker {
     }
   }
 
+  /** Delivered rows are kept a while for support questions, then removed (hourly). */
+  private async housekeep(): Promise<void> {
+    const now = Date.now();
+    if (now - this.lastHousekeeping < HOUSEKEEPING_EVERY_MS) return;
+    this.lastHousekeeping = now;
+    await this.db
+      .deleteFrom('mail_outbox')
+      .where('sent_at', '<', now - KEEP_SENT_MS)
+      .execute();
+  }
+
   /** Several server instances may share the outbox: a row is sent by whoever claims it first. */
   private async claim(id: string): Promise<boolean> {
     const now = Date.now();
@@ -197,7 +212,16 @@ class OutboxWorker {
       await this.deliver(row);
       await this.db
         .updateTable('mail_outbox')
-        .set({ sent_at: Date.now(), attempts, locked_until: 0, last_error: null })
+        // The bodies carry codes and invite links: once delivered they are not kept.
+        .set({
+          sent_at: Date.now(),
+          attempts,
+          locked_until: 0,
+          last_error: null,
+          subject: '',
+          text_body: '',
+          html_body: '',
+        })
         .where('id', '=', row.id)
         .execute();
     } catch (err) {

@@ -120,3 +120,12 @@ export async function checkCode(
   if (!counted) return { kind: 'max_tries' };
   return counted.attempts >= MAX_CODE_TRIES ? { kind: 'max_tries' } : { kind: 'invalid' };
 }
+
+/** Codes expired a day ago are useless, and their send window (15 min) is long over. */
+export async function purgeExpiredCodes(db: Kysely<Database>, now = Date.now()): Promise<number> {
+  const done = await db
+    .deleteFrom('codes')
+    .where('expires_at', '<', now - 86_400_000)
+    .executeTakeFirst();
+  return Number(done.numDeletedRows);
+}

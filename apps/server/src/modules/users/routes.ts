@@ -20,6 +20,7 @@ import type { AppConfig } from '../../config.js';
 import type { AccountsDeps } from './deps.js';
 import { pickLanguage } from './language.js';
 import * as users from './service.js';
+import { purgeExpiredCodes } from './codes.js';
 import { orFail } from './session.js';
 
 export const accountsDeps = (app: FastifyInstance, config: AppConfig): AccountsDeps => ({
@@ -134,6 +135,13 @@ const usersRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { 
     },
     async (request) => users.forgotPasswordConfirm(deps, request.body, languageOf(request)),
   );
+
+  // Expired codes (and the unmailed ones stored for unknown recovery addresses) are purged hourly.
+  const purge = setInterval(() => {
+    void purgeExpiredCodes(deps.db).catch((err: unknown) => app.log.warn({ err }, 'code purge failed'));
+  }, 3_600_000);
+  purge.unref();
+  app.addHook('onClose', async () => clearInterval(purge));
 
   app.get(
     API.me,

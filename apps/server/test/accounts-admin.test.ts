@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAdmin } from '../bin/admin.js';
+import { admin, confirmed, signup, startWorld, type AccountsWorld } from './accounts-helpers.js';
+
+describe('admin CLI (npm run admin -- ...)', () => {
+  let w: AccountsWorld;
+  beforeAll(async () => {
+    w = await startWorld();
+  });
+  afterAll(async () => w.close());
+
+  const env = () => ({
+    DATA_DIR: w.t.dataDir,
+    DATABASE_URL: w.t.config.databaseUrl ?? '',
+    SESSION_SECRET: w.t.config.sessionSecret,
+  });
+  async function failing(...argv: string[]): Promise<{ code: number; output: string }> {
+    const lines: string[] = [];
+    const code = await runAdmin(argv, env(), (l) => lines.push(l));
+    return { code, output: lines.join('\n') };
+  }
+
+  it('sets every domain rule and lists the domains', async () => {
+    const out = await admin(
+      w,
+      'domain',
+      'set',
+      'Example.COM.',
+      '--inactive',
+      '--mail-server-hosted',
+      '--sso-only',
+      '--free-limit',
+      '3',
+    );
+    expect(out).toBe('example.com: INACTIVE, mail-server hosted, SSO only, free limit 3');
+    await admin(
+      w,
+      'domain',
+      'set',
+      'example.com',
+      '--active',
+      '--not-mail-server-hosted',
+      '--password-login',
+      '--no-free-limit',
+    );
+    expect(await admin(w, 'domain', 'list')).toContain(
+      'example.com: active, not mail-server hosted, password login, free limit none',
+    );
+    const row = await w.app.db.kysely
+      .selectFrom('domains')
+      .selectAll()
+      .where('name', '=', 'example.com')
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ active: 1, mail_server_hosted: 0, sso_only: 0, free_plan_limit: null });
+  });
+
+  it('lists users with their state, optionally by domain', async () => {
+    await confirmed(w, 'listed@contoso.com');
+    await signup(w, 'waiting@fabrikam.com');
+    const all = await admin(w, 'users', 'list');
+    expect(all).toMatch(/listed@contoso\.com\tyes\tno\tyes\t/);
+    expect(all).toMatch(/waiting@fabrikam\.com\tno\tno\tyes\t/);
+    const one = await admin(w, 'users', 'list', '--domain', 'fabrikam.com');
+    expect(one).not.toContain('listed@contoso.com');
+    expect(one).toContain('1 user(s)');
+  });
+
+  it('explains wrong usage with exit code 2 and changes nothing', async () => {
+    for (const argv of [
+      [],
+      ['domain', 'set', 'example.com'],
+      ['domain', 'set', 'not a domain', '--inactive'],
+      ['domain', 'set', 'example.com', '--active', '--inactive'],
+      ['domain', 'set', 'example.com', '--free-limit', '-1'],
+      ['domain', 'set', 'example.com', '--bogus'],
+      ['users', 'deactivate', 'nobody@contoso.com'],
+      ['invite', 'not-an-email'],
+      ['frobnicate'],
+    ]) {
+      const { code, output } = await failing(...argv);
+      expect(code, argv.join(' ')).toBe(2);
+      expect(output).toContain('Usage: npm run admin');
+    }
+    expect((await failing('help')).code).toBe(0);
+  });
+
+  it('reports a bad configuration with exit code 2', async () => {
+    const lines: string[] = [];
+    const code = await runAdmin(['users', 'list'], { ...env(), DATABASE_URL: 'mysql://x' }, (l) => lines.push(l));
+    expect(code).toBe(2);
+    expect(lines.join('\n')).toContain('DATABASE_URL');
+  });
+});
