@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   PASSWORD,
@@ -121,5 +122,36 @@ describe('PUT /v2/user/complete-register and PUT /user/{id}', () => {
     expectError(await me(first), 401, 'ERR_INVALID_ACCESS_TOKEN');
     expectError(await me(second), 401, 'ERR_INVALID_ACCESS_TOKEN');
     expect((await me(changed.json().token)).statusCode).toBe(200);
+  });
+
+  it('answers ERR_COULD_NOT_UPDATE_PASSWORD when the database refuses the change', async () => {
+    const { token, id } = await registered(w, 'pw4@contoso.com');
+    const db = w.app.db;
+    // A real database failure on exactly this write, made with a trigger.
+    if (db.dialect === 'sqlite') {
+      await sql`CREATE TRIGGER no_pw BEFORE UPDATE OF password_hash ON users BEGIN SELECT RAISE(ABORT, 'refused'); END`.execute(
+        db.kysely,
+      );
+    } else {
+      await sql`CREATE FUNCTION no_pw() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$ LANGUAGE plpgsql`.execute(
+        db.kysely,
+      );
+      await sql`CREATE TRIGGER no_pw BEFORE UPDATE OF password_hash ON users FOR EACH ROW EXECUTE FUNCTION no_pw()`.execute(
+        db.kysely,
+      );
+    }
+    try {
+      const res = await call(w.app, {
+        method: 'PUT',
+        url: `/user/${id}`,
+        token,
+        body: { password: 'Blocked-Pass-1', password_confirmation: 'Blocked-Pass-1' },
+      });
+      expectError(res, 500, 'ERR_COULD_NOT_UPDATE_PASSWORD');
+      expect(res.body).not.toContain('refused');
+    } finally {
+      await sql`DROP TRIGGER no_pw${sql.raw(db.dialect === 'sqlite' ? '' : ' ON users')}`.execute(db.kysely);
+    }
+    expect((await call(w.app, { method: 'GET', url: '/v2/user/me', token })).statusCode).toBe(200);
   });
 });

@@ -155,3 +155,26 @@ describe('POST /v2/user (sign-up)', () => {
     expect(await userCount()).toBe(before);
   });
 });
+
+describe('POST /v2/user with PUBLIC_SIGNUP=false', () => {
+  it('accepts only invited sign-ups', async () => {
+    const w = await startWorld({ PUBLIC_SIGNUP: 'false' });
+    try {
+      expectError(
+        await call(w.app, { method: 'POST', url: '/v2/user', body: { email: 'open@contoso.com' } }),
+        403,
+        'ERR_FORBIDDEN',
+      );
+      const out = await admin(w, 'invite', 'asked@contoso.com');
+      const token = new URL(out.slice(out.indexOf('http'))).searchParams.get('inviteToken') ?? '';
+      const res = await call(w.app, {
+        method: 'POST',
+        url: '/v2/user',
+        body: { email: 'asked@contoso.com', invite_token: token },
+      });
+      expect(res.statusCode).toBe(201);
+    } finally {
+      await w.close();
+    }
+  });
+});
