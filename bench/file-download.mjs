@@ -5,7 +5,18 @@
 // BENCH_FILE_MB (default 512) and BENCH_ROUNDS (default 3) tune it.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes, randomFillSync } from 'node:crypto';
-import { chmodSync, closeSync, mkdirSync, mkdtempSync, openAsBlob, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  mkdirSync,
+  mkdtempSync,
+  openAsBlob,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { request as httpGet } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -48,7 +59,8 @@ async function waitFor(url) {
   }
   throw new Error(`not reachable: ${url}`);
 }
-const status = (pid, field) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+const status = (pid, field) =>
+  Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
 
 /** The test file: random bytes (nothing compresses or dedups them), written in 8 MiB chunks. */
 function makeFile(path) {
@@ -76,7 +88,9 @@ function download(url, { hash = false } = {}) {
         bytes += chunk.length;
         digest?.update(chunk);
       });
-      res.on('end', () => resolve({ bytes, seconds: (performance.now() - started) / 1000, sha256: digest?.digest('hex') }));
+      res.on('end', () =>
+        resolve({ bytes, seconds: (performance.now() - started) / 1000, sha256: digest?.digest('hex') }),
+      );
       res.on('error', reject);
     })
       .on('error', reject)
@@ -152,7 +166,13 @@ async function sessionFor(dataDir) {
   const id = randomBytes(12).toString('hex');
   const email = `bench-${id}@bench.test`;
   const now = Date.now();
-  db.prepare('insert into users (id, email, confirmed_at, registered_at, created_at) values (?, ?, ?, ?, ?)').run(id, email, now, now, now);
+  db.prepare('insert into users (id, email, confirmed_at, registered_at, created_at) values (?, ?, ?, ?, ?)').run(
+    id,
+    email,
+    now,
+    now,
+    now,
+  );
   db.close();
   // The claims app.sessions.issue writes, signed with the secret the server was started with.
   const token = await new SignJWT({ user: { _id: id, email, preferences: {}, profile_id: null } })
@@ -186,18 +206,30 @@ async function main() {
   if (up.status !== 201) throw new Error(`upload: HTTP ${up.status} ${await up.text()}`);
   const uploadSeconds = (performance.now() - started) / 1000;
   const { _id } = await up.json();
-  const share = await (await fetch(`${server.base}/api/files/${_id}/shares`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{}' })).json();
+  const share = await (
+    await fetch(`${server.base}/api/files/${_id}/shares`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: '{}',
+    })
+  ).json();
   const ours = `${server.base}/api/file/${_id}/download_link?share_key=${share.share_key}&force_download=true`;
   const nginx = `${await startNginx(source)}/large.bin`;
 
   // Untimed check that both serve exactly the file, then warm caches.
-  for (const [name, url] of [['ours', ours], ['nginx', nginx]]) {
+  for (const [name, url] of [
+    ['ours', ours],
+    ['nginx', nginx],
+  ]) {
     const r = await download(url, { hash: true });
     if (r.sha256 !== expected) throw new Error(`${name}: served bytes differ from the file`);
   }
   const speeds = { ours: [], nginx: [] };
   for (let round = 0; round < rounds; round++) {
-    for (const [name, url] of [['ours', ours], ['nginx', nginx]]) {
+    for (const [name, url] of [
+      ['ours', ours],
+      ['nginx', nginx],
+    ]) {
       const r = await download(url);
       if (r.bytes !== sizeMb * MIB) throw new Error(`${name}: short download (${r.bytes} bytes)`);
       speeds[name].push(r.bytes / MIB / r.seconds);
@@ -208,7 +240,9 @@ async function main() {
   const mibps = (name) => speeds[name].sort((a, b) => a - b)[Math.floor(speeds[name].length / 2)];
   const peakKb = status(server.pid, 'VmHWM');
   console.log(`upload through the API: ${(sizeMb / uploadSeconds).toFixed(0)} MiB/s`);
-  console.log(`download (median of ${rounds}) ours: ${mibps('ours').toFixed(0)} MiB/s, nginx: ${mibps('nginx').toFixed(0)} MiB/s`);
+  console.log(
+    `download (median of ${rounds}) ours: ${mibps('ours').toFixed(0)} MiB/s, nginx: ${mibps('nginx').toFixed(0)} MiB/s`,
+  );
   console.log(`throughput ratio ours/nginx: ${(mibps('ours') / mibps('nginx')).toFixed(3)}`);
   console.log(
     `server peak RSS (VmHWM): ${(peakKb / 1024).toFixed(0)} MiB for a ${sizeMb} MiB file (RSS after start ${(idleKb / 1024).toFixed(0)} MiB)`,

@@ -46,7 +46,10 @@ test.describe('shared files', () => {
     expect(sha256(await readFile((await (await again).path())!))).toBe(sha256(original));
 
     // Revoked: the same link now says it is not valid.
-    await panel.item(name).getByRole('button', { name: /^Revoke the link/ }).click();
+    await panel
+      .item(name)
+      .getByRole('button', { name: /^Revoke the link/ })
+      .click();
     await expect(panel.item(name).getByText('Revoked', { exact: true })).toBeVisible();
     await visitor.goto(url);
     await expect(visitor.getByRole('heading', { name: 'Invalid download link' })).toBeVisible();
@@ -69,9 +72,12 @@ test.describe('shared files', () => {
     const link = (await created.json()) as { url: string; share_key: string };
     // Wait for the expiry on the server's clock rather than guessing a delay.
     await expect
-      .poll(async () => (await request.get(`/api/file/${file._id}/validating_link?share_key=${link.share_key}`)).status(), {
-        timeout: 10_000,
-      })
+      .poll(
+        async () => (await request.get(`/api/file/${file._id}/validating_link?share_key=${link.share_key}`)).status(),
+        {
+          timeout: 10_000,
+        },
+      )
       .toBe(410);
 
     await page.goto(link.url);

@@ -29,7 +29,13 @@ describe('files: upload, list, delete', () => {
 
   it('stores an upload with its name, type and size, and lists it for its owner only', async () => {
     const content = randomBytes(5000);
-    const res = await upload(t.app, alice.auth, content, 'form-data; name="file"; filename="report.pdf"', 'application/pdf');
+    const res = await upload(
+      t.app,
+      alice.auth,
+      content,
+      'form-data; name="file"; filename="report.pdf"',
+      'application/pdf',
+    );
     expect(res.statusCode).toBe(201);
     const file = res.json();
     expect(file).toMatchObject({ name: 'report.pdf', content_type: 'application/pdf', size: 5000 });
@@ -47,14 +53,24 @@ describe('files: upload, list, delete', () => {
 
   it('keeps only a safe display name; the bytes live under a generated id inside DATA_DIR/files', async () => {
     const before = new Set(readdirSync(filesDir()));
-    const res = await upload(t.app, alice.auth, Buffer.from('root:x:0:0'), 'form-data; name="file"; filename="../../etc/passwd"');
+    const res = await upload(
+      t.app,
+      alice.auth,
+      Buffer.from('root:x:0:0'),
+      'form-data; name="file"; filename="../../etc/passwd"',
+    );
     expect(res.statusCode).toBe(201);
     expect(res.json().name).toBe('passwd');
     const added = readdirSync(filesDir()).filter((n) => !before.has(n));
     expect(added).toHaveLength(1);
     expect(added[0]).toMatch(/^[A-Za-z0-9_-]{22}$/);
 
-    const windows = await upload(t.app, alice.auth, Buffer.from('x'), 'form-data; name="file"; filename="C:\\\\temp\\\\..\\\\boot.ini"');
+    const windows = await upload(
+      t.app,
+      alice.auth,
+      Buffer.from('x'),
+      'form-data; name="file"; filename="C:\\\\temp\\\\..\\\\boot.ini"',
+    );
     expect(windows.json().name).toBe('boot.ini');
   });
 
@@ -77,7 +93,10 @@ describe('files: upload, list, delete', () => {
     // Just over the limit: passes the declared-length check, stopped while streaming.
     const streamed = await upload(t.app, alice.auth, randomBytes(64 * 1024 + 1));
     expect(streamed.statusCode).toBe(413);
-    expect(streamed.json()).toEqual({ error_code: 'ERR_FILE_TOO_LARGE', message: 'The file is larger than the allowed size.' });
+    expect(streamed.json()).toEqual({
+      error_code: 'ERR_FILE_TOO_LARGE',
+      message: 'The file is larger than the allowed size.',
+    });
     // Far over: refused from its Content-Length before reading.
     const declared = await upload(t.app, alice.auth, randomBytes(400 * 1024));
     expect(declared.statusCode).toBe(413);
@@ -141,7 +160,11 @@ describe('files: share links', () => {
     expect(link.url).toBe(`http://localhost:8080/file/${fileId}/download_link?share_key=${link.share_key}`);
     expect(link).toMatchObject({ file_id: fileId, expires_at: null, revoked: false });
 
-    const row = await t.app.db.kysely.selectFrom('file_shares').selectAll().where('id', '=', link._id).executeTakeFirstOrThrow();
+    const row = await t.app.db.kysely
+      .selectFrom('file_shares')
+      .selectAll()
+      .where('id', '=', link._id)
+      .executeTakeFirstOrThrow();
     expect(row.key_hash).toBe(createHash('sha256').update(link.share_key).digest('hex'));
     expect(JSON.stringify(row)).not.toContain(link.share_key);
 
@@ -164,12 +187,24 @@ describe('files: share links', () => {
   it('lets only the owner create, list and revoke links', async () => {
     expect((await share(t.app, bob.auth, fileId)).statusCode).toBe(404);
     const link = (await share(t.app, alice.auth, fileId)).json();
-    const foreign = await t.app.inject({ method: 'DELETE', url: `/api/files/${fileId}/shares/${link._id}`, headers: bob.auth });
+    const foreign = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/files/${fileId}/shares/${link._id}`,
+      headers: bob.auth,
+    });
     expect(foreign.statusCode).toBe(404);
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/files/${fileId}/shares/${link._id}`, headers: alice.auth });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/files/${fileId}/shares/${link._id}`,
+      headers: alice.auth,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().revoked).toBe(true);
-    const unknown = await t.app.inject({ method: 'DELETE', url: `/api/files/${fileId}/shares/nope`, headers: alice.auth });
+    const unknown = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/files/${fileId}/shares/nope`,
+      headers: alice.auth,
+    });
     expect(unknown.statusCode).toBe(404);
   });
 });

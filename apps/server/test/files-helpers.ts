@@ -7,7 +7,19 @@ export async function signedInUser(app: FastifyInstance, email = `u${randomBytes
   const now = Date.now();
   await app.db.kysely
     .insertInto('users')
-    .values({ id, email, password_hash: null, first_name: 'Ada', last_name: 'Lovelace', language: 'en', preferences: '{}', confirmed_at: now, registered_at: now, invited_by: null, created_at: now })
+    .values({
+      id,
+      email,
+      password_hash: null,
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      language: 'en',
+      preferences: '{}',
+      confirmed_at: now,
+      registered_at: now,
+      invited_by: null,
+      created_at: now,
+    })
     .execute();
   const token = await app.sessions.issue({ _id: id, email, preferences: {}, profile_id: null });
   return { id, email, token, auth: { authorization: `Bearer ${token}` } };
@@ -17,7 +29,11 @@ export async function signedInUser(app: FastifyInstance, email = `u${randomBytes
  * A multipart/form-data body with one file part. `disposition` is the raw part header, so tests can
  * send names a browser would encode differently (RFC 5987 `filename*`, quotes, control characters).
  */
-export function multipartBody(content: Buffer, disposition = 'form-data; name="file"; filename="hello.txt"', type = 'text/plain') {
+export function multipartBody(
+  content: Buffer,
+  disposition = 'form-data; name="file"; filename="hello.txt"',
+  type = 'text/plain',
+) {
   const boundary = `----suite${randomBytes(8).toString('hex')}`;
   const head = `--${boundary}\r\nContent-Disposition: ${disposition}\r\nContent-Type: ${type}\r\n\r\n`;
   const payload = Buffer.concat([Buffer.from(head, 'utf8'), content, Buffer.from(`\r\n--${boundary}--\r\n`)]);
@@ -32,7 +48,12 @@ export async function upload(
   type?: string,
 ) {
   const body = multipartBody(content, disposition, type);
-  return app.inject({ method: 'POST', url: '/api/files', headers: { ...auth, ...body.headers }, payload: body.payload });
+  return app.inject({
+    method: 'POST',
+    url: '/api/files',
+    headers: { ...auth, ...body.headers },
+    payload: body.payload,
+  });
 }
 
 export async function share(app: FastifyInstance, auth: Record<string, string>, fileId: string, expiresAt?: string) {

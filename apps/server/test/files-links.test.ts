@@ -21,7 +21,15 @@ describe('share links: validation and download', () => {
   beforeAll(async () => {
     t = await createTestApp();
     owner = await signedInUser(t.app);
-    fileId = (await upload(t.app, owner.auth, content, 'form-data; name="file"; filename="données \u2713.bin"', 'application/x-thing')).json()._id;
+    fileId = (
+      await upload(
+        t.app,
+        owner.auth,
+        content,
+        'form-data; name="file"; filename="données \u2713.bin"',
+        'application/x-thing',
+      )
+    ).json()._id;
     key = (await share(t.app, owner.auth, fileId)).json().share_key;
   });
   afterAll(async () => t.close());
@@ -54,7 +62,16 @@ describe('share links: validation and download', () => {
     }
     // Byte-for-byte the same body and the same header names.
     expect(new Set(answers.map((r) => r.body)).size).toBe(1);
-    expect(new Set(answers.map((r) => Object.keys(r.headers).filter((h) => !/date|request-id/.test(h)).sort().join()))).toHaveProperty('size', 1);
+    expect(
+      new Set(
+        answers.map((r) =>
+          Object.keys(r.headers)
+            .filter((h) => !/date|request-id/.test(h))
+            .sort()
+            .join(),
+        ),
+      ),
+    ).toHaveProperty('size', 1);
     const dl = await get(downloadUrl('no-such-file', wrongKey));
     expect(dl.json()).toEqual(INVALID);
   });
@@ -62,7 +79,11 @@ describe('share links: validation and download', () => {
   it('says expired for an expired link, to its holder only', async () => {
     const link = (await share(t.app, owner.auth, fileId, new Date(Date.now() + 60_000).toISOString())).json();
     expect((await get(validateUrl(fileId, link.share_key))).statusCode).toBe(200);
-    await t.app.db.kysely.updateTable('file_shares').set({ expires_at: Date.now() - 1 }).where('id', '=', link._id).execute();
+    await t.app.db.kysely
+      .updateTable('file_shares')
+      .set({ expires_at: Date.now() - 1 })
+      .where('id', '=', link._id)
+      .execute();
     const res = await get(validateUrl(fileId, link.share_key));
     expect(res.statusCode).toBe(410);
     expect(res.json()).toEqual({ error_code: 'ERR_FILE_LINK_EXPIRED', message: 'This download link has expired.' });
@@ -142,11 +163,21 @@ describe('share links: validation and download', () => {
   });
 
   it('serves a risky type only as an attachment, even when an inline view is asked for', async () => {
-    const html = (await upload(t.app, owner.auth, Buffer.from('<script>alert(1)</script>'), 'form-data; name="file"; filename="x.html"', 'text/html')).json();
+    const html = (
+      await upload(
+        t.app,
+        owner.auth,
+        Buffer.from('<script>alert(1)</script>'),
+        'form-data; name="file"; filename="x.html"',
+        'text/html',
+      )
+    ).json();
     const htmlKey = (await share(t.app, owner.auth, html._id)).json().share_key;
     const res = await get(downloadUrl(html._id, htmlKey).replace('force_download=true', 'force_download=false'));
     expect(res.headers['content-disposition']).toMatch(/^attachment;/);
-    const png = (await upload(t.app, owner.auth, Buffer.from('png'), 'form-data; name="file"; filename="a.png"', 'image/png')).json();
+    const png = (
+      await upload(t.app, owner.auth, Buffer.from('png'), 'form-data; name="file"; filename="a.png"', 'image/png')
+    ).json();
     const pngKey = (await share(t.app, owner.auth, png._id)).json().share_key;
     const inline = await get(downloadUrl(png._id, pngKey).replace('force_download=true', 'force_download=false'));
     expect(inline.headers['content-disposition']).toMatch(/^inline;/);
@@ -155,12 +186,21 @@ describe('share links: validation and download', () => {
   it('reports a processing failure when the stored bytes are gone', async () => {
     const file = (await upload(t.app, owner.auth, Buffer.from('soon gone'))).json();
     const link = (await share(t.app, owner.auth, file._id)).json();
-    const row = await t.app.db.kysely.selectFrom('files').select('storage_key').where('id', '=', file._id).executeTakeFirstOrThrow();
+    const row = await t.app.db.kysely
+      .selectFrom('files')
+      .select('storage_key')
+      .where('id', '=', file._id)
+      .executeTakeFirstOrThrow();
     rmSync(join(t.dataDir, 'files', row.storage_key));
     const res = await get(validateUrl(file._id, link.share_key));
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ error_code: 'ERR_FILE_LINK_PROCESSING_FAILED', message: 'The download link could not be processed.' });
-    expect((await get(downloadUrl(file._id, link.share_key))).json().error_code).toBe('ERR_FILE_LINK_PROCESSING_FAILED');
+    expect(res.json()).toEqual({
+      error_code: 'ERR_FILE_LINK_PROCESSING_FAILED',
+      message: 'The download link could not be processed.',
+    });
+    expect((await get(downloadUrl(file._id, link.share_key))).json().error_code).toBe(
+      'ERR_FILE_LINK_PROCESSING_FAILED',
+    );
   });
 
   it('answers HEAD with the headers of the download and no body', async () => {

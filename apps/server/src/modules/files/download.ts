@@ -62,7 +62,9 @@ export async function sendFile(
   });
   if (notModified(request.headers, v)) return reply.status(304).send();
 
-  const range = rangeStillValid(request.headers, v) ? parseRange(request.headers.range, size) : { kind: 'full' as const };
+  const range = rangeStillValid(request.headers, v)
+    ? parseRange(request.headers.range, size)
+    : { kind: 'full' as const };
   if (range.kind === 'unsatisfiable') {
     return reply.status(416).header('content-range', `bytes */${size}`).send();
   }

@@ -28,5 +28,6 @@ export function cleanContentType(raw: string | undefined): string {
 }
 
 /** Types a browser may show in the tab without running anything of the file's (no HTML, SVG, XML). */
-const INLINE_SAFE = /^(image\/(png|jpeg|gif|webp|avif)|video\/(mp4|webm|ogg)|audio\/(mpeg|ogg|wav|webm|mp4)|text\/plain)$/;
+const INLINE_SAFE =
+  /^(image\/(png|jpeg|gif|webp|avif)|video\/(mp4|webm|ogg)|audio\/(mpeg|ogg|wav|webm|mp4)|text\/plain)$/;
 export const isInlineSafe = (contentType: string) => INLINE_SAFE.test(contentType);

@@ -10,7 +10,13 @@ export function filesRepository(db: Kysely<Database>) {
     insertFile: (row: FileRow) => db.insertInto('files').values(row).execute(),
 
     listFiles: (ownerId: string) =>
-      db.selectFrom('files').selectAll().where('owner_id', '=', ownerId).orderBy('created_at', 'desc').orderBy('id').execute(),
+      db
+        .selectFrom('files')
+        .selectAll()
+        .where('owner_id', '=', ownerId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .execute(),
 
     ownFile: (ownerId: string, fileId: string) =>
       db.selectFrom('files').selectAll().where('id', '=', fileId).where('owner_id', '=', ownerId).executeTakeFirst(),
@@ -22,17 +28,33 @@ export function filesRepository(db: Kysely<Database>) {
     insertShare: (row: ShareRow) => db.insertInto('file_shares').values(row).execute(),
 
     listShares: (fileId: string) =>
-      db.selectFrom('file_shares').selectAll().where('file_id', '=', fileId).orderBy('created_at', 'desc').orderBy('id').execute(),
+      db
+        .selectFrom('file_shares')
+        .selectAll()
+        .where('file_id', '=', fileId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .execute(),
 
     share: (fileId: string, shareId: string) =>
-      db.selectFrom('file_shares').selectAll().where('id', '=', shareId).where('file_id', '=', fileId).executeTakeFirst(),
+      db
+        .selectFrom('file_shares')
+        .selectAll()
+        .where('id', '=', shareId)
+        .where('file_id', '=', fileId)
+        .executeTakeFirst(),
 
     /** Looked up by the key's hash (indexed, unique): the lookup's timing says nothing about the key. */
     shareByKeyHash: (keyHash: string) =>
       db.selectFrom('file_shares').selectAll().where('key_hash', '=', keyHash).executeTakeFirst(),
 
     revokeShare: (shareId: string, at: number) =>
-      db.updateTable('file_shares').set({ revoked_at: at }).where('id', '=', shareId).where('revoked_at', 'is', null).execute(),
+      db
+        .updateTable('file_shares')
+        .set({ revoked_at: at })
+        .where('id', '=', shareId)
+        .where('revoked_at', 'is', null)
+        .execute(),
   };
 }
 export type FilesRepository = ReturnType<typeof filesRepository>;

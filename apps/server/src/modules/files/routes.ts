@@ -49,13 +49,18 @@ const filesRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { 
     API.files,
     {
       preHandler: [app.limit({ name: 'files-upload', max: 30, window: '1 minute' }), app.authenticate],
-      schema: { tags: ['files'], security: bearer, response: { 201: StoredFileSchema, 413: ErrorBodySchema, ...errors } },
+      schema: {
+        tags: ['files'],
+        security: bearer,
+        response: { 201: StoredFileSchema, 413: ErrorBodySchema, ...errors },
+      },
     },
     async (request, reply) => {
       const userId = owner(request);
       // Refuse a declared oversize body before reading a byte of it.
       if (Number(request.headers['content-length'] ?? 0) > maxUploadBytes + MULTIPART_OVERHEAD) throw tooLarge();
-      if (!request.isMultipart()) throw new AppError('ERR_VALIDATION', { details: [{ path: 'file', message: 'multipart/form-data expected' }] });
+      if (!request.isMultipart())
+        throw new AppError('ERR_VALIDATION', { details: [{ path: 'file', message: 'multipart/form-data expected' }] });
       const part = await request.file().catch((error: { statusCode?: number }) => {
         throw error.statusCode === 413 ? tooLarge() : new AppError('ERR_VALIDATION');
       });
@@ -72,7 +77,10 @@ const filesRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { 
 
   app.get(
     API.files,
-    { preHandler: app.authenticate, schema: { tags: ['files'], security: bearer, response: { 200: FileListSchema, ...errors } } },
+    {
+      preHandler: app.authenticate,
+      schema: { tags: ['files'], security: bearer, response: { 200: FileListSchema, ...errors } },
+    },
     async (request) => ({ data: await service.list(owner(request)) }),
   );
 
@@ -92,7 +100,12 @@ const filesRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { 
     API.fileShares,
     {
       preHandler: app.authenticate,
-      schema: { tags: ['files'], security: bearer, params: FileIdParamsSchema, response: { 200: ShareListSchema, ...errors } },
+      schema: {
+        tags: ['files'],
+        security: bearer,
+        params: FileIdParamsSchema,
+        response: { 200: ShareListSchema, ...errors },
+      },
     },
     async (request) => ({ data: await service.listShares(owner(request), request.params.fileId) }),
   );
@@ -119,7 +132,12 @@ const filesRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { 
     API.fileShare,
     {
       preHandler: app.authenticate,
-      schema: { tags: ['files'], security: bearer, params: ShareParamsSchema, response: { 200: ShareLinkSchema, ...errors } },
+      schema: {
+        tags: ['files'],
+        security: bearer,
+        params: ShareParamsSchema,
+        response: { 200: ShareLinkSchema, ...errors },
+      },
     },
     async (request) => service.revokeShare(owner(request), request.params.fileId, request.params.shareId),
   );
@@ -150,7 +168,11 @@ const filesRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { 
     schema: { tags: ['files'], params: FileIdParamsSchema, querystring: ShareKeyQuerySchema },
     handler: async (request, reply) => {
       const { file, size } = await service.resolveLink(request.params.fileId, request.query.share_key);
-      return sendFile(request, reply, app.storage, { file, size, forceDownload: request.query.force_download !== 'false' });
+      return sendFile(request, reply, app.storage, {
+        file,
+        size,
+        forceDownload: request.query.force_download !== 'false',
+      });
     },
   });
 };

@@ -23,7 +23,13 @@ export interface UploadPart {
 }
 
 export function toStoredFile(row: FileRow): StoredFile {
-  return { _id: row.id, name: row.name, content_type: row.content_type, size: row.size, created_at: iso(row.created_at) };
+  return {
+    _id: row.id,
+    name: row.name,
+    content_type: row.content_type,
+    size: row.size,
+    created_at: iso(row.created_at),
+  };
 }
 
 export function toShareLink(row: ShareRow, extra: { share_key?: string; url?: string } = {}): ShareLink {

@@ -24,7 +24,10 @@ export function useFileLink(fileId: string, shareKey: string): FileLinkState {
   useEffect(() => {
     if (state.status !== 'processing' || reachedAction) return;
     const timer = window.setTimeout(
-      () => setState((s) => (s.status === 'processing' ? { ...s, progress: Math.min(PROGRESS_ACTION_AT, s.progress + PROGRESS_STEP) } : s)),
+      () =>
+        setState((s) =>
+          s.status === 'processing' ? { ...s, progress: Math.min(PROGRESS_ACTION_AT, s.progress + PROGRESS_STEP) } : s,
+        ),
       PROGRESS_INTERVAL_MS,
     );
     return () => window.clearTimeout(timer);
@@ -36,7 +39,8 @@ export function useFileLink(fileId: string, shareKey: string): FileLinkState {
     validateLink(fileId, shareKey, controller.signal).then(
       (file) => setState({ status: 'validated', progress: PROGRESS_DONE, file }),
       (error: unknown) => {
-        if (!controller.signal.aborted) setState({ status: 'error', progress: PROGRESS_ACTION_AT, code: errorCode(error) });
+        if (!controller.signal.aborted)
+          setState({ status: 'error', progress: PROGRESS_ACTION_AT, code: errorCode(error) });
       },
     );
     return () => controller.abort();

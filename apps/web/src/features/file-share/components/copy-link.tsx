@@ -25,7 +25,14 @@ export function CopyLink({ url }: { url: string }) {
         {t('newLink')}
       </label>
       <div className="row files__copy-row">
-        <input ref={field} id={id} className="files__link-input" readOnly value={url} onFocus={(e) => e.target.select()} />
+        <input
+          ref={field}
+          id={id}
+          className="files__link-input"
+          readOnly
+          value={url}
+          onFocus={(e) => e.target.select()}
+        />
         <Button variant="secondary" onClick={() => void copy()}>
           {t('copy')}
         </Button>

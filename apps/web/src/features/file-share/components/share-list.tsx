@@ -11,7 +11,15 @@ function linkState(link: ShareLink, now: number): 'revoked' | 'expired' | 'activ
 }
 
 /** The file's links with their state; active ones can be revoked. */
-export function ShareList({ fileId, links, onRevoked }: { fileId: string; links: ShareLink[]; onRevoked: (link: ShareLink) => void }) {
+export function ShareList({
+  fileId,
+  links,
+  onRevoked,
+}: {
+  fileId: string;
+  links: ShareLink[];
+  onRevoked: (link: ShareLink) => void;
+}) {
   const { t, i18n } = useTranslation('files');
   const message = useErrorMessage();
   const [busy, setBusy] = useState<string | null>(null);
@@ -35,7 +43,11 @@ export function ShareList({ fileId, links, onRevoked }: { fileId: string; links:
   return (
     <div className="stack">
       <h4 className="files__links-title">{t('links')}</h4>
-      {error && <p className="field__error" role="alert">{error}</p>}
+      {error && (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      )}
       <ul className="files__links">
         {links.map((link) => {
           const state = linkState(link, now);

@@ -45,7 +45,8 @@ export function SharePanel({ file }: { file: StoredFile }) {
     }
   }
 
-  const replaced = (link: ShareLink) => setLinks((current) => current?.map((l) => (l._id === link._id ? link : l)) ?? null);
+  const replaced = (link: ShareLink) =>
+    setLinks((current) => current?.map((l) => (l._id === link._id ? link : l)) ?? null);
 
   return (
     <div className="stack files__share">
@@ -54,7 +55,12 @@ export function SharePanel({ file }: { file: StoredFile }) {
           {t('expiry')}
         </label>
         <div className="row">
-          <select id={selectId} className="files__select" value={expiry} onChange={(e) => setExpiry(e.target.value as Expiry)}>
+          <select
+            id={selectId}
+            className="files__select"
+            value={expiry}
+            onChange={(e) => setExpiry(e.target.value as Expiry)}
+          >
             {(Object.keys(EXPIRIES) as Expiry[]).map((key) => (
               <option key={key} value={key}>
                 {t(`expiries.${key}`)}

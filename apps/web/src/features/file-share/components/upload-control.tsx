@@ -37,26 +37,38 @@ export function UploadControl({ onUploaded }: { onUploaded: (file: StoredFile) =
       return;
     }
     setUpload({ name: file.name, progress: 0 });
-    handle.current = uploadFile(file, (fraction) => setUpload({ name: file.name, progress: Math.round(fraction * 100) }));
-    handle.current.done.then(
-      (stored) => {
-        setDone(t('uploaded', { name: stored.name }));
-        onUploaded(stored);
-      },
-      (failure: unknown) => {
-        if (!(failure instanceof DOMException && failure.name === 'AbortError')) setError(message(failure));
-      },
-    ).finally(() => {
-      handle.current = null;
-      setUpload(null);
-    });
+    handle.current = uploadFile(file, (fraction) =>
+      setUpload({ name: file.name, progress: Math.round(fraction * 100) }),
+    );
+    handle.current.done
+      .then(
+        (stored) => {
+          setDone(t('uploaded', { name: stored.name }));
+          onUploaded(stored);
+        },
+        (failure: unknown) => {
+          if (!(failure instanceof DOMException && failure.name === 'AbortError')) setError(message(failure));
+        },
+      )
+      .finally(() => {
+        handle.current = null;
+        setUpload(null);
+      });
   }
 
   return (
     <div className="stack files__upload">
       <div className="row">
         {/* The native input stays in the page (tests and assistive tech can reach it); the button opens it. */}
-        <input ref={input} id={inputId} type="file" className="visually-hidden" tabIndex={-1} aria-label={t('choose')} onChange={start} />
+        <input
+          ref={input}
+          id={inputId}
+          type="file"
+          className="visually-hidden"
+          tabIndex={-1}
+          aria-label={t('choose')}
+          onChange={start}
+        />
         <Button onClick={() => input.current?.click()} loading={upload !== null}>
           {t('choose')}
         </Button>

@@ -3,9 +3,7 @@ import type { StoredFile } from '@suite/contract/core';
 import { listFiles } from '../api/files';
 
 export type FilesState =
-  | { status: 'loading' }
-  | { status: 'error'; error: unknown }
-  | { status: 'ready'; files: StoredFile[] };
+  { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'ready'; files: StoredFile[] };
 
 /** The owner's file list, kept in step with uploads and deletions made on this page. */
 export function useFiles() {
