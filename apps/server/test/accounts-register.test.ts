@@ -40,6 +40,7 @@ describe('PUT /v2/user/complete-register and PUT /user/{id}', () => {
       [{ password: 'qwerty123', password_confirmation: 'qwerty123' }, 'ERR_PASSWORD_TOO_COMMON'],
       [{ password: 'Password1', password_confirmation: 'Password1' }, 'ERR_PASSWORD_TOO_COMMON'],
       [{ first_name: '' }, 'ERR_VALIDATION'],
+      [{ first_name: '\u0007\r\n' }, 'ERR_VALIDATION'],
       [{ last_name: undefined }, 'ERR_VALIDATION'],
       [{ password: 'y'.repeat(300), password_confirmation: 'y'.repeat(300) }, 'ERR_VALIDATION'],
     ];

@@ -212,6 +212,13 @@ export async function resendConfirmation(
   return { message: 'A new code has been sent.' };
 }
 
+/** Names end up in mail headers and pages: no control characters, single spaces. */
+const cleanName = (value: string) =>
+  value
+    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
 export async function completeRegister(
   deps: AccountsDeps,
   session: SessionUser,
@@ -223,6 +230,7 @@ export async function completeRegister(
     accepted_terms?: unknown;
   },
 ): Promise<SessionResponse> {
+  if (!cleanName(input.first_name) || !cleanName(input.last_name)) throw new AppError('ERR_VALIDATION');
   const terms = input.accepted_terms as { version?: unknown } | undefined;
   if (terms?.version !== ACCEPTED_TERMS_VERSION) throw new AppError('ACCEPT_TERMS');
   checkNewPassword(input.password, input.password_confirmation);
@@ -230,8 +238,8 @@ export async function completeRegister(
   if (!user?.confirmed_at || user.registered_at) throw new AppError('ERR_FORBIDDEN');
   const passwordHash = await hashPassword(input.password);
   const done = await completeRegistration(deps.db, user.id, {
-    firstName: input.first_name,
-    lastName: input.last_name,
+    firstName: cleanName(input.first_name),
+    lastName: cleanName(input.last_name),
     passwordHash,
     termsVersion: ACCEPTED_TERMS_VERSION,
   });
