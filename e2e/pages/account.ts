@@ -1,0 +1,95 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { texts, type Lang } from './locale-texts';
+
+/** Page objects of the account screens under /user/* and /confirm-invite, in any of the five languages. */
+export class AccountScreens {
+  readonly signupT;
+  readonly codeT;
+  readonly welcomeT;
+  readonly teamT;
+  readonly loginT;
+  readonly recoveryT;
+  readonly updateT;
+  readonly inviteT;
+  readonly commonT;
+  readonly errorsT;
+
+  constructor(
+    readonly page: Page,
+    readonly lang: Lang = 'en',
+  ) {
+    this.signupT = texts(lang, 'signup');
+    this.codeT = texts(lang, 'codeCheck');
+    this.welcomeT = texts(lang, 'welcome');
+    this.teamT = texts(lang, 'teammates');
+    this.loginT = texts(lang, 'login');
+    this.recoveryT = texts(lang, 'recovery');
+    this.updateT = texts(lang, 'updatePassword');
+    this.inviteT = texts(lang, 'invite');
+    this.commonT = texts(lang, 'common');
+    this.errorsT = texts(lang, 'errors');
+  }
+
+  /** A text or password input by its accessible name (labels of required fields carry a decorative "*"). */
+  field(name: string): Locator {
+    return this.page.getByRole('textbox', { name, exact: true });
+  }
+
+  heading(name: string): Locator {
+    return this.page.getByRole('heading', { name, exact: true });
+  }
+
+  // Sign-up
+  async signUp(email: string): Promise<void> {
+    await expect(this.heading(this.signupT('title'))).toBeVisible();
+    await this.field(this.signupT('email')).fill(email);
+    await this.page.getByRole('button', { name: this.signupT('submit'), exact: true }).click();
+  }
+
+  // Code check
+  digit(n: number): Locator {
+    return this.field(this.codeT('digit', { n, total: 6 }));
+  }
+  async expectCodeScreen(email: string): Promise<void> {
+    await expect(this.heading(this.codeT('title'))).toBeVisible();
+    await expect(this.page.getByText(this.codeT('lead', { n: 6, email }))).toBeVisible();
+    await expect(this.digit(1)).toBeFocused();
+  }
+  /** Types the code digit by digit; focus moves on by itself and the sixth digit submits. */
+  async typeCode(code: string): Promise<void> {
+    await this.digit(1).click();
+    await this.page.keyboard.type(code, { delay: 30 });
+  }
+  async expectBoxesEmpty(): Promise<void> {
+    for (let n = 1; n <= 6; n++) await expect(this.digit(n)).toHaveValue('');
+  }
+
+  // Welcome
+  async register(first: string, last: string, password: string): Promise<void> {
+    await expect(this.heading(this.welcomeT('title'))).toBeVisible();
+    await this.field(this.welcomeT('firstName')).fill(first);
+    await this.field(this.welcomeT('lastName')).fill(last);
+    await this.field(this.welcomeT('password')).fill(password);
+    await this.page.getByRole('checkbox').check();
+    await this.page.getByRole('button', { name: this.welcomeT('submit') }).click();
+  }
+
+  // Teammates
+  teammate(n: number): Locator {
+    return this.field(this.teamT('field', { n }));
+  }
+
+  // Login
+  async logIn(email: string, password: string): Promise<void> {
+    await expect(this.heading(this.loginT('title'))).toBeVisible();
+    await this.field(this.loginT('email')).fill(email);
+    await this.field(this.loginT('password')).fill(password);
+    await this.page.getByRole('button', { name: this.loginT('submit'), exact: true }).click();
+  }
+
+  // Signed-in home
+  async expectHome(email: string): Promise<void> {
+    await expect(this.page).toHaveURL(/\/app$/);
+    await expect(this.page.getByText(this.commonT('home.signedInAs', { email }))).toBeVisible();
+  }
+}

@@ -1,0 +1,180 @@
+import { test, expect, expectAccessible, mailbox, screenshots, uniqueEmail } from '../fixtures/test';
+import { AccountScreens } from '../pages/account';
+import { BROWSER_LOCALE, type Lang } from '../pages/locale-texts';
+
+const PASSWORD = 'Correct-Horse-42';
+
+for (const lang of ['en', 'pt'] as Lang[]) {
+  test.describe(`corporate sign-up (${lang})`, () => {
+    test.use({ locale: BROWSER_LOCALE[lang] });
+
+    test('sign-up, code from the mail, welcome, teammates, signed-in home', async ({ page, context }) => {
+      const ui = new AccountScreens(page, lang);
+      const email = uniqueEmail('ada');
+      const domain = email.split('@')[1]!;
+      await page.goto('/user/signup');
+      await expect(page.getByRole('list', { name: ui.commonT('steps.label', { current: 1, total: 4 }) })).toBeVisible();
+      await expectAccessible(page, 'signup');
+      if (lang === 'en') await screenshots(page, 'account-signup');
+      await ui.signUp(email);
+
+      await ui.expectCodeScreen(email);
+      await expect(page).toHaveURL(/\/user\/check-token$/);
+      await expectAccessible(page, 'code');
+      if (lang === 'en') await screenshots(page, 'account-code');
+      await ui.typeCode(await mailbox.code(email));
+
+      await expect(page).toHaveURL(/\/user\/welcome$/);
+      await expect(page.getByRole('list', { name: ui.commonT('steps.label', { current: 3, total: 4 }) })).toBeVisible();
+      // Nothing filled: every field and the terms say so.
+      await page.getByRole('button', { name: ui.welcomeT('submit') }).click();
+      await expect(page.getByText(ui.errorsT('ACCEPT_TERMS'))).toBeVisible();
+      await expect(page.getByText(ui.welcomeT('required'))).toHaveCount(3);
+      // The password length is checked when the field is left.
+      const password = ui.field(ui.welcomeT('password'));
+      await password.fill('abc');
+      await password.blur();
+      await expect(page.getByText(ui.welcomeT('passwordLength'))).toBeVisible();
+      await expectAccessible(page, 'welcome');
+      if (lang === 'en') await screenshots(page, 'account-welcome');
+      await ui.register('Ada', 'Lovelace', PASSWORD);
+
+      await expect(page).toHaveURL(/\/user\/add-teammates$/);
+      await expect(page.getByText(`@${domain}`)).toHaveCount(1);
+      // The next field appears once three characters are typed in the previous one.
+      await ui.teammate(1).fill('gr');
+      await expect(ui.teammate(2)).toHaveCount(0);
+      await ui.teammate(1).fill('grace');
+      await expect(ui.teammate(2)).toBeVisible();
+      await ui.teammate(2).fill('grace');
+      await page.getByRole('button', { name: ui.teamT('submit') }).click();
+      await expect(page.getByText(ui.teamT('duplicate'))).toBeVisible();
+      await expect(page.getByText(ui.teamT('MSG_ADD_TEAMMATES_INVALID_EMAIL_ERR'))).toBeVisible();
+      await ui.teammate(2).fill('alan@other-company.com');
+      await page.getByRole('button', { name: ui.teamT('submit') }).click();
+      await expect(page.getByText(ui.errorsT('ERR_TEAMMATE_DOMAIN'))).toBeVisible();
+      await ui.teammate(2).fill('alan');
+      // The copyable invitation link, with feedback.
+      await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+      const link = ui.field(ui.teamT('linkLabel'));
+      await expect(link).toHaveValue(/\/user\/signup\?inviteToken=/);
+      await page.getByRole('button', { name: ui.teamT('copy') }).click();
+      await expect(page.getByText(ui.teamT('copied'))).toBeVisible();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await link.inputValue());
+      await expectAccessible(page, 'teammates');
+      if (lang === 'en') await screenshots(page, 'account-teammates');
+
+      if (lang === 'en') {
+        await page.getByRole('button', { name: ui.teamT('submit') }).click();
+        await ui.expectHome(email);
+        // Both teammates got their invitation mail with a /confirm-invite link.
+        await mailbox.link(`grace@${domain}`, /\/confirm-invite\?inviteToken=/);
+        await mailbox.link(`alan@${domain}`, /\/confirm-invite\?inviteToken=/);
+      } else {
+        await page.getByRole('button', { name: ui.teamT('skip') }).click();
+        await ui.expectHome(email);
+      }
+      await expect(page.getByText(ui.commonT('home.profile.PROFESSIONAL'))).toBeVisible();
+      const stored = await page.evaluate(() => ({
+        authorization: localStorage.getItem('authorization'),
+        user: JSON.parse(localStorage.getItem('user') ?? 'null') as { email: string } | null,
+        profiles: JSON.parse(localStorage.getItem('profiles') ?? '[]') as unknown[],
+        acting: JSON.parse(localStorage.getItem('acting_profile') ?? 'null') as { info: { email: string; first_name: string } } | null,
+      }));
+      expect(stored.authorization).toMatch(/^ey/);
+      expect(stored.user?.email).toBe(email);
+      expect(stored.profiles).toHaveLength(1);
+      expect(stored.acting?.info).toMatchObject({ email, first_name: 'Ada' });
+      await expectAccessible(page, 'home');
+      if (lang === 'en') await screenshots(page, 'account-home');
+    });
+  });
+}
+
+for (const lang of ['en', 'es'] as Lang[]) {
+  test.describe(`sign-up refusals (${lang})`, () => {
+    test.use({ locale: BROWSER_LOCALE[lang] });
+
+    test('a malformed address and a personal address are refused with the spec texts', async ({ page }) => {
+      const ui = new AccountScreens(page, lang);
+      await page.goto('/user/signup');
+      await ui.signUp('not-an-address');
+      await expect(page.getByText(ui.signupT('invalidEmail'))).toBeVisible();
+      await ui.signUp(`someone.${Date.now()}@gmail.com`);
+      await expect(page.getByText(ui.signupT('personalEmail'))).toBeVisible();
+      await expect(page).toHaveURL(/\/user\/signup$/);
+      await expectAccessible(page, 'signup refused');
+      if (lang === 'en') await screenshots(page, 'account-signup-personal');
+    });
+  });
+}
+
+for (const lang of ['en', 'it'] as Lang[]) {
+  test.describe(`wrong codes (${lang})`, () => {
+    test.use({ locale: BROWSER_LOCALE[lang] });
+
+    test('three wrong codes open the max-tries dialog; Send again mails a new code that works', async ({ page }) => {
+      const ui = new AccountScreens(page, lang);
+      const email = uniqueEmail('wrong');
+      await page.goto('/user/signup');
+      await ui.signUp(email);
+      await ui.expectCodeScreen(email);
+      const right = await mailbox.code(email);
+      const wrong = right === '000000' ? '111111' : '000000';
+      for (let attempt = 1; attempt <= 2; attempt++) {
+        await ui.typeCode(wrong);
+        await expect(page.getByRole('alert').filter({ hasText: ui.errorsT('INVALID_TOKEN') })).toBeVisible();
+        // On error the boxes clear and the focus is back on the first one.
+        await ui.expectBoxesEmpty();
+        await expect(ui.digit(1)).toBeFocused();
+      }
+      await ui.typeCode(wrong);
+      const dialog = page.getByRole('dialog', { name: ui.codeT('maxTriesTitle') });
+      await expect(dialog).toBeVisible();
+      await expectAccessible(page, 'max tries dialog');
+      if (lang === 'en') await screenshots(page, 'account-code-max-tries');
+      await dialog.getByRole('button', { name: ui.codeT('resend') }).click();
+      await expect(page.getByText(ui.codeT('sent', { email }))).toBeVisible();
+      const fresh = await mailbox.code(email, { count: 2 });
+      await ui.typeCode(fresh);
+      await expect(page).toHaveURL(/\/user\/welcome$/);
+    });
+  });
+}
+
+test.describe('code boxes', () => {
+  test('digits only, Backspace and Back clear the previous digit, paste fills all, Back with nothing goes back', async ({ page }) => {
+    const ui = new AccountScreens(page, 'en');
+    const email = uniqueEmail('boxes');
+    await page.goto('/user/signup');
+    await ui.signUp(email);
+    await ui.expectCodeScreen(email);
+    await page.keyboard.type('a1b2');
+    await expect(ui.digit(1)).toHaveValue('1');
+    await expect(ui.digit(2)).toHaveValue('2');
+    await expect(ui.digit(3)).toBeFocused();
+    await page.keyboard.press('Backspace');
+    await expect(ui.digit(2)).toHaveValue('');
+    await expect(ui.digit(2)).toBeFocused();
+    await page.getByRole('button', { name: ui.codeT('back') }).click();
+    await expect(ui.digit(1)).toHaveValue('');
+    const code = await mailbox.code(email);
+    await ui.digit(1).focus();
+    await page.evaluate((text) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', text);
+      document.activeElement?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    }, ` ${code.slice(0, 3)}-${code.slice(3)} `);
+    await expect(page).toHaveURL(/\/user\/welcome$/);
+  });
+
+  test('Back with no digit typed goes back a page', async ({ page }) => {
+    const ui = new AccountScreens(page, 'en');
+    const email = uniqueEmail('back');
+    await page.goto('/user/signup');
+    await ui.signUp(email);
+    await ui.expectCodeScreen(email);
+    await page.getByRole('button', { name: ui.codeT('back') }).click();
+    await expect(page).toHaveURL(/\/user\/signup$/);
+  });
+});
