@@ -19,7 +19,9 @@ import {
 import type { AppConfig } from '../../config.js';
 import type { AccountsDeps } from './deps.js';
 import { pickLanguage } from './language.js';
+import * as recovery from './recovery.js';
 import * as users from './service.js';
+import * as signup from './signup.js';
 import { purgeExpiredCodes } from './codes.js';
 import { orFail } from './session.js';
 
@@ -62,7 +64,7 @@ const usersRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { 
       preHandler: limits('signup', 20, 5),
     },
     async (request, reply) =>
-      reply.status(201).send(await users.signup(deps, request.body, languageOf(request, request.body))),
+      reply.status(201).send(await signup.signup(deps, request.body, languageOf(request, request.body))),
   );
 
   app.put(
@@ -71,7 +73,7 @@ const usersRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { 
       schema: { tags, body: ConfirmCodeRequestSchema, response: { 200: SessionResponseSchema, ...errors } },
       preHandler: limits('confirm', 30, 10),
     },
-    async (request) => users.confirm(deps, request.body, languageOf(request)),
+    async (request) => signup.confirm(deps, request.body, languageOf(request)),
   );
 
   app.put(
@@ -80,7 +82,7 @@ const usersRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { 
       schema: { tags, body: EmailOnlyRequestSchema, response: { 200: MessageResponseSchema, ...errors } },
       preHandler: limits('resend', 10, 5),
     },
-    async (request) => users.resendConfirmation(deps, request.body.email, languageOf(request, request.body)),
+    async (request) => signup.resendConfirmation(deps, request.body.email, languageOf(request, request.body)),
   );
 
   app.put(
@@ -123,7 +125,7 @@ const usersRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { 
     },
     async (request) =>
       orFail('ERR_COULD_NOT_RECOVER_PASSWORD', request.log, () =>
-        users.forgotPassword(deps, request.body.email, languageOf(request, request.body)),
+        recovery.forgotPassword(deps, request.body.email, languageOf(request, request.body)),
       ),
   );
 
@@ -133,7 +135,7 @@ const usersRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { 
       schema: { tags, body: ConfirmCodeRequestSchema, response: { 200: SessionResponseSchema, ...errors } },
       preHandler: limits('recovery-code', 30, 10),
     },
-    async (request) => users.forgotPasswordConfirm(deps, request.body, languageOf(request)),
+    async (request) => recovery.forgotPasswordConfirm(deps, request.body, languageOf(request)),
   );
 
   // Expired codes (and the unmailed ones stored for unknown recovery addresses) are purged hourly.

@@ -1,0 +1,47 @@
+import { normalizeEmail, type Language, type SessionResponse } from '@suite/contract';
+import { AppError } from '../../errors.js';
+import { domainRules } from '../domains/repository.js';
+import { addressOf, answerCode, codeKeys, sendCode } from './code-flow.js';
+import { checkCode } from './codes.js';
+import type { AccountsDeps } from './deps.js';
+import { findUserByEmail } from './repository.js';
+import { sessionFor } from './session.js';
+
+/** Password recovery: e-mail, code check, then PUT /user/{id} with the session it answers. */
+
+/**
+ * Always 200 with the same body: whether the address has an account is not revealed. A code row is
+ * stored for unknown addresses too (never mailed), so the code step answers alike for both.
+ */
+export async function forgotPassword(
+  deps: AccountsDeps,
+  rawEmail: string,
+  language: Language,
+): Promise<{ message: string }> {
+  if (!rawEmail.trim()) throw new AppError('ERR_EMAIL_NOT_PROVIDED');
+  const email = addressOf(rawEmail);
+  await sendCode(deps, email, 'recovery', language, await canRecover(deps, email));
+  return { message: 'If the address has an account, a recovery code has been sent.' };
+}
+
+async function canRecover(deps: AccountsDeps, email: string): Promise<boolean> {
+  const user = await findUserByEmail(deps.db, email);
+  if (!user?.confirmed_at || !user.active) return false;
+  const rules = await domainRules(deps.db, user.domain);
+  return rules.active && !rules.ssoOnly;
+}
+
+export async function forgotPasswordConfirm(
+  deps: AccountsDeps,
+  input: { token: string; email: string },
+  language: Language,
+): Promise<SessionResponse> {
+  const email = normalizeEmail(input.email);
+  const outcome = await deps.db
+    .transaction()
+    .execute((trx) => checkCode(trx, codeKeys(deps), email, 'recovery', input.token));
+  await answerCode(deps, outcome, email, 'recovery', language, await canRecover(deps, email));
+  const user = await findUserByEmail(deps.db, email);
+  if (!user?.confirmed_at) throw new AppError('INVALID_TOKEN');
+  return sessionFor(deps, user);
+}

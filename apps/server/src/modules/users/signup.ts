@@ -1,0 +1,148 @@
+import { emailDomain, normalizeEmail, type Language, type SessionResponse } from '@suite/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import { isFreeMail } from '../domains/free-mail.js';
+import { confirmedUsersOf, domainRules } from '../domains/repository.js';
+import { acceptInvite, findInvite } from '../invites/repository.js';
+import { resolveSignupInvite, type SignupInvite } from '../invites/service.js';
+import { addressOf, answerCode, codeKeys, sendCode } from './code-flow.js';
+import { checkCode, issueCode } from './codes.js';
+import type { AccountsDeps } from './deps.js';
+import {
+  createUser,
+  findUserByEmail,
+  findUserById,
+  isUniqueViolation,
+  markConfirmed,
+  type UserRow,
+} from './repository.js';
+import { sessionFor } from './session.js';
+
+/** Sign-up, its code confirmation and resend (spec §4: e-mail, code check, then the welcome step). */
+
+export type SignupResult = { email: string; message: string } & Partial<SessionResponse>;
+
+async function checkFreePlan(db: Kysely<Database>, domain: string, limit: number | null): Promise<void> {
+  if (limit !== null && (await confirmedUsersOf(db, domain)) >= limit) throw new AppError('ERR_FREE_ACCOUNT_LIMIT');
+}
+
+export async function signup(
+  deps: AccountsDeps,
+  input: { email: string; invite_token?: string | undefined },
+  language: Language,
+): Promise<SignupResult> {
+  const email = addressOf(input.email);
+  const domain = emailDomain(email);
+  const invite = input.invite_token ? await resolveSignupInvite(deps, input.invite_token, email) : null;
+  const personal = isFreeMail(domain);
+  if (invite?.kind === 'mismatch' && !personal) throw new AppError('ERR_INVITE_INVALID');
+  const granted = invite?.kind === 'mismatch' ? null : invite;
+  if (!deps.config.publicSignup && !granted) throw new AppError('ERR_FORBIDDEN');
+
+  const rules = await domainRules(deps.db, domain);
+  if (!rules.active) throw new AppError('ERR_DOMAIN_INACTIVE');
+  if (rules.mailServerHosted) throw new AppError('ERR_ZIMBRA_DOMAIN_SIGNUP_NOT_ALLOWED');
+  if (rules.ssoOnly) throw new AppError('ERR_SSO_LOGIN_ONLY');
+  if (personal && granted?.kind !== 'address') throw new AppError('ERR_PERSONAL_EMAIL_NOT_ALLOWED');
+
+  const existing = await findUserByEmail(deps.db, email);
+  if (existing?.confirmed_at) {
+    throw new AppError(granted?.kind === 'address' ? 'ERR_INVITE_ALREADY_ACCEPTED' : 'ERR_EMAIL_IN_USE');
+  }
+  if (granted?.kind === 'address')
+    return acceptAddressInvite(deps, email, granted, existing, personal, rules.freePlanLimit, language);
+  if (existing) {
+    await sendCode(deps, email, 'confirm', language);
+    throw new AppError('ERR_USER_NOT_CONFIRMED_SIGNUP');
+  }
+  await checkFreePlan(deps.db, domain, rules.freePlanLimit);
+  try {
+    await deps.db.transaction().execute(async (trx) => {
+      const profileType = personal ? 'PERSONAL' : 'PROFESSIONAL';
+      await createUser(trx, {
+        email,
+        domain,
+        language,
+        profileType,
+        confirmed: false,
+        invitedBy: granted?.inviterId ?? null,
+      });
+      const code = await issueCode(trx, codeKeys(deps), email, 'confirm');
+      if (code) await deps.mailer.queue(trx, { kind: 'confirm-code', to: email, language, code });
+    });
+  } catch (error) {
+    // Two sign-ups of one address at once: the loser is told what the winner's code step says.
+    if (isUniqueViolation(error)) throw new AppError('ERR_USER_NOT_CONFIRMED_SIGNUP');
+    throw error;
+  }
+  deps.mailer.kick();
+  return { email, message: 'A confirmation code has been sent.' };
+}
+
+/**
+ * The invite link reached this mailbox, which proves the address as a code would: the account is
+ * created (or the pending one confirmed) at once, and a session comes back so the invitee can go
+ * straight to the welcome step. The invite is marked accepted in the same transaction, once.
+ */
+async function acceptAddressInvite(
+  deps: AccountsDeps,
+  email: string,
+  invite: Extract<SignupInvite, { kind: 'address' }>,
+  existing: UserRow | undefined,
+  personal: boolean,
+  limit: number | null,
+  language: Language,
+): Promise<SignupResult> {
+  const domain = emailDomain(email);
+  await checkFreePlan(deps.db, domain, limit);
+  const userId = await deps.db.transaction().execute(async (trx) => {
+    if (!(await acceptInvite(trx, invite.jtiHash))) return null;
+    if (existing) {
+      await markConfirmed(trx, existing.id);
+      return existing.id;
+    }
+    const profileType = personal ? 'PERSONAL' : 'PROFESSIONAL';
+    return createUser(trx, { email, domain, language, profileType, confirmed: true, invitedBy: invite.inviterId });
+  });
+  if (!userId) {
+    const row = await findInvite(deps.db, invite.jtiHash);
+    throw new AppError(row?.accepted_at ? 'ERR_INVITE_ALREADY_ACCEPTED' : 'ERR_INVITE_EXPIRED');
+  }
+  const user = await findUserById(deps.db, userId);
+  if (!user) throw new AppError('ERR_COULD_NOT_GET_PROFILE');
+  return { email, message: 'Invitation accepted.', ...(await sessionFor(deps, user)) };
+}
+
+export async function confirm(
+  deps: AccountsDeps,
+  input: { token: string; email: string },
+  language: Language,
+): Promise<SessionResponse> {
+  const email = normalizeEmail(input.email);
+  const user = await findUserByEmail(deps.db, email);
+  if (!user) throw new AppError('INVALID_TOKEN');
+  if (user.confirmed_at) throw new AppError('ERR_USER_ALREADY_CONFIRMED');
+  await checkFreePlan(deps.db, user.domain, (await domainRules(deps.db, user.domain)).freePlanLimit);
+  // Counting, consuming and confirming commit together; a wrong guess still commits its count.
+  const outcome = await deps.db.transaction().execute(async (trx) => {
+    const result = await checkCode(trx, codeKeys(deps), email, 'confirm', input.token);
+    if (result.kind === 'ok') await markConfirmed(trx, user.id);
+    return result;
+  });
+  await answerCode(deps, outcome, email, 'confirm', language, true);
+  return sessionFor(deps, { ...user, confirmed_at: Date.now() });
+}
+
+export async function resendConfirmation(
+  deps: AccountsDeps,
+  rawEmail: string,
+  language: Language,
+): Promise<{ message: string }> {
+  const email = addressOf(rawEmail);
+  const user = await findUserByEmail(deps.db, email);
+  if (user?.confirmed_at) throw new AppError('ERR_USER_ALREADY_CONFIRMED');
+  // Unknown address: same answer, nothing sent.
+  if (user) await sendCode(deps, email, 'confirm', language);
+  return { message: 'A new code has been sent.' };
+}
