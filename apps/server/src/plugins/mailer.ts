@@ -7,18 +7,8 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config.js';
 import type { Database } from '../db/schema.js';
+import { OutboxWorker, type Deliver } from './mail-worker.js';
 import { renderEmail, type MailMessage, type MailSite } from '../emails/index.js';
-
-/** After this many failed tries (about a day with production backoff) a mail is marked failed and logged. */
-const MAX_ATTEMPTS = 20;
-/** Longest wait between two tries, in units of the base delay. */
-const MAX_BACKOFF_FACTOR = 600;
-/** A worker that died mid-send frees its claim after this long, so another one can deliver. */
-const CLAIM_MS = 60_000;
-const IDLE_POLL_MS = 5_000;
-const BATCH = 10;
-const HOUSEKEEPING_EVERY_MS = 3_600_000;
-const KEEP_SENT_MS = 7 * 86_400_000;
 
 export interface Mailer {
   /** Renders the message and writes it to the outbox with `db` (pass the caller's transaction). */
@@ -57,9 +47,6 @@ export async function queueMail(db: Kysely<Database>, message: MailMessage, site
     .execute();
   return id;
 }
-
-type Row = Database['mail_outbox'];
-type Deliver = (row: Pick<Row, 'id' | 'to_address' | 'subject' | 'text_body' | 'html_body'>) => Promise<void>;
 
 function smtpDeliver(config: AppConfig, smtpUrl: string): { deliver: Deliver; close(): void } {
   const transport: Transporter = nodemailer.createTransport({
@@ -105,159 +92,6 @@ function fileDeliver(config: AppConfig, log: FastifyBaseLogger): { deliver: Deli
     },
     close: () => transport.close(),
   };
-}
-
-/** Delivers due outbox rows; failures are retried with exponential backoff, never dropped silently. */
-class OutboxWorker {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = false;
-  private lastHousekeeping = 0;
-
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly deliver: Deliver,
-    private readonly baseMs: number,
-    private readonly log: FastifyBaseLogger,
-  ) {}
-
-  /** Rows queued by another process (admin CLI, another instance) are found within this. */
-  private get idleMs(): number {
-    return Math.min(IDLE_POLL_MS, this.baseMs * 20);
-  }
-
-  kick(delay = 0): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.tick(), delay);
-    this.timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
-  }
-
-  private tick(): void {
-    this.running = (async () => {
-      let delay = this.idleMs;
-      try {
-        await this.runOnce();
-        await this.housekeep();
-        delay = await this.nextDelay();
-      } catch (err) {
-        // The database may be briefly unavailable: log and look again later; rows stay queued.
-        this.log.error({ err }, 'mail outbox run failed');
-      }
-      this.running = undefined;
-      this.kick(this.again ? 0 : delay);
-      this.again = false;
-    })();
-  }
-
-  private async runOnce(): Promise<void> {
-    for (;;) {
-      const now = Date.now();
-      const due = await this.db
-        .selectFrom('mail_outbox')
-        .select(['id', 'to_address', 'subject', 'text_body', 'html_body', 'attempts'])
-        .where('sent_at', 'is', null)
-        .where('failed_at', 'is', null)
-        .where('next_attempt_at', '<=', now)
-        .where('locked_until', '<', now)
-        .orderBy('next_attempt_at')
-        .limit(BATCH)
-        .execute();
-      for (const row of due) {
-        if (this.stopped) return;
-        if (await this.claim(row.id)) await this.attempt(row);
-      }
-      if (due.length < BATCH || this.stopped) return;
-    }
-  }
-
-  /** Delivered rows are kept a while for support questions, then removed (hourly). */
-  private async housekeep(): Promise<void> {
-    const now = Date.now();
-    if (now - this.lastHousekeeping < HOUSEKEEPING_EVERY_MS) return;
-    this.lastHousekeeping = now;
-    await this.db
-      .deleteFrom('mail_outbox')
-      .where('sent_at', '<', now - KEEP_SENT_MS)
-      .execute();
-  }
-
-  /** Several server instances may share the outbox: a row is sent by whoever claims it first. */
-  private async claim(id: string): Promise<boolean> {
-    const now = Date.now();
-    const result = await this.db
-      .updateTable('mail_outbox')
-      .set({ locked_until: now + CLAIM_MS })
-      .where('id', '=', id)
-      .where('sent_at', 'is', null)
-      .where('locked_until', '<', now)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
-  }
-
-  private async attempt(row: Parameters<Deliver>[0] & { attempts: number }): Promise<void> {
-    const attempts = row.attempts + 1;
-    try {
-      await this.deliver(row);
-      await this.db
-        .updateTable('mail_outbox')
-        // The bodies carry codes and invite links: once delivered they are not kept.
-        .set({
-          sent_at: Date.now(),
-          attempts,
-          locked_until: 0,
-          last_error: null,
-          subject: '',
-          text_body: '',
-          html_body: '',
-        })
-        .where('id', '=', row.id)
-        .execute();
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      const wait = this.baseMs * Math.min(2 ** (attempts - 1), MAX_BACKOFF_FACTOR);
-      const failed = attempts >= MAX_ATTEMPTS ? Date.now() : null;
-      await this.db
-        .updateTable('mail_outbox')
-        .set({
-          attempts,
-          next_attempt_at: Date.now() + wait,
-          locked_until: 0,
-          last_error: message.slice(0, 500),
-          failed_at: failed,
-        })
-        .where('id', '=', row.id)
-        .execute();
-      const log = failed ? this.log.error.bind(this.log) : this.log.warn.bind(this.log);
-      log(
-        { mailId: row.id, attempts, err: message },
-        failed ? 'mail delivery gave up' : 'mail delivery failed; will retry',
-      );
-    }
-  }
-
-  private async nextDelay(): Promise<number> {
-    const next = await this.db
-      .selectFrom('mail_outbox')
-      .select((eb) => eb.fn.min('next_attempt_at').as('at'))
-      .where('sent_at', 'is', null)
-      .where('failed_at', 'is', null)
-      .executeTakeFirst();
-    const at = next?.at == null ? undefined : Number(next.at);
-    if (at === undefined) return this.idleMs;
-    return Math.min(this.idleMs, Math.max(10, at - Date.now()));
-  }
 }
 
 export default fp(
