@@ -60,6 +60,8 @@ export default defineConfig({
         SESSION_SECRET: 'e2e-session-secret-0123456789abcdef0123',
         RATE_LIMIT_SCALE: '100',
         MAIL_RETRY_BASE_MS: '200',
+        // Codes live 30 s here, so that account-code-expiry.spec.ts sees one expire for real.
+        CODE_TTL_SECONDS: '30',
         LOG_LEVEL: 'warn',
         APP_TITLE: 'Suite',
       },

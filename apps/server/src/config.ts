@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { CODE_TTL_MS } from '@suite/contract';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -44,6 +45,7 @@ const EnvSchema = z.object({
   WEB_DIST: opt(z.string()),
   RATE_LIMIT_SCALE: opt(z.coerce.number().positive()),
   MAIL_RETRY_BASE_MS: opt(z.coerce.number().positive()),
+  CODE_TTL_SECONDS: opt(z.coerce.number().int().positive()),
   MEETING_IDLE_MINUTES: opt(z.coerce.number().positive()),
 });
 
@@ -83,6 +85,8 @@ export interface AppConfig {
   /** Multiplies every rate limit (tests raise it; production leaves it at 1). */
   rateLimitScale: number;
   mailRetryBaseMs: number;
+  /** Lifetime of an e-mailed code (CODE_TTL_SECONDS; default 10 minutes). Tests shorten it to see a code expire for real. */
+  codeTtlMs: number;
 }
 
 export class ConfigError extends Error {
@@ -155,6 +159,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     webDist: resolve(e.WEB_DIST ?? join(serverRoot(), '../web/dist')),
     rateLimitScale: e.RATE_LIMIT_SCALE ?? 1,
     mailRetryBaseMs: e.MAIL_RETRY_BASE_MS ?? 2000,
+    codeTtlMs: e.CODE_TTL_SECONDS === undefined ? CODE_TTL_MS : e.CODE_TTL_SECONDS * 1000,
   };
 }
 

@@ -8,6 +8,7 @@ import type { AccountsDeps } from './deps.js';
 export const codeKeys = (deps: AccountsDeps): CodeKeys => ({
   secret: deps.config.sessionSecret,
   scale: deps.config.rateLimitScale,
+  ttlMs: deps.config.codeTtlMs,
 });
 
 /** A well-formed address, normalised, or ERR_INVALID_EMAIL. A fully-qualified domain's trailing dot is dropped. */

@@ -1,6 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { CODE_LENGTH, CODE_TTL_MS, MAX_CODE_TRIES, type CodePurpose } from '@suite/contract';
+import { CODE_LENGTH, MAX_CODE_TRIES, type CodePurpose } from '@suite/contract';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 
@@ -13,6 +13,8 @@ export interface CodeKeys {
   secret: string;
   /** RATE_LIMIT_SCALE: tests raise the budget. */
   scale: number;
+  /** How long a new code lives (config CODE_TTL_SECONDS). */
+  ttlMs: number;
 }
 
 const hashCode = (keys: CodeKeys, purpose: CodePurpose, email: string, code: string) =>
@@ -51,7 +53,7 @@ export async function issueCode(
   const values = {
     code_hash: hashCode(keys, purpose, email, code),
     attempts: 0,
-    expires_at: now + CODE_TTL_MS,
+    expires_at: now + keys.ttlMs,
     consumed_at: null,
     created_at: now,
     sends: sends + 1,

@@ -1,0 +1,28 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CODE_TTL_MS } from '@suite/contract';
+import { loadConfig } from '../src/config.js';
+import { signup, startWorld, type AccountsWorld } from './accounts-helpers.js';
+
+describe('CODE_TTL_SECONDS', () => {
+  it('defaults to the contract lifetime and refuses nonsense', () => {
+    expect(loadConfig({ DATA_DIR: '.tmp/ttl-config' }).codeTtlMs).toBe(CODE_TTL_MS);
+    expect(loadConfig({ DATA_DIR: '.tmp/ttl-config', CODE_TTL_SECONDS: '30' }).codeTtlMs).toBe(30_000);
+    expect(() => loadConfig({ DATA_DIR: '.tmp/ttl-config', CODE_TTL_SECONDS: '-1' })).toThrow(/CODE_TTL_SECONDS/);
+  });
+
+  describe('on a server with CODE_TTL_SECONDS=30', () => {
+    let w: AccountsWorld;
+    beforeAll(async () => {
+      w = await startWorld({ CODE_TTL_SECONDS: '30' });
+    });
+    afterAll(async () => w.close());
+
+    it('stores new codes with that lifetime', async () => {
+      const before = Date.now();
+      await signup(w, 'ttl@contoso.com');
+      const row = await w.app.db.kysely.selectFrom('codes').select('expires_at').where('email', '=', 'ttl@contoso.com').executeTakeFirstOrThrow();
+      expect(row.expires_at - before).toBeGreaterThanOrEqual(30_000);
+      expect(row.expires_at - before).toBeLessThan(60_000);
+    });
+  });
+});
