@@ -12,7 +12,7 @@ import { Button } from '../../components/button';
 import { fetchVideoconference } from './api/videoconference';
 import { parseMeetingQuery } from './lib/query-options';
 import { appDeepLink, meetHost } from './lib/app-links';
-import { currentIdentity, moderatorFromJwt, storedDisplayName } from './lib/identity';
+import { currentIdentity, moderatorFromJwt, nameFromJwt, storedDisplayName } from './lib/identity';
 import type { ChosenDevices } from './lib/jitsi-options';
 import { touchMeeting, useMeetingToken, type Identity } from './hooks/use-meeting-token';
 import { RoomNotice } from './components/room-notice';
@@ -174,7 +174,7 @@ export default function MeetingPage() {
           appTitle={appName}
           title={invite.title}
           inviteLink={inviteLink}
-          displayName={storedDisplayName()}
+          displayName={storedDisplayName() ?? nameFromJwt(token.token)}
           onLeft={(reason) => {
             setLeftReason(reason);
             setStage('left');

@@ -40,16 +40,23 @@ export function useKeepAlive(api: JitsiApi | null, joined: boolean, onExpire: ()
     return () => window.clearTimeout(timer);
   }, [joined, alone, secondsLeft, round]);
 
+  // The countdown runs against a deadline, so a throttled background tab still disconnects on time.
+  const prompting = secondsLeft !== null;
   useEffect(() => {
-    if (secondsLeft === null) return;
-    if (secondsLeft <= 0) {
+    if (!prompting) return;
+    const deadline = Date.now() + KEEP_ALIVE_COUNTDOWN_S * 1000;
+    const timer = window.setInterval(() => {
+      const left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+      if (left > 0) {
+        setSecondsLeft(left);
+        return;
+      }
+      window.clearInterval(timer);
       setSecondsLeft(null);
       expireRef.current();
-      return;
-    }
-    const timer = window.setTimeout(() => setSecondsLeft((s) => (s === null ? null : s - 1)), 1000);
-    return () => window.clearTimeout(timer);
-  }, [secondsLeft]);
+    }, 1000);
+    return () => window.clearInterval(timer);
+  }, [prompting]);
 
   const keep = useCallback(() => {
     setSecondsLeft(null);

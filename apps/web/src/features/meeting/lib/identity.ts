@@ -23,3 +23,10 @@ export function moderatorFromJwt(jwt: string): boolean {
   const flag = payload?.context?.user?.moderator ?? payload?.moderator;
   return flag === true || flag === 'true';
 }
+
+/** The name inside a meeting token (guests: the name they gave on /guest). */
+export function nameFromJwt(jwt: string): string | null {
+  const payload = decodeToken<{ context?: { user?: { name?: unknown } } }>(jwt);
+  const name = payload?.context?.user?.name;
+  return typeof name === 'string' && name.trim() ? name.trim() : null;
+}

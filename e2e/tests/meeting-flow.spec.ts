@@ -1,0 +1,115 @@
+import { decodeJwt } from 'jose';
+import { test, expect, createAccount, screenshots, expectAccessible } from '../fixtures/test';
+import { MeetingRoomPage, createMeeting, fillGuestForm, signIn } from '../pages/meeting-room';
+
+test.describe('host and guest meet', () => {
+  test('a guest waits for the host and joins when the host does; both can leave', async ({ browser, request }) => {
+    const host = await createAccount(request);
+    const meeting = await createMeeting(request, host, 'Weekly sync');
+
+    const guestContext = await browser.newContext();
+    const guestPage = await guestContext.newPage();
+    const guest = new MeetingRoomPage(guestPage);
+    await guestPage.goto(`/meet/${meeting._id}`);
+    await expect(guestPage).toHaveURL(/\/guest\?vc_link=/);
+    await screenshots(guestPage, 'guest-form');
+    await expectAccessible(guestPage, 'guest form');
+    await fillGuestForm(guestPage, 'Grace Guest');
+    await expect(guestPage).toHaveURL(new RegExp(`/meet/${meeting._id}$`));
+    expect(await guestPage.evaluate(() => localStorage.getItem('guestId'))).toMatch(/^[0-9a-f]{24}$/);
+    await guest.joinFromSetup();
+    await expect(guestPage.getByRole('heading', { name: 'Waiting for the host' })).toBeVisible();
+    await screenshots(guestPage, 'meeting-waiting');
+    expect(await guest.calls()).toEqual([]);
+
+    const hostContext = await browser.newContext();
+    const hostPage = await hostContext.newPage();
+    const hostRoom = new MeetingRoomPage(hostPage);
+    await signIn(hostPage, host, `/meet/${meeting._id}`);
+    await hostRoom.joinFromSetup();
+    await expect(hostPage.getByRole('status').filter({ hasText: 'Entering the meeting…' })).toBeVisible();
+    await hostRoom.expectJoined();
+    const hostInit = await hostRoom.constructed();
+    expect(hostInit.options?.roomName).toBe(meeting._id);
+    expect(decodeJwt(hostInit.options!.jwt!)).toMatchObject({ room: meeting._id, context: { user: { moderator: true } } });
+    await expect(hostPage.getByText('Weekly sync')).toBeVisible();
+    await screenshots(hostPage, 'meeting-joined');
+
+    // The guest's next try (every 5 s) finds the session started.
+    await guest.expectJoined();
+    const guestInit = await guest.constructed();
+    const claims = decodeJwt(guestInit.options!.jwt!) as { context: { user: { name: string; moderator: boolean } } };
+    expect(claims.context.user).toMatchObject({ name: 'Grace Guest', moderator: false });
+    expect(guestInit.options?.userInfo.displayName).toBe('Grace Guest');
+
+    await guestPage.getByRole('button', { name: 'Leave' }).click();
+    const dialog = guestPage.getByRole('dialog', { name: 'Leave the meeting?' });
+    await expect(dialog).toBeVisible();
+    await screenshots(guestPage, 'meeting-leave-confirm');
+    await dialog.getByRole('button', { name: 'Stay' }).click();
+    expect(await guest.commands('hangup')).toHaveLength(0);
+    await guestPage.getByRole('button', { name: 'Leave' }).click();
+    await guestPage.getByRole('dialog').getByRole('button', { name: 'Leave' }).click();
+    await expect(guestPage.getByRole('heading', { name: "You've left the room" })).toBeVisible();
+    expect(await guest.commands('hangup')).toHaveLength(1);
+    await screenshots(guestPage, 'meeting-left');
+
+    // Jitsi's own hangup (videoConferenceLeft without our dialog) also ends on the left page.
+    await hostRoom.emit('videoConferenceLeft', { roomName: meeting._id });
+    await expect(hostPage.getByRole('heading', { name: "You've left the room" })).toBeVisible();
+    await hostPage.getByRole('button', { name: 'Rejoin' }).click();
+    await hostRoom.expectJoined();
+    await guestContext.close();
+    await hostContext.close();
+  });
+
+  test('the guest form requires a name and the accepted terms', async ({ page }) => {
+    await page.goto('/guest');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Please fill in all fields.')).toHaveCount(2);
+    expect(await page.evaluate(() => localStorage.getItem('guestId'))).toBeNull();
+    await expect(page.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', /privacy/);
+  });
+
+  for (const unsafe of ['javascript:alert(1)', 'https://evil.example.com/meet/abc', '//evil.example.com/x']) {
+    test(`an unsafe vc_link (${unsafe}) is refused`, async ({ page }) => {
+      await page.goto(`/guest?vc_link=${encodeURIComponent(unsafe)}`);
+      await fillGuestForm(page, 'Mallory');
+      await expect(page.getByText(/could not take you to the meeting/)).toBeVisible();
+      await expect(page).toHaveURL(/\/guest\?vc_link=/);
+    });
+  }
+
+  test('a vc_link on the meeting domain is followed', async ({ page }) => {
+    const config = (await (await page.request.get('/api/config')).json()) as { meetDomain: string };
+    await page.goto(`/guest?vc_link=${encodeURIComponent(`${config.meetDomain}/room.html?room=x`)}`);
+    await fillGuestForm(page, 'Grace');
+    await expect(page).toHaveURL(`${config.meetDomain}/room.html?room=x`);
+  });
+});
+
+test.describe('start a meeting from the signed-in home', () => {
+  test('creates a meeting with a copyable link, lists it and ends it', async ({ page, request, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const host = await createAccount(request);
+    await signIn(page, host, '/app');
+    const panel = page.getByRole('region', { name: 'Start a meeting' });
+    await expect(panel.getByText('You have no meetings yet.')).toBeVisible();
+    await panel.getByLabel('Meeting name (optional)').fill('Design review');
+    await panel.getByRole('button', { name: 'Start a meeting' }).click();
+    const link = panel.getByRole('status').getByLabel('Meeting link');
+    await expect(link).toHaveValue(/\/meet\/[a-z]{3}-[a-z]{4}-[a-z]{3}$/);
+    await panel.getByRole('status').getByRole('button', { name: 'Copy link' }).click();
+    await expect(panel.getByRole('status').getByRole('button', { name: 'Copied' })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await link.inputValue());
+    await expect(panel.getByRole('link', { name: 'Design review' })).toBeVisible();
+    await screenshots(page, 'meetings-panel');
+    const url = await link.inputValue();
+    await panel.getByRole('button', { name: 'End meeting Design review' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'End meeting' }).click();
+    await expect(panel.getByText('You have no meetings yet.')).toBeVisible();
+    // The ended meeting's link no longer works.
+    await page.goto(url);
+    await expect(page.getByRole('heading', { name: 'Invite is not valid' })).toBeVisible();
+  });
+});

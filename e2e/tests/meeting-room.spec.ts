@@ -1,0 +1,306 @@
+import { test, expect, createAccount, screenshots, type Account } from '../fixtures/test';
+import { MeetingRoomPage, createMeeting, signIn } from '../pages/meeting-room';
+import type { Page, APIRequestContext } from '@playwright/test';
+
+const UA = {
+  android: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36',
+  ios: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  oldFirefox: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:60.0) Gecko/20100101 Firefox/60.0',
+};
+
+/** A signed-in host on their own meeting's page (with `query`), past device setup and joined. */
+async function hostJoins(page: Page, request: APIRequestContext, query = '', options: { clock?: boolean } = {}) {
+  const host = await createAccount(request);
+  const meeting = await createMeeting(request, host);
+  await signIn(page, host, `/meet/${meeting._id}${query}`, options.clock ? () => page.clock.install() : undefined);
+  const room = new MeetingRoomPage(page);
+  await room.joinFromSetup();
+  await room.expectJoined();
+  return { host, meeting, room };
+}
+
+test.describe('recording auto-start', () => {
+  test('starts 3 s after joining, retries once at 120 s, then shows the recorder error with Reload', async ({ page, request }) => {
+    const { room } = await hostJoins(page, request, '?start_recording=true', { clock: true });
+    await page.clock.fastForward(3500);
+    await expect.poll(async () => (await room.commands('startRecording')).length).toBe(1);
+    expect((await room.commands('startRecording'))[0]!.args).toEqual([{ mode: 'file' }]);
+    await page.clock.fastForward('02:00');
+    await expect.poll(async () => (await room.commands('startRecording')).length).toBe(2);
+    await expect(page.getByRole('dialog', { name: 'Could not start recording' })).toHaveCount(0);
+    await page.clock.fastForward('01:00');
+    const dialog = page.getByRole('dialog', { name: 'Could not start recording' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Reload' })).toBeVisible();
+    await screenshots(page, 'meeting-recording-error');
+    expect((await room.commands('startRecording')).length).toBe(2);
+  });
+
+  test('a recordingStatusChanged event cancels the retry', async ({ page, request }) => {
+    const { room } = await hostJoins(page, request, '?start_recording=true', { clock: true });
+    await page.clock.fastForward(3500);
+    await expect.poll(async () => (await room.commands('startRecording')).length).toBe(1);
+    await room.emit('recordingStatusChanged', { on: true, mode: 'file', transcription: false });
+    await page.clock.fastForward('05:00');
+    expect((await room.commands('startRecording')).length).toBe(1);
+    await expect(page.getByRole('dialog', { name: 'Could not start recording' })).toHaveCount(0);
+  });
+
+  test('does not record when file recording is disabled by the query', async ({ page, request }) => {
+    const { room } = await hostJoins(page, request, '?start_recording=true&fileRecordingsEnabled=false', { clock: true });
+    await page.clock.fastForward('02:10');
+    expect(await room.commands('startRecording')).toEqual([]);
+    expect((await room.constructed()).options?.configOverwrite.recordingService).toEqual({ enabled: false });
+  });
+});
+
+test.describe('keep-alive', () => {
+  test('asks after a while alone, counts down in seconds, and disconnects without an answer', async ({ page, request }) => {
+    const { room } = await hostJoins(page, request, '', { clock: true });
+    await page.clock.fastForward('15:00');
+    const prompt = page.getByRole('alertdialog', { name: 'Keep the meeting open?' });
+    await expect(prompt).toBeVisible();
+    await expect(prompt.getByTestId('keep-alive-countdown')).toHaveText('30');
+    await page.clock.runFor(2000);
+    await expect(prompt.getByTestId('keep-alive-countdown')).toHaveText('28');
+    await screenshots(page, 'meeting-keep-alive');
+    await prompt.getByRole('button', { name: 'Keep it open' }).click();
+    await expect(prompt).toBeHidden();
+    expect(await room.commands('hangup')).toEqual([]);
+
+    // Someone else in the room: no prompt.
+    await room.emit('participantJoined', { id: 'p2', displayName: 'Bob' });
+    await page.clock.fastForward('16:00');
+    await expect(prompt).toBeHidden();
+    await room.emit('participantLeft', { id: 'p2' });
+
+    await page.clock.fastForward('15:00');
+    await expect(prompt).toBeVisible();
+    await page.clock.runFor(30_000);
+    await expect(page.getByRole('heading', { name: "You've left the room" })).toBeVisible();
+    await expect(page.getByText(/nobody answered/)).toBeVisible();
+    expect(await room.commands('hangup')).toHaveLength(1);
+  });
+});
+
+test.describe('loading the meeting script', () => {
+  test('a failed external_api.js shows the warning dialog with Try again', async ({ page, request }) => {
+    const host = await createAccount(request);
+    const meeting = await createMeeting(request, host);
+    await page.route('**/external_api.js', (route) => route.abort());
+    await signIn(page, host, `/meet/${meeting._id}`);
+    await new MeetingRoomPage(page).joinFromSetup();
+    const dialog = page.getByRole('dialog', { name: 'Unable to load the meeting' });
+    await expect(dialog).toBeVisible();
+    await screenshots(page, 'meeting-load-error');
+    await page.unroute('**/external_api.js');
+    await dialog.getByRole('button', { name: 'Try again' }).click();
+    const room = new MeetingRoomPage(page);
+    await room.joinFromSetup();
+    await room.expectJoined();
+  });
+});
+
+test.describe('devices', () => {
+  test('without media devices the user may join only as a spectator', async ({ page, request }) => {
+    await page.addInitScript(() => {
+      navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Requested device not found', 'NotFoundError'));
+      navigator.mediaDevices.enumerateDevices = () => Promise.resolve([]);
+    });
+    const host = await createAccount(request);
+    const meeting = await createMeeting(request, host);
+    await signIn(page, host, `/meet/${meeting._id}`);
+    await expect(page.getByText('No microphone or camera was found.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Join meeting' })).toHaveCount(0);
+    await screenshots(page, 'meeting-spectator');
+    await page.getByRole('button', { name: 'Join as spectator' }).click();
+    const room = new MeetingRoomPage(page);
+    await room.expectJoined();
+    const init = await room.constructed();
+    expect(init.options?.configOverwrite).toMatchObject({ startWithAudioMuted: true, startWithVideoMuted: true, disableInitialGUM: true });
+    expect(init.options?.devices).toBeUndefined();
+    await expect(page.getByRole('button', { name: 'Mute' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Stop video' })).toHaveCount(0);
+  });
+
+  test('a refused permission says to check the permissions', async ({ page, request }) => {
+    await page.addInitScript(() => {
+      navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+    });
+    const host = await createAccount(request);
+    const meeting = await createMeeting(request, host);
+    await signIn(page, host, `/meet/${meeting._id}`);
+    await expect(page.getByText(/Check the permissions of this site/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Join as spectator' })).toBeVisible();
+  });
+
+  test('the chosen devices go to Jitsi, and "skip this review next time" is remembered', async ({ page, request }) => {
+    const host = await createAccount(request);
+    const meeting = await createMeeting(request, host);
+    await signIn(page, host, `/meet/${meeting._id}`);
+    const room = new MeetingRoomPage(page);
+    await expect(page.getByLabel('Camera', { exact: true })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Camera preview' }).or(page.getByLabel('Camera preview'))).toBeVisible();
+    await screenshots(page, 'meeting-device-setup');
+    const cameraLabel = (await page.getByLabel('Camera', { exact: true }).locator('option:checked').textContent()) ?? '';
+    await room.joinFromSetup({ skipNextTime: true });
+    await room.expectJoined();
+    expect((await room.constructed()).options?.devices?.videoInput).toBe(cameraLabel);
+    await page.goto(`/meet/${meeting._id}`);
+    await expect(page.getByRole('heading', { name: 'Check your audio and video' })).toHaveCount(0);
+    await room.expectJoined();
+    expect((await room.constructed()).options?.devices?.videoInput).toBe(cameraLabel);
+  });
+});
+
+test.describe('app offer on mobile', () => {
+  test.use({ userAgent: UA.android, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  test('Android: open in the app (intent link), Google Play, or continue in the browser', async ({ page, request }) => {
+    const host = await createAccount(request);
+    const meeting = await createMeeting(request, host);
+    await signIn(page, host, `/meet/${meeting._id}`);
+    await expect(page.getByRole('heading', { name: 'Join with the app' })).toBeVisible();
+    const open = page.getByRole('link', { name: 'Open in the app' });
+    await expect(open).toHaveAttribute(
+      'href',
+      new RegExp(`^intent://127\\.0\\.0\\.1:\\d+/${meeting._id}#Intent;scheme=org\\.jitsi\\.meet;package=org\\.jitsi\\.meet;`),
+    );
+    await expect(page.getByRole('link', { name: 'Get it on Google Play' })).toHaveAttribute('href', /play\.google\.com.*id=org\.jitsi\.meet/);
+    await expect(page.getByRole('link', { name: 'Download on the App Store' })).toHaveCount(0);
+    await screenshots(page, 'meeting-app-offer');
+    await page.getByRole('button', { name: 'Continue in the browser' }).click();
+    await expect(page.getByRole('heading', { name: 'Check your audio and video' })).toBeVisible();
+  });
+});
+
+test.describe('app offer on iPhone', () => {
+  test.use({ userAgent: UA.ios, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  test('iOS: the org.jitsi.meet:// scheme and the App Store', async ({ page, request }) => {
+    const host = await createAccount(request);
+    const meeting = await createMeeting(request, host);
+    await signIn(page, host, `/meet/${meeting._id}`);
+    await expect(page.getByRole('link', { name: 'Open in the app' })).toHaveAttribute('href', new RegExp(`^org\\.jitsi\\.meet://127\\.0\\.0\\.1:\\d+/${meeting._id}$`));
+    await expect(page.getByRole('link', { name: 'Download on the App Store' })).toHaveAttribute('href', /apps\.apple\.com/);
+  });
+});
+
+test.describe('query parameters', () => {
+  test('a javascript: avatar and logo are refused; names stay text', async ({ page, request }) => {
+    const name = '<img src=x onerror=alert(1)>';
+    const { room } = await hostJoins(
+      page,
+      request,
+      `?avatar=${encodeURIComponent('javascript:alert(1)')}&DEFAULT_LOGO_URL=${encodeURIComponent('javascript:alert(2)')}&first_name=${encodeURIComponent(name)}&last_name=Doe`,
+    );
+    expect(await room.commands('avatarUrl')).toEqual([]);
+    expect((await room.constructed()).options?.userInfo.displayName).toBe(`${name} Doe`);
+    await expect(page.getByRole('banner').getByRole('img', { name: 'Suite' })).toBeVisible();
+    await expect(page.locator('img[src^="javascript"]')).toHaveCount(0);
+  });
+
+  test('an https avatar is passed to Jitsi after joining', async ({ page, request }) => {
+    const { room } = await hostJoins(page, request, `?avatar=${encodeURIComponent('https://cdn.example.com/a.png')}&email=ana%40acme.test`);
+    await expect.poll(async () => (await room.commands('avatarUrl')).map((c) => c.args)).toEqual([['https://cdn.example.com/a.png']]);
+    expect((await room.constructed()).options?.userInfo.email).toBe('ana@acme.test');
+  });
+
+  test('interface and meeting options map to Jitsi, hideButtons filters the 26-button toolbar', async ({ page, request }) => {
+    const query = new URLSearchParams({
+      hideButtons: 'chat,microphone,recording',
+      startWithAudioMuted: 'true',
+      startWithVideoMuted: 'false',
+      liveStreamingEnabled: 'false',
+      startScreenSharing: 'true',
+      hideParticipantsStats: 'true',
+      enableScreenshotCapture: 'true',
+      channelLastN: '4',
+      disableInviteFunctions: 'true',
+      prejoinPageEnabled: 'false',
+      hideLogo: 'true',
+      hideDesktopLink: 'true',
+      DISABLE_VIDEO_BACKGROUND: 'true',
+      DISABLE_JOIN_LEAVE_NOTIFICATIONS: 'true',
+      TOOLBAR_ALWAYS_VISIBLE: 'true',
+      APP_NAME: 'Acme Meet',
+      SUPPORT_URL: 'https://help.acme.example/meet',
+    });
+    const { room } = await hostJoins(page, request, `?${query}`);
+    const { configOverwrite: c, interfaceConfigOverwrite: ui } = (await room.constructed()).options!;
+    const toolbar = c.toolbarButtons as string[];
+    expect(toolbar).toHaveLength(23);
+    expect(toolbar).not.toEqual(expect.arrayContaining(['chat']));
+    expect(toolbar).toEqual(expect.arrayContaining(['camera', 'desktop', 'hangup', 'settings', 'tileview', 'whiteboard']));
+    expect(c).toMatchObject({
+      startWithAudioMuted: true,
+      startWithVideoMuted: false,
+      liveStreaming: { enabled: false },
+      startScreenSharing: true,
+      hideParticipantsStats: true,
+      screenshotCapture: { enabled: true },
+      channelLastN: 4,
+      disableInviteFunctions: true,
+      prejoinConfig: { enabled: false },
+      deeplinking: { desktop: { enabled: false } },
+      toolbarConfig: { alwaysVisible: true },
+      disableJoinLeaveSounds: true,
+    });
+    expect(ui).toMatchObject({ DISABLE_VIDEO_BACKGROUND: true, DISABLE_JOIN_LEAVE_NOTIFICATIONS: true, TOOLBAR_ALWAYS_VISIBLE: true });
+    // What our page applies itself: no microphone control (hidden button), no logo, app name, support link, no invite.
+    const bar = page.getByRole('banner');
+    await expect(bar.getByRole('button', { name: 'Mute' })).toHaveCount(0);
+    await expect(bar.getByRole('button', { name: 'Stop video' })).toBeVisible();
+    await expect(bar.getByRole('img')).toHaveCount(0);
+    await expect(bar.getByText('Acme Meet')).toBeVisible();
+    await expect(bar.getByRole('link', { name: 'Support' })).toHaveAttribute('href', 'https://help.acme.example/meet');
+    await expect(bar.getByRole('button', { name: 'Copy invite link' })).toHaveCount(0);
+    await expect(page).toHaveTitle(/^Acme Meet/);
+  });
+});
+
+test.describe('room page notices', () => {
+  test('blocked local storage shows the third-party-cookie notice and its help page', async ({ page }) => {
+    await page.addInitScript(() => {
+      Storage.prototype.setItem = () => {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      };
+    });
+    await page.goto('/meet/abc-defg-hij');
+    await expect(page.getByRole('heading', { name: 'Third-party cookies must be enabled' })).toBeVisible();
+    await screenshots(page, 'meeting-cookies');
+    await page.getByRole('link', { name: 'How to enable third-party cookies' }).click();
+    await expect(page.getByRole('heading', { name: 'Enable third-party cookies' })).toBeVisible();
+    await expect(page.getByText('Google Chrome')).toBeVisible();
+    await screenshots(page, 'meeting-cookies-help');
+  });
+
+  test('no meeting domain configured: a clear message', async ({ page }) => {
+    // The deployment's runtime settings as a server without MEET_DOMAIN gives them.
+    await page.route('**/api/config', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), meetDomain: null } });
+    });
+    await page.goto('/meet/abc-defg-hij');
+    await expect(page.getByRole('heading', { name: 'Meetings are not available' })).toBeVisible();
+    await screenshots(page, 'meeting-not-configured');
+  });
+
+  test.describe('unsupported browser', () => {
+    test.use({ userAgent: UA.oldFirefox });
+    test('shows the homologated-browser message', async ({ page }) => {
+      await page.goto('/meet/abc-defg-hij');
+      await expect(page.getByRole('heading', { name: 'Browser not supported' })).toBeVisible();
+      await expect(page.getByText(/not homologated/)).toBeVisible();
+      await screenshots(page, 'meeting-unsupported');
+    });
+  });
+
+  test('unknown and malformed meeting links', async ({ page }) => {
+    await page.goto('/meet/zzz-zzzz-zzz');
+    await expect(page.getByRole('heading', { name: 'Video conference not found.' })).toBeVisible();
+    await screenshots(page, 'meeting-not-found');
+    await page.goto('/meet/not%20a%20room!');
+    await expect(page.getByRole('heading', { name: 'Invite is not valid' })).toBeVisible();
+  });
+});
+
+export type { Account };
