@@ -1,0 +1,80 @@
+/**
+ * Test-only helpers (never imported by the app): render a screen inside the app's providers and a
+ * memory router, and serve HTTP answers from a real local server so that api-client runs unchanged.
+ */
+import { Suspense, type ReactElement } from 'react';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { PublicConfig } from '@suite/contract/core';
+import { ConfigProvider, FALLBACK_CONFIG } from '../lib/config';
+import { initI18n } from '../lib/i18n';
+import { DialogProvider } from './confirm-dialog';
+
+let i18nReady: Promise<unknown> | null = null;
+
+export async function renderScreen(
+  element: ReactElement,
+  options: { url: string; path?: string; config?: Partial<PublicConfig> },
+) {
+  i18nReady ??= initI18n('en');
+  await i18nReady;
+  const router = createMemoryRouter(
+    [
+      { path: options.path ?? '/user/:componentUrl', element },
+      { path: '*', element: <p>elsewhere</p> },
+    ],
+    { initialEntries: [options.url] },
+  );
+  render(
+    <ConfigProvider config={{ ...FALLBACK_CONFIG, ...options.config }}>
+      <Suspense fallback={null}>
+        <DialogProvider>
+          <RouterProvider router={router} />
+        </DialogProvider>
+      </Suspense>
+    </ConfigProvider>,
+  );
+  return router;
+}
+
+export interface Answer {
+  status: number;
+  body?: unknown;
+  /** Never answer (to see the client's timeout). */
+  hang?: boolean;
+}
+
+/** A real HTTP server on loopback; the page's origin is pointed at it. `answer` decides per request. */
+export async function serveApi(answer: (request: IncomingMessage, body: string) => Answer) {
+  const requests: { method: string; url: string; body: string; authorization: string | undefined }[] = [];
+  const server: Server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      requests.push({ method: req.method ?? '', url: req.url ?? '', body, authorization: req.headers.authorization });
+      const reply = answer(req, body);
+      if (reply.hang) return;
+      res.writeHead(reply.status, { 'content-type': 'application/json' });
+      res.end(reply.body === undefined ? '' : JSON.stringify(reply.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`${origin}/`);
+  return {
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A JWT-shaped session token the client can decode (the server verifies on use). */
+export function fakeSessionToken(user = { _id: 'u1', email: 'ada@contoso.com', preferences: {}, profile_id: 'p1' }): string {
+  const b64 = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  return `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ user, exp: Math.floor(Date.now() / 1000) + 3600 })}.c2ln`;
+}

@@ -1,0 +1,57 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderScreen, serveApi } from '../../components/testing';
+import LoginForm from './login-form';
+
+let server: Awaited<ReturnType<typeof serveApi>> | null = null;
+afterEach(async () => {
+  await server?.close();
+  server = null;
+});
+
+async function logIn() {
+  fireEvent.change(await screen.findByLabelText(/E-mail/), { target: { value: 'ada@contoso.com' } });
+  fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'secret-1' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+}
+
+describe('login screen', () => {
+  it('says it could not connect when nothing answers', async () => {
+    server = await serveApi(() => ({ status: 200 }));
+    await server.close(); // the page's origin now points at a closed port
+    server = null;
+    await renderScreen(<LoginForm />, { url: '/user/login' });
+    await logIn();
+    expect(await screen.findByText(/Could not connect to the server/)).toBeTruthy();
+  });
+
+  it('requires both fields before calling', async () => {
+    server = await serveApi(() => ({ status: 200 }));
+    await renderScreen(<LoginForm />, { url: '/user/login' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Log in' }));
+    expect(await screen.findAllByText('This field is required.')).toHaveLength(2);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('sends SSO-only users to /login-error-sso', async () => {
+    server = await serveApi(() => ({ status: 403, body: { error_code: 'ERR_SSO_LOGIN_ONLY', message: 'x' } }));
+    const router = await renderScreen(<LoginForm />, { url: '/user/login' });
+    await logIn();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login-error-sso'));
+  });
+
+  it('reveals Send again only after a not-confirmed answer, and asks before sending', async () => {
+    server = await serveApi((req) =>
+      req.url?.includes('resend')
+        ? { status: 200, body: { message: 'sent' } }
+        : { status: 401, body: { error_code: 'ERR_USER_NOT_CONFIRMED', message: 'x' } },
+    );
+    const router = await renderScreen(<LoginForm />, { url: '/user/login' });
+    expect(screen.queryByRole('button', { name: 'Send again' })).toBeNull();
+    await logIn();
+    fireEvent.click(await screen.findByRole('button', { name: 'Send again' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/check-token'));
+    expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /api/auth/login', 'PUT /api/v2/user/resend_confirmation']);
+  });
+});

@@ -1,0 +1,56 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderScreen, serveApi, type Answer } from '../../components/testing';
+import SignupForm from './signup-form';
+
+let server: Awaited<ReturnType<typeof serveApi>> | null = null;
+afterEach(async () => {
+  await server?.close();
+  server = null;
+});
+
+async function submit(email: string, answer: Answer) {
+  server = await serveApi(() => answer);
+  const router = await renderScreen(<SignupForm />, { url: '/user/signup' });
+  fireEvent.change(await screen.findByLabelText(/Work e-mail/), { target: { value: email } });
+  fireEvent.click(screen.getByRole('button', { name: 'Go' }));
+  return router;
+}
+
+describe('sign-up screen answers (spec §8)', () => {
+  it('checks the shape before calling: Enter a valid email!', async () => {
+    await submit('not-an-address', { status: 201 });
+    expect(await screen.findByText('Enter a valid email!')).toBeTruthy();
+    expect(server?.requests).toHaveLength(0);
+  });
+
+  it('shows the corporate-only text for a personal address', async () => {
+    await submit('me@gmail.com', { status: 400, body: { error_code: 'ERR_PERSONAL_EMAIL_NOT_ALLOWED', message: 'x' } });
+    expect(await screen.findByText('Oh...sorry! We just accept corporate emails.')).toBeTruthy();
+  });
+
+  it('shows the matching text of a 400', async () => {
+    await submit('ada@contoso.com', { status: 400, body: { error_code: 'ERR_EMAIL_IN_USE', message: 'x' } });
+    expect(await screen.findByText('Email address already in use!')).toBeTruthy();
+  });
+
+  it('shows Request Error for a 401 without error_code and for a 500', async () => {
+    await submit('ada@contoso.com', { status: 401, body: { message: 'no code' } });
+    expect(await screen.findByText('Request Error')).toBeTruthy();
+  });
+
+  it('goes to the code screen on 409 and remembers the address', async () => {
+    const router = await submit('ada@contoso.com', { status: 409, body: { error_code: 'ERR_USER_NOT_CONFIRMED_SIGNUP', message: 'x' } });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/check-token'));
+    expect(localStorage.getItem('tokenValidationEmail')).toBe('ada@contoso.com');
+  });
+
+  it('goes to the code screen on 201 and sends the invite token of a team link', async () => {
+    server = await serveApi(() => ({ status: 201, body: { email: 'ada@contoso.com', message: 'sent' } }));
+    const router = await renderScreen(<SignupForm />, { url: '/user/signup?inviteToken=team-token' });
+    fireEvent.change(await screen.findByLabelText(/Work e-mail/), { target: { value: 'ada@contoso.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Go' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/check-token'));
+    expect(JSON.parse(server.requests[0]!.body)).toEqual({ email: 'ada@contoso.com', invite_token: 'team-token' });
+  });
+});

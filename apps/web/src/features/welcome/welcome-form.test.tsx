@@ -1,0 +1,37 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { fakeSessionToken, renderScreen, serveApi } from '../../components/testing';
+import WelcomeForm from './welcome-form';
+
+let server: Awaited<ReturnType<typeof serveApi>> | null = null;
+afterEach(async () => {
+  await server?.close();
+  server = null;
+});
+
+describe('welcome screen', () => {
+  it('gives up after 6000 ms on the authenticated call with a clear message', { timeout: 15_000 }, async () => {
+    server = await serveApi(() => ({ status: 200, hang: true }));
+    localStorage.setItem('authorization', fakeSessionToken());
+    await renderScreen(<WelcomeForm />, { url: '/user/welcome' });
+    fireEvent.change(await screen.findByLabelText(/First name/), { target: { value: 'Ada' } });
+    fireEvent.change(screen.getByLabelText(/Last name/), { target: { value: 'Lovelace' } });
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'secret-1' } });
+    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect(screen.getByRole('button', { name: 'Register' }).hasAttribute('disabled')).toBe(true);
+    expect(await screen.findByText(/took too long/, {}, { timeout: 9000 })).toBeTruthy();
+    expect(server.requests[0]?.authorization).toMatch(/^Bearer /);
+  });
+
+  it('checks the password length on blur and asks for the terms', async () => {
+    localStorage.setItem('authorization', fakeSessionToken());
+    await renderScreen(<WelcomeForm />, { url: '/user/welcome' });
+    const password = await screen.findByLabelText(/^Password/);
+    fireEvent.change(password, { target: { value: 'abc' } });
+    fireEvent.blur(password);
+    expect(await screen.findByText('The password must be between 6 and 64 characters.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText('You must accept the terms of use.')).toBeTruthy();
+  });
+});
