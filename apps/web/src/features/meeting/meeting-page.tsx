@@ -20,6 +20,7 @@ import { AppOffer } from './components/app-offer';
 import { DeviceSetup, type SetupResult } from './components/device-setup';
 import { MeetingRoom, type LeaveReason } from './components/meeting-room';
 import { LeftPage } from './components/left-page';
+import { BrandLogo } from './components/room-bar';
 import './meeting.css';
 
 type Stage = 'appOffer' | 'setup' | 'joining' | 'left';
@@ -172,7 +173,7 @@ export default function MeetingPage() {
           devices={media.devices}
           spectator={media.spectator}
           appTitle={appName}
-          title={invite.title}
+          title={invite.title || roomName}
           inviteLink={inviteLink}
           displayName={storedDisplayName() ?? nameFromJwt(token.token)}
           onLeft={(reason) => {
@@ -199,7 +200,17 @@ export default function MeetingPage() {
   })();
 
   const inRoom = stage === 'joining' && (tokenState.name === 'ready' || (query.jwt && jwtReady));
-  return <div className={inRoom ? 'meet meet--room' : 'meet'}>{inRoom ? content : <main className="meet__main">{content}</main>}</div>;
+  if (inRoom) return <div className="meet meet--room">{content}</div>;
+  return (
+    <div className="meet">
+      {query.meeting.hideLogo ? null : (
+        <header className="meet__header">
+          <BrandLogo query={query} appName={appName} />
+        </header>
+      )}
+      <main className="meet__main">{content}</main>
+    </div>
+  );
 }
 
 /** With a `jwt` in the query there is no token to fetch: still show 'entering' for the join delay. */

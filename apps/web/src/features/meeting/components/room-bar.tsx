@@ -4,6 +4,15 @@ import type { ToolbarButton } from '@suite/contract/core';
 import { Logo } from '../../../components/logo';
 import type { MeetingQuery } from '../lib/query-options';
 
+/** Our logo, or the DEFAULT_LOGO_URL one (http(s) only, already checked by the query parser). */
+export function BrandLogo({ query, appName }: { query: MeetingQuery; appName: string }) {
+  return query.ui.defaultLogoUrl ? (
+    <img src={query.ui.defaultLogoUrl} alt={appName} className="meet-bar__logo-img" referrerPolicy="no-referrer" />
+  ) : (
+    <Logo title={appName} light />
+  );
+}
+
 export interface RoomBarProps {
   query: MeetingQuery;
   appTitle: string;
@@ -28,11 +37,7 @@ export function RoomBar(p: RoomBarProps) {
   const { ui, meeting } = p.query;
   const shown = (b: ToolbarButton) => p.query.toolbarButtons.includes(b);
   const appName = ui.appName ?? p.appTitle;
-  const logo = ui.defaultLogoUrl ? (
-    <img src={ui.defaultLogoUrl} alt={appName} className="meet-bar__logo-img" referrerPolicy="no-referrer" />
-  ) : (
-    <Logo title={appName} light />
-  );
+  const logo = <BrandLogo query={p.query} appName={appName} />;
   const brandLink = ui.showBrandWatermark !== false && ui.brandWatermarkLink;
   const inviteHidden = ui.hideInviteMoreHeader === true || meeting.disableInviteFunctions === true || !shown('invite');
 

@@ -72,7 +72,6 @@ export function buildJitsiOptions(input: {
   set(config, 'channelLastN', m.channelLastN);
   set(config, 'disableInviteFunctions', m.disableInviteFunctions);
   if (m.hideDesktopLink) config.deeplinking = { desktop: { enabled: false } };
-  if (q.ui.disableVideoBackground) config.disableVirtualBackground = true;
   if (q.ui.toolbarAlwaysVisible !== null) config.toolbarConfig = { alwaysVisible: q.ui.toolbarAlwaysVisible };
   if (q.ui.disableJoinLeaveNotifications) {
     config.disabledNotifications = JOIN_LEAVE_NOTIFICATIONS;

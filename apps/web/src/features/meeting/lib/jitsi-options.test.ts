@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { TOOLBAR_BUTTONS } from '@suite/contract/core';
+import { parseMeetingQuery } from './query-options';
+import { buildJitsiOptions, shouldAutoRecord } from './jitsi-options';
+import { appDeepLink } from './app-links';
+
+const build = (search: string, extra: Partial<Parameters<typeof buildJitsiOptions>[0]> = {}) =>
+  buildJitsiOptions({
+    roomName: 'abc-defg-hij',
+    lang: 'en',
+    parentNode: document.createElement('div'),
+    query: parseMeetingQuery(search),
+    devices: null,
+    spectator: false,
+    ...extra,
+  });
+
+describe('meeting query parameters', () => {
+  it('keeps only http(s) URLs for avatar, logo and links', () => {
+    const q = parseMeetingQuery(
+      '?avatar=javascript:alert(1)&DEFAULT_LOGO_URL=data:text/html,x&SUPPORT_URL=https://help.example.com&BRAND_WATERMARK_LINK=http://acme.example',
+    );
+    expect(q.avatar).toBeNull();
+    expect(q.ui.defaultLogoUrl).toBeNull();
+    expect(q.ui.supportUrl).toBe('https://help.example.com/');
+    expect(q.ui.brandWatermarkLink).toBe('http://acme.example/');
+    expect(q.refused).toEqual(expect.arrayContaining(['avatar', 'DEFAULT_LOGO_URL']));
+  });
+
+  it('filters the 26-button toolbar with hideButtons', () => {
+    expect(TOOLBAR_BUTTONS).toHaveLength(26);
+    const q = parseMeetingQuery('?hideButtons=chat, Recording ,whiteboard,unknown');
+    expect(q.toolbarButtons).toHaveLength(23);
+    expect(q.toolbarButtons).not.toContain('chat');
+    expect(build('?hideButtons=chat').configOverwrite.toolbarButtons).not.toContain('chat');
+  });
+
+  it('ignores values that are not booleans or numbers in range', () => {
+    const q = parseMeetingQuery('?startWithAudioMuted=maybe&channelLastN=1000');
+    expect(q.meeting.startWithAudioMuted).toBeNull();
+    expect(q.meeting.channelLastN).toBeNull();
+    expect(build('?startWithAudioMuted=maybe').configOverwrite).not.toHaveProperty('startWithAudioMuted');
+  });
+
+  it('maps names to text and meeting options to current Jitsi keys', () => {
+    const o = build('?first_name=%3Cb%3EAna%3C/b%3E&last_name=Lima&liveStreamingEnabled=false&fileRecordingsEnabled=false&prejoinPageEnabled=true');
+    expect(o.userInfo.displayName).toBe('<b>Ana</b> Lima');
+    expect(o.configOverwrite).toMatchObject({
+      liveStreaming: { enabled: false },
+      recordingService: { enabled: false },
+      prejoinConfig: { enabled: true },
+      disableDeepLinking: true,
+    });
+  });
+
+  it('joins spectators without devices', () => {
+    const o = build('', { spectator: true, devices: { audioInput: 'Mic' } });
+    expect(o.configOverwrite).toMatchObject({ startWithAudioMuted: true, startWithVideoMuted: true, disableInitialGUM: true });
+    expect(o.devices).toBeUndefined();
+  });
+
+  it('auto-records only when asked, as moderator, with file recording allowed', () => {
+    expect(shouldAutoRecord(parseMeetingQuery('?start_recording=true'), true)).toBe(true);
+    expect(shouldAutoRecord(parseMeetingQuery('?start_recording=true'), false)).toBe(false);
+    expect(shouldAutoRecord(parseMeetingQuery('?start_recording=1'), true)).toBe(false);
+    expect(shouldAutoRecord(parseMeetingQuery('?start_recording=true&fileRecordingsEnabled=false'), true)).toBe(false);
+  });
+});
+
+describe('app deep links', () => {
+  const info = (os: 'android' | 'ios' | 'macos') => ({ os, browser: 'chrome' as const, version: 130, mobile: os !== 'macos' });
+  it('uses the schemes Jitsi Meet apps register', () => {
+    expect(appDeepLink(info('android'), 'meet.acme.com', 'abc')).toMatch(
+      /^intent:\/\/meet\.acme\.com\/abc#Intent;scheme=org\.jitsi\.meet;package=org\.jitsi\.meet;S\.browser_fallback_url=https%3A%2F%2Fplay\.google\.com.*;end$/,
+    );
+    expect(appDeepLink(info('ios'), 'meet.acme.com', 'abc')).toBe('org.jitsi.meet://meet.acme.com/abc');
+    expect(appDeepLink(info('macos'), 'meet.acme.com', 'abc')).toBe('jitsi-meet://meet.acme.com/abc');
+  });
+});
