@@ -98,6 +98,8 @@ describe('mail delivery', () => {
       for (const kind of ['confirm-code', 'recovery-code'] as const) {
         const mail = renderEmail({ kind, to: 'a@contoso.com', language, code: '012345' }, site);
         expect(mail.text).toContain('012345');
+        const short = renderEmail({ kind, to: 'a@contoso.com', language, code: '1' }, { ...site, codeTtlMs: 5 * 60_000 });
+        if (language === 'en') expect(short.text).toContain('valid for 5 minutes');
         expect(mail.html).toContain('012345');
         expect(mail.html).toContain('https://suite.example.org');
         subjects.add(mail.subject);

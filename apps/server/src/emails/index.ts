@@ -16,6 +16,8 @@ export interface MailSite {
   appTitle: string;
   /** Every link is built from this (PUBLIC_URL), never from a request's Host header. */
   publicUrl: string;
+  /** Code lifetime the mail announces (config CODE_TTL_SECONDS). */
+  codeTtlMs?: number;
 }
 
 export function inviteUrl(site: MailSite, inviteToken: string): string {
@@ -26,7 +28,7 @@ export function renderEmail(message: MailMessage, site: MailSite): RenderedMail 
   const texts = MAIL_TEXTS[LANGUAGES.includes(message.language) ? message.language : 'en'];
   const vars: Record<string, string> = {
     app: site.appTitle,
-    minutes: String(Math.round(CODE_TTL_MS / 60_000)),
+    minutes: String(Math.max(1, Math.round((site.codeTtlMs ?? CODE_TTL_MS) / 60_000))),
   };
   if (message.kind === 'invite') {
     Object.assign(vars, { inviter: message.inviter, days: String(message.days) });

@@ -24,7 +24,7 @@ declare module 'fastify' {
 }
 
 export function mailSite(config: AppConfig): MailSite {
-  return { appTitle: config.appTitle, publicUrl: config.publicUrl };
+  return { appTitle: config.appTitle, publicUrl: config.publicUrl, codeTtlMs: config.codeTtlMs };
 }
 
 /** Outbox insert: usable without a running server (the admin CLI queues invites this way). */
