@@ -104,6 +104,13 @@ describe('teammate invitations: POST /invite/teammates, GET /invite/url, GET /in
     for (const r of results.filter((x) => x.statusCode !== 201)) expectError(r, 409, 'ERR_INVITE_ALREADY_ACCEPTED');
   });
 
+  it('answers an invite as accepted when the address registered by itself meanwhile', async () => {
+    const token = await invited('self@contoso.com');
+    await registered(w, 'self@contoso.com');
+    expect((await validate(token)).json()).toEqual({ email: 'self@contoso.com', status: 'accepted' });
+    expectError(await signup('self@contoso.com', token), 409, 'ERR_INVITE_ALREADY_ACCEPTED');
+  });
+
   it('reports and refuses an expired invite', async () => {
     const token = await invited('late@contoso.com');
     await w.app.db.kysely

@@ -16,7 +16,7 @@ import { mailSite, queueMail } from '../../plugins/mailer.js';
 import { isFreeMail } from '../domains/free-mail.js';
 import { domainRules } from '../domains/repository.js';
 import type { AccountsDeps } from '../users/deps.js';
-import { findUserById, type UserRow } from '../users/repository.js';
+import { findUserByEmail, findUserById, type UserRow } from '../users/repository.js';
 import { findInvite, insertInvite } from './repository.js';
 import { INVITE_TTL_DAYS, readInviteToken, signInvite, signTeamInvite } from './tokens.js';
 
@@ -133,7 +133,9 @@ export async function validateInvite(
   if (read.kind === 'team') return { email: '', status: read.expired ? 'expired' : 'pending' };
   const row = await findInvite(deps.db, read.jtiHash);
   if (!row) throw new AppError('ERR_INVITE_INVALID');
-  if (row.accepted_at !== null) return { email: row.email, status: 'accepted' };
+  // An address that already has a confirmed account is answered as accepted, as sign-up would (409).
+  const user = await findUserByEmail(deps.db, row.email);
+  if (row.accepted_at !== null || user?.confirmed_at) return { email: row.email, status: 'accepted' };
   if (read.expired || row.expires_at <= Date.now()) return { email: row.email, status: 'expired' };
   return { email: row.email, status: 'pending' };
 }
