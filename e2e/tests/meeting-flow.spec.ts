@@ -20,6 +20,7 @@ test.describe('host and guest meet', () => {
     await guest.joinFromSetup();
     await expect(guestPage.getByRole('heading', { name: 'Waiting for the host' })).toBeVisible();
     await screenshots(guestPage, 'meeting-waiting');
+    await expectAccessible(guestPage, 'waiting for host');
     expect(await guest.calls()).toEqual([]);
 
     const hostContext = await browser.newContext();
@@ -53,6 +54,7 @@ test.describe('host and guest meet', () => {
     await expect(guestPage.getByRole('heading', { name: "You've left the room" })).toBeVisible();
     expect(await guest.commands('hangup')).toHaveLength(1);
     await screenshots(guestPage, 'meeting-left');
+    await expectAccessible(guestPage, 'left page');
 
     // Jitsi's own hangup (videoConferenceLeft without our dialog) also ends on the left page.
     await hostRoom.emit('videoConferenceLeft', { roomName: meeting._id });

@@ -1,4 +1,4 @@
-import { test, expect, createAccount, screenshots, type Account } from '../fixtures/test';
+import { test, expect, createAccount, screenshots, expectAccessible, type Account } from '../fixtures/test';
 import { MeetingRoomPage, createMeeting, signIn } from '../pages/meeting-room';
 import type { Page, APIRequestContext } from '@playwright/test';
 
@@ -142,6 +142,7 @@ test.describe('devices', () => {
     await expect(page.getByLabel('Camera', { exact: true })).toBeVisible();
     await expect(page.getByRole('img', { name: 'Camera preview' }).or(page.getByLabel('Camera preview'))).toBeVisible();
     await screenshots(page, 'meeting-device-setup');
+    await expectAccessible(page, 'device setup');
     const cameraLabel = (await page.getByLabel('Camera', { exact: true }).locator('option:checked').textContent()) ?? '';
     await room.joinFromSetup({ skipNextTime: true });
     await room.expectJoined();
@@ -168,6 +169,7 @@ test.describe('app offer on mobile', () => {
     await expect(page.getByRole('link', { name: 'Get it on Google Play' })).toHaveAttribute('href', /play\.google\.com.*id=org\.jitsi\.meet/);
     await expect(page.getByRole('link', { name: 'Download on the App Store' })).toHaveCount(0);
     await screenshots(page, 'meeting-app-offer');
+    await expectAccessible(page, 'app offer');
     await page.getByRole('button', { name: 'Continue in the browser' }).click();
     await expect(page.getByRole('heading', { name: 'Check your audio and video' })).toBeVisible();
   });
@@ -224,7 +226,7 @@ test.describe('query parameters', () => {
       APP_NAME: 'Acme Meet',
       SUPPORT_URL: 'https://help.acme.example/meet',
     });
-    const { room } = await hostJoins(page, request, `?${query}`);
+    const { room, meeting } = await hostJoins(page, request, `?${query}`);
     const { configOverwrite: c, interfaceConfigOverwrite: ui } = (await room.constructed()).options!;
     const toolbar = c.toolbarButtons as string[];
     expect(toolbar).toHaveLength(23);
@@ -250,7 +252,7 @@ test.describe('query parameters', () => {
     await expect(bar.getByRole('button', { name: 'Mute' })).toHaveCount(0);
     await expect(bar.getByRole('button', { name: 'Stop video' })).toBeVisible();
     await expect(bar.getByRole('img')).toHaveCount(0);
-    await expect(bar.getByText('Acme Meet')).toBeVisible();
+    await expect(bar.getByText(meeting._id)).toBeVisible();
     await expect(bar.getByRole('link', { name: 'Support' })).toHaveAttribute('href', 'https://help.acme.example/meet');
     await expect(bar.getByRole('button', { name: 'Copy invite link' })).toHaveCount(0);
     await expect(page).toHaveTitle(/^Acme Meet/);
@@ -267,6 +269,7 @@ test.describe('room page notices', () => {
     await page.goto('/meet/abc-defg-hij');
     await expect(page.getByRole('heading', { name: 'Third-party cookies must be enabled' })).toBeVisible();
     await screenshots(page, 'meeting-cookies');
+    await expectAccessible(page, 'cookie notice');
     await page.getByRole('link', { name: 'How to enable third-party cookies' }).click();
     await expect(page.getByRole('heading', { name: 'Enable third-party cookies' })).toBeVisible();
     await expect(page.getByText('Google Chrome')).toBeVisible();
