@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, confirmed, expectError, mailTo, signup, startWorld, type AccountsWorld } from './accounts-helpers.js';
-import { purgeExpiredCodes } from '../src/modules/users/codes.js';
+import { issueCode, purgeExpiredCodes } from '../src/modules/users/codes.js';
 import { codeIn } from './smtp.js';
 
 /** A code that is surely wrong: differs from the real one in the last digit. */
@@ -154,5 +154,17 @@ describe('e-mail codes: PUT /v2/user/confirm and PUT /v2/user/resend_confirmatio
       .where('email', 'in', ['old@contoso.com', 'live@contoso.com'])
       .execute();
     expect(left.map((r) => r.email)).toEqual(['live@contoso.com']);
+  });
+
+  it('never mails more codes than the budget, even for parallel requests', async () => {
+    const keys = { secret: 'k'.repeat(32), scale: 1, ttlMs: 600_000 };
+    const results = await Promise.allSettled(
+      Array.from({ length: 12 }, () => issueCode(w.app.db.kysely, keys, 'budget@contoso.com', 'confirm')),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(
+      refused.every((r) => r.reason.code === 'ERR_RATE_LIMITED' && Number(r.reason.headers['retry-after']) > 0),
+    ).toBe(true);
   });
 });

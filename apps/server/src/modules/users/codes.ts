@@ -24,8 +24,9 @@ const newCode = () => String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENG
 
 /**
  * Stores a fresh code for (email, purpose), killing the previous one, and returns it for mailing.
- * Over the send budget: 429 with Retry-After. With `replacing`, only replaces that exact code
- * (an expired one), so parallel submissions of an expired code send one new code, not many.
+ * The send budget is checked in the UPDATE itself, so parallel requests cannot overspend it; over
+ * budget: 429 with Retry-After. With `replacing`, only that exact (expired) code is replaced, so
+ * parallel submissions of an expired code send one new code, not many (null: another one did).
  */
 export async function issueCode(
   db: Kysely<Database>,
@@ -35,46 +36,52 @@ export async function issueCode(
   replacing?: string,
 ): Promise<string | null> {
   const now = Date.now();
-  const row = await db
-    .selectFrom('codes')
-    .selectAll()
-    .where('email', '=', email)
-    .where('purpose', '=', purpose)
-    .executeTakeFirst();
-  const inWindow = row !== undefined && now - row.sends_window_started_at < SEND_WINDOW_MS;
-  const sends = inWindow ? row.sends : 0;
-  const windowStart = inWindow ? row.sends_window_started_at : now;
+  const windowOver = now - SEND_WINDOW_MS;
   const budget = Math.max(1, Math.round(SEND_BUDGET * keys.scale));
-  if (sends >= budget) {
-    const retryAfter = Math.max(1, Math.ceil((windowStart + SEND_WINDOW_MS - now) / 1000));
-    throw new AppError('ERR_RATE_LIMITED', { headers: { 'retry-after': String(retryAfter) } });
-  }
-  const code = newCode();
-  const values = {
-    code_hash: hashCode(keys, purpose, email, code),
-    attempts: 0,
-    expires_at: now + keys.ttlMs,
-    consumed_at: null,
-    created_at: now,
-    sends: sends + 1,
-    sends_window_started_at: windowStart,
-  };
-  if (replacing !== undefined) {
-    const done = await db
-      .updateTable('codes')
-      .set(values)
-      .where('email', '=', email)
-      .where('purpose', '=', purpose)
-      .where('code_hash', '=', replacing)
-      .executeTakeFirst();
-    return Number(done.numUpdatedRows) === 1 ? code : null;
-  }
+  // A first code for this address: a placeholder row (never valid) that the UPDATE below fills in.
   await db
     .insertInto('codes')
-    .values({ email, purpose, ...values })
-    .onConflict((oc) => oc.columns(['email', 'purpose']).doUpdateSet(values))
+    .values({ email, purpose, code_hash: '', expires_at: 0, created_at: now, sends: 0, sends_window_started_at: now })
+    .onConflict((oc) => oc.columns(['email', 'purpose']).doNothing())
     .execute();
-  return code;
+  const code = newCode();
+  let update = db
+    .updateTable('codes')
+    .set((eb) => ({
+      code_hash: hashCode(keys, purpose, email, code),
+      attempts: 0,
+      expires_at: now + keys.ttlMs,
+      consumed_at: null,
+      created_at: now,
+      sends: eb
+        .case()
+        .when('sends_window_started_at', '<=', windowOver)
+        .then(1)
+        .else(eb('sends', '+', 1))
+        .end(),
+      sends_window_started_at: eb
+        .case()
+        .when('sends_window_started_at', '<=', windowOver)
+        .then(now)
+        .else(eb.ref('sends_window_started_at'))
+        .end(),
+    }))
+    .where('email', '=', email)
+    .where('purpose', '=', purpose)
+    .where((eb) => eb.or([eb('sends', '<', budget), eb('sends_window_started_at', '<=', windowOver)]));
+  if (replacing !== undefined) update = update.where('code_hash', '=', replacing);
+  const done = await update.executeTakeFirst();
+  if (Number(done.numUpdatedRows) === 1) return code;
+
+  const row = await db
+    .selectFrom('codes')
+    .select(['code_hash', 'sends_window_started_at'])
+    .where('email', '=', email)
+    .where('purpose', '=', purpose)
+    .executeTakeFirstOrThrow();
+  if (replacing !== undefined && row.code_hash !== replacing) return null;
+  const retryAfter = Math.max(1, Math.ceil((row.sends_window_started_at + SEND_WINDOW_MS - now) / 1000));
+  throw new AppError('ERR_RATE_LIMITED', { headers: { 'retry-after': String(retryAfter) } });
 }
 
 export type CodeOutcome =
@@ -99,7 +106,7 @@ export async function checkCode(
     .where('email', '=', email)
     .where('purpose', '=', purpose)
     .executeTakeFirst();
-  if (!row || row.consumed_at !== null) return { kind: 'invalid' };
+  if (!row || row.consumed_at !== null || row.code_hash.length !== 64) return { kind: 'invalid' };
   if (row.attempts >= MAX_CODE_TRIES) return { kind: 'max_tries' };
   if (row.expires_at <= now) return { kind: 'expired', hash: row.code_hash };
 
