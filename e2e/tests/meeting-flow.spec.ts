@@ -65,6 +65,35 @@ test.describe('host and guest meet', () => {
     await hostContext.close();
   });
 
+  test('the host ends the meeting for everyone; newcomers wait for the host again', async ({ browser, request }) => {
+    const host = await createAccount(request);
+    const meeting = await createMeeting(request, host);
+    const hostPage = await (await browser.newContext()).newPage();
+    const hostRoom = new MeetingRoomPage(hostPage);
+    await signIn(hostPage, host, `/meet/${meeting._id}`);
+    await hostRoom.joinFromSetup();
+    await hostRoom.expectJoined();
+
+    const guestPage = await (await browser.newContext()).newPage();
+    const guest = new MeetingRoomPage(guestPage);
+    await guestPage.goto(`/meet/${meeting._id}`);
+    await fillGuestForm(guestPage, 'Grace Guest');
+    await guest.joinFromSetup();
+    await guest.expectJoined();
+    await expect(guestPage.getByRole('button', { name: 'End for everyone' })).toHaveCount(0);
+
+    await hostPage.getByRole('button', { name: 'End for everyone' }).click();
+    await hostPage.getByRole('dialog', { name: 'End the meeting for everyone?' }).getByRole('button', { name: 'End for everyone' }).click();
+    await expect(hostPage.getByRole('heading', { name: "You've left the room" })).toBeVisible();
+    expect(await hostRoom.commands('endConference')).toHaveLength(1);
+
+    await guestPage.reload();
+    await guest.joinFromSetup();
+    await expect(guestPage.getByRole('heading', { name: 'Waiting for the host' })).toBeVisible();
+    await guestPage.context().close();
+    await hostPage.context().close();
+  });
+
   test('the guest form requires a name and the accepted terms', async ({ page }) => {
     await page.goto('/guest');
     await page.getByRole('button', { name: 'Continue' }).click();

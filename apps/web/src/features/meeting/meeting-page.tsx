@@ -176,6 +176,7 @@ export default function MeetingPage() {
           title={invite.title || roomName}
           inviteLink={inviteLink}
           displayName={storedDisplayName() ?? nameFromJwt(token.token)}
+          hostRoomId={identity?.kind === 'user' && !query.jwt && token.moderator ? roomName : null}
           onLeft={(reason) => {
             setLeftReason(reason);
             setStage('left');

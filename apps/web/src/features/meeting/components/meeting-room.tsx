@@ -2,11 +2,12 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDialog } from '../../../components/confirm-dialog';
 import { logger } from '../../../lib/logger';
-import { buildJitsiOptions, shouldAutoRecord, type ChosenDevices } from '../lib/jitsi-options';
+import { buildJitsiOptions, jitsiLanguage, shouldAutoRecord, type ChosenDevices } from '../lib/jitsi-options';
 import { loadExternalApi, type JitsiApi } from '../lib/external-api';
 import type { MeetingQuery } from '../lib/query-options';
 import { meetHost } from '../lib/app-links';
 import { HANGUP_FALLBACK_MS } from '../lib/timings';
+import { endMeetingSession } from '../api/my-videoconferences';
 import { useAutoRecording } from '../hooks/use-auto-recording';
 import { useKeepAlive } from '../hooks/use-keep-alive';
 import { KeepAliveDialog } from './keep-alive-dialog';
@@ -27,6 +28,8 @@ export interface MeetingRoomProps {
   title: string;
   inviteLink: string;
   displayName: string | null;
+  /** Signed-in host of this conference: may end the session for everyone (our id, not the JaaS-prefixed room). */
+  hostRoomId: string | null;
   onLeft: (reason: LeaveReason) => void;
   onKeepAlive: () => void;
 }
@@ -59,7 +62,7 @@ export function MeetingRoom(props: MeetingRoomProps) {
         const options = buildJitsiOptions({
           roomName: p.jitsiRoom,
           jwt: p.jwt,
-          lang: i18n.resolvedLanguage ?? 'en',
+          lang: jitsiLanguage(i18n.resolvedLanguage ?? 'en'),
           parentNode: container.current,
           query: p.query,
           devices: p.devices,
@@ -128,6 +131,21 @@ export function MeetingRoom(props: MeetingRoomProps) {
     if (yes) hangup('left');
   };
 
+  const confirmEndForAll = async () => {
+    const yes = await dialog.confirm({
+      title: t('endForAll.title'),
+      text: t('endForAll.text'),
+      primaryLabel: t('endForAll.confirm'),
+      secondaryLabel: t('leave.stay'),
+      variant: 'danger',
+    });
+    if (!yes || !props.hostRoomId) return;
+    // Jitsi ends the conference for every participant; our server makes newcomers wait for the host again.
+    api?.executeCommand('endConference');
+    await endMeetingSession(props.hostRoomId).catch((error: unknown) => logger.warn('could not end the session', { error: String(error) }));
+    hangup('left');
+  };
+
   return (
     <div className="meet-room">
       <RoomBar
@@ -141,6 +159,8 @@ export function MeetingRoom(props: MeetingRoomProps) {
         videoMuted={muted.video}
         onCommand={(command) => api?.executeCommand(command)}
         onLeave={() => void confirmLeave()}
+        canEndForAll={props.moderator && props.hostRoomId !== null}
+        onEndForAll={() => void confirmEndForAll()}
       />
       <div className="meet-room__stage">
         {!joined ? (

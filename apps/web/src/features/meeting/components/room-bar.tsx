@@ -20,6 +20,9 @@ export interface RoomBarProps {
   inviteLink: string;
   spectator: boolean;
   joined: boolean;
+  /** The host may end the meeting for everyone. */
+  canEndForAll: boolean;
+  onEndForAll: () => void;
   audioMuted: boolean;
   videoMuted: boolean;
   onCommand: (command: 'toggleAudio' | 'toggleVideo' | 'toggleShareScreen') => void;
@@ -88,6 +91,11 @@ export function RoomBar(p: RoomBarProps) {
           <a className="meet-ctl" href={ui.supportUrl} target="_blank" rel="noopener noreferrer">
             {t('room.support')}
           </a>
+        ) : null}
+        {p.canEndForAll ? (
+          <button type="button" className="meet-ctl meet-ctl--end" onClick={p.onEndForAll}>
+            {t('room.endForAll')}
+          </button>
         ) : null}
         <button type="button" className="meet-ctl meet-ctl--leave" onClick={p.onLeave}>
           {t('room.leave')}

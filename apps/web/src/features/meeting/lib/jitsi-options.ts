@@ -108,6 +108,11 @@ export function buildJitsiOptions(input: {
   };
 }
 
+/** Jitsi's language codes: Brazilian Portuguese is `ptBR` there (spec §1: pt-BR for Portuguese browsers). */
+export function jitsiLanguage(language: string): string {
+  return language === 'pt' ? 'ptBR' : language;
+}
+
 /** Recording auto-start rule (spec §4): asked for, moderator, and file recording not disabled. */
 export function shouldAutoRecord(q: MeetingQuery, moderator: boolean): boolean {
   return q.startRecording && moderator && q.meeting.fileRecordingsEnabled !== false;
