@@ -35,7 +35,7 @@ export function InvitationLink() {
 
   if (failed) return null;
   return (
-    <section className="stack" aria-labelledby="invite-link-title" style={{ gap: '0.5rem' }}>
+    <section className="stack auth-form__divided" aria-labelledby="invite-link-title" style={{ gap: '0.5rem' }}>
       <h2 id="invite-link-title" style={{ fontSize: '1rem', margin: 0 }}>
         {t('linkTitle')}
       </h2>

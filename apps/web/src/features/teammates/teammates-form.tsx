@@ -95,6 +95,7 @@ export default function TeammatesForm() {
               const next = [...locals];
               next[i] = e.target.value;
               setLocals(next);
+              setError(null);
               if (problems[i]) setProblems((p) => p.map((x, k) => (k === i ? null : x)));
             }}
           />
