@@ -35,6 +35,10 @@ for (const lang of ['en', 'pt'] as Lang[]) {
       await password.fill('abc');
       await password.blur();
       await expect(page.getByText(ui.welcomeT('passwordLength'))).toBeVisible();
+      // Terms and privacy links follow the page language.
+      const config = (await (await page.request.get('/api/config')).json()) as { termsUrls: Record<string, string>; privacyUrls: Record<string, string> };
+      await expect(page.getByRole('link', { name: ui.welcomeT('termsLink') })).toHaveAttribute('href', config.termsUrls[lang]!);
+      await expect(page.getByRole('link', { name: ui.welcomeT('privacy') })).toHaveAttribute('href', config.privacyUrls[lang]!);
       await expectAccessible(page, 'welcome');
       if (lang === 'en') await screenshots(page, 'account-welcome');
       await ui.register('Ada', 'Lovelace', PASSWORD);
