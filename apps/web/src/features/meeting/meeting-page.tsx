@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MEET_JOIN_DELAY_MS } from '@suite/contract/core';
 import { useConfig } from '../../lib/config';
@@ -8,14 +8,14 @@ import { storageAvailable, STORAGE_KEYS, readJson, remove, write } from '../../l
 import { ApiError } from '../../lib/api-client';
 import { PATHS } from '../../lib/paths';
 import { logger } from '../../lib/logger';
-import { Button } from '../../components/button';
-import { fetchVideoconference } from './api/videoconference';
 import { parseMeetingQuery } from './lib/query-options';
 import { appDeepLink, meetHost } from './lib/app-links';
 import { currentIdentity, moderatorFromJwt, nameFromJwt, storedDisplayName } from './lib/identity';
 import type { ChosenDevices } from './lib/jitsi-options';
 import { touchMeeting, useMeetingToken, type Identity } from './hooks/use-meeting-token';
 import { RoomNotice } from './components/room-notice';
+import { BlockedNotice, ErrorNotice, type Blocked } from './components/notices';
+import { useDelay, useInvite } from './hooks/use-invite';
 import { AppOffer } from './components/app-offer';
 import { DeviceSetup, type SetupResult } from './components/device-setup';
 import { MeetingRoom, type LeaveReason } from './components/meeting-room';
@@ -24,7 +24,6 @@ import { BrandLogo } from './components/room-bar';
 import './meeting.css';
 
 type Stage = 'appOffer' | 'setup' | 'joining' | 'left';
-type Invite = { state: 'checking' } | { state: 'ok'; title: string } | { state: 'error'; code: string };
 interface Remembered {
   devices: ChosenDevices;
 }
@@ -39,7 +38,6 @@ export default function MeetingPage() {
   const query = useMemo(() => parseMeetingQuery(location.search), [location.search]);
   const browser = useMemo(() => detectBrowser(), []);
   const remembered = useMemo(() => readJson<Remembered>(STORAGE_KEYS.skipDeviceReview), []);
-  const [invite, setInvite] = useState<Invite>({ state: 'checking' });
   const [identity] = useState<Identity | null>(() => (storageAvailable() ? currentIdentity() : null));
   const [stage, setStage] = useState<Stage>(() => (browser.mobile ? 'appOffer' : remembered ? 'joining' : 'setup'));
   const [media, setMedia] = useState<{ devices: ChosenDevices | null; spectator: boolean }>({
@@ -49,7 +47,10 @@ export default function MeetingPage() {
   const [attempt, setAttempt] = useState(0);
   const [leftReason, setLeftReason] = useState<LeaveReason>('left');
 
-  const blocked = !storageAvailable() ? 'storage' : !config.meetDomain ? 'notConfigured' : !isSupportedBrowser(browser) ? 'unsupported' : null;
+  const blocked = useMemo<Blocked | null>(
+    () => (!storageAvailable() ? 'storage' : !config.meetDomain ? 'notConfigured' : !isSupportedBrowser(browser) ? 'unsupported' : null),
+    [config.meetDomain, browser],
+  );
   const appName = query.ui.appName ?? config.appTitle;
 
   useEffect(() => {
@@ -57,20 +58,7 @@ export default function MeetingPage() {
     if (query.refused.length) logger.warn('meeting query parameters refused', { refused: query.refused });
   }, [appName, roomName, query.refused]);
 
-  // Is the invite valid? Asked before anything else, so nobody sets up devices for a dead link.
-  useEffect(() => {
-    if (blocked || query.jwt) {
-      setInvite({ state: 'ok', title: '' });
-      return;
-    }
-    const controller = new AbortController();
-    fetchVideoconference(roomName, controller.signal)
-      .then((vc) => setInvite(vc.status === 'ended' ? { state: 'error', code: 'ERR_INVITE_NOT_VALID' } : { state: 'ok', title: vc.title }))
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) setInvite({ state: 'error', code: error instanceof ApiError ? error.code : 'ERR_NETWORK' });
-      });
-    return () => controller.abort();
-  }, [blocked, roomName, query.jwt]);
+  const invite = useInvite(roomName, Boolean(blocked || query.jwt));
 
   // Nobody yet: the guest form first, then back here (vc_link).
   const needsGuest = !blocked && invite.state === 'ok' && !identity && !query.jwt;
@@ -81,7 +69,7 @@ export default function MeetingPage() {
   }, [needsGuest, navigate, location.pathname, location.search]);
 
   const tokenState = useMeetingToken(roomName, stage === 'joining' && !query.jwt && invite.state === 'ok' ? identity : null, attempt);
-  const jwtReady = useJwtParamDelay(Boolean(query.jwt) && stage === 'joining', attempt);
+  const jwtReady = useDelay(Boolean(query.jwt) && stage === 'joining', MEET_JOIN_DELAY_MS, attempt);
 
   // A stale guestId (the guest record is gone): ask for the name again.
   useEffect(() => {
@@ -95,29 +83,7 @@ export default function MeetingPage() {
   const homeUrl = identity?.kind === 'user' ? config.mainAppUrl : null;
 
   const content = (() => {
-    if (blocked === 'storage') {
-      return (
-        <RoomNotice title={t('cookies.title')} testId="meeting-cookies">
-          <p>{t('cookies.text')}</p>
-          <Link to={PATHS.thirdPartyCookies}>{t('cookies.help')}</Link>
-        </RoomNotice>
-      );
-    }
-    if (blocked === 'notConfigured') {
-      return (
-        <RoomNotice title={t('notConfigured.title')} testId="meeting-not-configured">
-          <p>{t('notConfigured.text')}</p>
-        </RoomNotice>
-      );
-    }
-    if (blocked === 'unsupported') {
-      return (
-        <RoomNotice title={t('unsupported.title')} testId="meeting-unsupported">
-          <p>{t('common:MSG_HOMOLOGATED_BROWSER')}</p>
-          <Link to={PATHS.supportedBrowser}>{t('unsupported.link')}</Link>
-        </RoomNotice>
-      );
-    }
+    if (blocked) return <BlockedNotice reason={blocked} />;
     if (invite.state === 'checking' || needsGuest) return <RoomNotice title={t('checking')} busy />;
     if (invite.state === 'error') return <ErrorNotice code={invite.code} onRetry={() => window.location.reload()} />;
     if (stage === 'left') {
@@ -211,28 +177,5 @@ export default function MeetingPage() {
       )}
       <main className="meet__main">{content}</main>
     </div>
-  );
-}
-
-/** With a `jwt` in the query there is no token to fetch: still show 'entering' for the join delay. */
-function useJwtParamDelay(active: boolean, attempt: number): boolean {
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    setReady(false);
-    if (!active) return;
-    const timer = window.setTimeout(() => setReady(true), MEET_JOIN_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [active, attempt]);
-  return ready;
-}
-
-function ErrorNotice({ code, onRetry }: { code: string; onRetry: () => void }) {
-  const { t } = useTranslation(['meeting', 'errors']);
-  const known = ['ERR_INVITE_NOT_VALID', 'ERR_VIDEOCONFERENCE_NOT_FOUND', 'ERR_MEETINGS_NOT_CONFIGURED'].includes(code);
-  return (
-    <RoomNotice title={known ? t(`errors:${code}`) : t('connectError.title')} testId="meeting-error">
-      <p>{known ? t(`meeting:codes.${code}`) : t('connectError.text')}</p>
-      {known ? null : <Button onClick={onRetry}>{t('tryAgain')}</Button>}
-    </RoomNotice>
   );
 }

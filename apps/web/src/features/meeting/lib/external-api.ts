@@ -1,9 +1,13 @@
 import type { JitsiOptions } from './jitsi-options';
 
 /** The part of Jitsi's IFrame API (JitsiMeetExternalAPI) the room page uses. */
+// Listeners take each event's documented payload; the page declares the shape it reads at each `on`.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- payloads differ per event
+type Listener = (payload: any) => void;
+
 export interface JitsiApi {
-  on(event: string, listener: (payload: any) => void): void;
-  off?(event: string, listener: (payload: any) => void): void;
+  on(event: string, listener: Listener): void;
+  off?(event: string, listener: Listener): void;
   executeCommand(command: string, ...args: unknown[]): void;
   isAudioMuted(): Promise<boolean>;
   isVideoMuted(): Promise<boolean>;
