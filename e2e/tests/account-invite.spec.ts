@@ -7,7 +7,8 @@ import { BROWSER_LOCALE, type Lang } from '../pages/locale-texts';
 const personalEmail = () => `someone.${randomBytes(4).toString('hex')}@gmail.com`;
 const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
 /** JWT-shaped: the page reads the validity without verifying (the server verifies on sign-up). */
-const forged = (payload: Record<string, unknown>) => `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(payload)}.c2lnbmF0dXJl`;
+const forged = (payload: Record<string, unknown>) =>
+  `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(payload)}.c2lnbmF0dXJl`;
 
 /** Queues a personal invitation with the admin CLI and returns the /confirm-invite link from the delivered mail. */
 async function personalInvite(email: string, lang: Lang): Promise<string> {
@@ -19,7 +20,9 @@ for (const lang of ['pt', 'en'] as Lang[]) {
   test.describe(`invite acceptance (${lang})`, () => {
     test.use({ locale: BROWSER_LOCALE[lang] });
 
-    test('a personal address accepts its invite, registers, lands on the home; the link then says already accepted', async ({ page }) => {
+    test('a personal address accepts its invite, registers, lands on the home; the link then says already accepted', async ({
+      page,
+    }) => {
       const ui = new AccountScreens(page, lang);
       const email = personalEmail();
       const link = await personalInvite(email, lang);
@@ -47,14 +50,18 @@ for (const lang of ['pt', 'en'] as Lang[]) {
 
     test('expired or validity-less invitations show the expired message; a broken one the error', async ({ page }) => {
       const ui = new AccountScreens(page, lang);
-      await page.goto(`/confirm-invite?inviteToken=${forged({ email: personalEmail(), exp: Math.floor(Date.now() / 1000) - 60 })}`);
+      await page.goto(
+        `/confirm-invite?inviteToken=${forged({ email: personalEmail(), exp: Math.floor(Date.now() / 1000) - 60 })}`,
+      );
       await expect(ui.heading(ui.inviteT('expiredTitle'))).toBeVisible();
       await expectAccessible(page, 'invite expired');
       if (lang === 'en') await screenshots(page, 'account-invite-expired');
       await page.goto(`/confirm-invite?inviteToken=${forged({ email: personalEmail() })}`);
       await expect(ui.heading(ui.inviteT('expiredTitle'))).toBeVisible();
       // A well-formed but forged token reaches the server, which refuses it: title plus the server's message.
-      await page.goto(`/confirm-invite?inviteToken=${forged({ email: personalEmail(), exp: Math.floor(Date.now() / 1000) + 600 })}`);
+      await page.goto(
+        `/confirm-invite?inviteToken=${forged({ email: personalEmail(), exp: Math.floor(Date.now() / 1000) + 600 })}`,
+      );
       await expect(ui.heading(ui.inviteT('errorTitle'))).toBeVisible({ timeout: 15_000 });
       await expect(page.getByRole('alert')).toHaveText(ui.errorsT('ERR_INVITE_INVALID'));
       await page.goto('/confirm-invite');
@@ -65,7 +72,10 @@ for (const lang of ['pt', 'en'] as Lang[]) {
   });
 }
 
-test('a teammate invited from add-teammates accepts and, being professional, is offered to invite others', async ({ page, request }) => {
+test('a teammate invited from add-teammates accepts and, being professional, is offered to invite others', async ({
+  page,
+  request,
+}) => {
   const ui = new AccountScreens(page, 'en');
   const inviter = await createAccount(request);
   const teammate = `grace@${inviter.email.split('@')[1]}`;
@@ -99,7 +109,10 @@ for (const lang of ['en', 'it'] as Lang[]) {
   });
 }
 
-test('team link: a personal address is still refused, a colleague of the domain gets a code', async ({ page, request }) => {
+test('team link: a personal address is still refused, a colleague of the domain gets a code', async ({
+  page,
+  request,
+}) => {
   const ui = new AccountScreens(page, 'en');
   const inviter = await createAccount(request);
   const url = await request.get('/api/invite/url', { headers: { authorization: `Bearer ${inviter.token}` } });

@@ -13,7 +13,10 @@ for (const lang of ['en', 'hi'] as Lang[]) {
       const account = await createAccount(request);
       await page.goto('/user/login');
       await expect(page.getByRole('list', { name: /\d/ })).toHaveCount(0); // no step dots on login
-      await expect(page.getByRole('link', { name: ui.loginT('forgot') })).toHaveAttribute('href', '/user/recovery-password');
+      await expect(page.getByRole('link', { name: ui.loginT('forgot') })).toHaveAttribute(
+        'href',
+        '/user/recovery-password',
+      );
       await expect(page.getByRole('link', { name: ui.loginT('toSignup') })).toHaveAttribute('href', '/user/signup');
       const password = ui.field(ui.loginT('password'));
       await password.fill('secret-typed');
@@ -33,7 +36,10 @@ for (const lang of ['en', 'hi'] as Lang[]) {
       expect(await page.evaluate(() => localStorage.getItem('authorization'))).toBeNull();
     });
 
-    test('an unconfirmed user gets Send again, which asks first and leads to the code screen', async ({ page, request }) => {
+    test('an unconfirmed user gets Send again, which asks first and leads to the code screen', async ({
+      page,
+      request,
+    }) => {
       const ui = new AccountScreens(page, lang);
       const email = uniqueEmail('pending');
       expect((await request.post('/api/v2/user', { data: { email } })).status()).toBe(201);

@@ -11,13 +11,17 @@ test('every account screen fits a 360 px wide phone', async ({ page, request }) 
   const check = async (path: string) => {
     await page.goto(path);
     await expect(page.locator('.user-layout__form h1')).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
     await expectAccessible(page, path);
     await page.screenshot({ path: `../.tmp/screenshots/account-360${path.replace(/\//g, '-')}.png`, fullPage: true });
   };
   for (const path of SCREENS_SIGNED_OUT) await check(path);
-  await page.evaluate(() => localStorage.setItem('tokenValidationEmail', 'someone.with.a.long.name@a-rather-long-company-domain.com'));
+  await page.evaluate(() =>
+    localStorage.setItem('tokenValidationEmail', 'someone.with.a.long.name@a-rather-long-company-domain.com'),
+  );
   await check('/user/check-token');
   await expect(ui.digit(6)).toBeInViewport();
 

@@ -36,9 +36,18 @@ for (const lang of ['en', 'pt'] as Lang[]) {
       await password.blur();
       await expect(page.getByText(ui.welcomeT('passwordLength'))).toBeVisible();
       // Terms and privacy links follow the page language.
-      const config = (await (await page.request.get('/api/config')).json()) as { termsUrls: Record<string, string>; privacyUrls: Record<string, string> };
-      await expect(page.getByRole('link', { name: ui.welcomeT('termsLink') })).toHaveAttribute('href', config.termsUrls[lang]!);
-      await expect(page.getByRole('link', { name: ui.welcomeT('privacy') })).toHaveAttribute('href', config.privacyUrls[lang]!);
+      const config = (await (await page.request.get('/api/config')).json()) as {
+        termsUrls: Record<string, string>;
+        privacyUrls: Record<string, string>;
+      };
+      await expect(page.getByRole('link', { name: ui.welcomeT('termsLink') })).toHaveAttribute(
+        'href',
+        config.termsUrls[lang]!,
+      );
+      await expect(page.getByRole('link', { name: ui.welcomeT('privacy') })).toHaveAttribute(
+        'href',
+        config.privacyUrls[lang]!,
+      );
       await expectAccessible(page, 'welcome');
       if (lang === 'en') await screenshots(page, 'account-welcome');
       await ui.register('Ada', 'Lovelace', PASSWORD);
@@ -83,7 +92,9 @@ for (const lang of ['en', 'pt'] as Lang[]) {
         authorization: localStorage.getItem('authorization'),
         user: JSON.parse(localStorage.getItem('user') ?? 'null') as { email: string } | null,
         profiles: JSON.parse(localStorage.getItem('profiles') ?? '[]') as unknown[],
-        acting: JSON.parse(localStorage.getItem('acting_profile') ?? 'null') as { info: { email: string; first_name: string } } | null,
+        acting: JSON.parse(localStorage.getItem('acting_profile') ?? 'null') as {
+          info: { email: string; first_name: string };
+        } | null,
       }));
       expect(stored.authorization).toMatch(/^ey/);
       expect(stored.user?.email).toBe(email);
@@ -147,7 +158,9 @@ for (const lang of ['en', 'it'] as Lang[]) {
 }
 
 test.describe('code boxes', () => {
-  test('digits only, Backspace and Back clear the previous digit, paste fills all, Back with nothing goes back', async ({ page }) => {
+  test('digits only, Backspace and Back clear the previous digit, paste fills all, Back with nothing goes back', async ({
+    page,
+  }) => {
     const ui = new AccountScreens(page, 'en');
     const email = uniqueEmail('boxes');
     await page.goto('/user/signup');
@@ -164,11 +177,16 @@ test.describe('code boxes', () => {
     await expect(ui.digit(1)).toHaveValue('');
     const code = await mailbox.code(email);
     await ui.digit(1).focus();
-    await page.evaluate((text) => {
-      const data = new DataTransfer();
-      data.setData('text/plain', text);
-      document.activeElement?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-    }, ` ${code.slice(0, 3)}-${code.slice(3)} `);
+    await page.evaluate(
+      (text) => {
+        const data = new DataTransfer();
+        data.setData('text/plain', text);
+        document.activeElement?.dispatchEvent(
+          new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+        );
+      },
+      ` ${code.slice(0, 3)}-${code.slice(3)} `,
+    );
     await expect(page).toHaveURL(/\/user\/welcome$/);
   });
 

@@ -20,7 +20,11 @@ describe('CODE_TTL_SECONDS', () => {
     it('stores new codes with that lifetime', async () => {
       const before = Date.now();
       await signup(w, 'ttl@contoso.com');
-      const row = await w.app.db.kysely.selectFrom('codes').select('expires_at').where('email', '=', 'ttl@contoso.com').executeTakeFirstOrThrow();
+      const row = await w.app.db.kysely
+        .selectFrom('codes')
+        .select('expires_at')
+        .where('email', '=', 'ttl@contoso.com')
+        .executeTakeFirstOrThrow();
       expect(row.expires_at - before).toBeGreaterThanOrEqual(30_000);
       expect(row.expires_at - before).toBeLessThan(60_000);
     });

@@ -74,7 +74,9 @@ export async function serveApi(answer: (request: IncomingMessage, body: string) 
 }
 
 /** A JWT-shaped session token the client can decode (the server verifies on use). */
-export function fakeSessionToken(user = { _id: 'u1', email: 'ada@contoso.com', preferences: {}, profile_id: 'p1' }): string {
+export function fakeSessionToken(
+  user = { _id: 'u1', email: 'ada@contoso.com', preferences: {}, profile_id: 'p1' },
+): string {
   const b64 = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
   return `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ user, exp: Math.floor(Date.now() / 1000) + 3600 })}.c2ln`;
 }

@@ -11,7 +11,8 @@ export function useGoToMainApp(): () => void {
   const { mainAppUrl } = useConfig();
   return useCallback(() => {
     const target = new URL(mainAppUrl, window.location.origin);
-    if (target.origin === window.location.origin) navigate(`${target.pathname}${target.search}${target.hash}`, { replace: true });
+    if (target.origin === window.location.origin)
+      navigate(`${target.pathname}${target.search}${target.hash}`, { replace: true });
     else window.location.assign(target.toString());
   }, [navigate, mainAppUrl]);
 }

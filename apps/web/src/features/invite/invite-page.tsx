@@ -15,7 +15,8 @@ export default function InvitePage() {
   const [params] = useSearchParams();
   const token = params.get('inviteToken') ?? '';
   const check = useMemo(() => checkInviteToken(token), [token]);
-  if (check.kind === 'team') return <Navigate to={`${userPath('signup')}?inviteToken=${encodeURIComponent(token)}`} replace />;
+  if (check.kind === 'team')
+    return <Navigate to={`${userPath('signup')}?inviteToken=${encodeURIComponent(token)}`} replace />;
   return <InviteAcceptance check={check} token={token} />;
 }
 

@@ -22,7 +22,11 @@ const HOLD_AT = PROGRESS_DONE - PROGRESS_STEP;
  */
 export function useInviteAcceptance(check: InviteTokenCheck, token: string): InviteState {
   const [state, setState] = useState<InviteState>(() =>
-    check.kind === 'ok' ? { status: 'validating', progress: 0 } : check.kind === 'expired' ? { status: 'expired' } : { status: 'error', error: null },
+    check.kind === 'ok'
+      ? { status: 'validating', progress: 0 }
+      : check.kind === 'expired'
+        ? { status: 'expired' }
+        : { status: 'error', error: null },
   );
   const email = check.kind === 'ok' ? check.email : '';
 
@@ -44,7 +48,9 @@ export function useInviteAcceptance(check: InviteTokenCheck, token: string): Inv
         sent = true;
         acceptInvite(email, token).then(
           (answer) => {
-            const session = Boolean(answer.token && answer.profiles && saveSession({ token: answer.token, profiles: answer.profiles }));
+            const session = Boolean(
+              answer.token && answer.profiles && saveSession({ token: answer.token, profiles: answer.profiles }),
+            );
             outcome = { session };
           },
           (error: unknown) => {

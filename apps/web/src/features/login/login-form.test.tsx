@@ -52,6 +52,9 @@ describe('login screen', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Send again' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/user/check-token'));
-    expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /api/auth/login', 'PUT /api/v2/user/resend_confirmation']);
+    expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      'POST /api/auth/login',
+      'PUT /api/v2/user/resend_confirmation',
+    ]);
   });
 });

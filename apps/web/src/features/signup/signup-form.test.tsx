@@ -40,7 +40,10 @@ describe('sign-up screen answers (spec §8)', () => {
   });
 
   it('goes to the code screen on 409 and remembers the address', async () => {
-    const router = await submit('ada@contoso.com', { status: 409, body: { error_code: 'ERR_USER_NOT_CONFIRMED_SIGNUP', message: 'x' } });
+    const router = await submit('ada@contoso.com', {
+      status: 409,
+      body: { error_code: 'ERR_USER_NOT_CONFIRMED_SIGNUP', message: 'x' },
+    });
     await waitFor(() => expect(router.state.location.pathname).toBe('/user/check-token'));
     expect(localStorage.getItem('tokenValidationEmail')).toBe('ada@contoso.com');
   });

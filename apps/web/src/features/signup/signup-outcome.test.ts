@@ -7,7 +7,10 @@ const err = (status: number, code: string) => new ApiError(status, code, 'server
 describe('signupFailure (spec §8)', () => {
   it('shows the matching text for 400 and 401 with an error code', () => {
     expect(signupFailure(err(400, 'ERR_EMAIL_IN_USE'))).toEqual({ kind: 'error', code: 'ERR_EMAIL_IN_USE' });
-    expect(signupFailure(err(401, 'ERR_INVALID_ACCESS_TOKEN'))).toEqual({ kind: 'error', code: 'ERR_INVALID_ACCESS_TOKEN' });
+    expect(signupFailure(err(401, 'ERR_INVALID_ACCESS_TOKEN'))).toEqual({
+      kind: 'error',
+      code: 'ERR_INVALID_ACCESS_TOKEN',
+    });
     expect(signupFailure(err(400, 'ERR_PERSONAL_EMAIL_NOT_ALLOWED'))).toEqual({ kind: 'field', key: 'personalEmail' });
     expect(signupFailure(err(400, 'ERR_INVALID_EMAIL'))).toEqual({ kind: 'field', key: 'invalidEmail' });
   });
@@ -21,7 +24,10 @@ describe('signupFailure (spec §8)', () => {
 
   it('goes to the code screen on 409, except for an invite that was already accepted', () => {
     expect(signupFailure(err(409, 'ERR_USER_NOT_CONFIRMED_SIGNUP'))).toEqual({ kind: 'code-screen' });
-    expect(signupFailure(err(409, 'ERR_INVITE_ALREADY_ACCEPTED'))).toEqual({ kind: 'error', code: 'ERR_INVITE_ALREADY_ACCEPTED' });
+    expect(signupFailure(err(409, 'ERR_INVITE_ALREADY_ACCEPTED'))).toEqual({
+      kind: 'error',
+      code: 'ERR_INVITE_ALREADY_ACCEPTED',
+    });
   });
 
   it('keeps connection and rate-limit texts', () => {

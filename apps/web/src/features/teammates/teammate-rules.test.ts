@@ -8,7 +8,10 @@ describe('teammate rules (spec §5)', () => {
   });
 
   it('flags invalid, duplicate and other-domain entries and ignores empty ones', () => {
-    const { emails, problems } = checkTeammates(['grace', 'Grace', 'bad name', 'alan@other.com', '', 'alan'], 'contoso.com');
+    const { emails, problems } = checkTeammates(
+      ['grace', 'Grace', 'bad name', 'alan@other.com', '', 'alan'],
+      'contoso.com',
+    );
     expect(problems).toEqual([null, 'duplicate', 'invalid', 'domain', null, null]);
     expect(emails).toEqual(['grace@contoso.com', 'alan@contoso.com']);
   });

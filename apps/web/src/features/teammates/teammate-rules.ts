@@ -1,4 +1,10 @@
-import { MAX_TEAMMATES, TEAMMATE_NEXT_FIELD_AFTER_CHARS, emailDomain, isEmailShape, normalizeEmail } from '@suite/contract/core';
+import {
+  MAX_TEAMMATES,
+  TEAMMATE_NEXT_FIELD_AFTER_CHARS,
+  emailDomain,
+  isEmailShape,
+  normalizeEmail,
+} from '@suite/contract/core';
 
 export type TeammateProblem = 'invalid' | 'duplicate' | 'domain';
 
@@ -12,7 +18,10 @@ export function teammateAddress(local: string, domain: string): string {
 }
 
 /** Spec §5: each address valid, no duplicates, the inviter's own domain. Empty fields are ignored. */
-export function checkTeammates(locals: string[], domain: string): { emails: string[]; problems: (TeammateProblem | null)[] } {
+export function checkTeammates(
+  locals: string[],
+  domain: string,
+): { emails: string[]; problems: (TeammateProblem | null)[] } {
   const seen = new Set<string>();
   const emails: string[] = [];
   const problems = locals.map((local): TeammateProblem | null => {

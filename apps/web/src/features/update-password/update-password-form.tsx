@@ -49,7 +49,9 @@ export default function UpdatePasswordForm() {
     const found: Errors = { password: passwordProblem(password), confirmation: confirmationProblem(confirmation) };
     setErrors(found);
     if (found.password || found.confirmation) {
-      event.currentTarget.querySelector<HTMLInputElement>(`[name="${found.password ? 'password' : 'confirmation'}"]`)?.focus();
+      event.currentTarget
+        .querySelector<HTMLInputElement>(`[name="${found.password ? 'password' : 'confirmation'}"]`)
+        ?.focus();
       return;
     }
     setBusy(true);
@@ -78,7 +80,9 @@ export default function UpdatePasswordForm() {
           setPassword(e.target.value);
           if (errors.password) setErrors((f) => ({ ...f, password: undefined }));
         }}
-        onBlur={(e) => setErrors((f) => ({ ...f, password: e.target.value ? passwordProblem(e.target.value) : f.password }))}
+        onBlur={(e) =>
+          setErrors((f) => ({ ...f, password: e.target.value ? passwordProblem(e.target.value) : f.password }))
+        }
       />
       <PasswordField
         label={t('confirmation')}
@@ -92,7 +96,10 @@ export default function UpdatePasswordForm() {
           if (errors.confirmation) setErrors((f) => ({ ...f, confirmation: undefined }));
         }}
         onBlur={(e) =>
-          setErrors((f) => ({ ...f, confirmation: e.target.value ? confirmationProblem(e.target.value) : f.confirmation }))
+          setErrors((f) => ({
+            ...f,
+            confirmation: e.target.value ? confirmationProblem(e.target.value) : f.confirmation,
+          }))
         }
       />
       {error ? <Alert>{error}</Alert> : null}

@@ -126,7 +126,12 @@ export default function WelcomeForm() {
         error={errors.password}
         hint={t('passwordHint', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH })}
         onChange={set('password')}
-        onBlur={(e) => setErrors((found) => ({ ...found, password: e.target.value ? passwordError(e.target.value) : found.password }))}
+        onBlur={(e) =>
+          setErrors((found) => ({
+            ...found,
+            password: e.target.value ? passwordError(e.target.value) : found.password,
+          }))
+        }
       />
       <Checkbox
         name="terms"

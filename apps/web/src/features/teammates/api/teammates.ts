@@ -3,7 +3,13 @@ import { apiRequest } from '../../../lib/api-client';
 
 /** POST /invite/teammates (bearer): invites same-domain addresses by mail. */
 export function inviteTeammates(emails: string[]) {
-  return apiRequest({ method: 'POST', path: API.inviteTeammates, body: { emails }, auth: true, schema: InviteTeammatesResponseSchema });
+  return apiRequest({
+    method: 'POST',
+    path: API.inviteTeammates,
+    body: { emails },
+    auth: true,
+    schema: InviteTeammatesResponseSchema,
+  });
 }
 
 /** GET /invite/url (bearer): the copyable sign-up link for the user's domain. */

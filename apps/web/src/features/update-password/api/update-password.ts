@@ -3,5 +3,12 @@ import { apiRequest } from '../../../lib/api-client';
 
 /** PUT /user/{id} (bearer): the new password; the answer is the one session that stays valid. */
 export function updatePassword(id: string, body: UpdatePasswordRequest) {
-  return apiRequest({ method: 'PUT', path: API.updateUser, params: { id }, body, auth: true, schema: SessionResponseSchema });
+  return apiRequest({
+    method: 'PUT',
+    path: API.updateUser,
+    params: { id },
+    body,
+    auth: true,
+    schema: SessionResponseSchema,
+  });
 }
