@@ -101,6 +101,19 @@ test.describe('loading the meeting script', () => {
   });
 });
 
+test.describe('loading the meeting script (timeout)', () => {
+  test('a script that never arrives also ends in the warning dialog', async ({ page, request }) => {
+    const host = await createAccount(request);
+    const meeting = await createMeeting(request, host);
+    await page.route('**/external_api.js', () => undefined); // never answered
+    await signIn(page, host, `/meet/${meeting._id}`, () => page.clock.install());
+    await new MeetingRoomPage(page).joinFromSetup();
+    await expect(page.getByRole('button', { name: 'Leave' })).toBeVisible(); // the room is up, the script pending
+    await page.clock.fastForward('00:21');
+    await expect(page.getByRole('dialog', { name: 'Unable to load the meeting' })).toBeVisible();
+  });
+});
+
 test.describe('devices', () => {
   test('without media devices the user may join only as a spectator', async ({ page, request }) => {
     await page.addInitScript(() => {

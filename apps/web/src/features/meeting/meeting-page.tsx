@@ -138,6 +138,7 @@ export default function MeetingPage() {
           query={query}
           devices={media.devices}
           spectator={media.spectator}
+          mobile={browser.mobile}
           appTitle={appName}
           title={invite.title || roomName}
           inviteLink={inviteLink}

@@ -24,6 +24,7 @@ export interface MeetingRoomProps {
   query: MeetingQuery;
   devices: ChosenDevices | null;
   spectator: boolean;
+  mobile: boolean;
   appTitle: string;
   title: string;
   inviteLink: string;
@@ -154,6 +155,7 @@ export function MeetingRoom(props: MeetingRoomProps) {
         title={props.title}
         inviteLink={props.inviteLink}
         spectator={props.spectator}
+        mobile={props.mobile}
         joined={joined}
         audioMuted={muted.audio}
         videoMuted={muted.video}

@@ -19,6 +19,8 @@ export interface RoomBarProps {
   title: string;
   inviteLink: string;
   spectator: boolean;
+  /** Phone and tablet browsers cannot share their screen. */
+  mobile: boolean;
   joined: boolean;
   /** The host may end the meeting for everyone. */
   canEndForAll: boolean;
@@ -77,7 +79,7 @@ export function RoomBar(p: RoomBarProps) {
             {p.videoMuted ? t('room.startVideo') : t('room.stopVideo')}
           </button>
         ) : null}
-        {!p.spectator && shown('desktop') ? (
+        {!p.spectator && !p.mobile && shown('desktop') ? (
           <button type="button" className="meet-ctl" disabled={!p.joined} onClick={() => p.onCommand('toggleShareScreen')}>
             {t('room.shareScreen')}
           </button>
