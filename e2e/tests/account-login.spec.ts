@@ -13,6 +13,7 @@ for (const lang of ['en', 'hi'] as Lang[]) {
       const account = await createAccount(request);
       await page.goto('/user/login');
       await expect(page.getByRole('list', { name: /\d/ })).toHaveCount(0); // no step dots on login
+      await expect(page).toHaveTitle(`${ui.loginT('title')} · Suite`);
       await expect(page.getByRole('link', { name: ui.loginT('forgot') })).toHaveAttribute(
         'href',
         '/user/recovery-password',

@@ -9,6 +9,7 @@ import { flowEmail } from '../../lib/flow-email';
 import { saveSession } from '../../lib/session';
 import { userPath } from '../../lib/paths';
 import { useErrorMessage } from '../../lib/use-error-message';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { CodeBoxes, type CodeBoxesHandle } from '../../components/code-boxes';
 import { Button } from '../../components/button';
 import { Alert } from '../../components/alert';
@@ -23,6 +24,7 @@ export default function CodeCheckForm() {
   const { componentUrl } = useParams();
   const mode: CodeMode = componentUrl === 'check-token-recovery' ? 'recovery' : 'signup';
   const { t } = useTranslation('codeCheck');
+  useDocumentTitle(t('title'));
   const errorMessage = useErrorMessage();
   const config = useConfig();
   const navigate = useNavigate();

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { REDIRECT_AFTER_MS } from '@suite/contract/core';
 import { userPath } from '../../lib/paths';
 import { useErrorMessage } from '../../lib/use-error-message';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { ProgressBar } from '../../components/progress-bar';
 import { Alert } from '../../components/alert';
 import { checkInviteToken } from './invite-token';
@@ -25,6 +26,14 @@ function InviteAcceptance({ check, token }: { check: ReturnType<typeof checkInvi
   const errorMessage = useErrorMessage();
   const navigate = useNavigate();
   const state = useInviteAcceptance(check, token);
+  const titleKey = {
+    validating: 'validatingTitle',
+    success: 'successTitle',
+    accepted: 'acceptedTitle',
+    expired: 'expiredTitle',
+    error: 'errorTitle',
+  }[state.status];
+  useDocumentTitle(t(titleKey));
   // With a session the invitee sets name and password next; otherwise the spec's way on is the login.
   const next = state.status === 'success' && state.session ? userPath('welcome') : userPath('login');
 

@@ -10,6 +10,7 @@ import { useGoToMainApp } from '../../lib/main-app';
 import { saveSession } from '../../lib/session';
 import { PATHS, userPath } from '../../lib/paths';
 import { useErrorMessage } from '../../lib/use-error-message';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { EmailField } from '../../components/email-field';
 import { PasswordField } from '../../components/password-field';
 import { Button } from '../../components/button';
@@ -21,6 +22,7 @@ import '../../components/auth-form.css';
 /** `/user/login` (spec §2, §4): e-mail and password; a not-confirmed answer reveals Send again. */
 export default function LoginForm() {
   const { t } = useTranslation('login');
+  useDocumentTitle(t('title'));
   const { t: tc } = useTranslation('common');
   const errorMessage = useErrorMessage();
   const config = useConfig();

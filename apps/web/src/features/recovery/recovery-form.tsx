@@ -7,6 +7,7 @@ import { useConfig } from '../../lib/config';
 import { flowEmail } from '../../lib/flow-email';
 import { userPath } from '../../lib/paths';
 import { useErrorMessage } from '../../lib/use-error-message';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { EmailField } from '../../components/email-field';
 import { Button } from '../../components/button';
 import { Alert } from '../../components/alert';
@@ -16,6 +17,7 @@ import '../../components/auth-form.css';
 /** `/user/recovery-password` (spec §2): e-mail, Recovery, Back; then the recovery code screen. */
 export default function RecoveryForm() {
   const { t } = useTranslation('recovery');
+  useDocumentTitle(t('title'));
   const errorMessage = useErrorMessage();
   const config = useConfig();
   const navigate = useNavigate();

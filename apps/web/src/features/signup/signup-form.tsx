@@ -7,6 +7,7 @@ import { captchaToken } from '../../lib/captcha';
 import { flowEmail } from '../../lib/flow-email';
 import { saveSession } from '../../lib/session';
 import { userPath } from '../../lib/paths';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { EmailField } from '../../components/email-field';
 import { Button } from '../../components/button';
 import { Alert } from '../../components/alert';
@@ -17,6 +18,7 @@ import '../../components/auth-form.css';
 /** `/user/signup` (spec §2): one professional e-mail, Go, link to login. `?inviteToken=` comes from a team link. */
 export default function SignupForm() {
   const { t } = useTranslation('signup');
+  useDocumentTitle(t('title'));
   const { t: te } = useTranslation('errors');
   const config = useConfig();
   const navigate = useNavigate();

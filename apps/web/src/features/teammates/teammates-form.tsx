@@ -6,6 +6,7 @@ import { ApiError } from '../../lib/api-client';
 import { useGoToMainApp } from '../../lib/main-app';
 import { currentUser } from '../../lib/session';
 import { userPath } from '../../lib/paths';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { TextField } from '../../components/text-field';
 import { Button } from '../../components/button';
 import { Alert } from '../../components/alert';
@@ -23,6 +24,7 @@ const PROBLEM_KEYS: Record<TeammateProblem, string> = {
 /** `/user/add-teammates`: up to five same-domain addresses, Get started or Skip, and the invitation link. */
 export default function TeammatesForm() {
   const { t } = useTranslation('teammates');
+  useDocumentTitle(t('title'));
   const { t: te } = useTranslation('errors');
   const goToMainApp = useGoToMainApp();
   const [locals, setLocals] = useState<string[]>(() => Array.from({ length: MAX_TEAMMATES }, () => ''));

@@ -7,6 +7,7 @@ import { passwordLengthOk } from '../../lib/password-rules';
 import { currentUser, saveSession } from '../../lib/session';
 import { userPath } from '../../lib/paths';
 import { useErrorMessage } from '../../lib/use-error-message';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { PasswordField } from '../../components/password-field';
 import { Button } from '../../components/button';
 import { Alert } from '../../components/alert';
@@ -18,6 +19,7 @@ type Errors = { password?: string; confirmation?: string };
 /** `/user/update-password` (spec §2, §5): 'Welcome back', a new password twice, then the main app. */
 export default function UpdatePasswordForm() {
   const { t } = useTranslation('updatePassword');
+  useDocumentTitle(t('title'));
   const errorMessage = useErrorMessage();
   const goToMainApp = useGoToMainApp();
   const [password, setPassword] = useState('');

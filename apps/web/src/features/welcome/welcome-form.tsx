@@ -8,6 +8,7 @@ import { passwordLengthOk } from '../../lib/password-rules';
 import { currentToken, saveSession } from '../../lib/session';
 import { userPath } from '../../lib/paths';
 import { useErrorMessage } from '../../lib/use-error-message';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { TextField } from '../../components/text-field';
 import { PasswordField } from '../../components/password-field';
 import { Checkbox } from '../../components/checkbox';
@@ -21,6 +22,7 @@ type Field = 'firstName' | 'lastName' | 'password' | 'terms';
 /** `/user/welcome`: finish sign-up with name, password and the terms (spec §2, §5). */
 export default function WelcomeForm() {
   const { t, i18n } = useTranslation('welcome');
+  useDocumentTitle(t('title'));
   const { t: te } = useTranslation('errors');
   const errorMessage = useErrorMessage();
   const config = useConfig();
