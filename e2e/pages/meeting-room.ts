@@ -18,7 +18,11 @@ export interface JitsiCall {
 }
 
 /** A video conference created through the API by `host` (the creator is the host). */
-export async function createMeeting(request: APIRequestContext, host: Account, title = ''): Promise<{ _id: string; link: string }> {
+export async function createMeeting(
+  request: APIRequestContext,
+  host: Account,
+  title = '',
+): Promise<{ _id: string; link: string }> {
   const res = await request.post('/api/v2/videoconference', {
     headers: { authorization: `Bearer ${host.token}` },
     data: title ? { title } : {},
@@ -43,7 +47,8 @@ export class MeetingRoomPage {
   }
   emit(event: string, payload?: unknown): Promise<void> {
     return this.page.evaluate(
-      ([e, p]) => (window as unknown as { __jitsi: { emit(e: string, p: unknown): void } }).__jitsi.emit(e as string, p),
+      ([e, p]) =>
+        (window as unknown as { __jitsi: { emit(e: string, p: unknown): void } }).__jitsi.emit(e as string, p),
       [event, payload] as const,
     );
   }
@@ -66,8 +71,15 @@ export class MeetingRoomPage {
  * Stores a session the way the login screen does, on a static page first (no /clear effect that could
  * race the writes), then opens `path`.
  */
-export async function signIn(page: Page, account: Account, path: string, beforeOpen?: () => Promise<void>): Promise<void> {
-  const login = await page.request.post('/api/auth/login', { data: { login: account.email, password: account.password } });
+export async function signIn(
+  page: Page,
+  account: Account,
+  path: string,
+  beforeOpen?: () => Promise<void>,
+): Promise<void> {
+  const login = await page.request.post('/api/auth/login', {
+    data: { login: account.email, password: account.password },
+  });
   expect(login.status(), await login.text()).toBe(200);
   const session = (await login.json()) as { token: string; profiles: { info: Record<string, unknown> }[] };
   await page.goto('/supported-browser');
@@ -81,7 +93,11 @@ export async function signIn(page: Page, account: Account, path: string, beforeO
     localStorage.setItem('preferences', JSON.stringify(payload.user.preferences ?? {}));
     localStorage.setItem('profiles', JSON.stringify(s.profiles));
     const first = s.profiles[0];
-    if (first) localStorage.setItem('acting_profile', JSON.stringify({ ...first, info: { ...first.info, email: payload.user.email } }));
+    if (first)
+      localStorage.setItem(
+        'acting_profile',
+        JSON.stringify({ ...first, info: { ...first.info, email: payload.user.email } }),
+      );
   }, session);
   await beforeOpen?.();
   await page.goto(path);

@@ -32,7 +32,10 @@ test.describe('host and guest meet', () => {
     await hostRoom.expectJoined();
     const hostInit = await hostRoom.constructed();
     expect(hostInit.options?.roomName).toBe(meeting._id);
-    expect(decodeJwt(hostInit.options!.jwt!)).toMatchObject({ room: meeting._id, context: { user: { moderator: true } } });
+    expect(decodeJwt(hostInit.options!.jwt!)).toMatchObject({
+      room: meeting._id,
+      context: { user: { moderator: true } },
+    });
     await expect(hostPage.getByText('Weekly sync')).toBeVisible();
     await screenshots(hostPage, 'meeting-joined');
 
@@ -83,7 +86,10 @@ test.describe('host and guest meet', () => {
     await expect(guestPage.getByRole('button', { name: 'End for everyone' })).toHaveCount(0);
 
     await hostPage.getByRole('button', { name: 'End for everyone' }).click();
-    await hostPage.getByRole('dialog', { name: 'End the meeting for everyone?' }).getByRole('button', { name: 'End for everyone' }).click();
+    await hostPage
+      .getByRole('dialog', { name: 'End the meeting for everyone?' })
+      .getByRole('button', { name: 'End for everyone' })
+      .click();
     await expect(hostPage.getByRole('heading', { name: "You've left the room" })).toBeVisible();
     expect(await hostRoom.commands('endConference')).toHaveLength(1);
 

@@ -3,7 +3,8 @@ import { MeetingRoomPage, createMeeting, signIn } from '../pages/meeting-room';
 import type { Page, APIRequestContext } from '@playwright/test';
 
 const UA = {
-  android: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36',
+  android:
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36',
   ios: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
   oldFirefox: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:60.0) Gecko/20100101 Firefox/60.0',
 };
@@ -20,7 +21,10 @@ async function hostJoins(page: Page, request: APIRequestContext, query = '', opt
 }
 
 test.describe('recording auto-start', () => {
-  test('starts 3 s after joining, retries once at 120 s, then shows the recorder error with Reload', async ({ page, request }) => {
+  test('starts 3 s after joining, retries once at 120 s, then shows the recorder error with Reload', async ({
+    page,
+    request,
+  }) => {
     const { room } = await hostJoins(page, request, '?start_recording=true', { clock: true });
     await page.clock.fastForward(3500);
     await expect.poll(async () => (await room.commands('startRecording')).length).toBe(1);
@@ -47,7 +51,9 @@ test.describe('recording auto-start', () => {
   });
 
   test('does not record when file recording is disabled by the query', async ({ page, request }) => {
-    const { room } = await hostJoins(page, request, '?start_recording=true&fileRecordingsEnabled=false', { clock: true });
+    const { room } = await hostJoins(page, request, '?start_recording=true&fileRecordingsEnabled=false', {
+      clock: true,
+    });
     await page.clock.fastForward('02:10');
     expect(await room.commands('startRecording')).toEqual([]);
     expect((await room.constructed()).options?.configOverwrite.recordingService).toEqual({ enabled: false });
@@ -55,7 +61,10 @@ test.describe('recording auto-start', () => {
 });
 
 test.describe('keep-alive', () => {
-  test('asks after a while alone, counts down in seconds, and disconnects without an answer', async ({ page, request }) => {
+  test('asks after a while alone, counts down in seconds, and disconnects without an answer', async ({
+    page,
+    request,
+  }) => {
     const { room } = await hostJoins(page, request, '', { clock: true });
     await page.clock.fastForward('15:00');
     const prompt = page.getByRole('alertdialog', { name: 'Keep the meeting open?' });
@@ -117,7 +126,8 @@ test.describe('loading the meeting script (timeout)', () => {
 test.describe('devices', () => {
   test('without media devices the user may join only as a spectator', async ({ page, request }) => {
     await page.addInitScript(() => {
-      navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Requested device not found', 'NotFoundError'));
+      navigator.mediaDevices.getUserMedia = () =>
+        Promise.reject(new DOMException('Requested device not found', 'NotFoundError'));
       navigator.mediaDevices.enumerateDevices = () => Promise.resolve([]);
     });
     const host = await createAccount(request);
@@ -130,7 +140,11 @@ test.describe('devices', () => {
     const room = new MeetingRoomPage(page);
     await room.expectJoined();
     const init = await room.constructed();
-    expect(init.options?.configOverwrite).toMatchObject({ startWithAudioMuted: true, startWithVideoMuted: true, disableInitialGUM: true });
+    expect(init.options?.configOverwrite).toMatchObject({
+      startWithAudioMuted: true,
+      startWithVideoMuted: true,
+      disableInitialGUM: true,
+    });
     expect(init.options?.devices).toBeUndefined();
     await expect(page.getByRole('button', { name: 'Mute' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Stop video' })).toHaveCount(0);
@@ -138,7 +152,8 @@ test.describe('devices', () => {
 
   test('a refused permission says to check the permissions', async ({ page, request }) => {
     await page.addInitScript(() => {
-      navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+      navigator.mediaDevices.getUserMedia = () =>
+        Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
     });
     const host = await createAccount(request);
     const meeting = await createMeeting(request, host);
@@ -156,7 +171,8 @@ test.describe('devices', () => {
     await expect(page.getByRole('img', { name: 'Camera preview' }).or(page.getByLabel('Camera preview'))).toBeVisible();
     await screenshots(page, 'meeting-device-setup');
     await expectAccessible(page, 'device setup');
-    const cameraLabel = (await page.getByLabel('Camera', { exact: true }).locator('option:checked').textContent()) ?? '';
+    const cameraLabel =
+      (await page.getByLabel('Camera', { exact: true }).locator('option:checked').textContent()) ?? '';
     await room.joinFromSetup({ skipNextTime: true });
     await room.expectJoined();
     expect((await room.constructed()).options?.devices?.videoInput).toBe(cameraLabel);
@@ -177,9 +193,14 @@ test.describe('app offer on mobile', () => {
     const open = page.getByRole('link', { name: 'Open in the app' });
     await expect(open).toHaveAttribute(
       'href',
-      new RegExp(`^intent://127\\.0\\.0\\.1:\\d+/${meeting._id}#Intent;scheme=org\\.jitsi\\.meet;package=org\\.jitsi\\.meet;`),
+      new RegExp(
+        `^intent://127\\.0\\.0\\.1:\\d+/${meeting._id}#Intent;scheme=org\\.jitsi\\.meet;package=org\\.jitsi\\.meet;`,
+      ),
     );
-    await expect(page.getByRole('link', { name: 'Get it on Google Play' })).toHaveAttribute('href', /play\.google\.com.*id=org\.jitsi\.meet/);
+    await expect(page.getByRole('link', { name: 'Get it on Google Play' })).toHaveAttribute(
+      'href',
+      /play\.google\.com.*id=org\.jitsi\.meet/,
+    );
     await expect(page.getByRole('link', { name: 'Download on the App Store' })).toHaveCount(0);
     await screenshots(page, 'meeting-app-offer');
     await expectAccessible(page, 'app offer');
@@ -194,8 +215,14 @@ test.describe('app offer on iPhone', () => {
     const host = await createAccount(request);
     const meeting = await createMeeting(request, host);
     await signIn(page, host, `/meet/${meeting._id}`);
-    await expect(page.getByRole('link', { name: 'Open in the app' })).toHaveAttribute('href', new RegExp(`^org\\.jitsi\\.meet://127\\.0\\.0\\.1:\\d+/${meeting._id}$`));
-    await expect(page.getByRole('link', { name: 'Download on the App Store' })).toHaveAttribute('href', /apps\.apple\.com/);
+    await expect(page.getByRole('link', { name: 'Open in the app' })).toHaveAttribute(
+      'href',
+      new RegExp(`^org\\.jitsi\\.meet://127\\.0\\.0\\.1:\\d+/${meeting._id}$`),
+    );
+    await expect(page.getByRole('link', { name: 'Download on the App Store' })).toHaveAttribute(
+      'href',
+      /apps\.apple\.com/,
+    );
   });
 });
 
@@ -214,12 +241,21 @@ test.describe('query parameters', () => {
   });
 
   test('an https avatar is passed to Jitsi after joining', async ({ page, request }) => {
-    const { room } = await hostJoins(page, request, `?avatar=${encodeURIComponent('https://cdn.example.com/a.png')}&email=ana%40acme.test`);
-    await expect.poll(async () => (await room.commands('avatarUrl')).map((c) => c.args)).toEqual([['https://cdn.example.com/a.png']]);
+    const { room } = await hostJoins(
+      page,
+      request,
+      `?avatar=${encodeURIComponent('https://cdn.example.com/a.png')}&email=ana%40acme.test`,
+    );
+    await expect
+      .poll(async () => (await room.commands('avatarUrl')).map((c) => c.args))
+      .toEqual([['https://cdn.example.com/a.png']]);
     expect((await room.constructed()).options?.userInfo.email).toBe('ana@acme.test');
   });
 
-  test('interface and meeting options map to Jitsi, hideButtons filters the 26-button toolbar', async ({ page, request }) => {
+  test('interface and meeting options map to Jitsi, hideButtons filters the 26-button toolbar', async ({
+    page,
+    request,
+  }) => {
     const query = new URLSearchParams({
       hideButtons: 'chat,microphone,recording',
       startWithAudioMuted: 'true',
@@ -244,7 +280,9 @@ test.describe('query parameters', () => {
     const toolbar = c.toolbarButtons as string[];
     expect(toolbar).toHaveLength(23);
     expect(toolbar).not.toEqual(expect.arrayContaining(['chat']));
-    expect(toolbar).toEqual(expect.arrayContaining(['camera', 'desktop', 'hangup', 'settings', 'tileview', 'whiteboard']));
+    expect(toolbar).toEqual(
+      expect.arrayContaining(['camera', 'desktop', 'hangup', 'settings', 'tileview', 'whiteboard']),
+    );
     expect(c).toMatchObject({
       startWithAudioMuted: true,
       startWithVideoMuted: false,
@@ -259,7 +297,11 @@ test.describe('query parameters', () => {
       toolbarConfig: { alwaysVisible: true },
       disableJoinLeaveSounds: true,
     });
-    expect(ui).toMatchObject({ DISABLE_VIDEO_BACKGROUND: true, DISABLE_JOIN_LEAVE_NOTIFICATIONS: true, TOOLBAR_ALWAYS_VISIBLE: true });
+    expect(ui).toMatchObject({
+      DISABLE_VIDEO_BACKGROUND: true,
+      DISABLE_JOIN_LEAVE_NOTIFICATIONS: true,
+      TOOLBAR_ALWAYS_VISIBLE: true,
+    });
     // What our page applies itself: no microphone control (hidden button), no logo, app name, support link, no invite.
     const bar = page.getByRole('banner');
     await expect(bar.getByRole('button', { name: 'Mute' })).toHaveCount(0);

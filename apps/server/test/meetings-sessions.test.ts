@@ -17,12 +17,14 @@ describe('video conferences, guests and meeting sessions', () => {
 
   const inject = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, headers?: Record<string, string>) =>
     t.app.inject({ method, url: `/api${url}`, ...(payload ? { payload } : {}), ...(headers ? { headers } : {}) });
-  const createVc = async (title?: string) => (await inject('POST', '/v2/videoconference', title ? { title } : {}, host.headers)).json();
+  const createVc = async (title?: string) =>
+    (await inject('POST', '/v2/videoconference', title ? { title } : {}, host.headers)).json();
   const createGuest = async (name = 'Carla Guest') =>
     (await inject('POST', '/guest', { name, accepted_terms: { version: 1 } })).json();
   const guestToken = (room_name: string, guest_id: string) =>
     inject('POST', '/v2/videoconference/guest/token', { room_name, guest_id });
-  const userToken = (room_name: string, user: User) => inject('POST', '/v2/videoconference/token', { room_name }, user.headers);
+  const userToken = (room_name: string, user: User) =>
+    inject('POST', '/v2/videoconference/token', { room_name }, user.headers);
 
   it('creates a video conference whose creator is the host and whose id is the room name', async () => {
     const res = await inject('POST', '/v2/videoconference', { title: 'Weekly sync' }, host.headers);
@@ -54,7 +56,10 @@ describe('video conferences, guests and meeting sessions', () => {
   });
 
   it('refuses a guest without a name or accepted terms, storing nothing', async () => {
-    const before = await t.app.db.kysely.selectFrom('guests').select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const before = await t.app.db.kysely
+      .selectFrom('guests')
+      .select((e) => e.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     for (const body of [
       { accepted_terms: { version: 1 } },
       { name: '   ', accepted_terms: { version: 1 } },
@@ -63,9 +68,15 @@ describe('video conferences, guests and meeting sessions', () => {
     ]) {
       const res = await inject('POST', '/guest', body);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ error_code: 'ERR_VALIDATION', message: 'Please, fill out all the required fields.' });
+      expect(res.json()).toMatchObject({
+        error_code: 'ERR_VALIDATION',
+        message: 'Please, fill out all the required fields.',
+      });
     }
-    const after = await t.app.db.kysely.selectFrom('guests').select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const after = await t.app.db.kysely
+      .selectFrom('guests')
+      .select((e) => e.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
@@ -92,14 +103,22 @@ describe('video conferences, guests and meeting sessions', () => {
 
     const list = (await inject('GET', '/v2/videoconference', undefined, host.headers)).json().data;
     expect(list.find((v: { _id: string }) => v._id === vc._id).status).toBe('started');
-    expect((await inject('GET', `/v2/videoconference/${vc._id}`)).json()).toEqual({ _id: vc._id, title: '', status: 'started' });
+    expect((await inject('GET', `/v2/videoconference/${vc._id}`)).json()).toEqual({
+      _id: vc._id,
+      title: '',
+      status: 'started',
+    });
   });
 
   it('opens one session even when the host asks for tokens from two tabs at once', async () => {
     const vc = await createVc();
     const answers = await Promise.all([userToken(vc._id, host), userToken(vc._id, host), userToken(vc._id, host)]);
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200]);
-    const open = await t.app.db.kysely.selectFrom('meeting_sessions').selectAll().where('videoconference_id', '=', vc._id).execute();
+    const open = await t.app.db.kysely
+      .selectFrom('meeting_sessions')
+      .selectAll()
+      .where('videoconference_id', '=', vc._id)
+      .execute();
     expect(open).toHaveLength(1);
   });
 
@@ -132,7 +151,11 @@ describe('video conferences, guests and meeting sessions', () => {
       .where('videoconference_id', '=', vc._id)
       .execute();
     expect((await guestToken(vc._id, guest._id)).json().error_code).toBe('ERR_SESSION_NOT_STARTED');
-    const row = await t.app.db.kysely.selectFrom('meeting_sessions').selectAll().where('videoconference_id', '=', vc._id).executeTakeFirstOrThrow();
+    const row = await t.app.db.kysely
+      .selectFrom('meeting_sessions')
+      .selectAll()
+      .where('videoconference_id', '=', vc._id)
+      .executeTakeFirstOrThrow();
     expect(row.end_reason).toBe('idle');
   });
 
@@ -172,7 +195,10 @@ describe('video conferences, guests and meeting sessions', () => {
     }
     const unknown = await guestToken('zzz-zzzz-zzz', guest._id);
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ error_code: 'ERR_VIDEOCONFERENCE_NOT_FOUND', message: 'Video conference not found.' });
+    expect(unknown.json()).toEqual({
+      error_code: 'ERR_VIDEOCONFERENCE_NOT_FOUND',
+      message: 'Video conference not found.',
+    });
     expect((await inject('GET', '/v2/videoconference/zzz-zzzz-zzz')).statusCode).toBe(404);
     expect((await inject('GET', '/v2/videoconference/bad%20room')).json().error_code).toBe('ERR_INVITE_NOT_VALID');
   });
@@ -192,10 +218,20 @@ describe('meetings without a configured meeting service', () => {
     for (const env of [{}, { MEET_DOMAIN: 'meet.acme.test' }]) {
       const t = await createTestApp(env);
       const host = await signedInUser(t.app);
-      const vc = (await t.app.inject({ method: 'POST', url: '/api/v2/videoconference', payload: {}, headers: host.headers })).json();
-      const res = await t.app.inject({ method: 'POST', url: '/api/v2/videoconference/token', payload: { room_name: vc._id }, headers: host.headers });
+      const vc = (
+        await t.app.inject({ method: 'POST', url: '/api/v2/videoconference', payload: {}, headers: host.headers })
+      ).json();
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v2/videoconference/token',
+        payload: { room_name: vc._id },
+        headers: host.headers,
+      });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ error_code: 'ERR_MEETINGS_NOT_CONFIGURED', message: 'Meetings are not configured on this server.' });
+      expect(res.json()).toEqual({
+        error_code: 'ERR_MEETINGS_NOT_CONFIGURED',
+        message: 'Meetings are not configured on this server.',
+      });
       // Nothing started: the session only opens when a token can actually be given.
       const sessions = await t.app.db.kysely.selectFrom('meeting_sessions').selectAll().execute();
       expect(sessions).toEqual([]);
@@ -209,7 +245,11 @@ describe('guest endpoint rate limits', () => {
     const t = await createTestApp();
     let last;
     for (let i = 0; i < 31; i++) {
-      last = await t.app.inject({ method: 'POST', url: '/api/guest', payload: { name: `G${i}`, accepted_terms: { version: 1 } } });
+      last = await t.app.inject({
+        method: 'POST',
+        url: '/api/guest',
+        payload: { name: `G${i}`, accepted_terms: { version: 1 } },
+      });
     }
     expect(last!.statusCode).toBe(429);
     expect(last!.json().error_code).toBe('ERR_RATE_LIMITED');

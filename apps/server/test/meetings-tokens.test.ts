@@ -6,9 +6,22 @@ import { SELF_HOSTED, signedInUser } from './meetings-support.js';
 type User = Awaited<ReturnType<typeof signedInUser>>;
 
 async function startMeeting(t: TestApp, host: User) {
-  const vc = (await t.app.inject({ method: 'POST', url: '/api/v2/videoconference', payload: {}, headers: host.headers })).json();
-  const hostRes = await t.app.inject({ method: 'POST', url: '/api/v2/videoconference/token', payload: { room_name: vc._id }, headers: host.headers });
-  const guest = (await t.app.inject({ method: 'POST', url: '/api/guest', payload: { name: 'Carla Guest', accepted_terms: { version: 1 } } })).json();
+  const vc = (
+    await t.app.inject({ method: 'POST', url: '/api/v2/videoconference', payload: {}, headers: host.headers })
+  ).json();
+  const hostRes = await t.app.inject({
+    method: 'POST',
+    url: '/api/v2/videoconference/token',
+    payload: { room_name: vc._id },
+    headers: host.headers,
+  });
+  const guest = (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/guest',
+      payload: { name: 'Carla Guest', accepted_terms: { version: 1 } },
+    })
+  ).json();
   const guestRes = await t.app.inject({
     method: 'POST',
     url: '/api/v2/videoconference/guest/token',
@@ -24,7 +37,12 @@ describe('self-hosted Jitsi tokens (HS256)', () => {
   const secret = new TextEncoder().encode(SELF_HOSTED.JITSI_APP_SECRET);
   // What Prosody's token plugin checks: signature with the shared secret, iss/aud = app id, sub = domain.
   const verify = (token: string) =>
-    jwtVerify(token, secret, { algorithms: ['HS256'], issuer: 'suite-app', audience: 'suite-app', subject: 'meet.acme.test' });
+    jwtVerify(token, secret, {
+      algorithms: ['HS256'],
+      issuer: 'suite-app',
+      audience: 'suite-app',
+      subject: 'meet.acme.test',
+    });
 
   beforeAll(async () => {
     t = await createTestApp(SELF_HOSTED);
@@ -39,7 +57,13 @@ describe('self-hosted Jitsi tokens (HS256)', () => {
     expect(payload.room).toBe(m.vc._id);
     expect(payload.context).toEqual({
       user: { id: host.id, name: 'Ana Host', email: host.email, avatar: '', moderator: true },
-      features: { recording: true, livestreaming: true, transcription: true, 'outbound-call': false, 'sip-outbound-call': false },
+      features: {
+        recording: true,
+        livestreaming: true,
+        transcription: true,
+        'outbound-call': false,
+        'sip-outbound-call': false,
+      },
     });
     expect(payload.moderator).toBe(true);
     const now = Math.floor(Date.now() / 1000);
@@ -85,7 +109,8 @@ describe('8x8 JaaS tokens (RS256)', () => {
   afterAll(async () => t.close());
 
   // What JaaS checks: RS256 with the public key registered under kid, iss 'chat', aud 'jitsi', sub = app id.
-  const verify = (token: string) => jwtVerify(token, publicKey, { algorithms: ['RS256'], issuer: 'chat', audience: 'jitsi', subject: appId });
+  const verify = (token: string) =>
+    jwtVerify(token, publicKey, { algorithms: ['RS256'], issuer: 'chat', audience: 'jitsi', subject: appId });
 
   it('signs the host token with the private key under its kid, with features and moderator', async () => {
     expect(decodeProtectedHeader(m.host.token)).toEqual({ alg: 'RS256', kid, typ: 'JWT' });
@@ -101,7 +126,10 @@ describe('8x8 JaaS tokens (RS256)', () => {
 
   it('signs a guest token without moderator rights', async () => {
     const { payload } = await verify(m.guestData.token);
-    expect(payload.context).toMatchObject({ user: { name: 'Carla Guest', moderator: false }, features: { recording: false } });
+    expect(payload.context).toMatchObject({
+      user: { name: 'Carla Guest', moderator: false },
+      features: { recording: false },
+    });
     expect(m.guestData.room).toBe(`${appId}/${m.vc._id}`);
   });
 
@@ -114,7 +142,12 @@ describe('8x8 JaaS tokens (RS256)', () => {
 describe('meeting configuration', () => {
   it('refuses to start with an unreadable JaaS private key', async () => {
     await expect(
-      createTestApp({ MEET_DOMAIN: '8x8.vc', JAAS_APP_ID: 'vpaas-magic-cookie-x', JAAS_KID: 'k', JAAS_PRIVATE_KEY: 'not a key' }),
+      createTestApp({
+        MEET_DOMAIN: '8x8.vc',
+        JAAS_APP_ID: 'vpaas-magic-cookie-x',
+        JAAS_KID: 'k',
+        JAAS_PRIVATE_KEY: 'not a key',
+      }),
     ).rejects.toThrow();
   });
 });

@@ -10,7 +10,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('ended_at', 'bigint')
     .execute();
-  await db.schema.createIndex('videoconferences_host_idx').on('videoconferences').columns(['host_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('videoconferences_host_idx')
+    .on('videoconferences')
+    .columns(['host_id', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('guests')

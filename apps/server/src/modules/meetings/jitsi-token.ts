@@ -18,7 +18,11 @@ export interface SignedMeetingToken {
   room: string;
 }
 
-export type MeetingTokenSigner = (input: { room: string; user: MeetingUser; moderator: boolean }) => Promise<SignedMeetingToken>;
+export type MeetingTokenSigner = (input: {
+  room: string;
+  user: MeetingUser;
+  moderator: boolean;
+}) => Promise<SignedMeetingToken>;
 
 /** Tokens are only checked by Jitsi when joining: two hours covers a waiting room and a long meeting start. */
 export const MEETING_TOKEN_TTL_S = 2 * 3600;
@@ -61,7 +65,10 @@ export function createMeetingTokenSigner(meet: AppConfig['meet']): MeetingTokenS
       const now = Math.floor(Date.now() / 1000);
       const token = await new SignJWT({
         room,
-        context: { user: { ...userClaim(user, moderator), 'hidden-from-recorder': false }, features: features(moderator) },
+        context: {
+          user: { ...userClaim(user, moderator), 'hidden-from-recorder': false },
+          features: features(moderator),
+        },
       })
         .setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' })
         .setIssuer('chat')

@@ -25,7 +25,12 @@ export function createVideoconferenceRepository(db: Db) {
         .execute();
     },
     async end(id: string, at: number): Promise<void> {
-      await k.updateTable('videoconferences').set({ ended_at: at }).where('id', '=', id).where('ended_at', 'is', null).execute();
+      await k
+        .updateTable('videoconferences')
+        .set({ ended_at: at })
+        .where('id', '=', id)
+        .where('ended_at', 'is', null)
+        .execute();
     },
     /** The open session (ended_at null) of each given conference. */
     openSessions(ids: string[]): Promise<SessionRow[]> {
@@ -58,7 +63,12 @@ export function createVideoconferenceRepository(db: Db) {
       }
     },
     async touchSession(id: string, at: number): Promise<void> {
-      await k.updateTable('meeting_sessions').set({ last_activity_at: at }).where('id', '=', id).where('ended_at', 'is', null).execute();
+      await k
+        .updateTable('meeting_sessions')
+        .set({ last_activity_at: at })
+        .where('id', '=', id)
+        .where('ended_at', 'is', null)
+        .execute();
     },
     async endSession(id: string, at: number, reason: NonNullable<SessionRow['end_reason']>): Promise<void> {
       await k

@@ -18,7 +18,13 @@ import { createMeetingTokenSigner } from './jitsi-token.js';
 import { createMeetingService } from './service.js';
 
 const IdParams = z.object({ id: z.string().max(256) });
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema, 429: ErrorBodySchema, 503: ErrorBodySchema };
+const errors = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  404: ErrorBodySchema,
+  429: ErrorBodySchema,
+  503: ErrorBodySchema,
+};
 const bearer = [{ bearer: [] }];
 
 /** Video conferences of a host, and the Jitsi meeting tokens for hosts, signed-in users and guests. */
@@ -35,14 +41,22 @@ const meetingRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, 
     API.videoconferences,
     {
       preHandler: [app.authenticate, app.limit({ name: 'vc-create', max: 60, window: '1 hour' })],
-      schema: { tags, security: bearer, body: CreateVideoconferenceRequestSchema, response: { 201: VideoconferenceSchema, ...errors } },
+      schema: {
+        tags,
+        security: bearer,
+        body: CreateVideoconferenceRequestSchema,
+        response: { 201: VideoconferenceSchema, ...errors },
+      },
     },
     async (request, reply) => reply.status(201).send(await meetings.create(request.user!.id, request.body.title)),
   );
 
   app.get(
     API.videoconferences,
-    { preHandler: app.authenticate, schema: { tags, security: bearer, response: { 200: VideoconferenceListSchema, ...errors } } },
+    {
+      preHandler: app.authenticate,
+      schema: { tags, security: bearer, response: { 200: VideoconferenceListSchema, ...errors } },
+    },
     async (request) => ({ data: await meetings.list(request.user!.id) }),
   );
 
@@ -57,13 +71,19 @@ const meetingRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, 
 
   app.delete(
     API.videoconference,
-    { preHandler: app.authenticate, schema: { tags, security: bearer, params: IdParams, response: { 200: VideoconferenceSchema, ...errors } } },
+    {
+      preHandler: app.authenticate,
+      schema: { tags, security: bearer, params: IdParams, response: { 200: VideoconferenceSchema, ...errors } },
+    },
     async (request) => meetings.end(request.user!.id, request.params.id),
   );
 
   app.delete(
     API.videoconferenceSession,
-    { preHandler: app.authenticate, schema: { tags, security: bearer, params: IdParams, response: { 200: VideoconferenceSchema, ...errors } } },
+    {
+      preHandler: app.authenticate,
+      schema: { tags, security: bearer, params: IdParams, response: { 200: VideoconferenceSchema, ...errors } },
+    },
     async (request) => meetings.endSession(request.user!.id, request.params.id),
   );
 
@@ -71,7 +91,12 @@ const meetingRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, 
     API.meetingToken,
     {
       preHandler: [app.authenticate, app.limit({ name: 'meet-token', max: 120, window: '1 minute' })],
-      schema: { tags, security: bearer, body: MeetingTokenRequestSchema, response: { 200: MeetingTokenResponseSchema, ...errors } },
+      schema: {
+        tags,
+        security: bearer,
+        body: MeetingTokenRequestSchema,
+        response: { 200: MeetingTokenResponseSchema, ...errors },
+      },
     },
     async (request) => meetings.userToken(request.user!, request.body.room_name),
   );
@@ -81,7 +106,11 @@ const meetingRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, 
     {
       // A waiting guest asks every 5 s (12 a minute); room for a few guests behind one address.
       preHandler: app.limit({ name: 'meet-guest-token', max: 120, window: '1 minute' }),
-      schema: { tags, body: GuestMeetingTokenRequestSchema, response: { 200: GuestMeetingTokenResponseSchema, ...errors } },
+      schema: {
+        tags,
+        body: GuestMeetingTokenRequestSchema,
+        response: { 200: GuestMeetingTokenResponseSchema, ...errors },
+      },
     },
     async (request) => ({ data: await meetings.guestToken(request.body.guest_id, request.body.room_name) }),
   );

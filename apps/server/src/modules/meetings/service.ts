@@ -106,7 +106,15 @@ export function createMeetingService({ db, config, signer, guests }: MeetingServ
       const rows = await repo.listByHost(hostId, LIST_LIMIT);
       const open = await repo.openSessions(rows.map((r) => r.id));
       const now = Date.now();
-      return Promise.all(rows.map((r) => view(r, open.find((s) => s.videoconference_id === r.id), now)));
+      return Promise.all(
+        rows.map((r) =>
+          view(
+            r,
+            open.find((s) => s.videoconference_id === r.id),
+            now,
+          ),
+        ),
+      );
     },
 
     async publicView(roomName: string) {

@@ -6,14 +6,23 @@ const base = { from: null, referrer: '', meetOrigin: 'https://meet.acme.com' };
 
 describe('where a new guest goes', () => {
   it('follows a same-origin vc_link or one on the meeting domain', () => {
-    expect(guestTarget({ ...base, vcLink: '/meet/abc-defg-hij?x=1' })).toEqual({ to: '/meet/abc-defg-hij?x=1', external: false });
-    expect(guestTarget({ ...base, vcLink: 'https://meet.acme.com/room' })).toEqual({ to: 'https://meet.acme.com/room', external: true });
+    expect(guestTarget({ ...base, vcLink: '/meet/abc-defg-hij?x=1' })).toEqual({
+      to: '/meet/abc-defg-hij?x=1',
+      external: false,
+    });
+    expect(guestTarget({ ...base, vcLink: 'https://meet.acme.com/room' })).toEqual({
+      to: 'https://meet.acme.com/room',
+      external: true,
+    });
   });
 
   it('refuses other origins and scripts, falling back to the previous page of this app', () => {
     for (const vcLink of ['javascript:alert(1)', 'https://evil.example/x', '//evil.example/x', 'data:text/html,x']) {
       expect(guestTarget({ ...base, vcLink })).toBeNull();
-      expect(guestTarget({ ...base, vcLink, referrer: `${origin}/meet/abc` })).toEqual({ to: '/meet/abc', external: false });
+      expect(guestTarget({ ...base, vcLink, referrer: `${origin}/meet/abc` })).toEqual({
+        to: '/meet/abc',
+        external: false,
+      });
     }
   });
 

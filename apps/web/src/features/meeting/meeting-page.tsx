@@ -48,7 +48,14 @@ export default function MeetingPage() {
   const [leftReason, setLeftReason] = useState<LeaveReason>('left');
 
   const blocked = useMemo<Blocked | null>(
-    () => (!storageAvailable() ? 'storage' : !config.meetDomain ? 'notConfigured' : !isSupportedBrowser(browser) ? 'unsupported' : null),
+    () =>
+      !storageAvailable()
+        ? 'storage'
+        : !config.meetDomain
+          ? 'notConfigured'
+          : !isSupportedBrowser(browser)
+            ? 'unsupported'
+            : null,
     [config.meetDomain, browser],
   );
   const appName = query.ui.appName ?? config.appTitle;
@@ -68,12 +75,20 @@ export default function MeetingPage() {
     }
   }, [needsGuest, navigate, location.pathname, location.search]);
 
-  const tokenState = useMeetingToken(roomName, stage === 'joining' && !query.jwt && invite.state === 'ok' ? identity : null, attempt);
+  const tokenState = useMeetingToken(
+    roomName,
+    stage === 'joining' && !query.jwt && invite.state === 'ok' ? identity : null,
+    attempt,
+  );
   const jwtReady = useDelay(Boolean(query.jwt) && stage === 'joining', MEET_JOIN_DELAY_MS, attempt);
 
   // A stale guestId (the guest record is gone): ask for the name again.
   useEffect(() => {
-    if (tokenState.name === 'failed' && tokenState.error instanceof ApiError && tokenState.error.details?.some((d) => d.path === 'guest_id')) {
+    if (
+      tokenState.name === 'failed' &&
+      tokenState.error instanceof ApiError &&
+      tokenState.error.details?.some((d) => d.path === 'guest_id')
+    ) {
       remove(STORAGE_KEYS.guestId);
       navigate(`${PATHS.guest}?vc_link=${encodeURIComponent(location.pathname + location.search)}`, { replace: true });
     }
@@ -113,7 +128,8 @@ export default function MeetingPage() {
         <DeviceSetup
           desktopAppLink={desktopApp ? appDeepLink(browser, meetHost(config.meetDomain!), roomName) : null}
           onDone={(result: SetupResult) => {
-            if (result.skipNextTime && result.devices) write(STORAGE_KEYS.skipDeviceReview, { devices: result.devices });
+            if (result.skipNextTime && result.devices)
+              write(STORAGE_KEYS.skipDeviceReview, { devices: result.devices });
             setMedia({ devices: result.devices, spectator: result.spectator });
             setStage('joining');
           }}
@@ -160,10 +176,19 @@ export default function MeetingPage() {
       );
     }
     if (tokenState.name === 'failed' && !query.jwt) {
-      return <ErrorNotice code={tokenState.error instanceof ApiError ? tokenState.error.code : 'ERR_NETWORK'} onRetry={() => setAttempt((a) => a + 1)} />;
+      return (
+        <ErrorNotice
+          code={tokenState.error instanceof ApiError ? tokenState.error.code : 'ERR_NETWORK'}
+          onRetry={() => setAttempt((a) => a + 1)}
+        />
+      );
     }
     return (
-      <RoomNotice title={tokenState.name === 'entering' || query.jwt ? t('entering') : t('connecting')} busy testId="meeting-entering" />
+      <RoomNotice
+        title={tokenState.name === 'entering' || query.jwt ? t('entering') : t('connecting')}
+        busy
+        testId="meeting-entering"
+      />
     );
   })();
 

@@ -1,4 +1,9 @@
-import { API, GuestMeetingTokenResponseSchema, MeetingTokenResponseSchema, type MeetingTokenResponse } from '@suite/contract';
+import {
+  API,
+  GuestMeetingTokenResponseSchema,
+  MeetingTokenResponseSchema,
+  type MeetingTokenResponse,
+} from '@suite/contract';
 import { apiRequest } from '../../../lib/api-client';
 
 /** POST /v2/videoconference/token (bearer): answers `{token, …}`. */
@@ -14,7 +19,11 @@ export function fetchUserMeetingToken(roomName: string, signal?: AbortSignal): P
 }
 
 /** POST /v2/videoconference/guest/token: answers `{data: {token, …}}`. */
-export async function fetchGuestMeetingToken(roomName: string, guestId: string, signal?: AbortSignal): Promise<MeetingTokenResponse> {
+export async function fetchGuestMeetingToken(
+  roomName: string,
+  guestId: string,
+  signal?: AbortSignal,
+): Promise<MeetingTokenResponse> {
   const answer = await apiRequest({
     method: 'POST',
     path: API.guestMeetingToken,

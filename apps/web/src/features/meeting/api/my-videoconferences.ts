@@ -19,10 +19,22 @@ export function createVideoconference(title?: string): Promise<Videoconference> 
 
 /** DELETE /v2/videoconference/:id (bearer): ends it for good; its link stops working. */
 export function endVideoconference(id: string): Promise<Videoconference> {
-  return apiRequest({ method: 'DELETE', path: API.videoconference, params: { id }, auth: true, schema: VideoconferenceSchema });
+  return apiRequest({
+    method: 'DELETE',
+    path: API.videoconference,
+    params: { id },
+    auth: true,
+    schema: VideoconferenceSchema,
+  });
 }
 
 /** DELETE /v2/videoconference/:id/session (bearer, host): ends the current session; newcomers wait again. */
 export function endMeetingSession(id: string): Promise<Videoconference> {
-  return apiRequest({ method: 'DELETE', path: API.videoconferenceSession, params: { id }, auth: true, schema: VideoconferenceSchema });
+  return apiRequest({
+    method: 'DELETE',
+    path: API.videoconferenceSession,
+    params: { id },
+    auth: true,
+    schema: VideoconferenceSchema,
+  });
 }

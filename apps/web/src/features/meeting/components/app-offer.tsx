@@ -4,7 +4,15 @@ import { Button } from '../../../components/button';
 import { STORE_LINKS } from '../lib/app-links';
 
 /** Mobile: open the room in the Jitsi Meet app, get the app from the stores, or stay in the browser. */
-export function AppOffer({ info, deepLink, onContinue }: { info: BrowserInfo; deepLink: string; onContinue: () => void }) {
+export function AppOffer({
+  info,
+  deepLink,
+  onContinue,
+}: {
+  info: BrowserInfo;
+  deepLink: string;
+  onContinue: () => void;
+}) {
   const { t } = useTranslation('meeting');
   const stores = info.os === 'android' ? ['android'] : info.os === 'ios' ? ['ios'] : ['android', 'ios'];
   return (
@@ -16,7 +24,13 @@ export function AppOffer({ info, deepLink, onContinue }: { info: BrowserInfo; de
       </a>
       <div className="meet-stores">
         {stores.map((s) => (
-          <a key={s} className="btn btn--secondary" href={STORE_LINKS[s as 'android' | 'ios']} target="_blank" rel="noopener noreferrer">
+          <a
+            key={s}
+            className="btn btn--secondary"
+            href={STORE_LINKS[s as 'android' | 'ios']}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             {s === 'android' ? t('appOffer.googlePlay') : t('appOffer.appStore')}
           </a>
         ))}

@@ -50,7 +50,13 @@ function chosen(devices: DeviceLists, ids: { mic: string; speaker: string; camer
 }
 
 /** Device review before joining (spec §2, issue item 7): lists, live preview, remembered skip, spectator fallback. */
-export function DeviceSetup({ onDone, desktopAppLink }: { onDone: (result: SetupResult) => void; desktopAppLink: string | null }) {
+export function DeviceSetup({
+  onDone,
+  desktopAppLink,
+}: {
+  onDone: (result: SetupResult) => void;
+  desktopAppLink: string | null;
+}) {
   const { t } = useTranslation('meeting');
   const media = useMediaDevices();
   const [ids, setIds] = useState({ mic: '', speaker: '', camera: '' });
@@ -83,7 +89,9 @@ export function DeviceSetup({ onDone, desktopAppLink }: { onDone: (result: Setup
       <h1 id="setup-title">{t('setup.title')}</h1>
       <div className="meet-setup__preview">
         <video ref={video} autoPlay muted playsInline aria-label={t('setup.preview')} hidden={!hasVideo} />
-        {!hasVideo ? <p className="meet-setup__no-video">{media.status === 'asking' ? t('setup.asking') : t('setup.noCamera')}</p> : null}
+        {!hasVideo ? (
+          <p className="meet-setup__no-video">{media.status === 'asking' ? t('setup.asking') : t('setup.noCamera')}</p>
+        ) : null}
       </div>
       {media.status === 'ready' ? (
         <div className="stack">

@@ -3,7 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 
 /** "Keep the conference open?" with the seconds left; the page disconnects when they run out. */
-export function KeepAliveDialog({ secondsLeft, onKeep, onLeave }: { secondsLeft: number | null; onKeep: () => void; onLeave: () => void }) {
+export function KeepAliveDialog({
+  secondsLeft,
+  onKeep,
+  onLeave,
+}: {
+  secondsLeft: number | null;
+  onKeep: () => void;
+  onLeave: () => void;
+}) {
   const { t } = useTranslation('meeting');
   const ref = useRef<HTMLDialogElement>(null);
   const open = secondsLeft !== null;

@@ -4,7 +4,15 @@ import { RoomNotice } from './room-notice';
 import type { LeaveReason } from './meeting-room';
 
 /** "You've left the room", with a way back in. */
-export function LeftPage({ reason, onRejoin, homeUrl }: { reason: LeaveReason; onRejoin: () => void; homeUrl: string | null }) {
+export function LeftPage({
+  reason,
+  onRejoin,
+  homeUrl,
+}: {
+  reason: LeaveReason;
+  onRejoin: () => void;
+  homeUrl: string | null;
+}) {
   const { t } = useTranslation('meeting');
   return (
     <RoomNotice title={t('left.title')} testId="meeting-left">

@@ -70,7 +70,10 @@ export function MeetingRoom(props: MeetingRoomProps) {
           spectator: p.spectator,
           fallbackName: p.displayName,
         });
-        instance = new JitsiMeetExternalAPI(meetHost(p.meetOrigin), { ...options, noSSL: p.meetOrigin.startsWith('http:') });
+        instance = new JitsiMeetExternalAPI(meetHost(p.meetOrigin), {
+          ...options,
+          noSSL: p.meetOrigin.startsWith('http:'),
+        });
         instance.on('videoConferenceJoined', () => {
           setJoined(true);
           if (p.query.avatar) instance?.executeCommand('avatarUrl', p.query.avatar);
@@ -143,7 +146,9 @@ export function MeetingRoom(props: MeetingRoomProps) {
     if (!yes || !props.hostRoomId) return;
     // Jitsi ends the conference for every participant; our server makes newcomers wait for the host again.
     api?.executeCommand('endConference');
-    await endMeetingSession(props.hostRoomId).catch((error: unknown) => logger.warn('could not end the session', { error: String(error) }));
+    await endMeetingSession(props.hostRoomId).catch((error: unknown) =>
+      logger.warn('could not end the session', { error: String(error) }),
+    );
     hangup('left');
   };
 

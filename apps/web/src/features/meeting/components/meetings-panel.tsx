@@ -125,7 +125,11 @@ export function MeetingsPanel() {
                 <span className={`meet-status meet-status--${vc.status}`}>{t(`panel.status.${vc.status}`)}</span>
               </div>
               <CopyLink link={vc.link} />
-              <Button variant="link" onClick={() => void onEnd(vc)} aria-label={t('panel.endNamed', { name: vc.title || vc._id })}>
+              <Button
+                variant="link"
+                onClick={() => void onEnd(vc)}
+                aria-label={t('panel.endNamed', { name: vc.title || vc._id })}
+              >
                 {t('panel.end')}
               </Button>
             </li>

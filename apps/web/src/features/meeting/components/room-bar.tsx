@@ -70,17 +70,34 @@ export function RoomBar(p: RoomBarProps) {
       </div>
       <nav className="meet-bar__controls" aria-label={t('room.controls')}>
         {!p.spectator && shown('microphone') ? (
-          <button type="button" className="meet-ctl" aria-pressed={p.audioMuted} disabled={!p.joined} onClick={() => p.onCommand('toggleAudio')}>
+          <button
+            type="button"
+            className="meet-ctl"
+            aria-pressed={p.audioMuted}
+            disabled={!p.joined}
+            onClick={() => p.onCommand('toggleAudio')}
+          >
             {p.audioMuted ? t('room.unmute') : t('room.mute')}
           </button>
         ) : null}
         {!p.spectator && shown('camera') ? (
-          <button type="button" className="meet-ctl" aria-pressed={p.videoMuted} disabled={!p.joined} onClick={() => p.onCommand('toggleVideo')}>
+          <button
+            type="button"
+            className="meet-ctl"
+            aria-pressed={p.videoMuted}
+            disabled={!p.joined}
+            onClick={() => p.onCommand('toggleVideo')}
+          >
             {p.videoMuted ? t('room.startVideo') : t('room.stopVideo')}
           </button>
         ) : null}
         {!p.spectator && !p.mobile && shown('desktop') ? (
-          <button type="button" className="meet-ctl" disabled={!p.joined} onClick={() => p.onCommand('toggleShareScreen')}>
+          <button
+            type="button"
+            className="meet-ctl"
+            disabled={!p.joined}
+            onClick={() => p.onCommand('toggleShareScreen')}
+          >
             {t('room.shareScreen')}
           </button>
         ) : null}

@@ -14,9 +14,14 @@ export function useInvite(roomName: string, skip: boolean): Invite {
     }
     const controller = new AbortController();
     fetchVideoconference(roomName, controller.signal)
-      .then((vc) => setInvite(vc.status === 'ended' ? { state: 'error', code: 'ERR_INVITE_NOT_VALID' } : { state: 'ok', title: vc.title }))
+      .then((vc) =>
+        setInvite(
+          vc.status === 'ended' ? { state: 'error', code: 'ERR_INVITE_NOT_VALID' } : { state: 'ok', title: vc.title },
+        ),
+      )
       .catch((error: unknown) => {
-        if (!controller.signal.aborted) setInvite({ state: 'error', code: error instanceof ApiError ? error.code : 'ERR_NETWORK' });
+        if (!controller.signal.aborted)
+          setInvite({ state: 'error', code: error instanceof ApiError ? error.code : 'ERR_NETWORK' });
       });
     return () => controller.abort();
   }, [roomName, skip]);

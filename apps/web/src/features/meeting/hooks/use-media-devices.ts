@@ -14,7 +14,8 @@ const EMPTY: DeviceLists = { audioInput: [], audioOutput: [], videoInput: [] };
 function statusOf(error: unknown): MediaStatus {
   const name = (error as { name?: string } | null)?.name ?? '';
   if (name === 'NotAllowedError' || name === 'SecurityError' || name === 'PermissionDeniedError') return 'denied';
-  if (name === 'NotFoundError' || name === 'DevicesNotFoundError' || name === 'OverconstrainedError') return 'noDevices';
+  if (name === 'NotFoundError' || name === 'DevicesNotFoundError' || name === 'OverconstrainedError')
+    return 'noDevices';
   return 'error';
 }
 

@@ -43,7 +43,9 @@ describe('meeting query parameters', () => {
   });
 
   it('maps names to text and meeting options to current Jitsi keys', () => {
-    const o = build('?first_name=%3Cb%3EAna%3C/b%3E&last_name=Lima&liveStreamingEnabled=false&fileRecordingsEnabled=false&prejoinPageEnabled=true');
+    const o = build(
+      '?first_name=%3Cb%3EAna%3C/b%3E&last_name=Lima&liveStreamingEnabled=false&fileRecordingsEnabled=false&prejoinPageEnabled=true',
+    );
     expect(o.userInfo.displayName).toBe('<b>Ana</b> Lima');
     expect(o.configOverwrite).toMatchObject({
       liveStreaming: { enabled: false },
@@ -55,7 +57,11 @@ describe('meeting query parameters', () => {
 
   it('joins spectators without devices', () => {
     const o = build('', { spectator: true, devices: { audioInput: 'Mic' } });
-    expect(o.configOverwrite).toMatchObject({ startWithAudioMuted: true, startWithVideoMuted: true, disableInitialGUM: true });
+    expect(o.configOverwrite).toMatchObject({
+      startWithAudioMuted: true,
+      startWithVideoMuted: true,
+      disableInitialGUM: true,
+    });
     expect(o.devices).toBeUndefined();
   });
 
@@ -68,7 +74,12 @@ describe('meeting query parameters', () => {
 });
 
 describe('app deep links', () => {
-  const info = (os: 'android' | 'ios' | 'macos') => ({ os, browser: 'chrome' as const, version: 130, mobile: os !== 'macos' });
+  const info = (os: 'android' | 'ios' | 'macos') => ({
+    os,
+    browser: 'chrome' as const,
+    version: 130,
+    mobile: os !== 'macos',
+  });
   it('uses the schemes Jitsi Meet apps register', () => {
     expect(appDeepLink(info('android'), 'meet.acme.com', 'abc')).toMatch(
       /^intent:\/\/meet\.acme\.com\/abc#Intent;scheme=org\.jitsi\.meet;package=org\.jitsi\.meet;S\.browser_fallback_url=https%3A%2F%2Fplay\.google\.com.*;end$/,

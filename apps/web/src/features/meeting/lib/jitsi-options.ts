@@ -79,7 +79,12 @@ export function buildJitsiOptions(input: {
   }
   if (input.spectator) {
     // No devices: join to watch and listen only, without Jitsi asking for a microphone or camera.
-    Object.assign(config, { startWithAudioMuted: true, startWithVideoMuted: true, disableInitialGUM: true, startSilent: false });
+    Object.assign(config, {
+      startWithAudioMuted: true,
+      startWithVideoMuted: true,
+      disableInitialGUM: true,
+      startSilent: false,
+    });
   }
 
   const ui: Record<string, unknown> = {};
