@@ -1,5 +1,6 @@
-import { test, expect, expectAccessible, mailbox, screenshots, uniqueEmail, createAccount } from '../fixtures/test';
+import { test, expect, mailbox, screenshots, uniqueEmail, createAccount } from '../fixtures/test';
 import { AccountScreens } from '../pages/account';
+import { accessible } from '../pages/a11y';
 import { BROWSER_LOCALE, type Lang } from '../pages/locale-texts';
 
 /** The e2e server runs with CODE_TTL_SECONDS=30 (playwright.config.ts): these tests let a code expire for real. */
@@ -24,7 +25,7 @@ test.describe('expired codes', () => {
         await expect(page.getByRole('status').filter({ hasText: ui.errorsT('ERR_TOKEN_EXPIRED') })).toBeVisible();
         await ui.expectBoxesEmpty();
         await expect(ui.digit(1)).toBeFocused();
-        await expectAccessible(page, 'expired code');
+        await accessible(page, 'expired code');
         if (lang === 'en') await screenshots(page, 'account-code-expired');
         await ui.typeCode(await mailbox.code(email, { count: 2 }));
         await expect(page).toHaveURL(/\/user\/welcome$/);

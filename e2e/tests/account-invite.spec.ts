@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { test, expect, expectAccessible, mailbox, screenshots, createAccount } from '../fixtures/test';
+import { test, expect, mailbox, screenshots, createAccount } from '../fixtures/test';
 import { admin } from '../fixtures/admin';
 import { AccountScreens } from '../pages/account';
+import { accessible } from '../pages/a11y';
 import { BROWSER_LOCALE, type Lang } from '../pages/locale-texts';
 
 const personalEmail = () => `someone.${randomBytes(4).toString('hex')}@gmail.com`;
@@ -30,21 +31,24 @@ for (const lang of ['pt', 'en'] as Lang[]) {
       await expect(ui.heading(ui.inviteT('validatingTitle'))).toBeVisible();
       const bar = page.getByRole('progressbar', { name: ui.inviteT('progressLabel') });
       await expect(bar).toHaveAttribute('aria-valuenow', /^[1-9]0$/);
-      await expectAccessible(page, 'invite validating');
+      await accessible(page, 'invite validating');
       if (lang === 'en') await screenshots(page, 'account-invite-validating');
       await expect(ui.heading(ui.inviteT('successTitle'))).toBeVisible({ timeout: 15_000 });
       await expect(page.getByText(ui.inviteT('successTextWelcome'))).toBeVisible();
-      await expectAccessible(page, 'invite success');
+      await accessible(page, 'invite success');
       if (lang === 'en') await screenshots(page, 'account-invite-success');
       // After 3 s the invitee goes on to set a name and password.
       await expect(page).toHaveURL(/\/user\/welcome$/, { timeout: 10_000 });
       await ui.register('Maria', 'Silva', 'Personal-Pass-5');
       await ui.expectHome(email);
       await expect(page.getByText(ui.commonT('home.profile.PERSONAL'))).toBeVisible();
+      // Inviting teammates is for professional profiles only: a personal one is sent on to the main app.
+      await page.goto('/user/add-teammates');
+      await ui.expectHome(email);
 
       await page.goto(link);
       await expect(ui.heading(ui.inviteT('acceptedTitle'))).toBeVisible({ timeout: 15_000 });
-      await expectAccessible(page, 'invite already accepted');
+      await accessible(page, 'invite already accepted');
       if (lang === 'en') await screenshots(page, 'account-invite-accepted');
     });
 
@@ -54,7 +58,7 @@ for (const lang of ['pt', 'en'] as Lang[]) {
         `/confirm-invite?inviteToken=${forged({ email: personalEmail(), exp: Math.floor(Date.now() / 1000) - 60 })}`,
       );
       await expect(ui.heading(ui.inviteT('expiredTitle'))).toBeVisible();
-      await expectAccessible(page, 'invite expired');
+      await accessible(page, 'invite expired');
       if (lang === 'en') await screenshots(page, 'account-invite-expired');
       await page.goto(`/confirm-invite?inviteToken=${forged({ email: personalEmail() })}`);
       await expect(ui.heading(ui.inviteT('expiredTitle'))).toBeVisible();
@@ -67,7 +71,7 @@ for (const lang of ['pt', 'en'] as Lang[]) {
       await page.goto('/confirm-invite');
       await expect(ui.heading(ui.inviteT('errorTitle'))).toBeVisible();
       await expect(page.getByText(ui.inviteT('invalidText'))).toBeVisible();
-      await expectAccessible(page, 'invite error');
+      await accessible(page, 'invite error');
     });
   });
 }

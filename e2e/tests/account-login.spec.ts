@@ -1,6 +1,7 @@
-import { test, expect, expectAccessible, mailbox, screenshots, uniqueEmail, createAccount } from '../fixtures/test';
+import { test, expect, mailbox, screenshots, uniqueEmail, createAccount } from '../fixtures/test';
 import { admin } from '../fixtures/admin';
 import { AccountScreens } from '../pages/account';
+import { accessible } from '../pages/a11y';
 import { tabTo } from '../pages/keyboard';
 import { BROWSER_LOCALE, type Lang } from '../pages/locale-texts';
 
@@ -28,7 +29,7 @@ for (const lang of ['en', 'hi'] as Lang[]) {
       await expect(password).toHaveAttribute('type', 'password');
       await ui.logIn(account.email, 'wrong-password');
       await expect(page.getByRole('alert').filter({ hasText: ui.errorsT('ERR_INVALID_CREDENTIALS') })).toBeVisible();
-      await expectAccessible(page, 'login error');
+      await accessible(page, 'login error');
       if (lang === 'en') await screenshots(page, 'account-login');
       await ui.logIn(account.email, account.password);
       await ui.expectHome(account.email);
@@ -52,7 +53,7 @@ for (const lang of ['en', 'hi'] as Lang[]) {
       await sendAgain.click();
       const dialog = page.getByRole('dialog', { name: ui.loginT('resendTitle') });
       await expect(dialog).toContainText(email);
-      await expectAccessible(page, 'resend dialog');
+      await accessible(page, 'resend dialog');
       if (lang === 'en') await screenshots(page, 'account-login-resend');
       await dialog.getByRole('button', { name: ui.commonT('actions.no') }).click();
       await expect(dialog).toBeHidden();
@@ -90,7 +91,7 @@ for (const lang of ['en', 'es'] as Lang[]) {
       await expect(page.getByRole('list', { name: ui.commonT('steps.label', { current: 1, total: 3 }) })).toBeVisible();
       await page.getByRole('button', { name: ui.recoveryT('submit'), exact: true }).click();
       await expect(page.getByText(ui.recoveryT('required'))).toBeVisible();
-      await expectAccessible(page, 'recovery');
+      await accessible(page, 'recovery');
       if (lang === 'en') await screenshots(page, 'account-recovery');
       await ui.field(ui.recoveryT('email')).fill(account.email);
       await page.getByRole('button', { name: ui.recoveryT('submit'), exact: true }).click();
@@ -111,7 +112,7 @@ for (const lang of ['en', 'es'] as Lang[]) {
       await confirmation.fill('Brand-New-Pass-8');
       await confirmation.blur();
       await expect(page.getByText(ui.updateT('mismatch'))).toBeVisible();
-      await expectAccessible(page, 'update password');
+      await accessible(page, 'update password');
       if (lang === 'en') await screenshots(page, 'account-update-password');
       await confirmation.fill('Brand-New-Pass-7');
       await page.getByRole('button', { name: ui.updateT('submit') }).click();

@@ -1,5 +1,6 @@
-import { test, expect, expectAccessible, createAccount, signInWithStorage } from '../fixtures/test';
+import { test, expect, createAccount, signInWithStorage } from '../fixtures/test';
 import { AccountScreens } from '../pages/account';
+import { accessible } from '../pages/a11y';
 
 const SCREENS_SIGNED_OUT = ['/user/signup', '/user/login', '/user/recovery-password'];
 const SCREENS_SIGNED_IN = ['/user/welcome', '/user/add-teammates', '/user/update-password'];
@@ -15,7 +16,7 @@ test('every account screen fits a 360 px wide phone', async ({ page, request }) 
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
-    await expectAccessible(page, path);
+    await accessible(page, path);
     await page.screenshot({ path: `../.tmp/screenshots/account-360${path.replace(/\//g, '-')}.png`, fullPage: true });
   };
   for (const path of SCREENS_SIGNED_OUT) await check(path);

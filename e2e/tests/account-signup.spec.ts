@@ -1,5 +1,6 @@
-import { test, expect, expectAccessible, mailbox, screenshots, uniqueEmail } from '../fixtures/test';
+import { test, expect, mailbox, screenshots, uniqueEmail } from '../fixtures/test';
 import { AccountScreens } from '../pages/account';
+import { accessible } from '../pages/a11y';
 import { BROWSER_LOCALE, type Lang } from '../pages/locale-texts';
 
 const PASSWORD = 'Correct-Horse-42';
@@ -14,13 +15,13 @@ for (const lang of ['en', 'pt'] as Lang[]) {
       const domain = email.split('@')[1]!;
       await page.goto('/user/signup');
       await expect(page.getByRole('list', { name: ui.commonT('steps.label', { current: 1, total: 4 }) })).toBeVisible();
-      await expectAccessible(page, 'signup');
+      await accessible(page, 'signup');
       if (lang === 'en') await screenshots(page, 'account-signup');
       await ui.signUp(email);
 
       await ui.expectCodeScreen(email);
       await expect(page).toHaveURL(/\/user\/check-token$/);
-      await expectAccessible(page, 'code');
+      await accessible(page, 'code');
       if (lang === 'en') await screenshots(page, 'account-code');
       await ui.typeCode(await mailbox.code(email));
 
@@ -48,7 +49,7 @@ for (const lang of ['en', 'pt'] as Lang[]) {
         'href',
         config.privacyUrls[lang]!,
       );
-      await expectAccessible(page, 'welcome');
+      await accessible(page, 'welcome');
       if (lang === 'en') await screenshots(page, 'account-welcome');
       await ui.register('Ada', 'Lovelace', PASSWORD);
 
@@ -74,7 +75,7 @@ for (const lang of ['en', 'pt'] as Lang[]) {
       await page.getByRole('button', { name: ui.teamT('copy') }).click();
       await expect(page.getByText(ui.teamT('copied'))).toBeVisible();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await link.inputValue());
-      await expectAccessible(page, 'teammates');
+      await accessible(page, 'teammates');
       if (lang === 'en') await screenshots(page, 'account-teammates');
 
       if (lang === 'en') {
@@ -100,7 +101,7 @@ for (const lang of ['en', 'pt'] as Lang[]) {
       expect(stored.user?.email).toBe(email);
       expect(stored.profiles).toHaveLength(1);
       expect(stored.acting?.info).toMatchObject({ email, first_name: 'Ada' });
-      await expectAccessible(page, 'home');
+      await accessible(page, 'home');
       if (lang === 'en') await screenshots(page, 'account-home');
     });
   });
@@ -118,7 +119,7 @@ for (const lang of ['en', 'es'] as Lang[]) {
       await ui.signUp(`someone.${Date.now()}@gmail.com`);
       await expect(page.getByText(ui.signupT('personalEmail'))).toBeVisible();
       await expect(page).toHaveURL(/\/user\/signup$/);
-      await expectAccessible(page, 'signup refused');
+      await accessible(page, 'signup refused');
       if (lang === 'en') await screenshots(page, 'account-signup-personal');
     });
   });
@@ -146,7 +147,7 @@ for (const lang of ['en', 'it'] as Lang[]) {
       await ui.typeCode(wrong);
       const dialog = page.getByRole('dialog', { name: ui.codeT('maxTriesTitle') });
       await expect(dialog).toBeVisible();
-      await expectAccessible(page, 'max tries dialog');
+      await accessible(page, 'max tries dialog');
       if (lang === 'en') await screenshots(page, 'account-code-max-tries');
       await dialog.getByRole('button', { name: ui.codeT('resend') }).click();
       await expect(page.getByText(ui.codeT('sent', { email }))).toBeVisible();

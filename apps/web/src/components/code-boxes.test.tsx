@@ -55,6 +55,12 @@ describe('CodeBoxes', () => {
     expect(cleared).toBe(false);
   });
 
+  it('reads Devanagari digits as the same digits', () => {
+    const { box, onComplete } = setup();
+    fireEvent.paste(box(1), { clipboardData: { getData: () => '१२३४५६' } });
+    expect(onComplete).toHaveBeenCalledWith('123456');
+  });
+
   it('pasting a six-digit code fills every box and submits', () => {
     const { box, onComplete } = setup();
     fireEvent.paste(box(3), { clipboardData: { getData: () => ' 987-654 ' } });

@@ -32,7 +32,9 @@ export interface CodeBoxesProps {
 }
 
 const EMPTY = (): string[] => Array.from({ length: CODE_LENGTH }, () => '');
-const digitsOf = (text: string) => text.replace(/\D/g, '');
+/** Devanagari digits (a Hindi keyboard) count as the ASCII digits the code is made of. */
+const digitsOf = (text: string) =>
+  text.replace(/[\u0966-\u096F]/g, (d) => String(d.charCodeAt(0) - 0x966)).replace(/\D/g, '');
 
 /**
  * Six single-digit boxes (spec §4): digits only; typing moves on; Backspace in an empty box clears

@@ -1,10 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MAX_TEAMMATES, emailDomain } from '@suite/contract/core';
 import { ApiError } from '../../lib/api-client';
 import { useGoToMainApp } from '../../lib/main-app';
-import { currentUser } from '../../lib/session';
+import { actingProfile, currentUser } from '../../lib/session';
 import { userPath } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { TextField } from '../../components/text-field';
@@ -34,6 +34,12 @@ export default function TeammatesForm() {
   const user = currentUser();
   const domain = emailDomain(user?.email ?? '');
 
+  // Only professional (corporate) profiles invite teammates (spec §6); others go on to the main app.
+  const personal = Boolean(user) && actingProfile()?.type === 'PERSONAL';
+  useEffect(() => {
+    if (personal) goToMainApp();
+  }, [personal, goToMainApp]);
+  if (personal) return null;
   if (!user || !domain) {
     return (
       <div className="auth-form">
