@@ -30,6 +30,8 @@ export default function CodeCheckForm() {
   const navigate = useNavigate();
   const { openDialog } = useDialog();
   const boxes = useRef<CodeBoxesHandle>(null);
+  // Paste and typing can both complete the code in one tick: only one check may be in flight.
+  const inFlight = useRef(false);
   const noticeId = useId();
   const [email] = useState(flowEmail.get);
   const [checking, setChecking] = useState(false);
@@ -52,7 +54,8 @@ export default function CodeCheckForm() {
   }, [mode, email, config.captchaSiteKey, t, errorMessage]);
 
   async function check(code: string) {
-    if (checking) return;
+    if (inFlight.current) return;
+    inFlight.current = true;
     setChecking(true);
     setNotice(null);
     try {
@@ -77,6 +80,7 @@ export default function CodeCheckForm() {
         text: errorMessage(caught),
         toLogin: code === 'ERR_USER_ALREADY_CONFIRMED',
       });
+      inFlight.current = false;
       setChecking(false);
       boxes.current?.clear();
     }

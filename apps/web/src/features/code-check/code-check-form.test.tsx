@@ -1,0 +1,67 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fakeSessionToken, renderScreen, serveApi, type Answer } from '../../components/testing';
+import CodeCheckForm from './code-check-form';
+
+let server: Awaited<ReturnType<typeof serveApi>> | null = null;
+afterEach(async () => {
+  await server?.close();
+  server = null;
+});
+
+async function open(url: string, answer: (path: string) => Answer) {
+  server = await serveApi((req) => answer(req.url ?? ''));
+  localStorage.setItem('tokenValidationEmail', 'ada@contoso.com');
+  const router = await renderScreen(<CodeCheckForm />, { url });
+  const first = await screen.findByLabelText('Digit 1 of 6');
+  fireEvent.paste(first, { clipboardData: { getData: () => '123456' } });
+  return router;
+}
+
+const error = (status: number, code: string): Answer => ({ status, body: { error_code: code, message: 'x' } });
+
+describe('code check screen', () => {
+  it('sign-up: a right code stores the session and goes to welcome', async () => {
+    const session = {
+      token: fakeSessionToken(),
+      profiles: [{ _id: 'p1', type: 'PROFESSIONAL', info: { first_name: '', last_name: '' } }],
+    };
+    const router = await open('/user/check-token', () => ({ status: 200, body: session }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/welcome'));
+    expect(JSON.parse(server!.requests[0]!.body)).toEqual({ token: '123456', email: 'ada@contoso.com' });
+    expect(server!.requests[0]!.url).toBe('/api/v2/user/confirm');
+    expect(localStorage.getItem('authorization')).toBe(session.token);
+  });
+
+  it('recovery: checks against the recovery endpoint and goes to update-password', async () => {
+    const session = { token: fakeSessionToken(), profiles: [] };
+    const router = await open('/user/check-token-recovery', () => ({ status: 200, body: session }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/update-password'));
+    expect(server!.requests[0]!.url).toBe('/api/v2/user/forgot-password/confirm');
+  });
+
+  it('max tries: the dialog offers Send again, which asks for a new code', async () => {
+    await open('/user/check-token', (path) =>
+      path.includes('resend') ? { status: 200, body: { message: 'sent' } } : error(400, 'ERR_MAX_TRIES_EXCEEDED'),
+    );
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Max number of tries exceeded.');
+    fireEvent.click(screen.getAllByRole('button', { name: 'Send again' }).find((b) => dialog.contains(b))!);
+    expect(await screen.findByText(/A new code was sent to ada@contoso.com/)).toBeTruthy();
+    expect(server!.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      'PUT /api/v2/user/confirm',
+      'PUT /api/v2/user/resend_confirmation',
+    ]);
+  });
+
+  it('an already confirmed address is pointed to the login', async () => {
+    await open('/user/check-token', () => error(400, 'ERR_USER_ALREADY_CONFIRMED'));
+    expect(await screen.findByText('The user is already confirmed')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to login' }).getAttribute('href')).toBe('/user/login');
+  });
+
+  it('without a remembered address it asks to start again', async () => {
+    await renderScreen(<CodeCheckForm />, { url: '/user/check-token' });
+    expect(await screen.findByRole('link', { name: 'Start again' })).toBeTruthy();
+  });
+});
