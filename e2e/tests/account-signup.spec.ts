@@ -191,7 +191,9 @@ test.describe('code boxes', () => {
     await expect(page).toHaveURL(/\/user\/welcome$/);
   });
 
-  test('Back with no digit typed goes back a page', async ({ page }) => {
+  test('Back with no digit typed goes back a page; signing up again (409) returns to the code screen', async ({
+    page,
+  }) => {
     const ui = new AccountScreens(page, 'en');
     const email = uniqueEmail('back');
     await page.goto('/user/signup');
@@ -199,5 +201,10 @@ test.describe('code boxes', () => {
     await ui.expectCodeScreen(email);
     await page.getByRole('button', { name: ui.codeT('back') }).click();
     await expect(page).toHaveURL(/\/user\/signup$/);
+    // Signing up again with the waiting address: the server answers 409 with a new code, the screen follows.
+    await ui.signUp(email);
+    await ui.expectCodeScreen(email);
+    await ui.typeCode(await mailbox.code(email, { count: 2 }));
+    await expect(page).toHaveURL(/\/user\/welcome$/);
   });
 });
