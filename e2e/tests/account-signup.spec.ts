@@ -147,6 +147,7 @@ for (const lang of ['en', 'it'] as Lang[]) {
       await ui.typeCode(wrong);
       const dialog = page.getByRole('dialog', { name: ui.codeT('maxTriesTitle') });
       await expect(dialog).toBeVisible();
+      await expect(dialog.getByRole('button', { name: ui.codeT('resend') })).toBeFocused();
       await accessible(page, 'max tries dialog');
       if (lang === 'en') await screenshots(page, 'account-code-max-tries');
       await dialog.getByRole('button', { name: ui.codeT('resend') }).click();

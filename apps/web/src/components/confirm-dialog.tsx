@@ -55,7 +55,11 @@ function ConfirmDialog({ open, data, onClose }: { open: boolean; data: DialogDat
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // showModal() focuses the first button (the safe one); a non-destructive primary action takes the focus instead.
+      dialog.querySelector<HTMLButtonElement>('[data-primary]')?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
   const press = (handler?: () => void) => () => {
@@ -84,7 +88,11 @@ function ConfirmDialog({ open, data, onClose }: { open: boolean; data: DialogDat
               </Button>
             ) : null}
             {data.primaryLabel ? (
-              <Button variant={data.variant === 'danger' ? 'danger' : 'primary'} onClick={press(data.onPrimary)} autoFocus>
+              <Button
+                variant={data.variant === 'danger' ? 'danger' : 'primary'}
+                onClick={press(data.onPrimary)}
+                data-primary={data.variant === 'danger' ? undefined : true}
+              >
                 {data.primaryLabel}
               </Button>
             ) : null}
