@@ -16,7 +16,8 @@ let i18nReady: Promise<unknown> | null = null;
 
 export async function renderScreen(
   element: ReactElement,
-  options: { url: string; path?: string; config?: Partial<PublicConfig> },
+  /** `history`: entries before `url` (the router's history; the first entry is React Router's 'default' one). */
+  options: { url: string; path?: string; config?: Partial<PublicConfig>; history?: string[] },
 ) {
   i18nReady ??= initI18n('en');
   await i18nReady;
@@ -25,7 +26,7 @@ export async function renderScreen(
       { path: options.path ?? '/user/:componentUrl', element },
       { path: '*', element: <p>elsewhere</p> },
     ],
-    { initialEntries: [options.url] },
+    { initialEntries: [...(options.history ?? []), options.url] },
   );
   render(
     <ConfigProvider config={{ ...FALLBACK_CONFIG, ...options.config }}>

@@ -12,6 +12,12 @@ declare global {
   }
 }
 
+/**
+ * How long a submit waits for the captcha service (loading the script, ready, execute) before going on
+ * without a token. A client-side safeguard, not a business rule: Google's script can hang for ever.
+ */
+export const CAPTCHA_TIMEOUT_MS = 5000;
+
 let loading: Promise<Grecaptcha> | null = null;
 
 function loadScript(siteKey: string): Promise<Grecaptcha> {
@@ -38,11 +44,22 @@ export type CaptchaAction = 'signup' | 'login' | 'recovery' | 'resend';
 /** The token for `action`, or undefined without a site key or when the captcha service cannot be reached. */
 export async function captchaToken(siteKey: string, action: CaptchaAction): Promise<string | undefined> {
   if (!siteKey) return undefined;
-  try {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), CAPTCHA_TIMEOUT_MS);
+  });
+  const token = (async () => {
     const api = await loadScript(siteKey);
     return await api.execute(siteKey, { action });
+  })();
+  try {
+    // Whichever comes first: a hanging ready() or execute() must not hold the submit for ever.
+    return await Promise.race([token, timeout]);
   } catch {
     // The server decides whether a missing token is acceptable; the form still submits.
     return undefined;
+  } finally {
+    clearTimeout(timer);
+    token.catch(() => undefined); // a late failure after the timeout is not an unhandled rejection
   }
 }

@@ -60,6 +60,33 @@ describe('code check screen', () => {
     expect(screen.getByRole('link', { name: 'Go to login' }).getAttribute('href')).toBe('/user/login');
   });
 
+  describe('Back with no digit typed', () => {
+    const openAt = async (url: string, history?: string[]) => {
+      localStorage.setItem('tokenValidationEmail', 'ada@contoso.com');
+      // Other sites' pages in the tab's history must not count as pages of ours to go back to.
+      window.history.pushState({}, '', '/other-site-1');
+      window.history.pushState({}, '', '/other-site-2');
+      const router = await renderScreen(<CodeCheckForm />, { url, history });
+      fireEvent.click(await screen.findByRole('button', { name: 'Back' }));
+      return router;
+    };
+
+    it('goes back a page when the app has one', async () => {
+      const router = await openAt('/user/check-token', ['/user/login']);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/user/login'));
+    });
+
+    it('opens sign-up when the code screen is the first page of the visit', async () => {
+      const router = await openAt('/user/check-token');
+      await waitFor(() => expect(router.state.location.pathname).toBe('/user/signup'));
+    });
+
+    it('opens the recovery form in recovery mode', async () => {
+      const router = await openAt('/user/check-token-recovery');
+      await waitFor(() => expect(router.state.location.pathname).toBe('/user/recovery-password'));
+    });
+  });
+
   it('without a remembered address it asks to start again', async () => {
     await renderScreen(<CodeCheckForm />, { url: '/user/check-token' });
     expect(await screen.findByRole('link', { name: 'Start again' })).toBeTruthy();

@@ -1,5 +1,5 @@
 import { useCallback, useId, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CODE_LENGTH } from '@suite/contract/core';
 import { ApiError } from '../../lib/api-client';
@@ -28,6 +28,7 @@ export default function CodeCheckForm() {
   const errorMessage = useErrorMessage();
   const config = useConfig();
   const navigate = useNavigate();
+  const location = useLocation();
   const { openDialog } = useDialog();
   const boxes = useRef<CodeBoxesHandle>(null);
   // Paste and typing can both complete the code in one tick: only one check may be in flight.
@@ -86,11 +87,15 @@ export default function CodeCheckForm() {
     }
   }
 
-  /** Back clears the previous digit; with nothing typed it goes back a page. */
+  /**
+   * Back clears the previous digit; with nothing typed it goes back a page. On the first entry of the
+   * app's history (location.key 'default': a link from the mail, a reload) there is no page of ours to go
+   * back to — window.history.length counts other sites' pages too — so it opens the flow's first form.
+   */
   function back() {
     if (boxes.current?.clearLast()) return;
-    if (window.history.length > 1) navigate(-1);
-    else navigate(userPath(mode === 'signup' ? 'signup' : 'recovery-password'));
+    if (location.key !== 'default') navigate(-1);
+    else navigate(userPath(mode === 'signup' ? 'signup' : 'recovery-password'), { replace: true });
   }
 
   if (!email) {
