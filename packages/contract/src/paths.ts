@@ -23,6 +23,8 @@ export const API = {
   videoconferences: '/v2/videoconference',
   videoconference: '/v2/videoconference/:id',
   videoconferenceSession: '/v2/videoconference/:id/session',
+  /** While joined, the room page says "still here" so the session does not reach its idle limit. */
+  videoconferenceSessionPing: '/v2/videoconference/:id/session/ping',
   meetingToken: '/v2/videoconference/token',
   guestMeetingToken: '/v2/videoconference/guest/token',
   guest: '/guest',

@@ -6,6 +6,8 @@ export const PublicConfigSchema = z.object({
   apiBase: z.string(),
   mainAppUrl: z.string(),
   meetDomain: z.string().nullable(),
+  /** 8x8 JaaS app id when meetings run on JaaS: rooms, script and app links live under it. */
+  jaasAppId: z.string().nullable().optional(),
   captchaSiteKey: z.string(),
   hideHeader: z.boolean(),
   hideFooter: z.boolean(),

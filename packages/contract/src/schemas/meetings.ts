@@ -26,6 +26,11 @@ export type VideoconferencePublic = z.infer<typeof VideoconferencePublicSchema>;
 // room_name is shape-checked by the service so that a malformed id answers ERR_INVITE_NOT_VALID.
 export const MeetingTokenRequestSchema = z.object({
   room_name: z.string().max(256),
+  /**
+   * The name to show in the meeting (the link's first_name/last_name): Jitsi takes the display name from
+   * the token's context.user.name, so it has to be signed into the token. Plain text, bounded.
+   */
+  display_name: z.string().max(200).optional(),
 });
 export type MeetingTokenRequest = z.infer<typeof MeetingTokenRequestSchema>;
 export const GuestMeetingTokenRequestSchema = MeetingTokenRequestSchema.extend({
@@ -41,6 +46,19 @@ export const MeetingTokenResponseSchema = z.object({
 });
 export type MeetingTokenResponse = z.infer<typeof MeetingTokenResponseSchema>;
 export const GuestMeetingTokenResponseSchema = z.object({ data: MeetingTokenResponseSchema });
+
+// POST /v2/videoconference/:id/session/ping (bearer, or a guest_id for guests)
+export const SessionPingRequestSchema = z.object({
+  guest_id: z.string().min(1).max(64).optional(),
+});
+export type SessionPingRequest = z.infer<typeof SessionPingRequestSchema>;
+export const SessionPingResponseSchema = z.object({
+  /** 'started': the session is open (and now kept alive); 'not_started': it has ended (host or idle). */
+  status: z.enum(['started', 'not_started']),
+  /** When to ping next: comfortably inside the server's idle limit. */
+  ping_interval_s: z.number().int().positive(),
+});
+export type SessionPingResponse = z.infer<typeof SessionPingResponseSchema>;
 
 // POST /guest
 export const GuestRequestSchema = z.object({

@@ -8,11 +8,14 @@ import {
   GuestMeetingTokenResponseSchema,
   MeetingTokenRequestSchema,
   MeetingTokenResponseSchema,
+  SessionPingRequestSchema,
+  SessionPingResponseSchema,
   VideoconferenceListSchema,
   VideoconferencePublicSchema,
   VideoconferenceSchema,
 } from '@suite/contract';
 import type { AppConfig } from '../../config.js';
+import { AppError } from '../../errors.js';
 import { createGuestService } from '../guests/service.js';
 import { createMeetingTokenSigner } from './jitsi-token.js';
 import { createMeetingService } from './service.js';
@@ -98,21 +101,48 @@ const meetingRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, 
         response: { 200: MeetingTokenResponseSchema, ...errors },
       },
     },
-    async (request) => meetings.userToken(request.user!, request.body.room_name),
+    async (request) => meetings.userToken(request.user!, request.body.room_name, request.body.display_name),
   );
 
   app.post(
     API.guestMeetingToken,
     {
-      // A waiting guest asks every 5 s (12 a minute); room for a few guests behind one address.
-      preHandler: app.limit({ name: 'meet-guest-token', max: 120, window: '1 minute' }),
+      // A waiting guest asks every 5 s (12 a minute). Counted per guest, so that a whole office behind one
+      // NAT address can wait together; the per-address bound only stops floods.
+      preHandler: [
+        app.limit({ name: 'meet-guest-token-id', max: 60, window: '1 minute', by: { bodyField: 'guest_id' } }),
+        app.limit({ name: 'meet-guest-token', max: 1500, window: '1 minute' }),
+      ],
       schema: {
         tags,
         body: GuestMeetingTokenRequestSchema,
         response: { 200: GuestMeetingTokenResponseSchema, ...errors },
       },
     },
-    async (request) => ({ data: await meetings.guestToken(request.body.guest_id, request.body.room_name) }),
+    async (request) => ({
+      data: await meetings.guestToken(request.body.guest_id, request.body.room_name, request.body.display_name),
+    }),
+  );
+
+  app.post(
+    API.videoconferenceSessionPing,
+    {
+      // One ping every few minutes per person in the room; bearer for users, guest_id for guests.
+      preHandler: [app.optionalAuthenticate, app.limit({ name: 'meet-ping', max: 600, window: '1 minute' })],
+      schema: {
+        tags,
+        security: [...bearer, {}],
+        params: IdParams,
+        body: SessionPingRequestSchema,
+        response: { 200: SessionPingResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { guest_id } = request.body;
+      if (request.user) return meetings.ping({ kind: 'user', user: request.user }, request.params.id);
+      if (guest_id) return meetings.ping({ kind: 'guest', guestId: guest_id }, request.params.id);
+      throw new AppError('ERR_INVALID_ACCESS_TOKEN');
+    },
   );
 };
 

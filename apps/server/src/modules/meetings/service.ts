@@ -1,5 +1,10 @@
 import { randomInt } from 'node:crypto';
-import { RoomNameSchema, type MeetingTokenResponse, type Videoconference } from '@suite/contract';
+import {
+  RoomNameSchema,
+  type MeetingTokenResponse,
+  type SessionPingResponse,
+  type Videoconference,
+} from '@suite/contract';
 import { AppError } from '../../errors.js';
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
@@ -9,6 +14,20 @@ import type { MeetingTokenSigner, MeetingUser } from './jitsi-token.js';
 import { createVideoconferenceRepository, type SessionRow, type VideoconferenceRow } from './repository.js';
 
 const LIST_LIMIT = 50;
+/** Pings come at a third of the idle limit (at most every 5 minutes), so two may be lost before it ends. */
+const MAX_PING_INTERVAL_S = 300;
+
+/** A name asked for by the meeting link: plain text on one line, bounded; empty → none. */
+function cleanName(name: string | undefined): string | undefined {
+  const clean = name
+    ?.replace(/[\u0000-\u001f\u007f]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 100);
+  return clean || undefined;
+}
+
+export type PingIdentity = { kind: 'user'; user: SessionUser } | { kind: 'guest'; guestId: string };
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz';
 
 /**
@@ -30,6 +49,7 @@ export interface MeetingServiceDeps {
 export function createMeetingService({ db, config, signer, guests }: MeetingServiceDeps) {
   const repo = createVideoconferenceRepository(db);
   const idleMs = config.meet.idleMinutes * 60_000;
+  const pingIntervalS = Math.max(1, Math.min(MAX_PING_INTERVAL_S, Math.floor(idleMs / 3000)));
 
   /** The open session, closing it first when it has been idle longer than the limit. */
   async function liveSession(open: SessionRow | undefined, now: number): Promise<SessionRow | undefined> {
@@ -66,6 +86,12 @@ export function createMeetingService({ db, config, signer, guests }: MeetingServ
     // Someone else's conference is answered like an unknown one: ids are not confirmed to strangers.
     if (!row || row.host_id !== hostId) throw new AppError('ERR_VIDEOCONFERENCE_NOT_FOUND');
     return row;
+  }
+
+  async function knownGuest(guestId: string) {
+    const guest = await guests.find(guestId);
+    if (!guest) throw new AppError('ERR_VALIDATION', { details: [{ path: 'guest_id', message: 'unknown guest' }] });
+    return guest;
   }
 
   function requireSigner(): MeetingTokenSigner {
@@ -146,7 +172,7 @@ export function createMeetingService({ db, config, signer, guests }: MeetingServ
       return view(row, undefined, now);
     },
 
-    async userToken(user: SessionUser, roomName: string): Promise<MeetingTokenResponse> {
+    async userToken(user: SessionUser, roomName: string, displayName?: string): Promise<MeetingTokenResponse> {
       requireSigner();
       const row = await usable(roomName);
       const isHost = row.host_id === user.id;
@@ -156,19 +182,38 @@ export function createMeetingService({ db, config, signer, guests }: MeetingServ
         .select(['first_name', 'last_name', 'email'])
         .where('id', '=', user.id)
         .executeTakeFirst();
-      const name = `${who?.first_name ?? ''} ${who?.last_name ?? ''}`.trim() || user.email.split('@')[0] || user.email;
+      const name =
+        cleanName(displayName) ??
+        (`${who?.first_name ?? ''} ${who?.last_name ?? ''}`.trim() || user.email.split('@')[0] || user.email);
       return token(row, { id: user.id, name, email: user.email }, isHost);
     },
 
-    async guestToken(guestId: string, roomName: string): Promise<MeetingTokenResponse> {
+    async guestToken(guestId: string, roomName: string, displayName?: string): Promise<MeetingTokenResponse> {
       requireSigner();
       const row = await usable(roomName);
-      const guest = await guests.find(guestId);
-      if (!guest) {
-        throw new AppError('ERR_VALIDATION', { details: [{ path: 'guest_id', message: 'unknown guest' }] });
-      }
+      const guest = await knownGuest(guestId);
       await admit(row, false);
-      return token(row, { id: `guest-${guest.id}`, name: guest.name }, false);
+      return token(row, { id: `guest-${guest.id}`, name: cleanName(displayName) ?? guest.name }, false);
+    },
+
+    /**
+     * "Still in the room": keeps the open session from reaching the idle limit while people are joined
+     * (a long meeting asks for no new tokens). The host's ping reopens a session that has ended, as the
+     * host's token request would; anyone else only learns that it has ended.
+     */
+    async ping(who: PingIdentity, roomName: string): Promise<SessionPingResponse> {
+      const row = await usable(roomName);
+      const isHost = who.kind === 'user' && row.host_id === who.user.id;
+      if (who.kind === 'guest') await knownGuest(who.guestId);
+      try {
+        await admit(row, isHost);
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'ERR_SESSION_NOT_STARTED') {
+          return { status: 'not_started', ping_interval_s: pingIntervalS };
+        }
+        throw error;
+      }
+      return { status: 'started', ping_interval_s: pingIntervalS };
     },
   };
 }

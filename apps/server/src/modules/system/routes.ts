@@ -28,6 +28,8 @@ const systemRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, {
     apiBase: '/api',
     mainAppUrl: config.mainAppUrl,
     meetDomain: config.meet.domain ? `${config.meet.scheme}://${config.meet.domain}` : null,
+    // JaaS rooms, script and app links live under the app id (the token signer prefers JaaS the same way).
+    jaasAppId: config.meet.domain && config.meet.jaas ? config.meet.jaas.appId : null,
     captchaSiteKey: config.captchaSiteKey,
     hideHeader: config.hideHeader,
     hideFooter: config.hideFooter,
