@@ -98,8 +98,13 @@ describe('web app serving', () => {
     expect(page.headers['cache-control']).toBe('no-cache');
     const asset = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(asset.headers['cache-control']).toContain('immutable');
-    const missing = await app.inject({ method: 'GET', url: '/assets/missing.js' });
+    const missing = await app.inject({ method: 'GET', url: '/assets/missing.js', headers: { accept: 'text/html' } });
     expect(missing.statusCode).toBe(404);
+    const dotted = await app.inject({ method: 'GET', url: '/meet/team.sync', headers: { accept: 'text/html,*/*' } });
+    expect(dotted.statusCode).toBe(200);
+    expect(dotted.body).toContain('<div id="root">');
+    const stray = await app.inject({ method: 'GET', url: '/favicon-old.png', headers: { accept: 'image/*' } });
+    expect(stray.statusCode).toBe(404);
     await app.close();
     await t.close();
   });

@@ -15,9 +15,19 @@ export interface Db {
 // int8 (bigint) columns hold epoch milliseconds: well inside Number's safe range.
 pg.types.setTypeParser(20, (value) => Number(value));
 
-export function openDatabase(options: { dataDir: string; databaseUrl?: string | undefined }): Db {
+export interface OpenOptions {
+  dataDir: string;
+  databaseUrl?: string | undefined;
+  /** Errors of idle PostgreSQL connections (server restart, admin termination): reported, never fatal. */
+  onIdleError?: (error: Error) => void;
+}
+
+export function openDatabase(options: OpenOptions): Db {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // Without a listener, pg re-throws an idle client's error and the process dies; the pool
+    // drops that client and opens a new one on the next query.
+    pool.on('error', (error) => options.onIdleError?.(error));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
   }

@@ -10,7 +10,10 @@ declare module 'fastify' {
 
 /** Opens the database (SQLite by default, PostgreSQL with DATABASE_URL) and applies migrations. */
 export default fp(async function db(app: FastifyInstance, opts: { dataDir: string; databaseUrl?: string | undefined }) {
-  const database = openDatabase(opts);
+  const database = openDatabase({
+    ...opts,
+    onIdleError: (error) => app.log.warn({ err: error }, 'idle database connection lost'),
+  });
   await migrate(database);
   app.decorate('db', database);
   app.addHook('onClose', async () => database.close());

@@ -18,9 +18,10 @@ export default fp(async function staticWeb(app: FastifyInstance, opts: { webDist
       index: false,
       wildcard: false,
       serve: true,
+      cacheControl: false,
       setHeaders(res, path) {
         const hashed = /[\\/]assets[\\/]/.test(path);
-        void res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
@@ -29,7 +30,13 @@ export default fp(async function staticWeb(app: FastifyInstance, opts: { webDist
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const isApi = path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !/\.[a-z0-9]+$/i.test(path);
+    // Room names and other route values may contain dots (/meet/team.sync): only a missing built
+    // asset, or a file-like path that a browser did not ask for as a page, gets the 404.
+    const isAsset = path.startsWith('/assets/');
+    const looksLikeFile = /\.[a-z0-9]+$/i.test(path);
+    const acceptsHtml = String(request.headers.accept ?? '').includes('text/html');
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !isAsset && (!looksLikeFile || acceptsHtml);
     if (!isApi && wantsPage && hasWeb) {
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
     }

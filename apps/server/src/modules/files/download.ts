@@ -1,4 +1,4 @@
-import { create as contentDisposition } from 'content-disposition';
+import contentDisposition from 'content-disposition';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 import { AppError } from '../../errors.js';
