@@ -1,4 +1,4 @@
-import { test, expect, expectAccessible, screenshots } from '../fixtures/test';
+import { test, expect, expectAccessible, clearStorage, screenshots } from '../fixtures/test';
 
 const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
 /** A JWT-shaped token: /auth only decodes it (the server verifies on use). */
@@ -11,7 +11,8 @@ const user = { _id: 'u1', email: 'ana@acme.com', preferences: { theme: 'light' }
 const UA = {
   mac: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36',
   ios: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
-  windows: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36',
+  windows:
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36',
   oldIe: 'Mozilla/5.0 (Windows NT 10.0; Trident/7.0; rv:11.0) like Gecko',
 };
 
@@ -25,7 +26,7 @@ test.describe('root and frame', () => {
   });
 
   test('an expired stored authorization counts as signed out', async ({ page }) => {
-    await page.goto('/clear');
+    await clearStorage(page);
     await page.evaluate((t) => localStorage.setItem('authorization', t), token({ user, exp: 1000 }));
     await page.goto('/');
     await expect(page).toHaveURL(/\/user\/login$/);
@@ -65,7 +66,10 @@ for (const [os, ua, expected, mobile] of [
   ['Windows', UA.windows, ['Google Chrome', 'Mozilla Firefox'], false],
 ] as const) {
   test.describe(`supported browsers on ${os}`, () => {
-    test.use({ userAgent: ua, ...(mobile ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : {}) });
+    test.use({
+      userAgent: ua,
+      ...(mobile ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : {}),
+    });
     test(`lists ${expected.join(', ')}${mobile ? ' with the mobile note' : ''}`, async ({ page }) => {
       await page.goto('/supported-browser');
       await expect(page.getByRole('heading', { name: 'Unsupported browser' })).toBeVisible();
@@ -77,8 +81,10 @@ for (const [os, ua, expected, mobile] of [
 }
 
 test.describe('/auth hand-off', () => {
-  test('stores a valid token, sets the acting profile, drops the token and returns to the previous page', async ({ page }) => {
-    await page.goto('/clear');
+  test('stores a valid token, sets the acting profile, drops the token and returns to the previous page', async ({
+    page,
+  }) => {
+    await clearStorage(page);
     const t = token({ user, exp: inOneHour() });
     await page.goto(`/auth?token=${t}&redirect=${encodeURIComponent('/supported-browser?from=auth')}`);
     await expect(page).toHaveURL(/\/supported-browser\?from=auth$/);
@@ -93,15 +99,17 @@ test.describe('/auth hand-off', () => {
   });
 
   test('keeps an acting profile that is already stored', async ({ page }) => {
-    await page.goto('/clear');
-    await page.evaluate(() => localStorage.setItem('acting_profile', JSON.stringify({ _id: 'mine', info: { email: 'x@y.com' } })));
+    await clearStorage(page);
+    await page.evaluate(() =>
+      localStorage.setItem('acting_profile', JSON.stringify({ _id: 'mine', info: { email: 'x@y.com' } })),
+    );
     await page.goto(`/auth?token=${token({ user, exp: inOneHour() })}&redirect=/supported-browser`);
     await expect(page).toHaveURL(/\/supported-browser$/);
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('acting_profile')!)._id)).toBe('mine');
   });
 
   test('an expired token shows the authentication error and stores nothing', async ({ page }) => {
-    await page.goto('/clear');
+    await clearStorage(page);
     await page.goto(`/auth?token=${token({ user, exp: 1000 })}`);
     await expect(page.getByRole('heading', { name: 'Authentication error' })).toBeVisible();
     await expect(page).not.toHaveURL(/token=/);
@@ -110,8 +118,10 @@ test.describe('/auth hand-off', () => {
   });
 
   test('a redirect to another origin is refused (goes to the main app instead)', async ({ page }) => {
-    await page.goto('/clear');
-    await page.goto(`/auth?token=${token({ user, exp: inOneHour() })}&redirect=${encodeURIComponent('https://evil.example/x')}`);
+    await clearStorage(page);
+    await page.goto(
+      `/auth?token=${token({ user, exp: inOneHour() })}&redirect=${encodeURIComponent('https://evil.example/x')}`,
+    );
     await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/app$/);
   });
 });
@@ -119,7 +129,7 @@ test.describe('/auth hand-off', () => {
 test.describe('in Portuguese (pt-BR browser)', () => {
   test.use({ locale: 'pt-BR' });
   test('pages speak Portuguese and the html lang is pt-BR', async ({ page }) => {
-    await page.goto('/clear');
+    await clearStorage(page);
     await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');
     await expect(page.getByRole('status').filter({ hasText: /armazenamento local/i })).toBeVisible();
     await page.goto(`/auth?token=${token({ user, exp: 1000 })}`);
@@ -153,7 +163,7 @@ test('/clear empties local storage and says so', async ({ page }) => {
     localStorage.setItem('authorization', 'x');
     localStorage.setItem('guestId', 'g');
   });
-  await page.goto('/clear');
+  await clearStorage(page);
   await expect(page.getByRole('status')).toContainText('Local storage was cleared');
   expect(await page.evaluate(() => localStorage.length)).toBe(0);
   await expectAccessible(page);
