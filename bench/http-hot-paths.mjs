@@ -19,7 +19,7 @@ const port = await new Promise((r) => {
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-hot-'));
 const base = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, [join(repo, 'apps/server/dist/src/server.js')], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', RATE_LIMIT_SCALE: '100000', NODE_ENV: 'production' },
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: base, LOG_LEVEL: 'error', RATE_LIMIT_SCALE: '100000', NODE_ENV: 'production' },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 const stop = () => {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +12,58 @@ const bool = z
 const url = z.url({ protocol: /^https?$/ });
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 const opt = <T extends z.ZodTypeAny>(schema: T) => z.preprocess(emptyToUndefined, schema.optional());
+
+/** `a.b.c.d`, an IPv6 address, or either with a `/prefix`. */
+function isAddressOrCidr(value: string): boolean {
+  const [address = '', prefix, ...rest] = value.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** What Fastify's `trustProxy` takes: off, the proxies' addresses, or a test of (address, hop). */
+export type TrustProxy = false | string[] | ((address: string, hop: number) => boolean);
+
+/**
+ * N proxy hops: the socket peer and the N-1 entries before it are proxies, so the client is the
+ * N-th X-Forwarded-For entry from the right (what Express does with a number; Fastify 5 takes a
+ * bare number as "trust nothing", hence the function).
+ */
+export const trustHops = (hops: number): TrustProxy =>
+  hops === 0 ? false : (_address: string, hop: number) => hop < hops;
+
+/**
+ * TRUST_PROXY: unset or `false` → X-Forwarded-For ignored; digits → that many proxy hops (the
+ * client is the address that many entries from the right); otherwise a comma list of the proxies'
+ * addresses/CIDRs. `true` is refused: it would trust the left-most entry, which any client writes.
+ */
+function parseTrustProxy(value: string, ctx: z.RefinementCtx): TrustProxy {
+  const v = value.trim();
+  if (v === 'false') return false;
+  if (/^\d+$/.test(v)) return trustHops(Number(v));
+  if (v === 'true') {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        "'true' would trust the left-most X-Forwarded-For entry, which any client can forge; give the number of proxy hops (e.g. 1) or the proxies' addresses/CIDRs",
+    });
+    return z.NEVER;
+  }
+  const list = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const bad = list.filter((s) => !isAddressOrCidr(s));
+  if (list.length === 0 || bad.length) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `give a hop count or a comma list of IP addresses/CIDRs (not: ${bad.join(', ') || v})`,
+    });
+    return z.NEVER;
+  }
+  return list;
+}
 
 const EnvSchema = z.object({
   NODE_ENV: opt(z.enum(['development', 'test', 'production'])),
@@ -33,7 +86,7 @@ const EnvSchema = z.object({
   SESSION_SECRET: opt(z.string().min(32, 'must be at least 32 characters')),
   SESSION_TTL_HOURS: opt(z.coerce.number().positive()),
   REDIS_URL: opt(z.string().regex(/^rediss?:\/\//)),
-  TRUST_PROXY: opt(z.string()),
+  TRUST_PROXY: opt(z.string().transform(parseTrustProxy)),
   MAX_UPLOAD_MB: opt(z.coerce.number().positive()),
   APP_TITLE: opt(z.string()),
   CAPTCHA_SITE_KEY: opt(z.string()),
@@ -45,7 +98,13 @@ const EnvSchema = z.object({
   WEB_DIST: opt(z.string()),
   RATE_LIMIT_SCALE: opt(z.coerce.number().positive()),
   MAIL_RETRY_BASE_MS: opt(z.coerce.number().positive()),
-  CODE_TTL_SECONDS: opt(z.coerce.number().int().positive()),
+  CODE_TTL_SECONDS: opt(
+    z.coerce
+      .number()
+      .int()
+      .positive()
+      .max(CODE_TTL_MS / 1000, `at most ${CODE_TTL_MS / 1000} (codes live at most 10 minutes)`),
+  ),
   MEETING_IDLE_MINUTES: opt(z.coerce.number().positive()),
 });
 
@@ -72,7 +131,8 @@ export interface AppConfig {
   sessionSecret: string;
   sessionTtlSeconds: number;
   redisUrl: string | undefined;
-  trustProxy: boolean | string;
+  /** false: X-Forwarded-For ignored; a hop count (as a function); a list: trusted proxy addresses/CIDRs. */
+  trustProxy: TrustProxy;
   maxUploadBytes: number;
   appTitle: string;
   captchaSiteKey: string;
@@ -116,6 +176,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if (e.JAAS_APP_ID && !(e.JAAS_KID && e.JAAS_PRIVATE_KEY)) {
     problems.push('JAAS_KID, JAAS_PRIVATE_KEY: required with JAAS_APP_ID');
   }
+  if (e.NODE_ENV === 'production' && !e.PUBLIC_URL) {
+    problems.push(
+      'PUBLIC_URL: required when NODE_ENV=production (the base of every link in mail, e.g. https://suite.example.com)',
+    );
+  }
   if (problems.length) throw new ConfigError(problems);
 
   const port = e.PORT ?? 8080;
@@ -147,7 +212,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     sessionSecret: sessionSecretFor(dataDir, e.SESSION_SECRET),
     sessionTtlSeconds: Math.round((e.SESSION_TTL_HOURS ?? 12) * 3600),
     redisUrl: e.REDIS_URL,
-    trustProxy: e.TRUST_PROXY === undefined ? false : e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY,
+    trustProxy: e.TRUST_PROXY ?? false,
     maxUploadBytes: Math.round((e.MAX_UPLOAD_MB ?? 100) * 1024 * 1024),
     appTitle: e.APP_TITLE ?? 'Suite',
     captchaSiteKey: e.CAPTCHA_SITE_KEY ?? '',

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, confirmed, expectError, mailTo, signup, startWorld, type AccountsWorld } from './accounts-helpers.js';
+import {
+  call,
+  confirmed,
+  expectError,
+  mailTo,
+  registered,
+  signup,
+  startWorld,
+  type AccountsWorld,
+} from './accounts-helpers.js';
 import { issueCode, purgeExpiredCodes } from '../src/modules/users/codes.js';
 import { codeIn } from './smtp.js';
 
@@ -91,8 +100,8 @@ describe('e-mail codes: PUT /v2/user/confirm and PUT /v2/user/resend_confirmatio
     expect(row.sends).toBe(2);
   });
 
-  it('tells an already confirmed user so, on confirm and on resend', async () => {
-    await confirmed(w, 'c6@contoso.com');
+  it('tells an already confirmed (and registered) user so, on confirm and on resend', async () => {
+    await registered(w, 'c6@contoso.com');
     const res = await confirm('c6@contoso.com', '123456');
     expectError(res, 400, 'ERR_USER_ALREADY_CONFIRMED');
     expect(res.json().message).toBe('The user is already confirmed');

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERRORS } from '@suite/contract';
 import {
   admin,
   call,
   confirmed,
   expectError,
   mailTo,
+  registered,
   signup,
   startWorld,
   type AccountsWorld,
@@ -63,8 +65,8 @@ describe('POST /v2/user (sign-up)', () => {
     },
   );
 
-  it('refuses an address already confirmed', async () => {
-    await confirmed(w, 'taken@contoso.com');
+  it('refuses an address already confirmed and registered', async () => {
+    await registered(w, 'taken@contoso.com');
     const res = await post({ email: 'taken@contoso.com' });
     expectError(res, 400, 'ERR_EMAIL_IN_USE');
     expect(res.json().message).toBe('Email address already in use!');
@@ -102,7 +104,10 @@ describe('POST /v2/user (sign-up)', () => {
     expectError(await post({ email: 'a@hosted.com' }), 400, 'ERR_ZIMBRA_DOMAIN_SIGNUP_NOT_ALLOWED');
 
     await admin(w, 'domain', 'set', 'sso.com', '--sso-only');
-    expectError(await post({ email: 'a@sso.com' }), 403, 'ERR_SSO_LOGIN_ONLY');
+    // 400, so that the sign-up screen shows the matching text (spec §8: only 400/401 do).
+    const sso = await post({ email: 'a@sso.com' });
+    expectError(sso, 400, 'ERR_SSO_LOGIN_ONLY');
+    expect(sso.json().message).toBe(ERRORS.ERR_SSO_LOGIN_ONLY.message);
   });
 
   it('stops at the free-plan limit of confirmed accounts', async () => {
@@ -147,6 +152,15 @@ describe('POST /v2/user (sign-up)', () => {
     expect(subjects[3]).toContain('पुष्टि कोड');
     expect(subjects[4]).toContain('código de confirmação');
   });
+
+  it.each(['user@[192.0.2.1]', 'User@[10.0.0.1].'])(
+    'refuses the address literal %j like a personal address: it names no organisation',
+    async (email) => {
+      const before = await userCount();
+      expectError(await post({ email }), 400, 'ERR_PERSONAL_EMAIL_NOT_ALLOWED');
+      expect(await userCount()).toBe(before);
+    },
+  );
 
   it('rejects a body that is not the declared shape without storing anything', async () => {
     const before = await userCount();

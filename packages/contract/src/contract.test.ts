@@ -8,6 +8,8 @@ import {
   emailDomain,
   isEmailShape,
   normalizeEmail,
+  isAddressLiteral,
+  textLength,
 } from './index.js';
 import { SignupRequestSchema, ConfirmCodeRequestSchema, CompleteRegisterRequestSchema } from './index.js';
 
@@ -15,15 +17,29 @@ describe('e-mail shape (spec §5)', () => {
   it.each(['', 'ana@acme.com', 'a.b+c@sub.acme.co', "o'neil@acme.io", 'x@[192.168.0.1]'])('accepts %j', (v) => {
     expect(isEmailShape(v)).toBe(true);
   });
-  it.each(['ana', 'ana@', '@acme.com', 'ana@acme', 'ana@acme.c', 'ana@acme.c0m', 'a b@acme.com', 'x@[999.1.1.1]', 'ana@@acme.com'])(
-    'rejects %j',
-    (v) => {
-      expect(isEmailShape(v)).toBe(false);
-    },
-  );
+  it.each([
+    'ana',
+    'ana@',
+    '@acme.com',
+    'ana@acme',
+    'ana@acme.c',
+    'ana@acme.c0m',
+    'a b@acme.com',
+    'x@[999.1.1.1]',
+    'ana@@acme.com',
+  ])('rejects %j', (v) => {
+    expect(isEmailShape(v)).toBe(false);
+  });
   it('normalizes case, spaces and a trailing dot of the domain', () => {
     expect(normalizeEmail('  Ana@ACME.com. ')).toBe('ana@acme.com');
     expect(emailDomain('Ana@Sub.ACME.com.')).toBe('sub.acme.com');
+    expect(normalizeEmail('a@x.com..')).toBe(normalizeEmail('a@x.com.'));
+    expect(normalizeEmail('a@x.com...')).toBe('a@x.com');
+  });
+  it('counts text length in code points and tells address literals', () => {
+    expect(textLength('😀'.repeat(64))).toBe(64);
+    expect(isAddressLiteral('u@[1.2.3.4]')).toBe(true);
+    expect(isAddressLiteral('u@acme.com')).toBe(false);
   });
 });
 
@@ -41,7 +57,17 @@ describe('constants', () => {
   });
   it('offers 26 toolbar buttons including the ones the spec names', () => {
     expect(new Set(TOOLBAR_BUTTONS).size).toBe(26);
-    for (const b of ['camera', 'chat', 'desktop', 'hangup', 'microphone', 'recording', 'settings', 'tileview', 'whiteboard']) {
+    for (const b of [
+      'camera',
+      'chat',
+      'desktop',
+      'hangup',
+      'microphone',
+      'recording',
+      'settings',
+      'tileview',
+      'whiteboard',
+    ]) {
       expect(TOOLBAR_BUTTONS).toContain(b);
     }
   });

@@ -3,6 +3,7 @@ export * from './constants.js';
 export * from './email.js';
 export * from './errors.js';
 export * from './paths.js';
+export * from './text.js';
 export type * from './schemas/common.js';
 export type * from './schemas/accounts.js';
 export type * from './schemas/meetings.js';

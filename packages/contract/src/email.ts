@@ -14,10 +14,18 @@ export function isEmailShape(value: string): boolean {
   return value.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(value);
 }
 
-/** Lower-cased, trimmed, trailing dot of the domain removed: the form we store and compare. */
+/**
+ * Lower-cased, trimmed, every trailing dot of the domain removed: the one canonical form we store,
+ * compare and key rate limits on (`a@x.com..` and `a@x.com.` are `a@x.com`).
+ */
 export function normalizeEmail(value: string): string {
-  const trimmed = value.trim().toLowerCase();
-  return trimmed.endsWith('.') ? trimmed.slice(0, -1) : trimmed;
+  return value.trim().toLowerCase().replace(/\.+$/, '');
+}
+
+/** A bracketed address literal (`user@[1.2.3.4]`): a mailbox on a bare host, never an organisation's domain. */
+export function isAddressLiteral(emailOrDomain: string): boolean {
+  const domain = emailOrDomain.includes('@') ? emailDomain(emailOrDomain) : normalizeEmail(emailOrDomain);
+  return domain.startsWith('[') && domain.endsWith(']');
 }
 
 export function emailDomain(email: string): string {

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SessionPayload } from '@suite/contract';
 import { AppError } from '../errors.js';
@@ -46,24 +46,34 @@ export default fp(async function auth(app: FastifyInstance, opts: { secret: stri
         .sign(key);
     },
     async verify(token) {
+      let payload: JWTPayload;
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM] });
-        const user = payload.user as SessionPayload['user'] | undefined;
-        if (!user || typeof user._id !== 'string' || typeof payload.iat !== 'number') throw new Error('shape');
-        const row = await app.db.kysely
+        ({ payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM] }));
+      } catch {
+        throw new AppError('ERR_INVALID_ACCESS_TOKEN');
+      }
+      const user = payload.user as SessionPayload['user'] | undefined;
+      const iat = payload.iat;
+      if (!user || typeof user._id !== 'string' || typeof iat !== 'number') {
+        throw new AppError('ERR_INVALID_ACCESS_TOKEN');
+      }
+      // The token is genuine: a failing database says nothing about it, so it is not "invalid".
+      let row: { id: string; email: string; active: number; sessions_valid_after: number } | undefined;
+      try {
+        row = await app.db.kysely
           .selectFrom('users')
           .select(['id', 'email', 'active', 'sessions_valid_after'])
           .where('id', '=', user._id)
           .executeTakeFirst();
-        // iat has second precision: a session issued in the same second as a revocation is revoked.
-        if (!row || !row.active || payload.iat * 1000 <= Number(row.sessions_valid_after)) throw new Error('revoked');
-        return { id: row.id, email: row.email, profileId: user.profile_id ?? null, issuedAt: payload.iat };
-      } catch (error) {
-        if (error instanceof joseErrors.JOSEError || error instanceof Error) {
-          throw new AppError('ERR_INVALID_ACCESS_TOKEN');
-        }
-        throw error;
+      } catch (err) {
+        app.log.error({ err }, 'session check: database unavailable');
+        throw new AppError('ERR_SERVICE_UNAVAILABLE', { headers: { 'retry-after': '5' } });
       }
+      // iat has second precision: a session issued in the same second as a revocation is revoked.
+      if (!row || !row.active || iat * 1000 <= Number(row.sessions_valid_after)) {
+        throw new AppError('ERR_INVALID_ACCESS_TOKEN');
+      }
+      return { id: row.id, email: row.email, profileId: user.profile_id ?? null, issuedAt: iat };
     },
   };
 
@@ -84,6 +94,10 @@ export default fp(async function auth(app: FastifyInstance, opts: { secret: stri
   app.decorate('optionalAuthenticate', async (request: FastifyRequest) => {
     const token = bearer(request);
     if (!token) return;
-    request.user = await sessions.verify(token).catch(() => null);
+    // A bad token means "anonymous"; a database outage still answers 503.
+    request.user = await sessions.verify(token).catch((error: unknown) => {
+      if (error instanceof AppError && error.code === 'ERR_INVALID_ACCESS_TOKEN') return null;
+      throw error;
+    });
   });
 });

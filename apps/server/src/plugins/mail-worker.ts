@@ -2,8 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 
-/** After this many failed tries (about a day with production backoff) a mail is marked failed and logged. */
-const MAX_ATTEMPTS = 20;
+/**
+ * A mail is retried until it is this old, then marked failed (logged, its body cleared). Backoff
+ * doubles from the base delay up to MAX_BACKOFF_FACTOR times it (20 minutes with the production
+ * base of 2 s) and stays there, so an SMTP outage of up to three days loses nothing.
+ */
+export const GIVE_UP_AFTER_MS = 72 * 3_600_000;
 /** Longest wait between two tries, in units of the base delay. */
 const MAX_BACKOFF_FACTOR = 600;
 /** A worker that died mid-send frees its claim after this long, so another one can deliver. */
@@ -75,7 +79,7 @@ export class OutboxWorker {
       const now = Date.now();
       const due = await this.db
         .selectFrom('mail_outbox')
-        .select(['id', 'to_address', 'subject', 'text_body', 'html_body', 'attempts'])
+        .select(['id', 'to_address', 'subject', 'text_body', 'html_body', 'attempts', 'created_at'])
         .where('sent_at', 'is', null)
         .where('failed_at', 'is', null)
         .where('next_attempt_at', '<=', now)
@@ -91,14 +95,14 @@ export class OutboxWorker {
     }
   }
 
-  /** Delivered rows are kept a while for support questions, then removed (hourly). */
+  /** Delivered and failed rows (bodies already cleared) are kept a while for support questions, then removed (hourly). */
   private async housekeep(): Promise<void> {
     const now = Date.now();
     if (now - this.lastHousekeeping < HOUSEKEEPING_EVERY_MS) return;
     this.lastHousekeeping = now;
     await this.db
       .deleteFrom('mail_outbox')
-      .where('sent_at', '<', now - KEEP_SENT_MS)
+      .where((eb) => eb.or([eb('sent_at', '<', now - KEEP_SENT_MS), eb('failed_at', '<', now - KEEP_SENT_MS)]))
       .execute();
   }
 
@@ -115,7 +119,7 @@ export class OutboxWorker {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  private async attempt(row: Parameters<Deliver>[0] & { attempts: number }): Promise<void> {
+  private async attempt(row: Parameters<Deliver>[0] & { attempts: number; created_at: number }): Promise<void> {
     const attempts = row.attempts + 1;
     try {
       await this.deliver(row);
@@ -136,15 +140,18 @@ export class OutboxWorker {
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       const wait = this.baseMs * Math.min(2 ** (attempts - 1), MAX_BACKOFF_FACTOR);
-      const failed = attempts >= MAX_ATTEMPTS ? Date.now() : null;
+      const now = Date.now();
+      const failed = now - Number(row.created_at) >= GIVE_UP_AFTER_MS ? now : null;
       await this.db
         .updateTable('mail_outbox')
         .set({
           attempts,
-          next_attempt_at: Date.now() + wait,
+          next_attempt_at: now + wait,
           locked_until: 0,
           last_error: message.slice(0, 500),
           failed_at: failed,
+          // Given up: the codes and invite links it carried are not kept either.
+          ...(failed ? { subject: '', text_body: '', html_body: '' } : {}),
         })
         .where('id', '=', row.id)
         .execute();

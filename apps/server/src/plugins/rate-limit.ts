@@ -9,8 +9,11 @@ export interface LimitOptions {
   max: number;
   /** Window, e.g. '1 minute', '15 minutes'. */
   window: string;
-  /** 'ip' (default) or a body field whose value (e-mail) is the key. */
-  by?: 'ip' | { bodyField: string };
+  /**
+   * 'ip' (default); 'user': the signed-in user (after app.authenticate; the IP without a session);
+   * or a body field whose value (e-mail, in its canonical form) is the key.
+   */
+  by?: 'ip' | 'user' | { bodyField: string };
   /** Bucket name, so that two routes do not share counters. */
   name: string;
 }
@@ -48,6 +51,7 @@ export default fp(async function limits(app: FastifyInstance, opts: { scale: num
       timeWindow: options.window,
       keyGenerator: (request: FastifyRequest) => {
         if (by === 'ip') return `${options.name}:ip:${request.ip}`;
+        if (by === 'user') return `${options.name}:user:${request.user?.id ?? `ip:${request.ip}`}`;
         const value = (request.body as Record<string, unknown> | undefined)?.[by.bodyField];
         return `${options.name}:addr:${typeof value === 'string' ? normalizeEmail(value) : request.ip}`;
       },
@@ -55,7 +59,9 @@ export default fp(async function limits(app: FastifyInstance, opts: { scale: num
     const handler: preHandlerAsyncHookHandler = async (request) => {
       const result = await check(request);
       if (!result.isAllowed && result.isExceeded) {
-        throw new AppError('ERR_RATE_LIMITED', { headers: { 'retry-after': String(Math.max(1, result.ttlInSeconds)) } });
+        throw new AppError('ERR_RATE_LIMITED', {
+          headers: { 'retry-after': String(Math.max(1, result.ttlInSeconds)) },
+        });
       }
     };
     return handler;

@@ -1,12 +1,6 @@
 import { z } from 'zod';
 import { CODE_LENGTH, LANGUAGES, MAX_TEAMMATES } from '../constants.js';
-import {
-  AcceptedTermsSchema,
-  EmailSchema,
-  IdSchema,
-  PasswordInputSchema,
-  ProfileSchema,
-} from './common.js';
+import { AcceptedTermsSchema, EmailSchema, IdSchema, PasswordInputSchema, ProfileSchema } from './common.js';
 
 const loose = z.string().trim().max(320);
 
@@ -30,6 +24,8 @@ export const SignupResponseSchema = z.object({
 export const ConfirmCodeRequestSchema = z.object({
   token: z.string().regex(new RegExp(`^\\d{${CODE_LENGTH}}$`)),
   email: EmailSchema,
+  /** The UI language: an expired code is answered with a new one mailed in it. */
+  language: z.enum(LANGUAGES).optional(),
 });
 export type ConfirmCodeRequest = z.infer<typeof ConfirmCodeRequestSchema>;
 

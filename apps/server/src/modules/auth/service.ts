@@ -4,7 +4,7 @@ import type { SessionUser } from '../../plugins/auth.js';
 import { domainRules } from '../domains/repository.js';
 import type { AccountsDeps } from '../users/deps.js';
 import { verifyPassword } from '../users/passwords.js';
-import { findUserByEmail, revokeSessions } from '../users/repository.js';
+import { awaitsCodeStep, findUserByEmail, revokeSessions } from '../users/repository.js';
 import { sessionFor } from '../users/session.js';
 
 /**
@@ -12,18 +12,20 @@ import { sessionFor } from '../users/session.js';
  * either way). Domain rules come first: they say nothing about one particular address.
  */
 export async function login(deps: AccountsDeps, input: { login: string; password: string }): Promise<SessionResponse> {
-  const raw = input.login.trim().replace(/\.+$/, '');
-  if (!raw || !input.password) throw new AppError('ERR_VALIDATION');
-  const email = normalizeEmail(raw);
-  const known = isEmailShape(raw) ? await findUserByEmail(deps.db, email) : undefined;
-  if (isEmailShape(raw)) {
+  const email = normalizeEmail(input.login);
+  if (!email || !input.password) throw new AppError('ERR_VALIDATION');
+  const shaped = isEmailShape(email);
+  const known = shaped ? await findUserByEmail(deps.db, email) : undefined;
+  if (shaped) {
     const rules = await domainRules(deps.db, emailDomain(email));
     if (!rules.active) throw new AppError('ERR_DOMAIN_DISABLED');
     if (rules.ssoOnly) throw new AppError('ERR_SSO_LOGIN_ONLY');
   }
-  const ok = await verifyPassword(known?.confirmed_at ? known.password_hash : null, input.password);
-  // Sign-up sets the password after confirmation, so an unconfirmed account has none to check.
-  if (known && !known.confirmed_at) throw new AppError('ERR_USER_NOT_CONFIRMED');
+  const waiting = known !== undefined && awaitsCodeStep(known);
+  const ok = await verifyPassword(waiting ? null : (known?.password_hash ?? null), input.password);
+  // The password is set after the code step, so an account still waiting for it has none to check;
+  // "not confirmed" lets the screen offer "Send again", which leads through the code to the welcome step.
+  if (waiting) throw new AppError('ERR_USER_NOT_CONFIRMED');
   if (!known || !ok) throw new AppError('ERR_INVALID_CREDENTIALS');
   if (!known.active) throw new AppError('ERR_USER_NOT_ACTIVE');
   return sessionFor(deps, known);

@@ -1,5 +1,5 @@
 import providers from 'email-providers';
-import { emailDomain } from '@suite/contract';
+import { emailDomain, isAddressLiteral, normalizeEmail } from '@suite/contract';
 
 const FREE = new Set(providers.map((d) => d.toLowerCase()));
 
@@ -9,12 +9,19 @@ const FREE = new Set(providers.map((d) => d.toLowerCase()));
  * suffix, since the list holds registrable domains only.
  */
 export function isFreeMail(emailOrDomain: string): boolean {
-  const domain = emailOrDomain.includes('@')
-    ? emailDomain(emailOrDomain)
-    : emailOrDomain.trim().toLowerCase().replace(/\.+$/, '');
+  const domain = emailOrDomain.includes('@') ? emailDomain(emailOrDomain) : normalizeEmail(emailOrDomain);
   const labels = domain.split('.').filter(Boolean);
   for (let i = 0; i <= labels.length - 2; i++) {
     if (FREE.has(labels.slice(i).join('.'))) return true;
   }
   return false;
+}
+
+/**
+ * Not an organisation's domain: a free-mail provider, or an address literal (`user@[1.2.3.4]`),
+ * which names a bare host that anyone can run. Such addresses get in only with an invite for
+ * exactly that address (PERSONAL profile), never invite teammates, never match a team link.
+ */
+export function isPersonalAddress(emailOrDomain: string): boolean {
+  return isAddressLiteral(emailOrDomain) || isFreeMail(emailOrDomain);
 }

@@ -32,3 +32,20 @@ export async function acceptInvite(db: Kysely<Database>, jtiHash: string, now = 
     .executeTakeFirst();
   return Number(done.numUpdatedRows) === 1;
 }
+
+/** Per address: how many invites were written since `since`, and when the oldest of them was. */
+export async function recentInvites(
+  db: Kysely<Database>,
+  emails: string[],
+  since: number,
+): Promise<{ email: string; n: number; oldest: number }[]> {
+  if (emails.length === 0) return [];
+  const rows = await db
+    .selectFrom('invites')
+    .select((eb) => ['email', eb.fn.countAll<number>().as('n'), eb.fn.min('created_at').as('oldest')])
+    .where('email', 'in', emails)
+    .where('created_at', '>', since)
+    .groupBy('email')
+    .execute();
+  return rows.map((r) => ({ email: r.email, n: Number(r.n), oldest: Number(r.oldest) }));
+}

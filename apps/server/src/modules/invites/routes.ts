@@ -36,7 +36,11 @@ const invitesRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, 
         body: InviteTeammatesRequestSchema,
         response: { 200: InviteTeammatesResponseSchema, ...errors },
       },
-      preHandler: [app.authenticate, app.limit({ name: 'invite-ip', max: 20, window: '1 hour' })],
+      preHandler: [
+        app.authenticate,
+        app.limit({ name: 'invite-ip', max: 20, window: '1 hour' }),
+        app.limit({ name: 'invite-user', max: 10, window: '1 hour', by: 'user' }),
+      ],
     },
     async (request) =>
       orFail('ERR_COULD_NOT_INVITE', request.log, () =>

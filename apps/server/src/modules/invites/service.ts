@@ -13,12 +13,28 @@ import { inviteUrl } from '../../emails/index.js';
 import { AppError } from '../../errors.js';
 import type { SessionUser } from '../../plugins/auth.js';
 import { mailSite, queueMail } from '../../plugins/mailer.js';
-import { isFreeMail } from '../domains/free-mail.js';
+import { isPersonalAddress } from '../domains/free-mail.js';
 import { domainRules } from '../domains/repository.js';
 import type { AccountsDeps } from '../users/deps.js';
-import { findUserByEmail, findUserById, type UserRow } from '../users/repository.js';
-import { findInvite, insertInvite } from './repository.js';
+import { awaitsCodeStep, findUserByEmail, findUserById, type UserRow } from '../users/repository.js';
+import { findInvite, insertInvite, recentInvites } from './repository.js';
 import { INVITE_TTL_DAYS, readInviteToken, signInvite, signTeamInvite } from './tokens.js';
+
+/** One mailbox gets at most this many invites a day, whoever sends them (no flooding a mailbox). */
+export const MAX_INVITES_PER_ADDRESS_PER_DAY = 3;
+const DAY_MS = 86_400_000;
+
+/** ERR_RATE_LIMITED (with Retry-After, the addresses in details) when an address had its daily share. */
+async function checkInviteCap(db: Kysely<Database>, emails: string[]): Promise<void> {
+  const now = Date.now();
+  const full = (await recentInvites(db, emails, now - DAY_MS)).filter((r) => r.n >= MAX_INVITES_PER_ADDRESS_PER_DAY);
+  if (full.length === 0) return;
+  const wait = Math.max(...full.map((r) => r.oldest + DAY_MS - now));
+  throw new AppError('ERR_RATE_LIMITED', {
+    headers: { 'retry-after': String(Math.max(1, Math.ceil(wait / 1000))) },
+    details: full.map((r) => ({ path: 'emails', message: r.email })),
+  });
+}
 
 interface NewInvite {
   email: string;
@@ -53,7 +69,7 @@ const displayName = (user: UserRow) => `${user.first_name} ${user.last_name}`.tr
 /** Only a corporate-domain account may invite: a free-mail "team" would let anyone in. */
 async function corporateInviter(deps: AccountsDeps, session: SessionUser): Promise<UserRow> {
   const inviter = await findUserById(deps.db, session.id);
-  if (!inviter || isFreeMail(inviter.domain)) throw new AppError('ERR_FORBIDDEN');
+  if (!inviter || isPersonalAddress(inviter.domain)) throw new AppError('ERR_FORBIDDEN');
   return inviter;
 }
 
@@ -96,10 +112,13 @@ export async function inviteTeammates(
     .select('email')
     .where('email', 'in', emails)
     .where('confirmed_at', 'is not', null)
+    // Confirmed but never registered (no password): an invite is one way to finish (awaitsCodeStep).
+    .where('password_hash', 'is not', null)
     .execute();
   const registered = new Set(confirmed.map((r) => r.email));
   const invited = emails.filter((e) => !registered.has(e));
   if (invited.length === 0) throw new AppError('ERR_ALL_EMAILS_REGISTERED');
+  await checkInviteCap(deps.db, invited);
   // All invites or none: a failure half-way must not leave some mailed and the call reported failed.
   await deps.db.transaction().execute(async (trx) => {
     for (const email of invited) {
@@ -122,6 +141,12 @@ export async function invitationUrl(deps: AccountsDeps, session: SessionUser): P
   return { url: `${deps.config.publicUrl}/user/signup?inviteToken=${encodeURIComponent(token)}` };
 }
 
+/** A team link speaks for its inviter: once that account is gone, deactivated or moved, it admits nobody. */
+async function checkTeamInviter(deps: AccountsDeps, read: { inviterId: string; domain: string }): Promise<void> {
+  const inviter = await findUserById(deps.db, read.inviterId);
+  if (!inviter?.active || inviter.domain !== read.domain) throw new AppError('ERR_INVITE_INVALID');
+}
+
 export type InviteStatus = 'pending' | 'accepted' | 'expired';
 
 export async function validateInvite(
@@ -130,12 +155,16 @@ export async function validateInvite(
 ): Promise<{ email: string; status: InviteStatus }> {
   const read = await readInviteToken(deps.config.sessionSecret, token);
   if (!read) throw new AppError('ERR_INVITE_INVALID');
-  if (read.kind === 'team') return { email: '', status: read.expired ? 'expired' : 'pending' };
+  if (read.kind === 'team') {
+    if (read.expired) return { email: '', status: 'expired' };
+    await checkTeamInviter(deps, read);
+    return { email: '', status: 'pending' };
+  }
   const row = await findInvite(deps.db, read.jtiHash);
   if (!row) throw new AppError('ERR_INVITE_INVALID');
   // An address that already has a confirmed account is answered as accepted, as sign-up would (409).
   const user = await findUserByEmail(deps.db, row.email);
-  if (row.accepted_at !== null || user?.confirmed_at) return { email: row.email, status: 'accepted' };
+  if (row.accepted_at !== null || (user && !awaitsCodeStep(user))) return { email: row.email, status: 'accepted' };
   if (read.expired || row.expires_at <= Date.now()) return { email: row.email, status: 'expired' };
   return { email: row.email, status: 'pending' };
 }
@@ -151,8 +180,9 @@ export async function resolveSignupInvite(deps: AccountsDeps, token: string, ema
   const read = await readInviteToken(deps.config.sessionSecret, token);
   if (!read) throw new AppError('ERR_INVITE_INVALID');
   if (read.kind === 'team') {
-    if (read.domain !== emailDomain(email) || isFreeMail(read.domain)) return { kind: 'mismatch' };
+    if (read.domain !== emailDomain(email) || isPersonalAddress(read.domain)) return { kind: 'mismatch' };
     if (read.expired) throw new AppError('ERR_INVITE_EXPIRED');
+    await checkTeamInviter(deps, read);
     return { kind: 'team', inviterId: read.inviterId };
   }
   if (normalizeEmail(read.email) !== email) return { kind: 'mismatch' };

@@ -11,11 +11,11 @@ export const codeKeys = (deps: AccountsDeps): CodeKeys => ({
   ttlMs: deps.config.codeTtlMs,
 });
 
-/** A well-formed address, normalised, or ERR_INVALID_EMAIL. A fully-qualified domain's trailing dot is dropped. */
+/** A well-formed address in its canonical form (normalizeEmail: a fully-qualified domain's trailing dots dropped), or ERR_INVALID_EMAIL. */
 export function addressOf(raw: string): string {
-  const trimmed = raw.trim().replace(/\.+$/, '');
-  if (!trimmed || !isEmailShape(trimmed)) throw new AppError('ERR_INVALID_EMAIL');
-  return normalizeEmail(trimmed);
+  const email = normalizeEmail(raw);
+  if (!email || !isEmailShape(email)) throw new AppError('ERR_INVALID_EMAIL');
+  return email;
 }
 
 /** Stores a new code and queues its mail in one transaction, then wakes the mail worker. */

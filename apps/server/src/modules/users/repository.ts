@@ -11,6 +11,16 @@ export const findUserByEmail = (db: Kysely<Database>, email: string) =>
 export const findUserById = (db: Kysely<Database>, id: string) =>
   db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 
+/**
+ * An account that cannot be used yet: not confirmed, or confirmed (by a code or an invite) but its
+ * registration never finished, so it has no password. Sign-up, resend and confirm treat both alike
+ * (a fresh code, then the welcome step), and login answers ERR_USER_NOT_CONFIRMED so the login
+ * screen's "Send again" leads there too. Nobody is left with an address they can neither sign up
+ * with ("already in use") nor log in with.
+ */
+export const awaitsCodeStep = (user: Pick<UserRow, 'confirmed_at' | 'password_hash'>): boolean =>
+  user.confirmed_at === null || user.password_hash === null;
+
 export interface NewUser {
   email: string;
   domain: string;

@@ -54,6 +54,12 @@ const usersRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { 
     app.limit({ name: `${name}-ip`, max: perIp, window: WINDOW }),
     app.limit({ name: `${name}-addr`, max: perAddress, window: WINDOW, by: { bodyField: 'email' } }),
   ];
+  /** Signed-in calls that hash a password: the session first, then per IP and per user. */
+  const signedInLimits = (name: string, perIp: number, perUser: number) => [
+    app.authenticate,
+    app.limit({ name: `${name}-ip`, max: perIp, window: WINDOW }),
+    app.limit({ name: `${name}-user`, max: perUser, window: WINDOW, by: 'user' }),
+  ];
   const tags = ['accounts'];
   const bearer = [{ bearer: [] }];
 
@@ -73,7 +79,8 @@ const usersRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { 
       schema: { tags, body: ConfirmCodeRequestSchema, response: { 200: SessionResponseSchema, ...errors } },
       preHandler: limits('confirm', 30, 10),
     },
-    async (request) => signup.confirm(deps, request.body, languageOf(request)),
+    async (request) =>
+      orFail('ERR_OTHER', request.log, () => signup.confirm(deps, request.body, languageOf(request, request.body))),
   );
 
   app.put(
@@ -94,7 +101,7 @@ const usersRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { 
         body: CompleteRegisterBody,
         response: { 200: SessionResponseSchema, ...errors },
       },
-      preHandler: app.authenticate,
+      preHandler: signedInLimits('register', 20, 10),
     },
     async (request) => users.completeRegister(deps, request.user!, request.body),
   );
@@ -109,7 +116,7 @@ const usersRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { 
         body: UpdatePasswordRequestSchema,
         response: { 200: SessionResponseSchema, ...errors },
       },
-      preHandler: app.authenticate,
+      preHandler: signedInLimits('password', 20, 10),
     },
     async (request) =>
       orFail('ERR_COULD_NOT_UPDATE_PASSWORD', request.log, () =>
@@ -135,7 +142,10 @@ const usersRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { 
       schema: { tags, body: ConfirmCodeRequestSchema, response: { 200: SessionResponseSchema, ...errors } },
       preHandler: limits('recovery-code', 30, 10),
     },
-    async (request) => recovery.forgotPasswordConfirm(deps, request.body, languageOf(request)),
+    async (request) =>
+      orFail('ERR_OTHER', request.log, () =>
+        recovery.forgotPasswordConfirm(deps, request.body, languageOf(request, request.body)),
+      ),
   );
 
   // Expired codes (and the unmailed ones stored for unknown recovery addresses) are purged hourly.

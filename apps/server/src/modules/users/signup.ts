@@ -2,7 +2,7 @@ import { emailDomain, normalizeEmail, type Language, type SessionResponse } from
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { isFreeMail } from '../domains/free-mail.js';
+import { isPersonalAddress } from '../domains/free-mail.js';
 import { confirmedUsersOf, domainRules } from '../domains/repository.js';
 import { acceptInvite, findInvite } from '../invites/repository.js';
 import { resolveSignupInvite, type SignupInvite } from '../invites/service.js';
@@ -10,6 +10,7 @@ import { addressOf, answerCode, codeKeys, sendCode } from './code-flow.js';
 import { checkCode, issueCode } from './codes.js';
 import type { AccountsDeps } from './deps.js';
 import {
+  awaitsCodeStep,
   createUser,
   findUserByEmail,
   findUserById,
@@ -35,7 +36,7 @@ export async function signup(
   const email = addressOf(input.email);
   const domain = emailDomain(email);
   const invite = input.invite_token ? await resolveSignupInvite(deps, input.invite_token, email) : null;
-  const personal = isFreeMail(domain);
+  const personal = isPersonalAddress(domain);
   if (invite?.kind === 'mismatch' && !personal) throw new AppError('ERR_INVITE_INVALID');
   const granted = invite?.kind === 'mismatch' ? null : invite;
   if (!deps.config.publicSignup && !granted) throw new AppError('ERR_FORBIDDEN');
@@ -43,11 +44,14 @@ export async function signup(
   const rules = await domainRules(deps.db, domain);
   if (!rules.active) throw new AppError('ERR_DOMAIN_INACTIVE');
   if (rules.mailServerHosted) throw new AppError('ERR_ZIMBRA_DOMAIN_SIGNUP_NOT_ALLOWED');
-  if (rules.ssoOnly) throw new AppError('ERR_SSO_LOGIN_ONLY');
-  if (personal && granted?.kind !== 'address') throw new AppError('ERR_PERSONAL_EMAIL_NOT_ALLOWED');
+  // 400, not the login's 403: the sign-up screen shows the matching text for 400/401 only (spec §8).
+  if (rules.ssoOnly) throw new AppError('ERR_SSO_LOGIN_ONLY', { status: 400 });
 
   const existing = await findUserByEmail(deps.db, email);
-  if (existing?.confirmed_at) {
+  // An account waiting for its code step was admitted already (a personal one through its invite).
+  const waiting = existing !== undefined && awaitsCodeStep(existing);
+  if (personal && granted?.kind !== 'address' && !waiting) throw new AppError('ERR_PERSONAL_EMAIL_NOT_ALLOWED');
+  if (existing && !waiting) {
     throw new AppError(granted?.kind === 'address' ? 'ERR_INVITE_ALREADY_ACCEPTED' : 'ERR_EMAIL_IN_USE');
   }
   if (granted?.kind === 'address')
@@ -95,7 +99,7 @@ async function acceptAddressInvite(
   language: Language,
 ): Promise<SignupResult> {
   const domain = emailDomain(email);
-  await checkFreePlan(deps.db, domain, limit);
+  if (!existing?.confirmed_at) await checkFreePlan(deps.db, domain, limit);
   const userId = await deps.db.transaction().execute(async (trx) => {
     if (!(await acceptInvite(trx, invite.jtiHash))) return null;
     if (existing) {
@@ -122,8 +126,11 @@ export async function confirm(
   const email = normalizeEmail(input.email);
   const user = await findUserByEmail(deps.db, email);
   if (!user) throw new AppError('INVALID_TOKEN');
-  if (user.confirmed_at) throw new AppError('ERR_USER_ALREADY_CONFIRMED');
-  await checkFreePlan(deps.db, user.domain, (await domainRules(deps.db, user.domain)).freePlanLimit);
+  if (!awaitsCodeStep(user)) throw new AppError('ERR_USER_ALREADY_CONFIRMED');
+  // A confirmed account waiting to finish registering is counted in the plan already.
+  if (!user.confirmed_at) {
+    await checkFreePlan(deps.db, user.domain, (await domainRules(deps.db, user.domain)).freePlanLimit);
+  }
   // Counting, consuming and confirming commit together; a wrong guess still commits its count.
   const outcome = await deps.db.transaction().execute(async (trx) => {
     const result = await checkCode(trx, codeKeys(deps), email, 'confirm', input.token);
@@ -131,7 +138,7 @@ export async function confirm(
     return result;
   });
   await answerCode(deps, outcome, email, 'confirm', language, true);
-  return sessionFor(deps, { ...user, confirmed_at: Date.now() });
+  return sessionFor(deps, { ...user, confirmed_at: user.confirmed_at ?? Date.now() });
 }
 
 export async function resendConfirmation(
@@ -141,7 +148,7 @@ export async function resendConfirmation(
 ): Promise<{ message: string }> {
   const email = addressOf(rawEmail);
   const user = await findUserByEmail(deps.db, email);
-  if (user?.confirmed_at) throw new AppError('ERR_USER_ALREADY_CONFIRMED');
+  if (user && !awaitsCodeStep(user)) throw new AppError('ERR_USER_ALREADY_CONFIRMED');
   // Unknown address: same answer, nothing sent.
   if (user) await sendCode(deps, email, 'confirm', language);
   return { message: 'A new code has been sent.' };
