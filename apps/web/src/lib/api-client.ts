@@ -66,7 +66,15 @@ export async function apiRequest<T = unknown>(options: RequestOptions<T>): Promi
     throw new ApiError(0, 'ERR_NETWORK', 'Could not connect to the server.');
   }
 
-  const text = await response.text();
+  // The timeout keeps running while the body arrives: an abort here is the same timeout, not a request error.
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    if (timeout.aborted) throw new ApiError(0, 'ERR_TIMEOUT', 'The server took too long to answer.');
+    if (options.signal?.aborted) throw error;
+    throw new ApiError(0, 'ERR_NETWORK', 'Could not connect to the server.');
+  }
   let json: unknown = undefined;
   try {
     json = text ? JSON.parse(text) : undefined;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderScreen, serveApi } from '../../components/testing';
 import LoginForm from './login-form';
 
@@ -56,5 +56,21 @@ describe('login screen', () => {
       'POST /api/auth/login',
       'PUT /api/v2/user/resend_confirmation',
     ]);
+  });
+
+  it('two submits in a row send one request', async () => {
+    server = await serveApi(() => ({ status: 200, hang: true }));
+    await renderScreen(<LoginForm />, { url: '/user/login' });
+    fireEvent.change(await screen.findByLabelText(/E-mail/), { target: { value: 'ada@contoso.com' } });
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'secret-1' } });
+    const form = screen.getByRole('form');
+    act(() => {
+      fireEvent.submit(form);
+      fireEvent.submit(form);
+    });
+    fireEvent.submit(form);
+    await waitFor(() => expect(server!.requests).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(server.requests).toHaveLength(1);
   });
 });

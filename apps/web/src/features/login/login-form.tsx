@@ -35,13 +35,15 @@ export default function LoginForm() {
   const [error, setError] = useState<string | null>(null);
   const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const inFlight = useRef(false);
   const [sending, setSending] = useState(false);
   const emailInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
+    // A ref, not the busy state: a second submit in the same tick still sees the old state.
+    if (inFlight.current) return;
     const address = email.trim();
     const found = {
       email: !address ? t('required') : !isEmailShape(address) ? t('invalidEmail') : undefined,
@@ -51,6 +53,7 @@ export default function LoginForm() {
     setError(null);
     if (found.email) return emailInput.current?.focus();
     if (found.password) return passwordInput.current?.focus();
+    inFlight.current = true;
     setBusy(true);
     try {
       const captcha = await captchaToken(config.captchaSiteKey, 'login');
@@ -58,6 +61,7 @@ export default function LoginForm() {
       if (!saveSession(session)) throw new ApiError(0, 'ERR_REQUEST', 'Request Error');
       goToMainApp();
     } catch (caught) {
+      inFlight.current = false;
       setBusy(false);
       const code = caught instanceof ApiError ? caught.code : '';
       if (code === 'ERR_SSO_LOGIN_ONLY') return navigate(PATHS.loginErrorSso);

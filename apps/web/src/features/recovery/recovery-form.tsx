@@ -25,11 +25,13 @@ export default function RecoveryForm() {
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const inFlight = useRef(false);
   const input = useRef<HTMLInputElement>(null);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
+    // A ref, not the busy state: a second submit in the same tick still sees the old state.
+    if (inFlight.current) return;
     const address = email.trim();
     setError(null);
     if (!address || !isEmailShape(address)) {
@@ -37,6 +39,7 @@ export default function RecoveryForm() {
       input.current?.focus();
       return;
     }
+    inFlight.current = true;
     setBusy(true);
     try {
       const captcha = await captchaToken(config.captchaSiteKey, 'recovery');
@@ -45,6 +48,7 @@ export default function RecoveryForm() {
       navigate(userPath('check-token-recovery'));
     } catch (caught) {
       setError(errorMessage(caught));
+      inFlight.current = false;
       setBusy(false);
     }
   }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { renderScreen, serveApi, type Answer } from '../../components/testing';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fakeSessionToken, renderScreen, serveApi, type Answer } from '../../components/testing';
 import SignupForm from './signup-form';
 
 let server: Awaited<ReturnType<typeof serveApi>> | null = null;
@@ -55,5 +55,33 @@ describe('sign-up screen answers (spec §8)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Go' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/user/check-token'));
     expect(JSON.parse(server.requests[0]!.body)).toEqual({ email: 'ada@contoso.com', invite_token: 'team-token' });
+  });
+
+  it('an invite answered with a session skips the code step and leaves no address waiting for a code', async () => {
+    localStorage.setItem('tokenValidationEmail', 'earlier@contoso.com');
+    const profile = { _id: 'p1', type: 'PERSONAL', info: { first_name: '', last_name: '' } };
+    const session = { token: fakeSessionToken(), profiles: [profile] };
+    server = await serveApi(() => ({ status: 201, body: { email: 'ada@contoso.com', message: 'accepted', ...session } }));
+    const router = await renderScreen(<SignupForm />, { url: '/user/signup?inviteToken=personal-token' });
+    fireEvent.change(await screen.findByLabelText(/Work e-mail/), { target: { value: 'ada@contoso.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Go' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/welcome'));
+    expect(localStorage.getItem('authorization')).toBe(session.token);
+    expect(localStorage.getItem('tokenValidationEmail')).toBeNull();
+  });
+
+  it('two submits in a row send one request', async () => {
+    server = await serveApi(() => ({ status: 200, hang: true }));
+    await renderScreen(<SignupForm />, { url: '/user/signup' });
+    fireEvent.change(await screen.findByLabelText(/Work e-mail/), { target: { value: 'ada@contoso.com' } });
+    const form = screen.getByRole('form');
+    act(() => {
+      fireEvent.submit(form);
+      fireEvent.submit(form);
+    });
+    fireEvent.submit(form);
+    await waitFor(() => expect(server!.requests).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(server.requests).toHaveLength(1);
   });
 });

@@ -28,11 +28,13 @@ export default function SignupForm() {
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const inFlight = useRef(false);
   const input = useRef<HTMLInputElement>(null);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
+    // A ref, not the busy state: a second submit in the same tick still sees the old state.
+    if (inFlight.current) return;
     const address = email.trim();
     setError(null);
     if (!address || !isEmailShape(address)) {
@@ -40,6 +42,7 @@ export default function SignupForm() {
       input.current?.focus();
       return;
     }
+    inFlight.current = true;
     setBusy(true);
     try {
       const captcha = await captchaToken(config.captchaSiteKey, 'signup');
@@ -48,15 +51,18 @@ export default function SignupForm() {
         ...(inviteToken ? { invite_token: inviteToken } : {}),
         ...(captcha ? { captcha_token: captcha } : {}),
       });
-      flowEmail.set(answer.email || address);
-      // An accepted personal invite proves the address: the answer is a session, the code step is skipped.
+      // An accepted personal invite proves the address: the answer is a session, the code step is skipped
+      // and no address waits for a code (a stale one from an earlier attempt is dropped).
       if (answer.token && answer.profiles && saveSession({ token: answer.token, profiles: answer.profiles })) {
+        flowEmail.clear();
         navigate(userPath('welcome'));
       } else {
+        flowEmail.set(answer.email || address);
         navigate(userPath('check-token'));
       }
     } catch (caught) {
       const failure = signupFailure(caught);
+      inFlight.current = false;
       setBusy(false);
       if (failure.kind === 'code-screen') {
         flowEmail.set(address);

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@suite/contract/core';
+import { ApiError } from '../../lib/api-client';
 import { useGoToMainApp } from '../../lib/main-app';
 import { passwordLengthOk } from '../../lib/password-rules';
 import { currentUser, saveSession } from '../../lib/session';
@@ -58,7 +59,9 @@ export default function UpdatePasswordForm() {
     }
     setBusy(true);
     try {
-      saveSession(await updatePassword(user._id, { password, password_confirmation: confirmation }));
+      const session = await updatePassword(user._id, { password, password_confirmation: confirmation });
+      // Like the code screen and the login: a session that cannot be stored is a failed request.
+      if (!saveSession(session)) throw new ApiError(0, 'ERR_REQUEST', 'Request Error');
       goToMainApp();
     } catch (caught) {
       setError(errorMessage(caught));

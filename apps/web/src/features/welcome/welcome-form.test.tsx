@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { fakeSessionToken, renderScreen, serveApi } from '../../components/testing';
 import WelcomeForm from './welcome-form';
 
@@ -33,5 +33,19 @@ describe('welcome screen', () => {
     expect(await screen.findByText('The password must be between 6 and 64 characters.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Register' }));
     expect(await screen.findByText('You must accept the terms of use.')).toBeTruthy();
+  });
+
+  it('an answer whose session cannot be stored is a Request Error, not a way on', async () => {
+    server = await serveApi(() => ({ status: 200, body: { token: 'not-a-jwt', profiles: [] } }));
+    localStorage.setItem('authorization', fakeSessionToken());
+    const router = await renderScreen(<WelcomeForm />, { url: '/user/welcome' });
+    fireEvent.change(await screen.findByLabelText(/First name/), { target: { value: 'Ada' } });
+    fireEvent.change(screen.getByLabelText(/Last name/), { target: { value: 'Lovelace' } });
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'secret-1' } });
+    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText('Request Error')).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Register' }).hasAttribute('disabled')).toBe(false));
+    expect(router.state.location.pathname).toBe('/user/welcome');
   });
 });

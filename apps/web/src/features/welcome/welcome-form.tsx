@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ACCEPTED_TERMS_VERSION, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type Language } from '@suite/contract/core';
 import { useConfig } from '../../lib/config';
+import { ApiError } from '../../lib/api-client';
 import { useGoToMainApp } from '../../lib/main-app';
 import { passwordLengthOk } from '../../lib/password-rules';
 import { currentToken, saveSession } from '../../lib/session';
@@ -78,7 +79,8 @@ export default function WelcomeForm() {
         password_confirmation: values.password,
         accepted_terms: { version: ACCEPTED_TERMS_VERSION },
       });
-      saveSession(session);
+      // Like the code screen and the login: a session that cannot be stored is a failed request.
+      if (!saveSession(session)) throw new ApiError(0, 'ERR_REQUEST', 'Request Error');
       // Spec §4, §6: a professional profile invites teammates next; everyone else goes to the main app.
       if (session.profiles[0]?.type === 'PROFESSIONAL') navigate(userPath('add-teammates'), { replace: true });
       else goToMainApp();

@@ -1,0 +1,36 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderScreen, serveApi } from '../../components/testing';
+import RecoveryForm from './recovery-form';
+
+let server: Awaited<ReturnType<typeof serveApi>> | null = null;
+afterEach(async () => {
+  await server?.close();
+  server = null;
+});
+
+describe('recovery screen', () => {
+  it('mails a code and goes to the recovery code screen', async () => {
+    server = await serveApi(() => ({ status: 200, body: { message: 'sent' } }));
+    const router = await renderScreen(<RecoveryForm />, { url: '/user/recovery-password' });
+    fireEvent.change(await screen.findByLabelText(/E-mail/), { target: { value: 'ada@contoso.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Recovery' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/check-token-recovery'));
+    expect(localStorage.getItem('tokenValidationEmail')).toBe('ada@contoso.com');
+  });
+
+  it('two submits in a row send one request', async () => {
+    server = await serveApi(() => ({ status: 200, hang: true }));
+    await renderScreen(<RecoveryForm />, { url: '/user/recovery-password' });
+    fireEvent.change(await screen.findByLabelText(/E-mail/), { target: { value: 'ada@contoso.com' } });
+    const form = screen.getByRole('form');
+    act(() => {
+      fireEvent.submit(form);
+      fireEvent.submit(form);
+    });
+    fireEvent.submit(form);
+    await waitFor(() => expect(server!.requests).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(server.requests).toHaveLength(1);
+  });
+});

@@ -1,0 +1,43 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { fakeSessionToken, renderScreen, serveApi } from '../../components/testing';
+import TeammatesForm from './teammates-form';
+
+let server: Awaited<ReturnType<typeof serveApi>> | null = null;
+afterEach(async () => {
+  await server?.close();
+  server = null;
+});
+
+async function open() {
+  server = await serveApi(() => ({ status: 200, body: { url: 'http://127.0.0.1/user/signup?inviteToken=t' } }));
+  const user = { _id: 'u1', email: 'ada@contoso.com', preferences: {}, profile_id: 'p1' };
+  localStorage.setItem('authorization', fakeSessionToken(user));
+  localStorage.setItem('user', JSON.stringify(user));
+  localStorage.setItem(
+    'acting_profile',
+    JSON.stringify({ _id: 'p1', type: 'PROFESSIONAL', info: { email: 'ada@contoso.com' } }),
+  );
+  await renderScreen(<TeammatesForm />, { url: '/user/add-teammates' });
+  return screen.findByRole('textbox', { name: 'Teammate 1' });
+}
+
+describe('add teammates screen', () => {
+  it('an invalid address gets its own message on its field, and no invitation is sent', async () => {
+    const first = await open();
+    fireEvent.change(first, { target: { value: 'grace hopper' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Get started' }));
+    const message = await screen.findByText('This is not a valid address.');
+    expect(first.getAttribute('aria-invalid')).toBe('true');
+    expect(first.getAttribute('aria-describedby')?.split(' ')).toContain(message.id);
+    expect(screen.getByText(/Some invalid email address was provided/)).toBeTruthy();
+    expect(document.activeElement).toBe(first);
+    expect(server!.requests.filter((r) => r.method !== 'GET')).toHaveLength(0);
+  });
+
+  it('the fixed @domain suffix is part of the field’s description', async () => {
+    const first = await open();
+    const ids = first.getAttribute('aria-describedby')?.split(' ') ?? [];
+    expect(ids.map((id) => document.getElementById(id)?.textContent)).toContain('@contoso.com');
+  });
+});

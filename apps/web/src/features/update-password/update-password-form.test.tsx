@@ -1,0 +1,40 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { fakeSessionToken, renderScreen, serveApi } from '../../components/testing';
+import UpdatePasswordForm from './update-password-form';
+
+let server: Awaited<ReturnType<typeof serveApi>> | null = null;
+afterEach(async () => {
+  await server?.close();
+  server = null;
+});
+
+async function submitNewPassword() {
+  const user = { _id: 'u1', email: 'ada@contoso.com', preferences: {}, profile_id: 'p1' };
+  localStorage.setItem('authorization', fakeSessionToken(user));
+  localStorage.setItem('user', JSON.stringify(user));
+  const router = await renderScreen(<UpdatePasswordForm />, { url: '/user/update-password' });
+  fireEvent.change(await screen.findByLabelText(/^New password/), { target: { value: 'Brand-New-7' } });
+  fireEvent.change(screen.getByLabelText(/^Confirm/), { target: { value: 'Brand-New-7' } });
+  fireEvent.click(screen.getByRole('button', { name: /Save/ }));
+  return router;
+}
+
+describe('update password screen', () => {
+  it('an answer whose session cannot be stored is a Request Error, not a way on', async () => {
+    server = await serveApi(() => ({ status: 200, body: { token: 'not-a-jwt', profiles: [] } }));
+    const router = await submitNewPassword();
+    expect(await screen.findByText('Request Error')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/user/update-password');
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('stores the new session and goes to the main app', async () => {
+    const token = fakeSessionToken();
+    server = await serveApi(() => ({ status: 200, body: { token, profiles: [] } }));
+    const router = await submitNewPassword();
+    await screen.findByText('elsewhere');
+    expect(router.state.location.pathname).toBe('/app');
+    expect(localStorage.getItem('authorization')).toBe(token);
+  });
+});
