@@ -124,6 +124,21 @@ test.describe('/auth hand-off', () => {
     );
     await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/app$/);
   });
+
+  test('without ?redirect= it returns to the page of ours that sent the user there', async ({ page }) => {
+    await clearStorage(page);
+    await page.goto('/supported-browser');
+    const t = token({ user, exp: inOneHour() });
+    await page.evaluate((url) => (window.location.href = url), `/auth?token=${t}`);
+    await expect(page).toHaveURL(/\/supported-browser$/);
+    expect(await page.evaluate(() => localStorage.getItem('authorization'))).toBe(t);
+  });
+
+  test('a foreign referrer (the token issuer) is not gone back to: the main app opens', async ({ page }) => {
+    await clearStorage(page);
+    await page.goto(`/auth?token=${token({ user, exp: inOneHour() })}`, { referer: 'https://idp.example/login' });
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/app$/);
+  });
 });
 
 test.describe('in Portuguese (pt-BR browser)', () => {

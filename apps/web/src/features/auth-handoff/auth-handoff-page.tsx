@@ -40,15 +40,14 @@ export default function AuthHandoffPage() {
     if (!readString(STORAGE_KEYS.actingProfile) && payload.user.profile_id) {
       write(STORAGE_KEYS.actingProfile, { _id: payload.user.profile_id, info: { email: payload.user.email } });
     }
-    const back =
-      safeRedirectTarget(rest.get('redirect')) ??
-      (document.referrer ? safeRedirectTarget(document.referrer) : null);
-    if (back && !back.startsWith('/auth')) {
-      navigate(back, { replace: true });
-      return;
-    }
-    if (window.history.length > 1 && document.referrer) {
-      window.history.back();
+    // "The previous page": an explicit same-origin ?redirect=, else the referring page when it is ours
+    // or the main app's. A foreign referrer (the identity provider that issued the token) is never
+    // gone back to: that would loop; the main app is the safe default.
+    const allowed = [new URL(mainAppUrl, window.location.origin).origin];
+    const back = safeRedirectTarget(rest.get('redirect'), allowed) ?? safeRedirectTarget(document.referrer, allowed);
+    if (back && !back.startsWith('/auth') && !/^https?:\/\/[^/]+\/auth(\?|$)/.test(back)) {
+      if (back.startsWith('/')) navigate(back, { replace: true });
+      else window.location.replace(back);
       return;
     }
     window.location.replace(mainAppUrl);
