@@ -1,0 +1,62 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
+import { renderScreen, serveApi, type Answer } from '../../components/testing';
+import FileDownloadPage from './file-download-page';
+
+let server: Awaited<ReturnType<typeof serveApi>> | null = null;
+afterEach(async () => {
+  cleanup();
+  vi.restoreAllMocks();
+  await server?.close();
+  server = null;
+});
+
+/** Serves `answer` for the validation call and records where the progress bar stood when it arrived. */
+async function open(answer: Answer) {
+  const progressAtCall: (string | null)[] = [];
+  server = await serveApi(() => {
+    progressAtCall.push(document.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow') ?? null);
+    return answer;
+  });
+  await renderScreen(<FileDownloadPage />, {
+    url: '/file/f1/download_link?share_key=k%2B1',
+    path: '/file/:fileId/download_link',
+  });
+  return { progressAtCall };
+}
+
+describe('share-link download page (spec §4)', () => {
+  it('validates at 30, then clicks the forced download 1 s after the validated message', async () => {
+    const clicks: { at: number; href: string }[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicks.push({ at: Date.now(), href: this.getAttribute('href') ?? '' });
+    });
+    const { progressAtCall } = await open({
+      status: 200,
+      body: { name: 'report.pdf', size: 2048, content_type: 'application/pdf' },
+    });
+    expect(await screen.findByRole('heading', { name: 'Preparing your download' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Your download is ready' }, { timeout: 4000 });
+    const shownAt = Date.now();
+    expect(['20', '30']).toContain(progressAtCall[0]);
+    expect(server!.requests[0]!.url).toBe('/api/file/f1/validating_link?share_key=k%2B1');
+    expect(screen.getByText('report.pdf')).toBeTruthy();
+    expect(clicks).toHaveLength(0);
+    await vi.waitFor(() => expect(clicks).toHaveLength(1), { timeout: 3000 });
+    expect(clicks[0]!.at - shownAt).toBeGreaterThanOrEqual(900);
+    expect(clicks[0]!.href).toBe('/api/file/f1/download_link?share_key=k%2B1&force_download=true');
+    expect(screen.getByRole('link', { name: 'Download again' })).toBeTruthy();
+  });
+
+  it.each([
+    ['ERR_FILE_LINK_INVALID', 404, 'Invalid download link', /not valid/],
+    ['ERR_FILE_LINK_EXPIRED', 410, 'This link has expired', /no longer valid/],
+    ['ERR_FILE_LINK_PROCESSING_FAILED', 500, 'We could not process this link', /could not be prepared/],
+    ['ERR_SOMETHING_ELSE', 400, 'Could not download the file', /Something went wrong/],
+  ])('shows %s as its title and _TEXT', async (code, status, title, text) => {
+    await open({ status, body: { error_code: code, message: 'x' } });
+    expect(await screen.findByRole('heading', { name: title }, { timeout: 4000 })).toBeTruthy();
+    expect(screen.getByText(text)).toBeTruthy();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+});
