@@ -56,6 +56,56 @@ test.describe('shared files', () => {
     await visitorContext.close();
   });
 
+  test('a slow upload shows its progress; a file over the limit is refused before it is sent', async ({ page }) => {
+    const account = await createAccount(page.request);
+    await signInWithStorage(page, account);
+    const panel = new FilesPanel(page);
+    // A 256 kB/s uplink (Chromium's network emulation): 1 MB takes about four seconds to go.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 256 * 1024,
+    });
+    await panel.root.locator('input[type="file"]').setInputFiles({
+      name: 'slow.bin',
+      mimeType: 'application/octet-stream',
+      buffer: randomBytes(1024 * 1024),
+    });
+    const bar = panel.root.getByRole('progressbar', { name: /slow\.bin/ });
+    await expect(bar).toBeVisible();
+    await expect
+      .poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 10_000 })
+      .toBeGreaterThan(0);
+    await expect(panel.root.getByRole('status').filter({ hasText: /Uploading slow\.bin… \d+%/ })).toBeVisible();
+    await expect(panel.root.getByText('“slow.bin” was uploaded.')).toBeVisible({ timeout: 20_000 });
+    await expect(bar).toBeHidden();
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+
+    // A deployment with a 1 kB limit (MAX_UPLOAD_MB as the page reads it from /api/config).
+    await page.route('**/api/config', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), maxUploadBytes: 1024 } });
+    });
+    await page.reload();
+    let uploads = 0;
+    page.on('request', (r) => (r.method() === 'POST' && r.url().endsWith('/api/files') ? uploads++ : null));
+    await panel.root.locator('input[type="file"]').setInputFiles({
+      name: 'big.bin',
+      mimeType: 'application/octet-stream',
+      buffer: randomBytes(4096),
+    });
+    await expect(panel.root.getByText('This file is larger than the allowed size (1 kB).')).toBeVisible();
+    expect(uploads).toBe(0);
+    await expectAccessible(page, 'upload refused');
+  });
+
   test('an expired link shows the expired state', async ({ page, request }) => {
     const account = await createAccount(request);
     const auth = { authorization: `Bearer ${account.token}` };
