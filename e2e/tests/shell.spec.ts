@@ -45,7 +45,10 @@ test.describe('root and frame', () => {
   test('unknown addresses show a not-found page inside the frame', async ({ page }) => {
     await page.goto('/no/such/page');
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expectAccessible(page, 'not found');
     await page.goto('/user/not-a-step');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await page.goto('/meet/team.sync/extra');
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   });
 });
