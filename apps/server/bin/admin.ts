@@ -25,7 +25,7 @@ class UsageError extends Error {}
 const DOMAIN = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,}$/;
 
 function domainArg(value: string | undefined): string {
-  const name = (value ?? '').trim().toLowerCase().replace(/\.+$/, '');
+  const name = normalizeEmail(value ?? '');
   if (!DOMAIN.test(name)) throw new UsageError(`not a domain name: ${value ?? '(missing)'}`);
   return name;
 }

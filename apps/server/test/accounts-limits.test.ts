@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, expectError, startWorld, type AccountsWorld } from './accounts-helpers.js';
+import { call, expectError, registered, startWorld, type AccountsWorld } from './accounts-helpers.js';
 
 describe('rate limits (real limits: RATE_LIMIT_SCALE=1)', () => {
   let w: AccountsWorld;
@@ -75,15 +75,16 @@ describe('rate limits (real limits: RATE_LIMIT_SCALE=1)', () => {
 });
 
 describe('rate limits behind a trusted proxy', () => {
-  it('keys on the client address from X-Forwarded-For only when TRUST_PROXY is set', async () => {
-    const w = await startWorld({ RATE_LIMIT_SCALE: '1', TRUST_PROXY: 'true' });
+  it('with TRUST_PROXY=1 keys on the right-most X-Forwarded-For entry, which the proxy wrote', async () => {
+    const w = await startWorld({ RATE_LIMIT_SCALE: '1', TRUST_PROXY: '1' });
     try {
+      // The client writes whatever it likes on the left; the proxy appends the address it saw.
       const post = (i: number, client: string) =>
         w.app.inject({
           method: 'POST',
           url: '/api/v2/user',
-          remoteAddress: '127.0.0.1',
-          headers: { 'x-forwarded-for': client },
+          remoteAddress: '10.0.0.1',
+          headers: { 'x-forwarded-for': `203.0.113.${i}, ${client}` },
           payload: { email: `p${i}@contoso.com` },
         });
       for (let i = 0; i < 20; i++) expect((await post(i, '198.51.100.1')).statusCode).toBe(201);
@@ -92,5 +93,104 @@ describe('rate limits behind a trusted proxy', () => {
     } finally {
       await w.close();
     }
+  });
+
+  it('with a proxy address list trusts X-Forwarded-For only from those proxies', async () => {
+    const w = await startWorld({ RATE_LIMIT_SCALE: '1', TRUST_PROXY: '10.0.0.0/8, ::1' });
+    try {
+      const post = (i: number, peer: string) =>
+        w.app.inject({
+          method: 'POST',
+          url: '/api/v2/user',
+          remoteAddress: peer,
+          headers: { 'x-forwarded-for': `198.51.100.${i}` },
+          payload: { email: `q${i}@contoso.com` },
+        });
+      // Through the proxy: every client has its own bucket.
+      for (let i = 0; i < 25; i++) expect((await post(i, '10.1.2.3')).statusCode).toBe(201);
+      // Straight from elsewhere: the header is ignored, the peer is the key.
+      for (let i = 25; i < 45; i++) expect((await post(i, '192.0.2.50')).statusCode).toBe(201);
+      expect((await post(45, '192.0.2.50')).statusCode).toBe(429);
+    } finally {
+      await w.close();
+    }
+  });
+});
+
+describe('more rate limits (RATE_LIMIT_SCALE=1)', () => {
+  let w: AccountsWorld;
+  beforeAll(async () => {
+    w = await startWorld({ RATE_LIMIT_SCALE: '1' });
+  });
+  afterAll(async () => w.close());
+
+  const from = (ip: string, method: 'POST' | 'PUT', url: string, payload: Record<string, unknown>, token?: string) =>
+    w.app.inject({
+      method,
+      url: `/api${url}`,
+      remoteAddress: ip,
+      payload,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+  const expect429 = (res: Awaited<ReturnType<typeof from>>) => {
+    expectError(res, 429, 'ERR_RATE_LIMITED');
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  };
+
+  it('counts an address with any number of trailing dots in one login bucket', async () => {
+    for (let i = 0; i < 10; i++) {
+      const login = i % 2 ? 'dots@contoso.com.' : 'dots@contoso.com..';
+      expect(
+        (await from(`10.3.0.${i + 1}`, 'POST', '/auth/login', { login, password: 'Wrong-Pass-1' })).statusCode,
+      ).toBe(401);
+    }
+    expect429(
+      await from('10.3.1.1', 'POST', '/auth/login', { login: 'dots@contoso.com...', password: 'Wrong-Pass-1' }),
+    );
+  });
+
+  it.each([
+    ['login', 'POST', '/auth/login', (i: number) => ({ login: `ip${i}@contoso.com`, password: 'Wrong-Pass-1' })],
+    ['confirm', 'PUT', '/v2/user/confirm', (i: number) => ({ email: `ip${i}@contoso.com`, token: '000000' })],
+    [
+      'recovery code',
+      'PUT',
+      '/v2/user/forgot-password/confirm',
+      (i: number) => ({ email: `ip${i}@contoso.com`, token: '000000' }),
+    ],
+  ] as const)('limits %s per IP across addresses (30 per 10 minutes)', async (name, method, url, body) => {
+    const ip = `10.4.${name.length}.1`;
+    for (let i = 0; i < 30; i++) expect((await from(ip, method, url, body(i))).statusCode, name).not.toBe(429);
+    expect429(await from(ip, method, url, body(30)));
+    expect((await from('10.4.200.1', method, url, body(31))).statusCode).not.toBe(429);
+  });
+
+  it('limits sign-ups per address whatever the IP (5 per 10 minutes)', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      statuses.push((await from(`10.5.0.${i + 1}`, 'POST', '/v2/user', { email: 'again@contoso.com' })).statusCode);
+    }
+    expect(statuses).toEqual([201, 409, 409, 409, 409]);
+    expect429(await from('10.5.1.1', 'POST', '/v2/user', { email: 'again@contoso.com' }));
+  });
+
+  it('limits PUT /user/{id} per user whatever the IP (10 per 10 minutes)', async () => {
+    const { token, id } = await registered(w, 'changer@contoso.com');
+    const change = (ip: string) =>
+      from(ip, 'PUT', `/user/${id}`, { password: 'New-Pass-123', password_confirmation: 'Other-Pass-123' }, token);
+    for (let i = 0; i < 10; i++)
+      expectError(await change(`10.6.0.${i + 1}`), 400, 'CONFIRM_PASSWORD_VALIDATION_FAILED');
+    expect429(await change('10.6.1.1'));
+  });
+
+  it('limits teammate invitations per user (10 calls an hour)', async () => {
+    const { token } = await registered(w, 'inviter@fabrikam.com');
+    for (let i = 0; i < 10; i++) {
+      expect(
+        (await from(`10.7.0.${i + 1}`, 'POST', '/invite/teammates', { emails: [`t${i}@fabrikam.com`] }, token))
+          .statusCode,
+      ).toBe(200);
+    }
+    expect429(await from('10.7.1.1', 'POST', '/invite/teammates', { emails: ['t10@fabrikam.com'] }, token));
   });
 });

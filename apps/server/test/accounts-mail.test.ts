@@ -7,6 +7,7 @@ import { LANGUAGES } from '@suite/contract';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { renderEmail } from '../src/emails/index.js';
+import { GIVE_UP_AFTER_MS } from '../src/plugins/mail-worker.js';
 import { call, mailTo } from './accounts-helpers.js';
 import { createTestApp } from './helpers.js';
 import { codeIn, freePort, startSmtp } from './smtp.js';
@@ -50,6 +51,45 @@ describe('mail delivery', () => {
     } finally {
       await t.close();
       await smtp?.close();
+    }
+  });
+
+  it('keeps retrying through a long SMTP outage and gives up only after 72 hours, clearing the body', async () => {
+    const port = await freePort();
+    const t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, RATE_LIMIT_SCALE: '100' });
+    try {
+      for (const email of ['old@contoso.com', 'many@contoso.com']) {
+        expect((await call(t.app, { method: 'POST', url: '/v2/user', body: { email } })).statusCode).toBe(201);
+      }
+      const db = t.app.db.kysely;
+      const row = (to: string) =>
+        db.selectFrom('mail_outbox').selectAll().where('to_address', '=', to).executeTakeFirstOrThrow();
+      // Queued just over 72 h ago: the next failure is the last one.
+      await db
+        .updateTable('mail_outbox')
+        .set({ created_at: Date.now() - GIVE_UP_AFTER_MS - 60_000, next_attempt_at: 0 })
+        .where('to_address', '=', 'old@contoso.com')
+        .execute();
+      // Many failures already (more than the old cap of 20), but young: it keeps going.
+      await db
+        .updateTable('mail_outbox')
+        .set({ attempts: 40, next_attempt_at: 0 })
+        .where('to_address', '=', 'many@contoso.com')
+        .execute();
+      await expect.poll(async () => (await row('old@contoso.com')).failed_at, { timeout: 10_000 }).not.toBeNull();
+      const failed = await row('old@contoso.com');
+      expect({ subject: failed.subject, text: failed.text_body, html: failed.html_body }).toEqual({
+        subject: '',
+        text: '',
+        html: '',
+      });
+      expect(failed.last_error).toMatch(/ECONNREFUSED|connect/i);
+      await expect.poll(async () => (await row('many@contoso.com')).attempts, { timeout: 10_000 }).toBeGreaterThan(40);
+      const retrying = await row('many@contoso.com');
+      expect(retrying.failed_at).toBeNull();
+      expect(retrying.text_body).toMatch(/\d{6}/);
+    } finally {
+      await t.close();
     }
   });
 
@@ -98,7 +138,10 @@ describe('mail delivery', () => {
       for (const kind of ['confirm-code', 'recovery-code'] as const) {
         const mail = renderEmail({ kind, to: 'a@contoso.com', language, code: '012345' }, site);
         expect(mail.text).toContain('012345');
-        const short = renderEmail({ kind, to: 'a@contoso.com', language, code: '1' }, { ...site, codeTtlMs: 5 * 60_000 });
+        const short = renderEmail(
+          { kind, to: 'a@contoso.com', language, code: '1' },
+          { ...site, codeTtlMs: 5 * 60_000 },
+        );
         if (language === 'en') expect(short.text).toContain('valid for 5 minutes');
         expect(mail.html).toContain('012345');
         expect(mail.html).toContain('https://suite.example.org');

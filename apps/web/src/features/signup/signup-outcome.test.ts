@@ -13,6 +13,8 @@ describe('signupFailure (spec §8)', () => {
     });
     expect(signupFailure(err(400, 'ERR_PERSONAL_EMAIL_NOT_ALLOWED'))).toEqual({ kind: 'field', key: 'personalEmail' });
     expect(signupFailure(err(400, 'ERR_INVALID_EMAIL'))).toEqual({ kind: 'field', key: 'invalidEmail' });
+    // The server answers an SSO-only domain's sign-up with 400, so its text is shown, not "Request Error".
+    expect(signupFailure(err(400, 'ERR_SSO_LOGIN_ONLY'))).toEqual({ kind: 'error', code: 'ERR_SSO_LOGIN_ONLY' });
   });
 
   it('answers MSG_REQUEST_ERROR for 401 without an error code and for other statuses', () => {
