@@ -8,11 +8,13 @@ import { storageAvailable, STORAGE_KEYS, readJson, remove, write } from '../../l
 import { ApiError } from '../../lib/api-client';
 import { PATHS } from '../../lib/paths';
 import { logger } from '../../lib/logger';
-import { parseMeetingQuery } from './lib/query-options';
-import { appDeepLink, meetHost } from './lib/app-links';
+import { parseMeetingQuery, queryDisplayName } from './lib/query-options';
+import { appDeepLink, jitsiRoomName, meetHost } from './lib/app-links';
+import { externalApiUrl } from './lib/external-api';
+import { pingMeetingSession } from './api/meeting-token';
 import { currentIdentity, moderatorFromJwt, nameFromJwt, storedDisplayName } from './lib/identity';
 import type { ChosenDevices } from './lib/jitsi-options';
-import { touchMeeting, useMeetingToken, type Identity } from './hooks/use-meeting-token';
+import { useMeetingToken, type Identity } from './hooks/use-meeting-token';
 import { RoomNotice } from './components/room-notice';
 import { BlockedNotice, ErrorNotice, type Blocked } from './components/notices';
 import { useDelay, useInvite } from './hooks/use-invite';
@@ -59,6 +61,13 @@ export default function MeetingPage() {
     [config.meetDomain, browser],
   );
   const appName = query.ui.appName ?? config.appTitle;
+  const linkName = queryDisplayName(query);
+  // 8x8 JaaS: room, script and app links live under the app id.
+  const jaasAppId = config.jaasAppId ?? null;
+  const onPing = useMemo(
+    () => (identity && !query.jwt ? () => pingMeetingSession(roomName, identity) : null),
+    [identity, query.jwt, roomName],
+  );
 
   useEffect(() => {
     document.title = `${appName} · ${roomName}`;
@@ -79,6 +88,7 @@ export default function MeetingPage() {
     roomName,
     stage === 'joining' && !query.jwt && invite.state === 'ok' ? identity : null,
     attempt,
+    linkName,
   );
   const jwtReady = useDelay(Boolean(query.jwt) && stage === 'joining', MEET_JOIN_DELAY_MS, attempt);
 
@@ -117,7 +127,7 @@ export default function MeetingPage() {
       return (
         <AppOffer
           info={browser}
-          deepLink={appDeepLink(browser, meetHost(config.meetDomain!), roomName)}
+          deepLink={appDeepLink(browser, meetHost(config.meetDomain!), roomName, jaasAppId)}
           onContinue={() => setStage(remembered ? 'joining' : 'setup')}
         />
       );
@@ -126,7 +136,7 @@ export default function MeetingPage() {
       const desktopApp = !browser.mobile && query.meeting.hideDesktopLink !== true;
       return (
         <DeviceSetup
-          desktopAppLink={desktopApp ? appDeepLink(browser, meetHost(config.meetDomain!), roomName) : null}
+          desktopAppLink={desktopApp ? appDeepLink(browser, meetHost(config.meetDomain!), roomName, jaasAppId) : null}
           onDone={(result: SetupResult) => {
             if (result.skipNextTime && result.devices)
               write(STORAGE_KEYS.skipDeviceReview, { devices: result.devices });
@@ -138,7 +148,7 @@ export default function MeetingPage() {
     }
     const token = query.jwt
       ? jwtReady
-        ? { token: query.jwt, moderator: moderatorFromJwt(query.jwt), room: roomName }
+        ? { token: query.jwt, moderator: moderatorFromJwt(query.jwt), room: jitsiRoomName(roomName, jaasAppId) }
         : null
       : tokenState.name === 'ready'
         ? tokenState.token
@@ -148,6 +158,7 @@ export default function MeetingPage() {
         <MeetingRoom
           key={attempt}
           meetOrigin={config.meetDomain!}
+          scriptUrl={externalApiUrl(config.meetDomain!, jaasAppId)}
           jitsiRoom={token.room}
           jwt={token.token}
           moderator={token.moderator}
@@ -159,12 +170,13 @@ export default function MeetingPage() {
           title={invite.title || roomName}
           inviteLink={inviteLink}
           displayName={storedDisplayName() ?? nameFromJwt(token.token)}
+          linkName={linkName}
           hostRoomId={identity?.kind === 'user' && !query.jwt && token.moderator ? roomName : null}
           onLeft={(reason) => {
             setLeftReason(reason);
             setStage('left');
           }}
-          onKeepAlive={() => (identity ? touchMeeting(roomName, identity) : undefined)}
+          onPing={onPing}
         />
       );
     }

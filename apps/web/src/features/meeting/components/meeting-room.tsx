@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { SessionPingResponse } from '@suite/contract/core';
 import { useDialog } from '../../../components/confirm-dialog';
 import { logger } from '../../../lib/logger';
 import { buildJitsiOptions, jitsiLanguage, shouldAutoRecord, type ChosenDevices } from '../lib/jitsi-options';
@@ -10,6 +11,8 @@ import { HANGUP_FALLBACK_MS } from '../lib/timings';
 import { endMeetingSession } from '../api/my-videoconferences';
 import { useAutoRecording } from '../hooks/use-auto-recording';
 import { useKeepAlive } from '../hooks/use-keep-alive';
+import { useSessionPing } from '../hooks/use-session-ping';
+import { trackPresence } from '../lib/presence';
 import { KeepAliveDialog } from './keep-alive-dialog';
 import { RoomBar } from './room-bar';
 
@@ -17,6 +20,8 @@ export type LeaveReason = 'left' | 'idle';
 
 export interface MeetingRoomProps {
   meetOrigin: string;
+  /** The IFrame API script (lib/external-api.ts externalApiUrl: JaaS serves it under the app id). */
+  scriptUrl: string;
   /** Room name as the IFrame API wants it (JaaS: "<appId>/<room>"). */
   jitsiRoom: string;
   jwt: string;
@@ -29,10 +34,13 @@ export interface MeetingRoomProps {
   title: string;
   inviteLink: string;
   displayName: string | null;
+  /** The name the link asked for (first_name/last_name): set again after joining, as Jitsi may prefer the token's. */
+  linkName: string | null;
   /** Signed-in host of this conference: may end the session for everyone (our id, not the JaaS-prefixed room). */
   hostRoomId: string | null;
   onLeft: (reason: LeaveReason) => void;
-  onKeepAlive: () => void;
+  /** Tells our server someone is still in the room; null when the room is not ours to keep (a `jwt` link). */
+  onPing: (() => Promise<SessionPingResponse>) | null;
 }
 
 /** The joined room: loads external_api.js, embeds Jitsi, and runs leave, recording and keep-alive. */
@@ -42,6 +50,8 @@ export function MeetingRoom(props: MeetingRoomProps) {
   const container = useRef<HTMLDivElement>(null);
   const [api, setApi] = useState<JitsiApi | null>(null);
   const [joined, setJoined] = useState(false);
+  const [others, setOthers] = useState(0);
+  const [leaving, setLeaving] = useState(false);
   const [muted, setMuted] = useState({ audio: props.spectator, video: props.spectator });
   const leftRef = useRef(false);
   const propsRef = useRef(props);
@@ -56,8 +66,9 @@ export function MeetingRoom(props: MeetingRoomProps) {
   useEffect(() => {
     let disposed = false;
     let instance: JitsiApi | null = null;
+    let detachPresence: (() => void) | null = null;
     const p = propsRef.current;
-    loadExternalApi(p.meetOrigin)
+    loadExternalApi(p.scriptUrl)
       .then((JitsiMeetExternalAPI) => {
         if (disposed || !container.current) return;
         const options = buildJitsiOptions({
@@ -74,11 +85,22 @@ export function MeetingRoom(props: MeetingRoomProps) {
           ...options,
           noSSL: p.meetOrigin.startsWith('http:'),
         });
+        // Before anything else: the people already in the room are announced as we join.
+        detachPresence = trackPresence(instance, setOthers);
         instance.on('videoConferenceJoined', () => {
           setJoined(true);
+          // Jitsi takes the display name from the token; the link's name is in our tokens, not in a `jwt` one.
+          if (p.linkName) instance?.executeCommand('displayName', p.linkName);
           if (p.query.avatar) instance?.executeCommand('avatarUrl', p.query.avatar);
           if (p.query.email) instance?.executeCommand('email', p.query.email);
         });
+        // Jitsi's own hangup button only reports the click (buttonsWithNotifyClick): ask first, as ours does.
+        instance.on('toolbarButtonClicked', (e: { key?: string } | undefined) => {
+          if (e?.key === 'hangup') void confirmLeaveRef.current();
+        });
+        instance.on('errorOccurred', (e: { name?: string; type?: string; isFatal?: boolean } | undefined) =>
+          logger.warn('meeting error', { name: e?.name, type: e?.type, fatal: e?.isFatal }),
+        );
         instance.on('videoConferenceLeft', () => finish('left'));
         instance.on('readyToClose', () => finish('left'));
         instance.on('audioMuteStatusChanged', (e: { muted: boolean }) => setMuted((m) => ({ ...m, audio: e.muted })));
@@ -97,6 +119,7 @@ export function MeetingRoom(props: MeetingRoomProps) {
       });
     return () => {
       disposed = true;
+      detachPresence?.();
       instance?.dispose();
     };
     // The room is created once per mount; later prop changes must not rebuild the conference.
@@ -122,7 +145,14 @@ export function MeetingRoom(props: MeetingRoomProps) {
       onPrimary: () => window.location.reload(),
     }),
   );
-  const keepAlive = useKeepAlive(api, joined, () => hangup('idle'), props.onKeepAlive);
+  const ping = props.onPing;
+  useSessionPing(joined && !leaving, ping);
+  const keepAlive = useKeepAlive(
+    joined,
+    others === 0,
+    () => hangup('idle'),
+    useCallback(() => void ping?.().catch(() => undefined), [ping]),
+  );
 
   const confirmLeave = async () => {
     const yes = await dialog.confirm({
@@ -132,8 +162,13 @@ export function MeetingRoom(props: MeetingRoomProps) {
       secondaryLabel: t('leave.stay'),
       variant: 'danger',
     });
-    if (yes) hangup('left');
+    if (yes) {
+      setLeaving(true);
+      hangup('left');
+    }
   };
+  const confirmLeaveRef = useRef(confirmLeave);
+  confirmLeaveRef.current = confirmLeave;
 
   const confirmEndForAll = async () => {
     const yes = await dialog.confirm({
@@ -144,6 +179,7 @@ export function MeetingRoom(props: MeetingRoomProps) {
       variant: 'danger',
     });
     if (!yes || !props.hostRoomId) return;
+    setLeaving(true);
     // Jitsi ends the conference for every participant; our server makes newcomers wait for the host again.
     api?.executeCommand('endConference');
     await endMeetingSession(props.hostRoomId).catch((error: unknown) =>

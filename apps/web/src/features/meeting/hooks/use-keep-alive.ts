@@ -1,37 +1,22 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { KEEP_ALIVE_COUNTDOWN_S } from '@suite/contract/core';
-import type { JitsiApi } from '../lib/external-api';
 import { KEEP_ALIVE_IDLE_MS } from '../lib/timings';
 
 /**
  * Keep-alive (spec §4): after a while alone in the room, ask whether to keep the conference open with a
  * countdown in seconds; no answer → onExpire (the page disconnects). `keep` restarts the idle wait.
+ * `alone` comes from lib/presence.ts, attached when the IFrame API object is built.
  */
-export function useKeepAlive(api: JitsiApi | null, joined: boolean, onExpire: () => void, onKeep: () => void) {
+export function useKeepAlive(joined: boolean, alone: boolean, onExpire: () => void, onKeep: () => void) {
   const [secondsLeft, setSecondsLeft] = useState<number | null>(null);
   const [round, setRound] = useState(0);
-  const others = useRef(new Set<string>());
-  const [alone, setAlone] = useState(true);
   const expireRef = useRef(onExpire);
   expireRef.current = onExpire;
 
+  // Someone arriving while the prompt is up answers it: nobody is alone any more.
   useEffect(() => {
-    if (!api || !joined) return;
-    const joinedOne = (p: { id?: string }) => {
-      if (p?.id) others.current.add(p.id);
-      setAlone(others.current.size === 0);
-    };
-    const leftOne = (p: { id?: string }) => {
-      if (p?.id) others.current.delete(p.id);
-      setAlone(others.current.size === 0);
-    };
-    api.on('participantJoined', joinedOne);
-    api.on('participantLeft', leftOne);
-    return () => {
-      api.off?.('participantJoined', joinedOne);
-      api.off?.('participantLeft', leftOne);
-    };
-  }, [api, joined]);
+    if (!alone) setSecondsLeft(null);
+  }, [alone]);
 
   // Alone for the idle time → prompt. Someone arriving before that cancels the wait.
   useEffect(() => {

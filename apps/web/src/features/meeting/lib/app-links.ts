@@ -8,12 +8,21 @@ export const STORE_LINKS = {
 } as const;
 
 /**
+ * The room name the IFrame API joins: JaaS rooms live under the app id (`<appId>/<room>`), a self-hosted
+ * Jitsi's at the top.
+ */
+export function jitsiRoomName(room: string, jaasAppId?: string | null): string {
+  return jaasAppId ? `${jaasAppId}/${room}` : room;
+}
+
+/**
  * The link that opens the room in the app. Android: an intent URL for the org.jitsi.meet package with the
  * org.jitsi.meet scheme (falls back to the Play Store when the app is missing); iOS: the org.jitsi.meet://
- * scheme the app registers; desktop: the jitsi-meet:// scheme of Jitsi Meet Electron.
+ * scheme the app registers; desktop: the jitsi-meet:// scheme of Jitsi Meet Electron. On JaaS the room
+ * path carries the app id (`8x8.vc/<appId>/<room>`), as the meeting's own URL does.
  */
-export function appDeepLink(info: BrowserInfo, host: string, room: string): string {
-  const path = `${host}/${encodeURIComponent(room)}`;
+export function appDeepLink(info: BrowserInfo, host: string, room: string, jaasAppId?: string | null): string {
+  const path = `${host}/${jaasAppId ? `${encodeURIComponent(jaasAppId)}/` : ''}${encodeURIComponent(room)}`;
   if (info.os === 'android') {
     const fallback = encodeURIComponent(STORE_LINKS.android);
     return `intent://${path}#Intent;scheme=org.jitsi.meet;package=org.jitsi.meet;S.browser_fallback_url=${fallback};end`;

@@ -11,6 +11,12 @@ export interface JitsiApi {
   executeCommand(command: string, ...args: unknown[]): void;
   isAudioMuted(): Promise<boolean>;
   isVideoMuted(): Promise<boolean>;
+  /** Everyone in the conference, the local participant included (IFrame API function). */
+  getNumberOfParticipants?(): number;
+  /** The rooms and who is in them (IFrame API function; replaces getParticipantsInfo). */
+  getRoomsInfo?(): Promise<{
+    rooms: { isMainRoom?: boolean; id?: string; participants?: { id?: string; isJibri?: boolean }[] }[];
+  }>;
   dispose(): void;
 }
 export type JitsiApiConstructor = new (domain: string, options: JitsiOptions & { noSSL?: boolean }) => JitsiApi;
@@ -25,16 +31,25 @@ export const SCRIPT_TIMEOUT_MS = 20_000;
 const SCRIPT_ID = 'jitsi-external-api';
 
 /**
- * Loads `<origin>/external_api.js` once. Rejects on a load error or when it does not arrive within the
- * timeout, so the page can offer Try again instead of waiting forever.
+ * Where the IFrame API script lives: `<origin>/external_api.js` on a self-hosted Jitsi, and under the app id
+ * on 8x8 JaaS (`https://8x8.vc/<appId>/external_api.js`).
  */
-export function loadExternalApi(origin: string, timeoutMs = SCRIPT_TIMEOUT_MS): Promise<JitsiApiConstructor> {
+export function externalApiUrl(origin: string, jaasAppId?: string | null): string {
+  const base = origin.replace(/\/+$/, '');
+  return jaasAppId ? `${base}/${encodeURIComponent(jaasAppId)}/external_api.js` : `${base}/external_api.js`;
+}
+
+/**
+ * Loads the IFrame API script (see externalApiUrl) once. Rejects on a load error or when it does not arrive
+ * within the timeout, so the page can offer Try again instead of waiting forever.
+ */
+export function loadExternalApi(scriptUrl: string, timeoutMs = SCRIPT_TIMEOUT_MS): Promise<JitsiApiConstructor> {
   if (window.JitsiMeetExternalAPI) return Promise.resolve(window.JitsiMeetExternalAPI);
   document.getElementById(SCRIPT_ID)?.remove();
   return new Promise((resolve, reject) => {
     const script = document.createElement('script');
     script.id = SCRIPT_ID;
-    script.src = `${origin}/external_api.js`;
+    script.src = scriptUrl;
     script.async = true;
     const timer = window.setTimeout(() => fail(new Error('timeout')), timeoutMs);
     function fail(error: Error) {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { TOOLBAR_BUTTONS } from '@suite/contract/core';
 import { parseMeetingQuery } from './query-options';
 import { buildJitsiOptions, shouldAutoRecord } from './jitsi-options';
-import { appDeepLink } from './app-links';
+import { appDeepLink, jitsiRoomName } from './app-links';
+import { externalApiUrl } from './external-api';
 
 const build = (search: string, extra: Partial<Parameters<typeof buildJitsiOptions>[0]> = {}) =>
   buildJitsiOptions({
@@ -51,8 +52,33 @@ describe('meeting query parameters', () => {
       liveStreaming: { enabled: false },
       recordingService: { enabled: false },
       prejoinConfig: { enabled: true },
-      disableDeepLinking: true,
     });
+  });
+
+  it('sets one deeplinking object instead of the deprecated disableDeepLinking', () => {
+    const plain = build('').configOverwrite;
+    expect(plain).not.toHaveProperty('disableDeepLinking');
+    expect(plain.deeplinking).toEqual({ disabled: true });
+    expect(build('?hideDesktopLink=true').configOverwrite.deeplinking).toEqual({
+      disabled: true,
+      desktop: { enabled: false },
+    });
+    expect(build('?hideDesktopLink=false').configOverwrite.deeplinking).toEqual({ disabled: true });
+  });
+
+  it('passes an http(s) DEFAULT_LOGO_URL to Jitsi as configOverwrite.defaultLogoUrl, nothing else', () => {
+    expect(build('?DEFAULT_LOGO_URL=https://cdn.acme.example/logo.svg').configOverwrite.defaultLogoUrl).toBe(
+      'https://cdn.acme.example/logo.svg',
+    );
+    for (const bad of ['javascript:alert(1)', 'data:image/svg+xml,<svg/>', '//evil.example/x.png']) {
+      const o = build(`?DEFAULT_LOGO_URL=${encodeURIComponent(bad)}`);
+      expect(o.configOverwrite).not.toHaveProperty('defaultLogoUrl');
+      expect(o.interfaceConfigOverwrite).not.toHaveProperty('DEFAULT_LOGO_URL');
+    }
+  });
+
+  it('routes a click on Jitsi’s own hangup button to the page instead of leaving at once', () => {
+    expect(build('').configOverwrite.buttonsWithNotifyClick).toEqual([{ key: 'hangup', preventExecution: true }]);
   });
 
   it('joins spectators without devices', () => {
@@ -63,6 +89,22 @@ describe('meeting query parameters', () => {
       disableInitialGUM: true,
     });
     expect(o.devices).toBeUndefined();
+  });
+
+  it('gives spectators no microphone, camera, screen-sharing or background buttons', () => {
+    const deviceButtons = ['microphone', 'camera', 'desktop', 'select-background'];
+    const spectator = build('?hideButtons=chat', { spectator: true });
+    for (const toolbar of [
+      spectator.configOverwrite.toolbarButtons,
+      spectator.interfaceConfigOverwrite.TOOLBAR_BUTTONS,
+    ] as string[][]) {
+      for (const b of deviceButtons) expect(toolbar).not.toContain(b);
+      expect(toolbar).not.toContain('chat');
+      expect(toolbar).toContain('hangup');
+      expect(toolbar).toHaveLength(26 - 4 - 1);
+    }
+    const participant = build('').configOverwrite.toolbarButtons as string[];
+    expect(participant).toEqual(expect.arrayContaining(deviceButtons));
   });
 
   it('auto-records only when asked, as moderator, with file recording allowed', () => {
@@ -86,5 +128,18 @@ describe('app deep links', () => {
     );
     expect(appDeepLink(info('ios'), 'meet.acme.com', 'abc')).toBe('org.jitsi.meet://meet.acme.com/abc');
     expect(appDeepLink(info('macos'), 'meet.acme.com', 'abc')).toBe('jitsi-meet://meet.acme.com/abc');
+  });
+
+  it('puts JaaS rooms, the script and the app links under the app id', () => {
+    const appId = 'vpaas-magic-cookie-0123';
+    expect(jitsiRoomName('abc-defg-hij', appId)).toBe(`${appId}/abc-defg-hij`);
+    expect(jitsiRoomName('abc-defg-hij', null)).toBe('abc-defg-hij');
+    expect(externalApiUrl('https://8x8.vc', appId)).toBe(`https://8x8.vc/${appId}/external_api.js`);
+    expect(externalApiUrl('https://meet.acme.com/', null)).toBe('https://meet.acme.com/external_api.js');
+    expect(appDeepLink(info('macos'), '8x8.vc', 'abc', appId)).toBe(`jitsi-meet://8x8.vc/${appId}/abc`);
+    expect(appDeepLink(info('ios'), '8x8.vc', 'abc', appId)).toBe(`org.jitsi.meet://8x8.vc/${appId}/abc`);
+    expect(appDeepLink(info('android'), '8x8.vc', 'abc', appId)).toMatch(
+      new RegExp(`^intent://8x8\\.vc/${appId}/abc#Intent;scheme=org\\.jitsi\\.meet;`),
+    );
   });
 });

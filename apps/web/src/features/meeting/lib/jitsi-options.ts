@@ -1,5 +1,15 @@
+import type { ToolbarButton } from '@suite/contract/core';
 import type { MeetingQuery } from './query-options';
 import { queryDisplayName } from './query-options';
+
+/** Buttons that need a microphone or a camera: a spectator (no devices) does not get them. */
+export const DEVICE_BUTTONS: readonly ToolbarButton[] = ['microphone', 'camera', 'desktop', 'select-background'];
+
+/**
+ * Jitsi's own hangup button only tells us it was clicked (toolbarButtonClicked) instead of leaving, so that
+ * our leave confirmation runs first (config buttonsWithNotifyClick).
+ */
+export const NOTIFY_CLICK_BUTTONS = [{ key: 'hangup', preventExecution: true }] as const;
 
 /** Device labels chosen in our device setup (the IFrame API `devices` option takes labels). */
 export interface ChosenDevices {
@@ -52,13 +62,21 @@ export function buildJitsiOptions(input: {
 }): JitsiOptions {
   const { query: q } = input;
   const m = q.meeting;
+  const toolbarButtons = input.spectator
+    ? q.toolbarButtons.filter((b) => !DEVICE_BUTTONS.includes(b))
+    : q.toolbarButtons;
   const config: Record<string, unknown> = {
     // Our page already ran device setup and the app offer: Jitsi's own versions would ask twice.
     prejoinConfig: { enabled: m.prejoinPageEnabled ?? false },
     prejoinPageEnabled: m.prejoinPageEnabled ?? false,
-    disableDeepLinking: true,
-    toolbarButtons: q.toolbarButtons,
+    // One deeplinking object (disableDeepLinking is deprecated): our app offer replaces Jitsi's, and
+    // hideDesktopLink also turns Jitsi's desktop-app link off.
+    deeplinking: m.hideDesktopLink ? { disabled: true, desktop: { enabled: false } } : { disabled: true },
+    toolbarButtons,
+    buttonsWithNotifyClick: NOTIFY_CLICK_BUTTONS,
   };
+  // Whitelisted for embedders again (isEmbeddedConfigWhitelist); http(s) only, checked by the parser.
+  set(config, 'defaultLogoUrl', q.ui.defaultLogoUrl);
   set(config, 'startWithAudioMuted', m.startWithAudioMuted);
   set(config, 'startWithVideoMuted', m.startWithVideoMuted);
   if (m.liveStreamingEnabled !== null) {
@@ -71,7 +89,6 @@ export function buildJitsiOptions(input: {
   if (m.enableScreenshotCapture !== null) config.screenshotCapture = { enabled: m.enableScreenshotCapture };
   set(config, 'channelLastN', m.channelLastN);
   set(config, 'disableInviteFunctions', m.disableInviteFunctions);
-  if (m.hideDesktopLink) config.deeplinking = { desktop: { enabled: false } };
   if (q.ui.toolbarAlwaysVisible !== null) config.toolbarConfig = { alwaysVisible: q.ui.toolbarAlwaysVisible };
   if (q.ui.disableJoinLeaveNotifications) {
     config.disabledNotifications = JOIN_LEAVE_NOTIFICATIONS;
@@ -92,7 +109,7 @@ export function buildJitsiOptions(input: {
   set(ui, 'DISABLE_JOIN_LEAVE_NOTIFICATIONS', q.ui.disableJoinLeaveNotifications);
   set(ui, 'TOOLBAR_ALWAYS_VISIBLE', q.ui.toolbarAlwaysVisible);
   // Older deployments still read the toolbar from interface config.
-  ui.TOOLBAR_BUTTONS = q.toolbarButtons;
+  ui.TOOLBAR_BUTTONS = toolbarButtons;
 
   const displayName = queryDisplayName(q) ?? input.fallbackName ?? undefined;
   const userInfo: JitsiOptions['userInfo'] = {};
