@@ -1,14 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  call,
-  confirmed,
-  expectError,
-  mailTo,
-  registered,
-  signup,
-  startWorld,
-  type AccountsWorld,
-} from './accounts-helpers.js';
+import { call, expectError, mailTo, registered, signup, startWorld, type AccountsWorld } from './accounts-helpers.js';
 import { issueCode, purgeExpiredCodes } from '../src/modules/users/codes.js';
 import { codeIn } from './smtp.js';
 
