@@ -5,12 +5,16 @@ import { detectLanguage } from './i18n';
 import { decodeToken, isExpired } from './jwt';
 
 const UA = {
-  macChrome: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36',
-  iphone: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
-  android: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36',
+  macChrome:
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36',
+  iphone:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  android:
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36',
   firefoxLinux: 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0',
   ie11: 'Mozilla/5.0 (Windows NT 10.0; Trident/7.0; rv:11.0) like Gecko',
-  oldChrome: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/80.0.0.0 Safari/537.36',
+  oldChrome:
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/80.0.0.0 Safari/537.36',
 };
 
 describe('browser detection', () => {
@@ -41,7 +45,9 @@ describe('safe redirects', () => {
     expect(safeRedirectTarget('//evil.example/')).toBeNull();
     expect(safeRedirectTarget('javascript:alert(1)')).toBeNull();
     expect(safeRedirectTarget('/\\evil.example')).toBeNull();
-    expect(safeRedirectTarget('https://meet.example.com/r', ['https://meet.example.com'])).toBe('https://meet.example.com/r');
+    expect(safeRedirectTarget('https://meet.example.com/r', ['https://meet.example.com'])).toBe(
+      'https://meet.example.com/r',
+    );
   });
   it('accepts only http(s) URLs for avatars and links', () => {
     expect(safeHttpUrl('https://cdn.example.com/a.png')).toBe('https://cdn.example.com/a.png');
@@ -75,5 +81,16 @@ describe('tokens', () => {
     expect(isExpired(decodeToken(`${b64({ alg: 'HS256' })}.${b64({ exp: 1 })}.sig`))).toBe(true);
     expect(decodeToken('garbage')).toBeNull();
     expect(isExpired(null)).toBe(true);
+  });
+});
+
+describe('password length rule', () => {
+  it('counts characters as the user sees them (an emoji is one), 6 to 64', async () => {
+    const { passwordLengthOk } = await import('./password-rules');
+    expect(passwordLengthOk('12345')).toBe(false);
+    expect(passwordLengthOk('123456')).toBe(true);
+    expect(passwordLengthOk('😀'.repeat(64))).toBe(true);
+    expect(passwordLengthOk('😀'.repeat(65))).toBe(false);
+    expect(passwordLengthOk('😀😀😀')).toBe(false);
   });
 });

@@ -1,5 +1,7 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@suite/contract/core';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, textLength } from '@suite/contract/core';
 
-/** Spec §5/§9: a password has 6 to 64 characters. */
-export const passwordLengthOk = (value: string): boolean =>
-  value.length >= PASSWORD_MIN_LENGTH && value.length <= PASSWORD_MAX_LENGTH;
+/** Spec §5/§9: a password has 6 to 64 characters, counted as the server counts them (code points). */
+export const passwordLengthOk = (value: string): boolean => {
+  const length = textLength(value);
+  return length >= PASSWORD_MIN_LENGTH && length <= PASSWORD_MAX_LENGTH;
+};
