@@ -164,24 +164,31 @@ function sessionSecretFor(dataDir: string, given: string | undefined): string {
   return secret;
 }
 
-/** Parses and validates the environment once; throws ConfigError listing every problem. */
-export function loadConfig(env: Env = process.env): AppConfig {
-  const parsed = EnvSchema.safeParse(env);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
-  }
-  const e = parsed.data;
+/** Rules between variables, read from the raw values so that they are reported with the others. */
+function crossFieldProblems(env: Env): string[] {
+  const set = (name: string) => Boolean(env[name]?.trim());
   const problems: string[] = [];
-  if (e.JITSI_APP_ID && !e.JITSI_APP_SECRET) problems.push('JITSI_APP_SECRET: required with JITSI_APP_ID');
-  if (e.JAAS_APP_ID && !(e.JAAS_KID && e.JAAS_PRIVATE_KEY)) {
+  if (set('JITSI_APP_ID') && !set('JITSI_APP_SECRET')) problems.push('JITSI_APP_SECRET: required with JITSI_APP_ID');
+  if (set('JAAS_APP_ID') && !(set('JAAS_KID') && set('JAAS_PRIVATE_KEY'))) {
     problems.push('JAAS_KID, JAAS_PRIVATE_KEY: required with JAAS_APP_ID');
   }
-  if (e.NODE_ENV === 'production' && !e.PUBLIC_URL) {
+  if (env.NODE_ENV === 'production' && !set('PUBLIC_URL')) {
     problems.push(
       'PUBLIC_URL: required when NODE_ENV=production (the base of every link in mail, e.g. https://suite.example.com)',
     );
   }
-  if (problems.length) throw new ConfigError(problems);
+  return problems;
+}
+
+/** Parses and validates the environment once; throws ConfigError listing every problem. */
+export function loadConfig(env: Env = process.env): AppConfig {
+  const parsed = EnvSchema.safeParse(env);
+  const problems = [
+    ...(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)),
+    ...crossFieldProblems(env),
+  ];
+  if (!parsed.success || problems.length) throw new ConfigError(problems);
+  const e = parsed.data;
 
   const port = e.PORT ?? 8080;
   const dataDir = resolve(e.DATA_DIR ?? './data');

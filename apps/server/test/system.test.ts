@@ -76,6 +76,18 @@ describe('configuration', () => {
     }
   });
 
+  it('reports rules between variables together with the wrong values', () => {
+    try {
+      loadConfig({ PORT: 'abc', JITSI_APP_ID: 'suite', JAAS_APP_ID: 'vpaas-magic-cookie-1' });
+      expect.unreachable();
+    } catch (error) {
+      const problems = (error as ConfigError).problems.join('\n');
+      expect(problems).toContain('PORT');
+      expect(problems).toContain('JITSI_APP_SECRET: required with JITSI_APP_ID');
+      expect(problems).toContain('JAAS_KID, JAAS_PRIVATE_KEY: required with JAAS_APP_ID');
+    }
+  });
+
   it('adds the meeting domain to the CSP when configured', async () => {
     const t = await createTestApp({ MEET_DOMAIN: 'meet.example.com' });
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
