@@ -26,7 +26,6 @@ export function useConfig(): PublicConfig {
 /** Defaults for tests and for the fallback screen when /api/config cannot be reached. */
 export const FALLBACK_CONFIG: PublicConfig = {
   appTitle: 'Suite',
-  apiBase: '/api',
   mainAppUrl: '/app',
   meetDomain: null,
   captchaSiteKey: '',

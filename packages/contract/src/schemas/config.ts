@@ -3,7 +3,6 @@ import { z } from 'zod';
 /** Runtime settings the server gives the web app (GET /api/config): one build, any deployment. */
 export const PublicConfigSchema = z.object({
   appTitle: z.string(),
-  apiBase: z.string(),
   mainAppUrl: z.string(),
   meetDomain: z.string().nullable(),
   /** 8x8 JaaS app id when meetings run on JaaS: rooms, script and app links live under it. */

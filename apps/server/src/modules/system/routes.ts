@@ -25,7 +25,6 @@ const systemRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, {
     Object.fromEntries(LANGUAGES.map((l) => [l, `${config.publicUrl}/legal/${kind}-${TERMS_BASE[l]}.html`]));
   const publicConfig = {
     appTitle: config.appTitle,
-    apiBase: '/api',
     mainAppUrl: config.mainAppUrl,
     meetDomain: config.meet.domain ? `${config.meet.scheme}://${config.meet.domain}` : null,
     // JaaS rooms, script and app links live under the app id (the token signer prefers JaaS the same way).
