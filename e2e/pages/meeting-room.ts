@@ -2,7 +2,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { Account } from '../fixtures/test';
 
 export interface JitsiCall {
-  type: 'constructor' | 'command' | 'event' | 'dispose';
+  type: 'constructor' | 'command' | 'event' | 'dispose' | 'ui';
   name?: string;
   domain?: string;
   args?: unknown[];
@@ -44,6 +44,13 @@ export class MeetingRoomPage {
   }
   async commands(name: string): Promise<JitsiCall[]> {
     return (await this.calls()).filter((c) => c.type === 'command' && c.name === name);
+  }
+  async events(name: string): Promise<JitsiCall[]> {
+    return (await this.calls()).filter((c) => c.type === 'event' && c.name === name);
+  }
+  /** The conference frame the stand-in embeds (room.html): its hangup button is Jitsi's own. */
+  frame() {
+    return this.page.frameLocator('#jitsiConferenceFrame0');
   }
   emit(event: string, payload?: unknown): Promise<void> {
     return this.page.evaluate(

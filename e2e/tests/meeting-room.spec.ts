@@ -146,6 +146,10 @@ test.describe('devices', () => {
       disableInitialGUM: true,
     });
     expect(init.options?.devices).toBeUndefined();
+    // Nothing in Jitsi's toolbar needs a device either.
+    const toolbar = init.options?.configOverwrite.toolbarButtons as string[];
+    for (const b of ['microphone', 'camera', 'desktop', 'select-background']) expect(toolbar).not.toContain(b);
+    expect(toolbar).toContain('hangup');
     await expect(page.getByRole('button', { name: 'Mute' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Stop video' })).toHaveCount(0);
   });
@@ -252,6 +256,13 @@ test.describe('query parameters', () => {
     expect((await room.constructed()).options?.userInfo.email).toBe('ana@acme.test');
   });
 
+  test('an https DEFAULT_LOGO_URL goes to Jitsi as configOverwrite.defaultLogoUrl', async ({ page, request }) => {
+    // hideLogo keeps our own bar from loading it (the test stays on loopback hosts).
+    const logo = 'https://cdn.example.com/logo.svg';
+    const { room } = await hostJoins(page, request, `?DEFAULT_LOGO_URL=${encodeURIComponent(logo)}&hideLogo=true`);
+    expect((await room.constructed()).options?.configOverwrite.defaultLogoUrl).toBe(logo);
+  });
+
   test('interface and meeting options map to Jitsi, hideButtons filters the 26-button toolbar', async ({
     page,
     request,
@@ -293,10 +304,11 @@ test.describe('query parameters', () => {
       channelLastN: 4,
       disableInviteFunctions: true,
       prejoinConfig: { enabled: false },
-      deeplinking: { desktop: { enabled: false } },
+      deeplinking: { disabled: true, desktop: { enabled: false } },
       toolbarConfig: { alwaysVisible: true },
       disableJoinLeaveSounds: true,
     });
+    expect(c).not.toHaveProperty('disableDeepLinking');
     expect(ui).toMatchObject({
       DISABLE_VIDEO_BACKGROUND: true,
       DISABLE_JOIN_LEAVE_NOTIFICATIONS: true,

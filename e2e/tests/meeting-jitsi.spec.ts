@@ -1,0 +1,308 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { SignJWT, decodeJwt } from 'jose';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { test, expect, createAccount } from '../fixtures/test';
+import { MeetingRoomPage, createMeeting, signIn } from '../pages/meeting-room';
+import { JITSI_APP_ID, JITSI_APP_SECRET, REPO } from '../env';
+
+/** Screenshots of the room page's states at desktop and phone widths, for a person to look at. */
+const SHOTS = join(REPO, '.tmp', 'shots-meeting');
+async function shots(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  const before = page.viewportSize() ?? { width: 1280, height: 800 };
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize(before);
+}
+
+/** A token as our server signs it for the e2e meeting domain (HS256, iss/aud app id, sub domain, room). */
+async function meetingJwt(room: string, user: { name: string; moderator: boolean }, secret = JITSI_APP_SECRET) {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ room, context: { user: { id: 'ext-1', email: '', avatar: '', ...user } } })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuer(JITSI_APP_ID)
+    .setAudience(JITSI_APP_ID)
+    .setSubject('127.0.0.1')
+    .setIssuedAt(now)
+    .setNotBefore(now - 30)
+    .setExpirationTime(now + 3600)
+    .sign(new TextEncoder().encode(secret));
+}
+
+/** A signed-in host on their own meeting's page (with `query`), past device setup and joined. */
+async function hostJoins(page: Page, request: APIRequestContext, query = '', options: { clock?: boolean } = {}) {
+  const host = await createAccount(request);
+  const meeting = await createMeeting(request, host);
+  await signIn(page, host, `/meet/${meeting._id}${query}`, options.clock ? () => page.clock.install() : undefined);
+  const room = new MeetingRoomPage(page);
+  await room.joinFromSetup();
+  await room.expectJoined();
+  return { host, meeting, room };
+}
+
+const tokenCalls = (page: Page) => {
+  const urls: string[] = [];
+  page.on('request', (r) => {
+    if (/\/api\/v2\/videoconference\/(guest\/)?token$/.test(r.url())) urls.push(r.url());
+  });
+  return urls;
+};
+
+test.describe('keep-alive with people already in the room', () => {
+  for (const announce of [true, false]) {
+    test(`no idle prompt while others are there (${announce ? 'announced as we join' : 'only in getRoomsInfo'})`, async ({
+      page,
+      request,
+    }) => {
+      await page.addInitScript((a) => {
+        (window as unknown as { __jitsiOptions: unknown }).__jitsiOptions = {
+          participants: [{ id: 'early1', displayName: 'Early Bird' }],
+          announceParticipants: a,
+        };
+      }, announce);
+      const { room } = await hostJoins(page, request, '', { clock: true });
+      await page.clock.fastForward('16:00');
+      const prompt = page.getByRole('alertdialog', { name: 'Keep the meeting open?' });
+      await expect(prompt).toBeHidden();
+      // They leave: alone now, the prompt comes after the idle time and counts down to a disconnect.
+      await room.emit('participantLeft', { id: 'early1' });
+      await page.clock.fastForward('15:00');
+      await expect(prompt).toBeVisible();
+      await page.clock.runFor(30_000);
+      await expect(page.getByRole('heading', { name: "You've left the room" })).toBeVisible();
+    });
+  }
+});
+
+test.describe("Jitsi's own hangup button", () => {
+  test('asks our leave question first (buttonsWithNotifyClick, preventExecution)', async ({ page, request }) => {
+    const { room } = await hostJoins(page, request);
+    expect((await room.constructed()).options?.configOverwrite.buttonsWithNotifyClick).toEqual([
+      { key: 'hangup', preventExecution: true },
+    ]);
+    const jitsiHangup = room.frame().getByRole('button', { name: 'Hang up' });
+    await jitsiHangup.click();
+    const dialog = page.getByRole('dialog', { name: 'Leave the meeting?' });
+    await expect(dialog).toBeVisible();
+    expect((await room.events('toolbarButtonClicked')).map((e) => e.payload)).toEqual([
+      { key: 'hangup', preventExecution: true },
+    ]);
+    // Jitsi did not leave on its own.
+    expect(await room.events('videoConferenceLeft')).toEqual([]);
+    await dialog.getByRole('button', { name: 'Stay' }).click();
+    await expect(jitsiHangup).toBeVisible();
+    expect(await room.commands('hangup')).toEqual([]);
+
+    await jitsiHangup.click();
+    await page.getByRole('dialog', { name: 'Leave the meeting?' }).getByRole('button', { name: 'Leave' }).click();
+    await expect(page.getByRole('heading', { name: "You've left the room" })).toBeVisible();
+    expect(await room.commands('hangup')).toHaveLength(1);
+  });
+});
+
+test.describe('meeting tokens in the conference frame', () => {
+  test('a jwt link: entering for 2 s, no call to our token endpoint, moderator from the token', async ({
+    page,
+    request,
+  }) => {
+    const host = await createAccount(request);
+    const meeting = await createMeeting(request, host);
+    const jwt = await meetingJwt(meeting._id, { name: 'Jay Token', moderator: true });
+    const calls = tokenCalls(page);
+    await page.clock.install();
+    await page.goto(`/meet/${meeting._id}?jwt=${jwt}&start_recording=true`);
+    const room = new MeetingRoomPage(page);
+    await expect(page.getByRole('heading', { name: 'Check your audio and video' })).toBeVisible();
+    await expect(page.getByLabel('Camera', { exact: true })).toBeVisible();
+    await page.clock.pauseAt(Date.now() + 60_000);
+    await page.getByRole('button', { name: 'Join meeting' }).click();
+    const entering = page.getByRole('status').filter({ hasText: 'Entering the meeting…' });
+    await expect(entering).toBeVisible();
+    await page.clock.runFor(1900);
+    await expect(entering).toBeVisible();
+    expect(await room.calls()).toEqual([]);
+    await page.clock.runFor(200);
+    await room.expectJoined();
+    await page.clock.resume();
+    const init = await room.constructed();
+    expect(init.options?.jwt).toBe(jwt);
+    expect(init.options?.roomName).toBe(meeting._id);
+    // The stand-in accepted the token (it verifies as Jitsi would) and shows its name.
+    await expect(room.frame().getByText('Joined as Jay Token')).toBeVisible();
+    // Moderator from the jwt: the recording rule applies; no "End for everyone" (not our session).
+    await page.clock.fastForward(3500);
+    await expect.poll(async () => (await room.commands('startRecording')).length).toBe(1);
+    await expect(page.getByRole('button', { name: 'End for everyone' })).toHaveCount(0);
+    expect(calls).toEqual([]);
+  });
+
+  test('a token Jitsi would refuse does not join: the frame reports errorOccurred', async ({ page, request }) => {
+    const host = await createAccount(request);
+    const meeting = await createMeeting(request, host);
+    const forged = await meetingJwt(meeting._id, { name: 'Mallory', moderator: true }, 'not-the-secret-0123456789');
+    const otherRoom = await meetingJwt('zzz-zzzz-zzz', { name: 'Mallory', moderator: true });
+    for (const jwt of [forged, otherRoom]) {
+      await page.goto(`/meet/${meeting._id}?jwt=${jwt}`);
+      const room = new MeetingRoomPage(page);
+      await room.joinFromSetup();
+      await expect.poll(async () => (await room.events('errorOccurred')).length).toBe(1);
+      expect((await room.events('errorOccurred'))[0]!.payload).toMatchObject({
+        name: 'conference.connectionError.notAllowed',
+        isFatal: true,
+      });
+      await expect(room.frame().getByText(/Token refused/)).toBeVisible();
+      expect(await room.events('videoConferenceJoined')).toEqual([]);
+      await expect(page.getByText('Connecting to the meeting…')).toBeVisible();
+    }
+  });
+
+  test('the frame URL honours noSSL (plain http for an http meeting origin)', async ({ page, request }) => {
+    const { room } = await hostJoins(page, request);
+    expect((await room.constructed()).options).toMatchObject({ noSSL: true });
+    await expect(page.locator('#jitsiConferenceFrame0')).toHaveAttribute(
+      'src',
+      /^http:\/\/127\.0\.0\.1:\d+\/room\.html\?/,
+    );
+  });
+
+  test('the name in the link is signed into the token and set again after joining', async ({ page, request }) => {
+    const { room } = await hostJoins(page, request, '?first_name=Dora&last_name=Link');
+    const init = await room.constructed();
+    expect((decodeJwt(init.options!.jwt!) as { context: { user: { name: string } } }).context.user.name).toBe(
+      'Dora Link',
+    );
+    await expect.poll(async () => (await room.commands('displayName')).map((c) => c.args)).toEqual([['Dora Link']]);
+    await expect(room.frame().getByText('Joined as Dora Link')).toBeVisible();
+  });
+});
+
+test.describe('server session while joined', () => {
+  test('the page pings the session at join and every 5 minutes', async ({ page, request }) => {
+    const pings: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/session/ping')) pings.push(r.method());
+    });
+    await hostJoins(page, request, '', { clock: true });
+    await expect.poll(() => pings.length).toBe(1);
+    await page.clock.fastForward('05:01');
+    await expect.poll(() => pings.length).toBe(2);
+    expect(pings).toEqual(['POST', 'POST']);
+  });
+
+  test('a rate limit and a network failure while asking for the token do not end the wait', async ({
+    page,
+    request,
+  }) => {
+    const host = await createAccount(request);
+    const meeting = await createMeeting(request, host);
+    let n = 0;
+    await page.route('**/api/v2/videoconference/token', async (route) => {
+      n += 1;
+      if (n === 1) return route.abort('failed');
+      if (n === 2)
+        return route.fulfill({
+          status: 429,
+          headers: { 'retry-after': '1' },
+          json: { error_code: 'ERR_RATE_LIMITED', message: 'Too many attempts. Please wait and try again.' },
+        });
+      return route.continue();
+    });
+    await signIn(page, host, `/meet/${meeting._id}`);
+    const room = new MeetingRoomPage(page);
+    await room.joinFromSetup();
+    await room.expectJoined();
+    expect(n).toBe(3);
+  });
+});
+
+test.describe('room page states', () => {
+  test('camera or microphone that cannot be activated: the reload hint', async ({ page, request }) => {
+    await page.addInitScript(() => {
+      navigator.mediaDevices.getUserMedia = () =>
+        Promise.reject(new DOMException('Could not start video source', 'NotReadableError'));
+    });
+    const host = await createAccount(request);
+    const meeting = await createMeeting(request, host);
+    await signIn(page, host, `/meet/${meeting._id}`);
+    await expect(page.getByText('Your microphone or camera could not be activated.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Reload' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Join as spectator' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Join meeting' })).toHaveCount(0);
+    await shots(page, 'activation-error');
+  });
+
+  test('a recorder error event opens the recorder dialog at once', async ({ page, request }) => {
+    const { room } = await hostJoins(page, request, '?start_recording=true', { clock: true });
+    await page.clock.fastForward(3500);
+    await expect.poll(async () => (await room.commands('startRecording')).length).toBe(1);
+    await room.emit('recordingStatusChanged', { on: false, mode: 'file', error: 'unexpected-request' });
+    await expect(page.getByRole('dialog', { name: 'Could not start recording' })).toBeVisible();
+    expect(await room.commands('startRecording')).toHaveLength(1);
+  });
+
+  test('desktop: an "open in the desktop app" link (jitsi-meet://), hidden by hideDesktopLink', async ({
+    page,
+    request,
+  }) => {
+    const host = await createAccount(request);
+    const meeting = await createMeeting(request, host);
+    await signIn(page, host, `/meet/${meeting._id}`);
+    const link = page.getByRole('link', { name: 'Open in the desktop app instead' });
+    await expect(link).toHaveAttribute('href', new RegExp(`^jitsi-meet://127\\.0\\.0\\.1:\\d+/${meeting._id}$`));
+    await expect(page.getByLabel('Camera', { exact: true })).toBeVisible();
+    await shots(page, 'setup');
+    await page.goto(`/meet/${meeting._id}?hideDesktopLink=true`);
+    await expect(page.getByRole('heading', { name: 'Check your audio and video' })).toBeVisible();
+    await expect(page.getByLabel('Camera', { exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Open in the desktop app instead' })).toHaveCount(0);
+  });
+
+  test('a stale guestId sends the guest back to the guest form', async ({ page, request }) => {
+    const host = await createAccount(request);
+    const meeting = await createMeeting(request, host);
+    await page.goto('/supported-browser');
+    await page.evaluate(() => localStorage.setItem('guestId', '0123456789abcdef01234567'));
+    await page.goto(`/meet/${meeting._id}`);
+    await new MeetingRoomPage(page).joinFromSetup();
+    await expect(page).toHaveURL(new RegExp(`/guest\\?vc_link=${encodeURIComponent(`/meet/${meeting._id}`)}`));
+    await expect(page.getByRole('heading', { name: 'Join as a guest' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('guestId'))).toBeNull();
+  });
+
+  test('screens of entering, waiting and left', async ({ browser, request }) => {
+    const host = await createAccount(request);
+    const meeting = await createMeeting(request, host, 'Design review');
+    const guestPage = await (await browser.newContext()).newPage();
+    await guestPage.goto(`/meet/${meeting._id}`);
+    await guestPage.getByLabel('Your name').fill('Grace Guest');
+    await guestPage.getByLabel(/I have read and accept/).check();
+    await guestPage.getByRole('button', { name: 'Continue' }).click();
+    await new MeetingRoomPage(guestPage).joinFromSetup();
+    await expect(guestPage.getByRole('heading', { name: 'Waiting for the host' })).toBeVisible();
+    await shots(guestPage, 'waiting');
+
+    const page = await (await browser.newContext()).newPage();
+    await signIn(page, host, `/meet/${meeting._id}`, () => page.clock.install());
+    const room = new MeetingRoomPage(page);
+    await expect(page.getByLabel('Camera', { exact: true })).toBeVisible();
+    await page.clock.pauseAt(Date.now() + 60_000);
+    await page.getByRole('button', { name: 'Join meeting' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Entering the meeting…' })).toBeVisible();
+    await shots(page, 'entering');
+    await page.clock.resume();
+    await room.expectJoined();
+    await shots(page, 'joined');
+    await page.getByRole('button', { name: 'Leave' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Leave' }).click();
+    await expect(page.getByRole('heading', { name: "You've left the room" })).toBeVisible();
+    await shots(page, 'left');
+    await page.context().close();
+    await guestPage.context().close();
+  });
+});
