@@ -139,12 +139,13 @@ export function DeviceSetup({
       {media.status === 'noDevices' ? <Alert variant="warning">{t('setup.noDevices')}</Alert> : null}
       {media.status === 'denied' ? <Alert variant="warning">{t('setup.denied')}</Alert> : null}
       {media.status === 'error' ? (
-        <Alert>
-          {t('setup.activationError')}{' '}
-          <Button variant="link" onClick={() => window.location.reload()}>
+        <div className="stack">
+          <Alert>{t('setup.activationError')}</Alert>
+          {/* Reloading is what usually fixes it: the main action here; spectator stays the fallback. */}
+          <Button block onClick={() => window.location.reload()}>
             {t('reload')}
           </Button>
-        </Alert>
+        </div>
       ) : null}
       {media.status !== 'ready' && media.status !== 'asking' ? (
         <div className="stack">
