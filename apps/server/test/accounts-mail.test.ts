@@ -64,18 +64,33 @@ describe('mail delivery', () => {
       const db = t.app.db.kysely;
       const row = (to: string) =>
         db.selectFrom('mail_outbox').selectAll().where('to_address', '=', to).executeTakeFirstOrThrow();
+      // The worker is retrying these rows meanwhile: take a row the way the worker claims one (so
+      // that an attempt in flight cannot write its stale count over ours), change it, release it.
+      const rewrite = async (to: string, set: { created_at?: number; attempts?: number }) => {
+        await expect
+          .poll(
+            async () => {
+              const claimed = await db
+                .updateTable('mail_outbox')
+                .set({ locked_until: Date.now() + 60_000 })
+                .where('to_address', '=', to)
+                .where('locked_until', '<', Date.now())
+                .executeTakeFirst();
+              return Number(claimed.numUpdatedRows);
+            },
+            { timeout: 10_000 },
+          )
+          .toBe(1);
+        await db
+          .updateTable('mail_outbox')
+          .set({ ...set, next_attempt_at: 0, locked_until: 0 })
+          .where('to_address', '=', to)
+          .execute();
+      };
       // Queued just over 72 h ago: the next failure is the last one.
-      await db
-        .updateTable('mail_outbox')
-        .set({ created_at: Date.now() - GIVE_UP_AFTER_MS - 60_000, next_attempt_at: 0 })
-        .where('to_address', '=', 'old@contoso.com')
-        .execute();
+      await rewrite('old@contoso.com', { created_at: Date.now() - GIVE_UP_AFTER_MS - 60_000 });
       // Many failures already (more than the old cap of 20), but young: it keeps going.
-      await db
-        .updateTable('mail_outbox')
-        .set({ attempts: 40, next_attempt_at: 0 })
-        .where('to_address', '=', 'many@contoso.com')
-        .execute();
+      await rewrite('many@contoso.com', { attempts: 40 });
       await expect.poll(async () => (await row('old@contoso.com')).failed_at, { timeout: 10_000 }).not.toBeNull();
       const failed = await row('old@contoso.com');
       expect({ subject: failed.subject, text: failed.text_body, html: failed.html_body }).toEqual({
@@ -124,7 +139,8 @@ describe('mail delivery', () => {
       expect(saved.text).toContain('https://suite.example.org');
       const eml = readFileSync(join(dir, json.replace('.json', '.eml')), 'utf8');
       expect(eml).toMatch(/^To: dev@contoso.com/m);
-      expect(lines.filter((l) => l.includes('dev outbox'))).toHaveLength(1);
+      // The log line follows the files (written after them, through an asynchronous stream).
+      await expect.poll(() => lines.filter((l) => l.includes('dev outbox')).length).toBe(1);
     } finally {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });
