@@ -1,5 +1,5 @@
-import { Suspense, useMemo } from 'react';
-import { Link, Outlet } from 'react-router';
+import { Suspense, useEffect, useMemo, useRef } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '@suite/contract/core';
 import { useConfig } from '../lib/config';
@@ -10,7 +10,13 @@ import { Logo } from '../components/logo';
 import { PageLoading } from '../components/page-loading';
 import './frame.css';
 
-const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', pt: 'Português', es: 'Español', hi: 'हिन्दी', it: 'Italiano' };
+const LANGUAGE_NAMES: Record<Language, string> = {
+  en: 'English',
+  pt: 'Português',
+  es: 'Español',
+  hi: 'हिन्दी',
+  it: 'Italiano',
+};
 
 /**
  * The shared frame of sign-in style screens (spec §2): gradient background, header with the 150 px logo
@@ -40,6 +46,7 @@ export function PageFrame() {
       <main id="main" className="frame__main" tabIndex={-1}>
         <Suspense fallback={<PageLoading />}>
           <Outlet />
+          <RouteFocus />
         </Suspense>
       </main>
       {config.hideFooter ? null : (
@@ -62,4 +69,24 @@ export function PageFrame() {
       )}
     </div>
   );
+}
+
+/**
+ * After a move to another page of the frame, the focus goes to the new page's heading (or to <main>):
+ * the element that had it is gone, and the focus would fall back to the top of the document. Inside the
+ * Suspense boundary, so it runs once the new page has rendered. The /user forms do this themselves.
+ */
+function RouteFocus() {
+  const { pathname } = useLocation();
+  const previous = useRef<string | null>(null);
+  useEffect(() => {
+    const from = previous.current;
+    previous.current = pathname;
+    if (from === null || from === pathname || pathname.startsWith('/user/')) return;
+    const main = document.getElementById('main');
+    const heading = main?.querySelector<HTMLElement>('h1');
+    if (heading && !heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+    (heading ?? main)?.focus();
+  }, [pathname]);
+  return null;
 }

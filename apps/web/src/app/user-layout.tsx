@@ -1,5 +1,14 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { useParams } from 'react-router';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type LazyExoticComponent,
+  type RefObject,
+} from 'react';
+import { useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { USER_COMPONENTS, USER_STEPS, type UserComponent } from '@suite/contract/core';
 import { StepDots } from '../components/step-dots';
@@ -7,28 +16,132 @@ import { Illustration } from '../components/illustration';
 import { PageLoading } from '../components/page-loading';
 import { NotFoundPage } from './not-found-page';
 
-/** One lazy form per componentUrl (spec §2): each screen loads only its own code. */
-const FORMS: Record<UserComponent, LazyExoticComponent<ComponentType>> = {
-  signup: lazy(() => import('../features/signup/signup-form')),
-  welcome: lazy(() => import('../features/welcome/welcome-form')),
-  'add-teammates': lazy(() => import('../features/teammates/teammates-form')),
-  login: lazy(() => import('../features/login/login-form')),
-  'recovery-password': lazy(() => import('../features/recovery/recovery-form')),
-  'check-token': lazy(() => import('../features/code-check/code-check-form')),
-  'check-token-recovery': lazy(() => import('../features/code-check/code-check-form')),
-  'update-password': lazy(() => import('../features/update-password/update-password-form')),
+type FormModule = { default: ComponentType };
+
+/** One chunk per form (spec §2): each screen loads only its own code. The code check serves both modes. */
+const LOADERS: Record<UserComponent, () => Promise<FormModule>> = {
+  signup: () => import('../features/signup/signup-form'),
+  welcome: () => import('../features/welcome/welcome-form'),
+  'add-teammates': () => import('../features/teammates/teammates-form'),
+  login: () => import('../features/login/login-form'),
+  'recovery-password': () => import('../features/recovery/recovery-form'),
+  'check-token': () => import('../features/code-check/code-check-form'),
+  'check-token-recovery': () => import('../features/code-check/code-check-form'),
+  'update-password': () => import('../features/update-password/update-password-form'),
 };
+
+/** The forms a screen most likely leads to: their chunks are fetched while the user reads this one. */
+const LIKELY_NEXT: Record<UserComponent, UserComponent[]> = {
+  signup: ['check-token', 'welcome', 'login'],
+  'check-token': ['welcome'],
+  welcome: ['add-teammates'],
+  'add-teammates': [],
+  login: ['recovery-password', 'check-token', 'signup'],
+  'recovery-password': ['check-token-recovery'],
+  'check-token-recovery': ['update-password'],
+  'update-password': [],
+};
+
+/** The code screen focuses its first box itself (spec §4); every other form gets the focus on its heading. */
+const FOCUSES_ITSELF: ReadonlySet<UserComponent> = new Set(['check-token', 'check-token-recovery']);
+
+/** How long the outgoing form stays for its fade-out (matches .fade--out in ui.css). */
+const FADE_OUT_MS = 200;
+
+/**
+ * A lazy form that, once its chunk is in, renders without suspending again: React.lazy would show the
+ * fallback for a frame even for a preloaded chunk, which is the spinner flash between steps.
+ */
+function preloadable(load: () => Promise<FormModule>) {
+  let loaded: ComponentType | null = null;
+  const fetchChunk = () =>
+    load().then((module) => {
+      loaded = module.default;
+      return module;
+    });
+  const Lazy: LazyExoticComponent<ComponentType> = lazy(fetchChunk);
+  function Form() {
+    // Decided once per mount, so the component type never changes under a mounted form.
+    const [Component] = useState<ComponentType>(() => loaded ?? Lazy);
+    return <Component />;
+  }
+  return { Form, preload: () => void fetchChunk().catch(() => undefined) };
+}
+
+const FORMS = Object.fromEntries(USER_COMPONENTS.map((name) => [name, preloadable(LOADERS[name])])) as Record<
+  UserComponent,
+  ReturnType<typeof preloadable>
+>;
 
 const isUserComponent = (value: string | undefined): value is UserComponent =>
   (USER_COMPONENTS as readonly string[]).includes(value ?? '');
+
+const prefersReducedMotion = () =>
+  typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+/** Runs once the form beside it has rendered (after its chunk loaded): focus to the form's heading. */
+function HeadingFocus({ container }: { container: RefObject<HTMLDivElement | null> }) {
+  useEffect(() => {
+    const heading = container.current?.querySelector<HTMLElement>('h1');
+    if (!heading) return;
+    // A heading is not focusable by itself; -1 keeps it out of the Tab order.
+    if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+    heading.focus();
+  }, [container]);
+  return null;
+}
+
+function FormSlot({ name, leaving, focusHeading }: { name: UserComponent; leaving: boolean; focusHeading: boolean }) {
+  const container = useRef<HTMLDivElement>(null);
+  const { Form } = FORMS[name];
+  // The first form of a visit keeps the browser's focus; later ones announce themselves through the heading.
+  const [moveFocus] = useState(focusHeading && !FOCUSES_ITSELF.has(name));
+  return (
+    <div
+      ref={container}
+      className={leaving ? 'fade fade--out' : 'fade fade--in'}
+      inert={leaving || undefined}
+      aria-hidden={leaving || undefined}
+    >
+      <Suspense fallback={<PageLoading />}>
+        <Form />
+        {moveFocus ? <HeadingFocus container={container} /> : null}
+      </Suspense>
+    </div>
+  );
+}
 
 /** Two panels: illustration and step dots on the left, the form on the right; forms cross-fade. */
 export default function UserLayout() {
   const { componentUrl } = useParams();
   const { t } = useTranslation('common');
+  const [shown, setShown] = useState(componentUrl);
+  const [leaving, setLeaving] = useState<UserComponent | null>(null);
+  const location = useLocation();
+  // Arriving from another page of the app counts as a change too; the first page of a visit does not.
+  const [changed, setChanged] = useState(() => location.key !== 'default');
+  if (shown !== componentUrl) {
+    // The outgoing form stays mounted (state and all) for its fade-out, unless motion is unwelcome.
+    setShown(componentUrl);
+    setLeaving(isUserComponent(shown) && !prefersReducedMotion() ? shown : null);
+    setChanged(true);
+  }
+
+  useEffect(() => {
+    if (!leaving) return;
+    const timer = window.setTimeout(() => setLeaving(null), FADE_OUT_MS);
+    return () => window.clearTimeout(timer);
+  }, [leaving]);
+
+  useEffect(() => {
+    if (!isUserComponent(componentUrl)) return;
+    const timer = window.setTimeout(() => LIKELY_NEXT[componentUrl].forEach((next) => FORMS[next].preload()), 300);
+    return () => window.clearTimeout(timer);
+  }, [componentUrl]);
+
   if (!isUserComponent(componentUrl)) return <NotFoundPage />;
-  const Form = FORMS[componentUrl];
   const steps = USER_STEPS[componentUrl];
+  const slots = leaving && leaving !== componentUrl ? [leaving, componentUrl] : [componentUrl];
   return (
     <div className="user-layout">
       <aside className="user-layout__aside">
@@ -42,11 +155,11 @@ export default function UserLayout() {
         {steps ? <StepDots total={steps.total} index={steps.index} /> : <span />}
       </aside>
       <section className="user-layout__form">
-        <Suspense fallback={<PageLoading />}>
-          <div key={componentUrl} className="fade">
-            <Form />
-          </div>
-        </Suspense>
+        <div className="user-layout__stage">
+          {slots.map((name) => (
+            <FormSlot key={name} name={name} leaving={name !== componentUrl} focusHeading={changed} />
+          ))}
+        </div>
       </section>
     </div>
   );

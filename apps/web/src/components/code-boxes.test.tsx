@@ -76,4 +76,14 @@ describe('CodeBoxes', () => {
     expect(document.activeElement).toBe(other);
     expect(document.activeElement).not.toBe(box(1));
   });
+
+  it('gives the first box the focus within about a second when it never had it', async () => {
+    // The focus on mount does not happen (e.g. the browser refused it while the page was loading).
+    const focus = vi.spyOn(HTMLElement.prototype, 'focus').mockImplementationOnce(() => undefined);
+    const { box } = setup();
+    focus.mockRestore();
+    expect(document.activeElement).not.toBe(box(1));
+    await new Promise((r) => setTimeout(r, 1150));
+    expect(document.activeElement).toBe(box(1));
+  });
 });

@@ -2,7 +2,10 @@ import { forwardRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField, type TextFieldProps } from './text-field';
 
-/** Password input with a show/hide toggle. */
+/**
+ * Password input with a show/hide toggle. One pattern only: a toggle button with a constant name
+ * ("Show password") whose state is aria-pressed; the eye icon shows the state to sighted users.
+ */
 export const PasswordField = forwardRef<HTMLInputElement, Omit<TextFieldProps, 'type' | 'trailing'>>(
   function PasswordField(props, ref) {
     const { t } = useTranslation('common');
@@ -19,13 +22,32 @@ export const PasswordField = forwardRef<HTMLInputElement, Omit<TextFieldProps, '
             type="button"
             className="field__toggle"
             aria-pressed={visible}
-            aria-label={visible ? t('password.hide') : t('password.show')}
+            aria-label={t('password.show')}
+            title={t('password.show')}
             onClick={() => setVisible((v) => !v)}
           >
-            {visible ? t('password.hideShort') : t('password.showShort')}
+            <EyeIcon crossed={visible} />
           </button>
         }
       />
     );
   },
 );
+
+function EyeIcon({ crossed }: { crossed: boolean }) {
+  return (
+    <svg
+      width="22"
+      height="22"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
+      <path d="M1.5 12S5.5 4.5 12 4.5 22.5 12 22.5 12 18.5 19.5 12 19.5 1.5 12 1.5 12Z" strokeLinejoin="round" />
+      <circle cx="12" cy="12" r="3.25" />
+      {crossed ? <path d="M3.5 3.5l17 17" strokeLinecap="round" /> : null}
+    </svg>
+  );
+}

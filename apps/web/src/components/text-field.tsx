@@ -19,7 +19,10 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   const inputId = id ?? autoId;
   const errorId = `${inputId}-error`;
   const hintId = `${inputId}-hint`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  const suffixId = `${inputId}-suffix`;
+  // A fixed suffix (e.g. "@domain") is part of what is typed into: screen readers hear it with the field.
+  const describedBy =
+    [suffix ? suffixId : null, error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`field ${className ?? ''}`}>
       <label htmlFor={inputId} className={hideLabel ? 'visually-hidden' : 'field__label'}>
@@ -35,7 +38,11 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
           aria-describedby={describedBy}
           {...rest}
         />
-        {suffix ? <span className="field__suffix">{suffix}</span> : null}
+        {suffix ? (
+          <span id={suffixId} className="field__suffix">
+            {suffix}
+          </span>
+        ) : null}
         {trailing}
       </div>
       {hint ? (

@@ -5,9 +5,11 @@ import { useConfig } from './config';
 export function useDocumentTitle(screen: string): void {
   const { appTitle } = useConfig();
   useEffect(() => {
-    document.title = screen ? `${screen} · ${appTitle}` : appTitle;
+    const title = screen ? `${screen} · ${appTitle}` : appTitle;
+    document.title = title;
     return () => {
-      document.title = appTitle;
+      // A screen fading out after the next one set its title must not put the app title back over it.
+      if (document.title === title) document.title = appTitle;
     };
   }, [screen, appTitle]);
 }

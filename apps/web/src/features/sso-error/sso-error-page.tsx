@@ -1,10 +1,12 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { userPath } from '../../lib/paths';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 /** `/login-error-sso`: single-sign-on login error, with a title and text. */
 export default function SsoErrorPage() {
   const { t } = useTranslation('pages');
+  useDocumentTitle(t('sso.title'));
   return (
     <div className="card simple-page stack">
       <h1>{t('sso.title')}</h1>

@@ -1,0 +1,83 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
+import { renderScreen } from '../components/testing';
+import UserLayout from './user-layout';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+// Forms are lazy chunks: the first import of one can take a while on a busy machine.
+const heading = (name: string) => screen.findByRole('heading', { level: 1, name }, { timeout: 5000 });
+
+describe('/user layout', () => {
+  it('leaves the focus alone on the first form, then puts it on each new form’s heading', async () => {
+    const router = await renderScreen(<UserLayout />, { url: '/user/login' });
+    const login = await heading('Log in');
+    expect(document.activeElement).not.toBe(login);
+
+    await act(() => router.navigate('/user/recovery-password'));
+    const recovery = await heading('Recover your password');
+    await waitFor(() => expect(document.activeElement).toBe(recovery));
+    expect(recovery.getAttribute('tabindex')).toBe('-1');
+
+    await act(() => router.navigate('/user/signup'));
+    const signup = await heading('Create your account');
+    await waitFor(() => expect(document.activeElement).toBe(signup));
+  });
+
+  it('the code screen keeps its own focus on the first box', async () => {
+    localStorage.setItem('tokenValidationEmail', 'ada@contoso.com');
+    const router = await renderScreen(<UserLayout />, { url: '/user/recovery-password' });
+    await heading('Recover your password');
+    await act(() => router.navigate('/user/check-token-recovery'));
+    const first = await screen.findByLabelText('Digit 1 of 6', {}, { timeout: 5000 });
+    await waitFor(() => expect(document.activeElement).toBe(first));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(document.activeElement).toBe(first);
+  });
+
+  it('arriving from another page of the app focuses the heading of the first form too', async () => {
+    await renderScreen(<UserLayout />, { url: '/user/login', history: ['/confirm-invite'] });
+    const login = await heading('Log in');
+    await waitFor(() => expect(document.activeElement).toBe(login));
+  });
+
+  it('cross-fades: the outgoing form stays, inert and hidden, for its fade-out, then goes', async () => {
+    const router = await renderScreen(<UserLayout />, { url: '/user/login' });
+    await heading('Log in');
+    await act(() => router.navigate('/user/signup'));
+    const leaving = document.querySelector('.fade--out');
+    expect(leaving?.textContent).toContain('Log in');
+    expect(leaving?.hasAttribute('inert')).toBe(true);
+    expect(leaving?.getAttribute('aria-hidden')).toBe('true');
+    // Hidden from the accessibility tree: only the new form's heading counts.
+    await heading('Create your account');
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    await waitFor(() => expect(document.querySelector('.fade--out')).toBeNull());
+    expect(document.querySelectorAll('.fade')).toHaveLength(1);
+  });
+
+  it('with reduced motion the outgoing form goes at once', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('prefers-reduced-motion'),
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    const router = await renderScreen(<UserLayout />, { url: '/user/login' });
+    await heading('Log in');
+    await act(() => router.navigate('/user/signup'));
+    await heading('Create your account');
+    expect(document.querySelector('.fade--out')).toBeNull();
+  });
+
+  it('the document title is the new screen’s, not reset by the form fading out', async () => {
+    const router = await renderScreen(<UserLayout />, { url: '/user/login' });
+    await heading('Log in');
+    await act(() => router.navigate('/user/signup'));
+    await heading('Create your account');
+    await waitFor(() => expect(document.querySelector('.fade--out')).toBeNull());
+    expect(document.title).toMatch(/^Create your account · /);
+  });
+});

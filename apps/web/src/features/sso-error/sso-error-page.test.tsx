@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { renderScreen } from '../../components/testing';
+import SsoErrorPage from './sso-error-page';
+
+describe('/login-error-sso', () => {
+  it('names the screen in the document title like the other screens', async () => {
+    await renderScreen(<SsoErrorPage />, { url: '/login-error-sso', path: '/login-error-sso' });
+    expect(await screen.findByRole('heading', { name: 'Single sign-on error' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toMatch(/^Single sign-on error · /));
+  });
+});
