@@ -256,11 +256,23 @@ test.describe('query parameters', () => {
     expect((await room.constructed()).options?.userInfo.email).toBe('ana@acme.test');
   });
 
-  test('an https DEFAULT_LOGO_URL goes to Jitsi as configOverwrite.defaultLogoUrl', async ({ page, request }) => {
-    // hideLogo keeps our own bar from loading it (the test stays on loopback hosts).
+  test('an https DEFAULT_LOGO_URL goes to Jitsi; our bar shows it only from our origin or the meeting domain', async ({
+    page,
+    request,
+  }) => {
+    // A foreign logo: Jitsi gets it, our bar keeps its own logo and fetches nothing from that host
+    // (the fixture fails the test on any outside request or CSP violation).
     const logo = 'https://cdn.example.com/logo.svg';
-    const { room } = await hostJoins(page, request, `?DEFAULT_LOGO_URL=${encodeURIComponent(logo)}&hideLogo=true`);
+    const { room } = await hostJoins(page, request, `?DEFAULT_LOGO_URL=${encodeURIComponent(logo)}`);
     expect((await room.constructed()).options?.configOverwrite.defaultLogoUrl).toBe(logo);
+    await expect(page.locator('img.meet-bar__logo-img')).toHaveCount(0);
+
+    const own = new URL('/favicon.svg', page.url()).toString();
+    await hostJoins(page, request, `?DEFAULT_LOGO_URL=${encodeURIComponent(own)}`);
+    await expect(page.locator('img.meet-bar__logo-img')).toHaveAttribute('src', own);
+    expect(
+      await page.locator('img.meet-bar__logo-img').evaluate((img: HTMLImageElement) => img.naturalWidth),
+    ).toBeGreaterThan(0);
   });
 
   test('interface and meeting options map to Jitsi, hideButtons filters the 26-button toolbar', async ({

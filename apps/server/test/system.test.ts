@@ -43,6 +43,9 @@ describe('system', () => {
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("frame-ancestors 'self'");
     expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("img-src 'self' data: blob:;");
+    expect(csp).toContain("style-src 'self';");
+    expect(csp).not.toContain('https:');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });

@@ -19,7 +19,7 @@ export default fp(async function security(app: FastifyInstance, opts: { config: 
         scriptSrc: ["'self'", ...meet, ...captcha],
         // React sets inline styles through the CSSOM, which style-src does not restrict: no 'unsafe-inline'.
         styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...meet],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...meet, ...meet.map((o) => o.replace(/^http/, 'ws')), ...captcha, ...reporting],
         mediaSrc: ["'self'", 'blob:', 'mediastream:'],

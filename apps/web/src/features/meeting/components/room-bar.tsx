@@ -2,12 +2,21 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ToolbarButton } from '@suite/contract/core';
 import { Logo } from '../../../components/logo';
+import { useConfig } from '../../../lib/config';
 import type { MeetingQuery } from '../lib/query-options';
 
-/** Our logo, or the DEFAULT_LOGO_URL one (http(s) only, already checked by the query parser). */
+/**
+ * Our logo, or the DEFAULT_LOGO_URL one when it is served by us or by the meeting domain: the page's
+ * Content-Security-Policy loads images from those origins only (a link must not make every visitor's
+ * browser fetch from a host of the link author's choosing). Jitsi gets the URL either way
+ * (configOverwrite.defaultLogoUrl) and shows it inside its own frame.
+ */
 export function BrandLogo({ query, appName }: { query: MeetingQuery; appName: string }) {
-  return query.ui.defaultLogoUrl ? (
-    <img src={query.ui.defaultLogoUrl} alt={appName} className="meet-bar__logo-img" referrerPolicy="no-referrer" />
+  const { meetDomain } = useConfig();
+  const url = query.ui.defaultLogoUrl;
+  const shown = url && [window.location.origin, meetDomain].includes(new URL(url).origin) ? url : null;
+  return shown ? (
+    <img src={shown} alt={appName} className="meet-bar__logo-img" referrerPolicy="no-referrer" />
   ) : (
     <Logo title={appName} light />
   );
