@@ -142,7 +142,10 @@ test.describe('meeting tokens in the conference frame', () => {
     expect(calls).toEqual([]);
   });
 
-  test('a token Jitsi would refuse does not join: the frame reports errorOccurred', async ({ page, request }) => {
+  test('a token Jitsi would refuse does not join: errorOccurred opens the connection error with Try again', async ({
+    page,
+    request,
+  }) => {
     const host = await createAccount(request);
     const meeting = await createMeeting(request, host);
     const forged = await meetingJwt(meeting._id, { name: 'Mallory', moderator: true }, 'not-the-secret-0123456789');
@@ -158,7 +161,10 @@ test.describe('meeting tokens in the conference frame', () => {
       });
       await expect(room.frame().getByText(/Token refused/)).toBeVisible();
       expect(await room.events('videoConferenceJoined')).toEqual([]);
-      await expect(page.getByText('Connecting to the meeting…')).toBeVisible();
+      const dialog = page.getByRole('dialog', { name: 'Error connecting to the meeting' });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByRole('button', { name: 'Try again' })).toBeVisible();
+      await expect(page.getByText('Connecting to the meeting…')).toHaveCount(0);
     }
   });
 

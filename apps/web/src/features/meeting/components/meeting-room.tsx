@@ -50,6 +50,8 @@ export function MeetingRoom(props: MeetingRoomProps) {
   const container = useRef<HTMLDivElement>(null);
   const [api, setApi] = useState<JitsiApi | null>(null);
   const [joined, setJoined] = useState(false);
+  const joinedRef = useRef(false);
+  const [failed, setFailed] = useState(false);
   const [others, setOthers] = useState(0);
   const [leaving, setLeaving] = useState(false);
   const [muted, setMuted] = useState({ audio: props.spectator, video: props.spectator });
@@ -88,6 +90,7 @@ export function MeetingRoom(props: MeetingRoomProps) {
         // Before anything else: the people already in the room are announced as we join.
         detachPresence = trackPresence(instance, setOthers);
         instance.on('videoConferenceJoined', () => {
+          joinedRef.current = true;
           setJoined(true);
           // Jitsi takes the display name from the token; the link's name is in our tokens, not in a `jwt` one.
           if (p.linkName) instance?.executeCommand('displayName', p.linkName);
@@ -98,9 +101,20 @@ export function MeetingRoom(props: MeetingRoomProps) {
         instance.on('toolbarButtonClicked', (e: { key?: string } | undefined) => {
           if (e?.key === 'hangup') void confirmLeaveRef.current();
         });
-        instance.on('errorOccurred', (e: { name?: string; type?: string; isFatal?: boolean } | undefined) =>
-          logger.warn('meeting error', { name: e?.name, type: e?.type, fatal: e?.isFatal }),
-        );
+        instance.on('errorOccurred', (e: { name?: string; type?: string; isFatal?: boolean } | undefined) => {
+          logger.warn('meeting error', { name: e?.name, type: e?.type, fatal: e?.isFatal });
+          // A fatal error (e.g. Jitsi refused the token) means this attempt will never join: say so
+          // instead of "Connecting…" forever, and offer to try again (spec §8: error connecting).
+          if (e?.isFatal && !joinedRef.current) {
+            setFailed(true);
+            dialog.openDialog({
+              title: t('connectError.title'),
+              text: t('connectError.text'),
+              primaryLabel: t('tryAgain'),
+              onPrimary: () => window.location.reload(),
+            });
+          }
+        });
         instance.on('videoConferenceLeft', () => finish('left'));
         instance.on('readyToClose', () => finish('left'));
         instance.on('audioMuteStatusChanged', (e: { muted: boolean }) => setMuted((m) => ({ ...m, audio: e.muted })));
@@ -206,7 +220,7 @@ export function MeetingRoom(props: MeetingRoomProps) {
         onEndForAll={() => void confirmEndForAll()}
       />
       <div className="meet-room__stage">
-        {!joined ? (
+        {!joined && !failed ? (
           <p className="meet-room__loading" role="status">
             <span className="meet-spinner" aria-hidden="true" /> {t('room.connecting')}
           </p>
