@@ -39,7 +39,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
           {...rest}
         />
         {suffix ? (
-          <span id={suffixId} className="field__suffix">
+          <span id={suffixId} className="field__suffix" title={typeof suffix === 'string' ? suffix : undefined}>
             {suffix}
           </span>
         ) : null}
