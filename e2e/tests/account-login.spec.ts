@@ -3,7 +3,7 @@ import { admin } from '../fixtures/admin';
 import { AccountScreens } from '../pages/account';
 import { accessible } from '../pages/a11y';
 import { tabTo } from '../pages/keyboard';
-import { BROWSER_LOCALE, type Lang } from '../pages/locale-texts';
+import { BROWSER_LOCALE, texts, type Lang } from '../pages/locale-texts';
 
 for (const lang of ['en', 'hi'] as Lang[]) {
   test.describe(`login (${lang})`, () => {
@@ -23,10 +23,15 @@ for (const lang of ['en', 'hi'] as Lang[]) {
       const password = ui.field(ui.loginT('password'));
       await password.fill('secret-typed');
       await expect(password).toHaveAttribute('type', 'password');
-      await page.getByRole('button', { name: ui.commonT('password.show') }).click();
+      // One toggle, one name; its state is aria-pressed.
+      const toggle = page.getByRole('button', { name: ui.commonT('password.show') });
+      await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+      await toggle.click();
       await expect(password).toHaveAttribute('type', 'text');
-      await page.getByRole('button', { name: ui.commonT('password.hide') }).click();
+      await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+      await toggle.click();
       await expect(password).toHaveAttribute('type', 'password');
+      await expect(toggle).toHaveAttribute('aria-pressed', 'false');
       await ui.logIn(account.email, 'wrong-password');
       await expect(page.getByRole('alert').filter({ hasText: ui.errorsT('ERR_INVALID_CREDENTIALS') })).toBeVisible();
       await accessible(page, 'login error');
@@ -69,13 +74,41 @@ for (const lang of ['en', 'hi'] as Lang[]) {
   });
 }
 
-test('a single-sign-on domain goes to /login-error-sso', async ({ page, request }) => {
+for (const lang of ['en', 'es'] as Lang[]) {
+  test.describe(`single sign-on (${lang})`, () => {
+    test.use({ locale: BROWSER_LOCALE[lang] });
+
+    test('a single-sign-on domain goes to /login-error-sso, titled and explained', async ({ page, request }) => {
+      const ui = new AccountScreens(page, lang);
+      const pagesT = texts(lang, 'pages');
+      const account = await createAccount(request);
+      admin('domain', 'set', account.email.split('@')[1]!, '--sso-only');
+      await page.goto('/user/login');
+      await ui.logIn(account.email, account.password);
+      await expect(page).toHaveURL(/\/login-error-sso$/);
+      await expect(page).toHaveTitle(`${pagesT('sso.title')} · Suite`);
+      const heading = ui.heading(pagesT('sso.title'));
+      await expect(heading).toBeVisible();
+      // The submit button that had the focus is gone: the focus is on the new page's heading.
+      await expect(heading).toBeFocused();
+      await expect(page.getByText(pagesT('sso.text'))).toBeVisible();
+      await accessible(page, 'sso error');
+      await screenshots(page, `account-sso-error-${lang}`);
+      await page.getByRole('link', { name: pagesT('sso.toLogin') }).click();
+      await expect(page).toHaveURL(/\/user\/login$/);
+    });
+  });
+}
+
+test('a server that cannot be reached: the login says it could not connect', async ({ page }) => {
   const ui = new AccountScreens(page, 'en');
-  const account = await createAccount(request);
-  admin('domain', 'set', account.email.split('@')[1]!, '--sso-only');
+  await page.route('**/api/auth/login', (route) => route.abort('connectionrefused'));
   await page.goto('/user/login');
-  await ui.logIn(account.email, account.password);
-  await expect(page).toHaveURL(/\/login-error-sso$/);
+  await ui.logIn('ada@contoso.com', 'whatever-1');
+  await expect(page.getByRole('alert').filter({ hasText: ui.errorsT('ERR_NETWORK') })).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText(/could not connect to the server/i);
+  await expect(page).toHaveURL(/\/user\/login$/);
+  await expect(page.getByRole('button', { name: ui.loginT('submit'), exact: true })).toBeEnabled();
 });
 
 for (const lang of ['en', 'es'] as Lang[]) {
@@ -99,6 +132,8 @@ for (const lang of ['en', 'es'] as Lang[]) {
       await expect(page).toHaveURL(/\/user\/check-token-recovery$/);
       await ui.expectCodeScreen(account.email);
       await expect(page.getByRole('list', { name: ui.commonT('steps.label', { current: 2, total: 3 }) })).toBeVisible();
+      await accessible(page, 'recovery code');
+      if (lang === 'en') await screenshots(page, 'account-code-recovery');
       await ui.typeCode(await mailbox.code(account.email, { count: 2 }));
 
       await expect(page).toHaveURL(/\/user\/update-password$/);
@@ -134,13 +169,17 @@ test('keyboard only: forgot password from the login screen to the home', async (
   await tabTo(page, page.getByRole('link', { name: ui.loginT('forgot') }));
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/user\/recovery-password$/);
-  await tabTo(page, ui.field(ui.recoveryT('email')));
+  // Each new form takes the focus on its heading; Tab goes on from there.
+  await expect(ui.heading(ui.recoveryT('title'))).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(ui.field(ui.recoveryT('email'))).toBeFocused();
   await page.keyboard.type(account.email);
   await page.keyboard.press('Enter');
   await ui.expectCodeScreen(account.email);
   // The first box has the focus already: the code is just typed.
   await page.keyboard.type(await mailbox.code(account.email, { count: 2 }), { delay: 30 });
   await expect(page).toHaveURL(/\/user\/update-password$/);
+  await expect(ui.heading(ui.updateT('title'))).toBeFocused();
   await tabTo(page, ui.field(ui.updateT('password')));
   await page.keyboard.type('Keyboard-Pass-3');
   await tabTo(page, ui.field(ui.updateT('confirmation')));
@@ -150,6 +189,7 @@ test('keyboard only: forgot password from the login screen to the home', async (
   await tabTo(page, page.getByRole('button', { name: ui.commonT('home.signOut') }));
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/user\/login$/);
+  await expect(ui.heading(ui.loginT('title'))).toBeFocused();
   await tabTo(page, ui.field(ui.loginT('email')));
   await page.keyboard.type(account.email);
   await page.keyboard.press('Tab');

@@ -1,5 +1,6 @@
 import { test, expect, mailbox, screenshots, uniqueEmail } from '../fixtures/test';
 import { AccountScreens } from '../pages/account';
+import { tabTo } from '../pages/keyboard';
 import { accessible } from '../pages/a11y';
 import { BROWSER_LOCALE, type Lang } from '../pages/locale-texts';
 
@@ -143,6 +144,7 @@ for (const lang of ['en', 'it'] as Lang[]) {
         // On error the boxes clear and the focus is back on the first one.
         await ui.expectBoxesEmpty();
         await expect(ui.digit(1)).toBeFocused();
+        if (attempt === 1) await accessible(page, 'code with Invalid token');
       }
       await ui.typeCode(wrong);
       const dialog = page.getByRole('dialog', { name: ui.codeT('maxTriesTitle') });
@@ -208,4 +210,63 @@ test.describe('code boxes', () => {
     await ui.typeCode(await mailbox.code(email, { count: 2 }));
     await expect(page).toHaveURL(/\/user\/welcome$/);
   });
+});
+
+test('keyboard only: sign-up, code, welcome with show/hide and terms, teammates, home', async ({ page }) => {
+  const ui = new AccountScreens(page, 'en');
+  const email = uniqueEmail('keys');
+  const domain = email.split('@')[1]!;
+  await page.goto('/user/signup');
+  await tabTo(page, ui.field(ui.signupT('email')));
+  await page.keyboard.type(email);
+  await page.keyboard.press('Enter');
+  // The code screen puts the focus on its first box (spec), not on its heading.
+  await ui.expectCodeScreen(email);
+  await page.keyboard.type(await mailbox.code(email), { delay: 30 });
+
+  await expect(page).toHaveURL(/\/user\/welcome$/);
+  await expect(ui.heading(ui.welcomeT('title'))).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(ui.field(ui.welcomeT('firstName'))).toBeFocused();
+  await page.keyboard.type('Ada');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Lovelace');
+  await page.keyboard.press('Tab');
+  const password = ui.field(ui.welcomeT('password'));
+  await expect(password).toBeFocused();
+  await page.keyboard.type(PASSWORD);
+  // Show/hide by keyboard: the toggle comes next in the Tab order and keeps its name.
+  await page.keyboard.press('Tab');
+  const toggle = page.getByRole('button', { name: ui.commonT('password.show') });
+  await expect(toggle).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(password).toHaveAttribute('type', 'text');
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('Enter');
+  await expect(password).toHaveAttribute('type', 'password');
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  const terms = page.getByRole('checkbox');
+  await tabTo(page, terms);
+  await page.keyboard.press('Space');
+  await expect(terms).toBeChecked();
+  await tabTo(page, page.getByRole('button', { name: ui.welcomeT('submit') }));
+  await page.keyboard.press('Enter');
+
+  await expect(page).toHaveURL(/\/user\/add-teammates$/);
+  await expect(ui.heading(ui.teamT('title'))).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(ui.teammate(1)).toBeFocused();
+  await page.keyboard.type('not valid');
+  await tabTo(page, ui.teammate(2));
+  await page.keyboard.type('alan');
+  await tabTo(page, page.getByRole('button', { name: ui.teamT('submit') }));
+  await page.keyboard.press('Enter');
+  // The invalid field says so and gets the focus back; it is fixed by keyboard.
+  await expect(page.getByText(ui.teamT('invalid'))).toBeVisible();
+  await expect(ui.teammate(1)).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('grace');
+  await page.keyboard.press('Enter');
+  await ui.expectHome(email);
+  await mailbox.link(`grace@${domain}`, /\/confirm-invite\?inviteToken=/);
 });
