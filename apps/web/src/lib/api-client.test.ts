@@ -39,7 +39,11 @@ describe('apiRequest', () => {
   });
 
   it('a body cut off by the network says it could not connect', async () => {
-    vi.stubGlobal('fetch', async () => ({ ok: true, status: 200, text: () => Promise.reject(new TypeError('terminated')) }));
+    vi.stubGlobal('fetch', async () => ({
+      ok: true,
+      status: 200,
+      text: () => Promise.reject(new TypeError('terminated')),
+    }));
     const failure = await apiRequest({ path: '/api/health' }).catch((e: unknown) => e);
     expect((failure as ApiError).code).toBe('ERR_NETWORK');
   });

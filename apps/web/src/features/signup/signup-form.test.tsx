@@ -61,7 +61,10 @@ describe('sign-up screen answers (spec §8)', () => {
     localStorage.setItem('tokenValidationEmail', 'earlier@contoso.com');
     const profile = { _id: 'p1', type: 'PERSONAL', info: { first_name: '', last_name: '' } };
     const session = { token: fakeSessionToken(), profiles: [profile] };
-    server = await serveApi(() => ({ status: 201, body: { email: 'ada@contoso.com', message: 'accepted', ...session } }));
+    server = await serveApi(() => ({
+      status: 201,
+      body: { email: 'ada@contoso.com', message: 'accepted', ...session },
+    }));
     const router = await renderScreen(<SignupForm />, { url: '/user/signup?inviteToken=personal-token' });
     fireEvent.change(await screen.findByLabelText(/Work e-mail/), { target: { value: 'ada@contoso.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Go' }));
