@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import type { Account } from '../fixtures/test';
+import { createAccount, signInWithStorage, type Account } from '../fixtures/test';
 
 export interface JitsiCall {
   type: 'constructor' | 'command' | 'event' | 'dispose' | 'ui';
@@ -74,40 +74,18 @@ export class MeetingRoomPage {
   }
 }
 
-/**
- * Stores a session the way the login screen does, on a static page first (no /clear effect that could
- * race the writes), then opens `path`.
- */
-export async function signIn(
-  page: Page,
-  account: Account,
-  path: string,
-  beforeOpen?: () => Promise<void>,
-): Promise<void> {
-  const login = await page.request.post('/api/auth/login', {
-    data: { login: account.email, password: account.password },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  const session = (await login.json()) as { token: string; profiles: { info: Record<string, unknown> }[] };
-  await page.goto('/supported-browser');
-  await page.evaluate((s) => {
-    const payload = JSON.parse(atob(s.token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as {
-      user: { email: string; preferences: unknown };
-    };
-    localStorage.clear();
-    localStorage.setItem('authorization', s.token);
-    localStorage.setItem('user', JSON.stringify(payload.user));
-    localStorage.setItem('preferences', JSON.stringify(payload.user.preferences ?? {}));
-    localStorage.setItem('profiles', JSON.stringify(s.profiles));
-    const first = s.profiles[0];
-    if (first)
-      localStorage.setItem(
-        'acting_profile',
-        JSON.stringify({ ...first, info: { ...first.info, email: payload.user.email } }),
-      );
-  }, session);
-  await beforeOpen?.();
-  await page.goto(path);
+/** Signs in through local storage (fixtures/test.ts), then opens `path`. */
+export const signIn = signInWithStorage;
+
+/** A signed-in host on their own meeting's page (with `query`), past device setup and joined. */
+export async function hostJoins(page: Page, request: APIRequestContext, query = '', options: { clock?: boolean } = {}) {
+  const host = await createAccount(request);
+  const meeting = await createMeeting(request, host);
+  await signIn(page, host, `/meet/${meeting._id}${query}`, options.clock ? () => page.clock.install() : undefined);
+  const room = new MeetingRoomPage(page);
+  await room.joinFromSetup();
+  await room.expectJoined();
+  return { host, meeting, room };
 }
 
 /** Registers a guest through /guest the way a person would. */

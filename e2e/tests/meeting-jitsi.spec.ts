@@ -1,25 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { SignJWT, decodeJwt } from 'jose';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, createAccount } from '../fixtures/test';
-import { MeetingRoomPage, createMeeting, signIn } from '../pages/meeting-room';
-import { JITSI_APP_ID, JITSI_APP_SECRET, REPO } from '../env';
-
-/** Screenshots of the room page's states at desktop and phone widths, for a person to look at. */
-const SHOTS = join(REPO, '.tmp', 'shots-meeting');
-async function shots(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  const before = page.viewportSize() ?? { width: 1280, height: 800 };
-  for (const [width, height] of [
-    [1280, 800],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize(before);
-}
+import type { Page } from '@playwright/test';
+import { test, expect, createAccount, screenshots } from '../fixtures/test';
+import { MeetingRoomPage, createMeeting, hostJoins, signIn } from '../pages/meeting-room';
+import { JITSI_APP_ID, JITSI_APP_SECRET } from '../env';
 
 /** A token as our server signs it for the e2e meeting domain (HS256, iss/aud app id, sub domain, room). */
 async function meetingJwt(room: string, user: { name: string; moderator: boolean }, secret = JITSI_APP_SECRET) {
@@ -33,17 +16,6 @@ async function meetingJwt(room: string, user: { name: string; moderator: boolean
     .setNotBefore(now - 30)
     .setExpirationTime(now + 3600)
     .sign(new TextEncoder().encode(secret));
-}
-
-/** A signed-in host on their own meeting's page (with `query`), past device setup and joined. */
-async function hostJoins(page: Page, request: APIRequestContext, query = '', options: { clock?: boolean } = {}) {
-  const host = await createAccount(request);
-  const meeting = await createMeeting(request, host);
-  await signIn(page, host, `/meet/${meeting._id}${query}`, options.clock ? () => page.clock.install() : undefined);
-  const room = new MeetingRoomPage(page);
-  await room.joinFromSetup();
-  await room.expectJoined();
-  return { host, meeting, room };
 }
 
 const tokenCalls = (page: Page) => {
@@ -194,9 +166,15 @@ test.describe('server session while joined', () => {
     page.on('request', (r) => {
       if (r.url().endsWith('/session/ping')) pings.push(r.method());
     });
+    const firstAnswer = page.waitForResponse((r) => r.url().endsWith('/session/ping'));
     await hostJoins(page, request, '', { clock: true });
-    await expect.poll(() => pings.length).toBe(1);
-    await page.clock.fastForward('05:01');
+    // The next ping is scheduled from the first one's answer: let the page take it in first.
+    await (await firstAnswer).finished();
+    await page.waitForTimeout(300);
+    expect(pings).toHaveLength(1);
+    await page.clock.fastForward('04:50');
+    expect(pings).toHaveLength(1);
+    await page.clock.fastForward('00:20');
     await expect.poll(() => pings.length).toBe(2);
     expect(pings).toEqual(['POST', 'POST']);
   });
@@ -240,7 +218,7 @@ test.describe('room page states', () => {
     await expect(page.getByRole('button', { name: 'Reload' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Join as spectator' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Join meeting' })).toHaveCount(0);
-    await shots(page, 'activation-error');
+    await screenshots(page, 'activation-error');
   });
 
   test('a recorder error event opens the recorder dialog at once', async ({ page, request }) => {
@@ -262,7 +240,7 @@ test.describe('room page states', () => {
     const link = page.getByRole('link', { name: 'Open in the desktop app instead' });
     await expect(link).toHaveAttribute('href', new RegExp(`^jitsi-meet://127\\.0\\.0\\.1:\\d+/${meeting._id}$`));
     await expect(page.getByLabel('Camera', { exact: true })).toBeVisible();
-    await shots(page, 'setup');
+    await screenshots(page, 'setup');
     await page.goto(`/meet/${meeting._id}?hideDesktopLink=true`);
     await expect(page.getByRole('heading', { name: 'Check your audio and video' })).toBeVisible();
     await expect(page.getByLabel('Camera', { exact: true })).toBeVisible();
@@ -291,7 +269,7 @@ test.describe('room page states', () => {
     await guestPage.getByRole('button', { name: 'Continue' }).click();
     await new MeetingRoomPage(guestPage).joinFromSetup();
     await expect(guestPage.getByRole('heading', { name: 'Waiting for the host' })).toBeVisible();
-    await shots(guestPage, 'waiting');
+    await screenshots(guestPage, 'waiting');
 
     const page = await (await browser.newContext()).newPage();
     await signIn(page, host, `/meet/${meeting._id}`, () => page.clock.install());
@@ -300,14 +278,14 @@ test.describe('room page states', () => {
     await page.clock.pauseAt(Date.now() + 60_000);
     await page.getByRole('button', { name: 'Join meeting' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Entering the meeting…' })).toBeVisible();
-    await shots(page, 'entering');
+    await screenshots(page, 'entering');
     await page.clock.resume();
     await room.expectJoined();
-    await shots(page, 'joined');
+    await screenshots(page, 'joined');
     await page.getByRole('button', { name: 'Leave' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Leave' }).click();
     await expect(page.getByRole('heading', { name: "You've left the room" })).toBeVisible();
-    await shots(page, 'left');
+    await screenshots(page, 'left');
     await page.context().close();
     await guestPage.context().close();
   });

@@ -1,6 +1,5 @@
 import { test, expect, createAccount, screenshots, expectAccessible, type Account } from '../fixtures/test';
-import { MeetingRoomPage, createMeeting, signIn } from '../pages/meeting-room';
-import type { Page, APIRequestContext } from '@playwright/test';
+import { MeetingRoomPage, createMeeting, hostJoins, signIn } from '../pages/meeting-room';
 
 const UA = {
   android:
@@ -8,17 +7,6 @@ const UA = {
   ios: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
   oldFirefox: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:60.0) Gecko/20100101 Firefox/60.0',
 };
-
-/** A signed-in host on their own meeting's page (with `query`), past device setup and joined. */
-async function hostJoins(page: Page, request: APIRequestContext, query = '', options: { clock?: boolean } = {}) {
-  const host = await createAccount(request);
-  const meeting = await createMeeting(request, host);
-  await signIn(page, host, `/meet/${meeting._id}${query}`, options.clock ? () => page.clock.install() : undefined);
-  const room = new MeetingRoomPage(page);
-  await room.joinFromSetup();
-  await room.expectJoined();
-  return { host, meeting, room };
-}
 
 test.describe('recording auto-start', () => {
   test('starts 3 s after joining, retries once at 120 s, then shows the recorder error with Reload', async ({
