@@ -11,13 +11,12 @@ import { Providers } from './app/providers';
 import { createRouter } from './app/router';
 
 async function start(): Promise<void> {
-  const [config] = await Promise.all([
-    loadConfig().catch(() => FALLBACK_CONFIG),
-    initI18n(),
-  ]);
+  const [config] = await Promise.all([loadConfig().catch(() => FALLBACK_CONFIG), initI18n()]);
   document.title = config.appTitle;
   configureLogger(config);
-  window.addEventListener('unhandledrejection', (e) => logger.error('unhandled rejection', { reason: String(e.reason) }));
+  window.addEventListener('unhandledrejection', (e) =>
+    logger.error('unhandled rejection', { reason: String(e.reason) }),
+  );
   window.addEventListener('error', (e) => logger.error('uncaught error', { message: e.message }));
   const root = document.getElementById('root');
   if (!root) return;

@@ -4,9 +4,11 @@ import { PageFrame } from './page-frame';
 import { RouteError } from './route-error';
 
 /** Wraps a lazily imported default export as a route's Component. */
-const page = (load: () => Promise<{ default: React.ComponentType }>): RouteObject['lazy'] => async () => ({
-  Component: (await load()).default,
-});
+const page =
+  (load: () => Promise<{ default: React.ComponentType }>): RouteObject['lazy'] =>
+  async () => ({
+    Component: (await load()).default,
+  });
 
 /** The one route table (spec §2). Every screen is its own chunk. */
 export const routes: RouteObject[] = [
@@ -23,7 +25,10 @@ export const routes: RouteObject[] = [
           { path: PATHS.auth, lazy: page(() => import('../features/auth-handoff/auth-handoff-page')) },
           { path: PATHS.clear, lazy: page(() => import('../features/clear-storage/clear-storage-page')) },
           { path: PATHS.loginErrorSso, lazy: page(() => import('../features/sso-error/sso-error-page')) },
-          { path: PATHS.supportedBrowser, lazy: page(() => import('../features/supported-browser/supported-browser-page')) },
+          {
+            path: PATHS.supportedBrowser,
+            lazy: page(() => import('../features/supported-browser/supported-browser-page')),
+          },
           { path: PATHS.guest, lazy: page(() => import('../features/guest/guest-page')) },
           { path: PATHS.confirmInvite, lazy: page(() => import('../features/invite/invite-page')) },
           { path: PATHS.fileDownload, lazy: page(() => import('../features/file-download/file-download-page')) },

@@ -9,7 +9,16 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   children: ReactNode;
 }
 
-export function Button({ variant = 'primary', block, loading, disabled, className, children, type, ...rest }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  block,
+  loading,
+  disabled,
+  className,
+  children,
+  type,
+  ...rest
+}: ButtonProps) {
   const classes = ['btn', `btn--${variant}`, block ? 'btn--block' : '', className ?? ''].filter(Boolean).join(' ');
   return (
     <button

@@ -15,7 +15,16 @@ beforeAll(() => {
 function Opener({ onAnswer }: { onAnswer: (v: boolean) => void }) {
   const { confirm } = useDialog();
   return (
-    <button onClick={() => void confirm({ title: 'Send again?', text: 'A new code will be sent.', primaryLabel: 'Yes', secondaryLabel: 'No' }).then(onAnswer)}>
+    <button
+      onClick={() =>
+        void confirm({
+          title: 'Send again?',
+          text: 'A new code will be sent.',
+          primaryLabel: 'Yes',
+          secondaryLabel: 'No',
+        }).then(onAnswer)
+      }
+    >
       open
     </button>
   );

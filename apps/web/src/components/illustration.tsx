@@ -10,9 +10,24 @@ export function Illustration() {
       <rect x="84" y="160" width="40" height="10" rx="5" fill="#e8822c" />
       <g transform="translate(180 100)">
         <rect width="120" height="86" rx="18" fill="#ffffff" />
-        <path d="M14 22l46 32 46-32" fill="none" stroke="#0E74CC" strokeWidth="6" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="M14 22l46 32 46-32"
+          fill="none"
+          stroke="#0E74CC"
+          strokeWidth="6"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
         <circle cx="110" cy="8" r="14" fill="#FF4B36" />
-        <text x="110" y="13" textAnchor="middle" fontFamily="Poppins, sans-serif" fontWeight="600" fontSize="14" fill="#fff">
+        <text
+          x="110"
+          y="13"
+          textAnchor="middle"
+          fontFamily="Poppins, sans-serif"
+          fontWeight="600"
+          fontSize="14"
+          fill="#fff"
+        >
           1
         </text>
       </g>

@@ -7,7 +7,14 @@ export function Logo({ title, light = false }: { title: string; light?: boolean 
   return (
     <svg width="150" height="40" viewBox="0 0 150 40" role="img" aria-label={title} focusable="false">
       <rect x="0" y="4" width="32" height="32" rx="10" fill={mark} />
-      <path d="M7 14l9 7 9-7" fill="none" stroke={stroke} strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M7 14l9 7 9-7"
+        fill="none"
+        stroke={stroke}
+        strokeWidth="3"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
       <circle cx="28" cy="9" r="6" fill="#FF4B36" stroke={light ? '#0E74CC' : '#ffffff'} strokeWidth="2" />
       <rect x="8" y="24" width="16" height="3" rx="1.5" fill="#e8822c" />
       <text x="42" y="28" fontFamily="Poppins, sans-serif" fontWeight="600" fontSize="21" fill={text}>

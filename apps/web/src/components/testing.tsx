@@ -5,7 +5,8 @@
 import { Suspense, type ReactElement } from 'react';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { render } from '@testing-library/react';
+import { act, fireEvent, render, waitFor } from '@testing-library/react';
+import { expect } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { PublicConfig } from '@suite/contract/core';
 import { ConfigProvider, FALLBACK_CONFIG } from '../lib/config';
@@ -80,4 +81,26 @@ export function fakeSessionToken(
 ): string {
   const b64 = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
   return `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ user, exp: Math.floor(Date.now() / 1000) + 3600 })}.c2ln`;
+}
+
+/** `serveApi` with one fixed answer, recording where the page's progress bar stood as each call arrived. */
+export async function serveWithProgress(answer: Answer) {
+  const progressAtCall: (string | null)[] = [];
+  const server = await serveApi(() => {
+    progressAtCall.push(document.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow') ?? null);
+    return answer;
+  });
+  return { server, progressAtCall };
+}
+
+/** Submits `form` twice in one batch and once more: a form that guards double submits sends one request. */
+export async function expectOneRequestForRepeatedSubmits(form: HTMLElement, requests: unknown[]): Promise<void> {
+  act(() => {
+    fireEvent.submit(form);
+    fireEvent.submit(form);
+  });
+  fireEvent.submit(form);
+  await waitFor(() => expect(requests).toHaveLength(1));
+  await new Promise((r) => setTimeout(r, 100));
+  expect(requests).toHaveLength(1);
 }

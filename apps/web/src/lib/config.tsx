@@ -7,7 +7,8 @@ export async function loadConfig(): Promise<PublicConfig> {
   if (!response.ok) throw new Error(`config ${response.status}`);
   const data = (await response.json()) as Partial<PublicConfig> | null;
   // A light shape check: zod stays out of the start-up bundle.
-  if (!data || typeof data.appTitle !== 'string' || typeof data.mainAppUrl !== 'string') throw new Error('config shape');
+  if (!data || typeof data.appTitle !== 'string' || typeof data.mainAppUrl !== 'string')
+    throw new Error('config shape');
   return { ...FALLBACK_CONFIG, ...data };
 }
 

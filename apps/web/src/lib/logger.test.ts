@@ -5,7 +5,12 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('client logger', () => {
   it('is active only in alpha and production', () => {
-    for (const [environment, active] of [['development', false], ['test', false], ['alpha', true], ['production', true]] as const) {
+    for (const [environment, active] of [
+      ['development', false],
+      ['test', false],
+      ['alpha', true],
+      ['production', true],
+    ] as const) {
       configureLogger({ environment, errorReportingDsn: null });
       expect(isLoggerActive()).toBe(active);
     }

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
-import { renderScreen, serveApi, type Answer } from '../../components/testing';
+import { renderScreen, serveWithProgress, type Answer } from '../../components/testing';
 import FileDownloadPage from './file-download-page';
 
-let server: Awaited<ReturnType<typeof serveApi>> | null = null;
+let server: Awaited<ReturnType<typeof serveWithProgress>>['server'] | null = null;
 afterEach(async () => {
   cleanup();
   vi.restoreAllMocks();
@@ -13,11 +13,9 @@ afterEach(async () => {
 
 /** Serves `answer` for the validation call and records where the progress bar stood when it arrived. */
 async function open(answer: Answer) {
-  const progressAtCall: (string | null)[] = [];
-  server = await serveApi(() => {
-    progressAtCall.push(document.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow') ?? null);
-    return answer;
-  });
+  const served = await serveWithProgress(answer);
+  server = served.server;
+  const { progressAtCall } = served;
   await renderScreen(<FileDownloadPage />, {
     url: '/file/f1/download_link?share_key=k%2B1',
     path: '/file/:fileId/download_link',

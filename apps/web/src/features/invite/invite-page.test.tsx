@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { fakeSessionToken, renderScreen, serveApi, type Answer } from '../../components/testing';
+import { fakeSessionToken, renderScreen, serveWithProgress, type Answer } from '../../components/testing';
 import InvitePage from './invite-page';
 
 const b64 = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
 const invite = `${b64({ alg: 'HS256' })}.${b64({ email: 'maria@gmail.com', exp: Math.floor(Date.now() / 1000) + 600 })}.c2ln`;
 
-let server: Awaited<ReturnType<typeof serveApi>> | null = null;
+let server: Awaited<ReturnType<typeof serveWithProgress>>['server'] | null = null;
 afterEach(async () => {
   await server?.close();
   server = null;
@@ -14,11 +14,9 @@ afterEach(async () => {
 
 /** Serves `answer` for the sign-up and records where the progress bar stood when the call arrived. */
 async function open(answer: Answer) {
-  const progressAtCall: (string | null)[] = [];
-  server = await serveApi(() => {
-    progressAtCall.push(document.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow') ?? null);
-    return answer;
-  });
+  const served = await serveWithProgress(answer);
+  server = served.server;
+  const { progressAtCall } = served;
   const router = await renderScreen(<InvitePage />, {
     url: `/confirm-invite?inviteToken=${invite}`,
     path: '/confirm-invite',

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { renderScreen, serveApi } from '../../components/testing';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderScreen, serveApi, expectOneRequestForRepeatedSubmits } from '../../components/testing';
 import LoginForm from './login-form';
 
 let server: Awaited<ReturnType<typeof serveApi>> | null = null;
@@ -63,14 +63,6 @@ describe('login screen', () => {
     await renderScreen(<LoginForm />, { url: '/user/login' });
     fireEvent.change(await screen.findByLabelText(/E-mail/), { target: { value: 'ada@contoso.com' } });
     fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'secret-1' } });
-    const form = screen.getByRole('form');
-    act(() => {
-      fireEvent.submit(form);
-      fireEvent.submit(form);
-    });
-    fireEvent.submit(form);
-    await waitFor(() => expect(server!.requests).toHaveLength(1));
-    await new Promise((r) => setTimeout(r, 100));
-    expect(server.requests).toHaveLength(1);
+    await expectOneRequestForRepeatedSubmits(screen.getByRole('form'), server.requests);
   });
 });

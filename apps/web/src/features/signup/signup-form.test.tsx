@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { fakeSessionToken, renderScreen, serveApi, type Answer } from '../../components/testing';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import {
+  fakeSessionToken,
+  renderScreen,
+  serveApi,
+  type Answer,
+  expectOneRequestForRepeatedSubmits,
+} from '../../components/testing';
 import SignupForm from './signup-form';
 
 let server: Awaited<ReturnType<typeof serveApi>> | null = null;
@@ -77,14 +83,6 @@ describe('sign-up screen answers (spec §8)', () => {
     server = await serveApi(() => ({ status: 200, hang: true }));
     await renderScreen(<SignupForm />, { url: '/user/signup' });
     fireEvent.change(await screen.findByLabelText(/Work e-mail/), { target: { value: 'ada@contoso.com' } });
-    const form = screen.getByRole('form');
-    act(() => {
-      fireEvent.submit(form);
-      fireEvent.submit(form);
-    });
-    fireEvent.submit(form);
-    await waitFor(() => expect(server!.requests).toHaveLength(1));
-    await new Promise((r) => setTimeout(r, 100));
-    expect(server.requests).toHaveLength(1);
+    await expectOneRequestForRepeatedSubmits(screen.getByRole('form'), server.requests);
   });
 });

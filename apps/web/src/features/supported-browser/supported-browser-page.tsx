@@ -7,7 +7,11 @@ const LINKS: Partial<Record<BrowserName, string>> = {
   firefox: 'https://www.mozilla.org/firefox/new/',
   safari: 'https://www.apple.com/safari/',
 };
-const NAMES: Partial<Record<BrowserName, string>> = { chrome: 'Google Chrome', firefox: 'Mozilla Firefox', safari: 'Safari' };
+const NAMES: Partial<Record<BrowserName, string>> = {
+  chrome: 'Google Chrome',
+  firefox: 'Mozilla Firefox',
+  safari: 'Safari',
+};
 
 /** `/supported-browser`: macOS → Chrome, Firefox, Safari; iOS → Safari; others → Chrome, Firefox; mobile adds a note. */
 export default function SupportedBrowserPage() {
@@ -27,7 +31,11 @@ export default function SupportedBrowserPage() {
           </li>
         ))}
       </ul>
-      {info.mobile ? <p className="muted" data-testid="mobile-note">{t('supported.mobileNote')}</p> : null}
+      {info.mobile ? (
+        <p className="muted" data-testid="mobile-note">
+          {t('supported.mobileNote')}
+        </p>
+      ) : null}
     </div>
   );
 }
