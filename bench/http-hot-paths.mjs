@@ -19,7 +19,16 @@ const port = await new Promise((r) => {
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-hot-'));
 const base = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, [join(repo, 'apps/server/dist/src/server.js')], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: base, LOG_LEVEL: 'error', RATE_LIMIT_SCALE: '100000', NODE_ENV: 'production' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: base,
+    LOG_LEVEL: 'error',
+    RATE_LIMIT_SCALE: '100000',
+    NODE_ENV: 'production',
+  },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 const stop = () => {
@@ -64,15 +73,24 @@ const routes = {
   'GET /api/config': () => fetch(`${base}/api/config`),
   'GET / (index.html)': () => fetch(`${base}/user/login`),
   'POST /api/auth/login (unknown user, argon2id)': () =>
-    fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: 'nobody@acme.com', password: 'wrong-password' }) }),
+    fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ login: 'nobody@acme.com', password: 'wrong-password' }),
+    }),
 };
 console.log(`baseline GET /api/health: ${baseline.rps.toFixed(0)} req/s, p95 ${baseline.p95.toFixed(1)} ms`);
 for (const [name, make] of Object.entries(routes)) {
   const total = name.includes('argon2') ? 200 : 2000;
   const r = await load(make, total, name.includes('argon2') ? 4 : 16);
-  console.log(`${name}: ${r.rps.toFixed(0)} req/s = ${(r.rps / baseline.rps).toFixed(3)} × baseline, p95 ${r.p95.toFixed(1)} ms`);
+  console.log(
+    `${name}: ${r.rps.toFixed(0)} req/s = ${(r.rps / baseline.rps).toFixed(3)} × baseline, p95 ${r.p95.toFixed(1)} ms`,
+  );
 }
-const [underLoad] = await Promise.all([load(health, 1000, 4), load(routes['POST /api/auth/login (unknown user, argon2id)'], 200, 4)]);
+const [underLoad] = await Promise.all([
+  load(health, 1000, 4),
+  load(routes['POST /api/auth/login (unknown user, argon2id)'], 200, 4),
+]);
 console.log(
   `health p95 while logins hash: ${underLoad.p95.toFixed(1)} ms = ${(underLoad.p95 / baseline.p95).toFixed(2)} × idle p95 (near 1 means hashing does not block the event loop)`,
 );

@@ -1,5 +1,15 @@
 import { defineConfig, devices } from '@playwright/test';
-import { APP_PORT, BASE_URL, DATA_DIR, JITSI_APP_ID, JITSI_APP_SECRET, MEET_DOMAIN, REPO, SMTP_PORT, WORK_DIR } from './env';
+import {
+  APP_PORT,
+  BASE_URL,
+  DATA_DIR,
+  JITSI_APP_ID,
+  JITSI_APP_SECRET,
+  MEET_DOMAIN,
+  REPO,
+  SMTP_PORT,
+  WORK_DIR,
+} from './env';
 
 /** E2E against the built server, a real SMTP server on loopback and the Jitsi stand-in, in Debian's Chromium. */
 export default defineConfig({

@@ -40,7 +40,11 @@ for (const file of namespaces) {
     for (const key of enFlat.keys()) if (!flat.has(key)) problems.push(`${lang}/${file}: missing key ${key}`);
     for (const key of flat.keys()) if (!enFlat.has(key)) problems.push(`${lang}/${file}: extra key ${key}`);
     for (const [key, value] of flat) {
-      const placeholders = (s) => [...String(s).matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort().join(',');
+      const placeholders = (s) =>
+        [...String(s).matchAll(/{{\s*(\w+)\s*}}/g)]
+          .map((m) => m[1])
+          .sort()
+          .join(',');
       if (enFlat.has(key) && placeholders(value) !== placeholders(enFlat.get(key))) {
         problems.push(`${lang}/${file}: ${key} has other {{placeholders}} than English`);
       }
@@ -48,7 +52,9 @@ for (const file of namespaces) {
     const wordy = [...enFlat].filter(([, v]) => typeof v === 'string' && /[a-z]{3,}.*\s.*[a-z]{3,}/i.test(v));
     const same = wordy.filter(([k, v]) => flat.get(k) === v);
     if (wordy.length >= 4 && same.length / wordy.length > 0.2) {
-      problems.push(`${lang}/${file}: ${same.length} of ${wordy.length} sentences are identical to English (not translated?)`);
+      problems.push(
+        `${lang}/${file}: ${same.length} of ${wordy.length} sentences are identical to English (not translated?)`,
+      );
     }
   }
 }

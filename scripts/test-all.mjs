@@ -28,7 +28,9 @@ function record(name, passed, failed, skipped = 0, seconds = 0) {
   totals.passed += passed;
   totals.failed += failed;
   totals.skipped += skipped;
-  lines.push(`${name.padEnd(28)} ${String(passed).padStart(4)} passed ${String(failed).padStart(3)} failed${skipped ? ` ${skipped} skipped` : ''}  (${seconds}s)`);
+  lines.push(
+    `${name.padEnd(28)} ${String(passed).padStart(4)} passed ${String(failed).padStart(3)} failed${skipped ? ` ${skipped} skipped` : ''}  (${seconds}s)`,
+  );
 }
 
 function step(name, fn) {
@@ -43,7 +45,9 @@ function step(name, fn) {
 function vitest(name, cwd, extra = [], wrapper = []) {
   const out = join(tmp, `${name.replace(/\W+/g, '-')}.json`);
   const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extra];
-  const status = wrapper.length ? run(wrapper[0], [...wrapper.slice(1), 'npx', ...args], { cwd }) : run('npx', args, { cwd });
+  const status = wrapper.length
+    ? run(wrapper[0], [...wrapper.slice(1), 'npx', ...args], { cwd })
+    : run('npx', args, { cwd });
   if (!existsSync(out)) return { passed: 0, failed: 1, skipped: 0 };
   const r = JSON.parse(readFileSync(out, 'utf8'));
   const failed = r.numFailedTests + (status !== 0 && r.numFailedTests === 0 ? 1 : 0);
@@ -72,7 +76,10 @@ function ensureSystemPackages() {
   if (!existsSync(chromium)) {
     console.log('Installing Debian chromium (needed by the e2e suite)…');
     const update = run('apt-get', ['update', '-qq']);
-    const install = update === 0 ? run('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { DEBIAN_FRONTEND: 'noninteractive' } }) : 1;
+    const install =
+      update === 0
+        ? run('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { DEBIAN_FRONTEND: 'noninteractive' } })
+        : 1;
     if (install !== 0) console.error('Could not install chromium; the e2e suite will fail.');
   }
 }
@@ -89,6 +96,7 @@ step('locale keys check', () => run('node', ['scripts/check-locales.mjs']));
 if (!only) {
   step('typecheck', () => run('npm', ['run', 'typecheck']));
   step('lint', () => run('npx', ['eslint', '.', '--max-warnings=0']));
+  step('format check', () => run('npx', ['prettier', '--check', '--log-level=warn', '.']));
 }
 
 // 3. Suites

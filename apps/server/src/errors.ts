@@ -5,7 +5,12 @@ export class AppError extends Error {
   readonly status: number;
   constructor(
     readonly code: ErrorCode,
-    options: { status?: number; message?: string; details?: { path: string; message: string }[]; headers?: Record<string, string> } = {},
+    options: {
+      status?: number;
+      message?: string;
+      details?: { path: string; message: string }[];
+      headers?: Record<string, string>;
+    } = {},
   ) {
     super(options.message ?? ERRORS[code].message);
     this.status = options.status ?? ERRORS[code].status;

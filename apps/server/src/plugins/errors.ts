@@ -35,7 +35,8 @@ export default fp(async function errors(app: FastifyInstance) {
       return reply.status(status === 415 ? 415 : 400).send(body('ERR_REQUEST'));
     }
     request.log.error({ err: error }, 'unhandled error');
-    if (isDatabaseDown(error)) return reply.status(503).header('retry-after', '5').send(body('ERR_SERVICE_UNAVAILABLE'));
+    if (isDatabaseDown(error))
+      return reply.status(503).header('retry-after', '5').send(body('ERR_SERVICE_UNAVAILABLE'));
     return reply.status(500).send(body('ERR_INTERNAL'));
   });
 });
