@@ -120,6 +120,27 @@ describe('POST /v2/user (sign-up)', () => {
     expect((await post({ email: 'two@small.com' })).statusCode).toBe(201);
   });
 
+  it('gives the last free seat to one of several parallel confirmations', async () => {
+    await admin(w, 'domain', 'set', 'burst.com', '--free-limit', '2');
+    await confirmed(w, 'first@burst.com');
+    const waiting = ['a', 'b', 'c', 'd'].map((l) => `${l}@burst.com`);
+    const codes = await Promise.all(waiting.map((email) => signup(w, email)));
+    const results = await Promise.all(
+      waiting.map((email, i) =>
+        call(w.app, { method: 'PUT', url: '/v2/user/confirm', body: { token: codes[i], email } }),
+      ),
+    );
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    for (const r of results.filter((x) => x.statusCode !== 200)) expectError(r, 400, 'ERR_FREE_ACCOUNT_LIMIT');
+    const rows = await w.app.db.kysely
+      .selectFrom('users')
+      .select('email')
+      .where('domain', '=', 'burst.com')
+      .where('confirmed_at', 'is not', null)
+      .execute();
+    expect(rows).toHaveLength(2);
+  });
+
   it('creates one account when the same address signs up several times at once', async () => {
     const results = await Promise.all(Array.from({ length: 5 }, () => post({ email: 'race@contoso.com' })));
     const statuses = results.map((r) => r.statusCode).sort();

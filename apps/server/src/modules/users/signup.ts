@@ -28,6 +28,18 @@ async function checkFreePlan(db: Kysely<Database>, domain: string, limit: number
   if (limit !== null && (await confirmedUsersOf(db, domain)) >= limit) throw new AppError('ERR_FREE_ACCOUNT_LIMIT');
 }
 
+/**
+ * The same check inside the confirming transaction, with the domain's row locked on PostgreSQL (SQLite
+ * runs one write transaction at a time): parallel confirmations cannot both take the last free seat.
+ */
+async function claimFreeSeat(deps: AccountsDeps, trx: Kysely<Database>, domain: string, limit: number | null) {
+  if (limit === null) return;
+  if (deps.config.databaseUrl) {
+    await trx.selectFrom('domains').select('name').where('name', '=', domain).forUpdate().execute();
+  }
+  await checkFreePlan(trx, domain, limit);
+}
+
 export async function signup(
   deps: AccountsDeps,
   input: { email: string; invite_token?: string | undefined },
@@ -128,13 +140,17 @@ export async function confirm(
   if (!user) throw new AppError('INVALID_TOKEN');
   if (!awaitsCodeStep(user)) throw new AppError('ERR_USER_ALREADY_CONFIRMED');
   // A confirmed account waiting to finish registering is counted in the plan already.
-  if (!user.confirmed_at) {
-    await checkFreePlan(deps.db, user.domain, (await domainRules(deps.db, user.domain)).freePlanLimit);
-  }
-  // Counting, consuming and confirming commit together; a wrong guess still commits its count.
+  const limit = user.confirmed_at ? null : (await domainRules(deps.db, user.domain)).freePlanLimit;
+  // A full plan answers before the code is tried (no try spent on it).
+  await checkFreePlan(deps.db, user.domain, limit);
+  // Counting, consuming and confirming commit together; a wrong guess still commits its count, and a
+  // seat taken meanwhile rolls the whole confirmation back (the code stays usable).
   const outcome = await deps.db.transaction().execute(async (trx) => {
     const result = await checkCode(trx, codeKeys(deps), email, 'confirm', input.token);
-    if (result.kind === 'ok') await markConfirmed(trx, user.id);
+    if (result.kind === 'ok') {
+      await claimFreeSeat(deps, trx, user.domain, limit);
+      await markConfirmed(trx, user.id);
+    }
     return result;
   });
   await answerCode(deps, outcome, email, 'confirm', language, true);
