@@ -79,7 +79,7 @@ export class OutboxWorker {
       const now = Date.now();
       const due = await this.db
         .selectFrom('mail_outbox')
-        .select(['id', 'to_address', 'subject', 'text_body', 'html_body', 'attempts', 'created_at'])
+        .select('id')
         .where('sent_at', 'is', null)
         .where('failed_at', 'is', null)
         .where('next_attempt_at', '<=', now)
@@ -87,9 +87,10 @@ export class OutboxWorker {
         .orderBy('next_attempt_at')
         .limit(BATCH)
         .execute();
-      for (const row of due) {
+      for (const { id } of due) {
         if (this.stopped) return;
-        if (await this.claim(row.id)) await this.attempt(row);
+        const row = await this.claim(id);
+        if (row) await this.attempt(row);
       }
       if (due.length < BATCH || this.stopped) return;
     }
@@ -106,17 +107,29 @@ export class OutboxWorker {
       .execute();
   }
 
-  /** Several server instances may share the outbox: a row is sent by whoever claims it first. */
-  private async claim(id: string): Promise<boolean> {
+  /**
+   * Several server instances may share the outbox: a row is sent by whoever claims it first. The claim
+   * re-checks that the row is still due and the row is read again under it: what the batch query saw
+   * may be stale (another instance may have tried it meanwhile), and a stale attempt count would be
+   * written back.
+   */
+  private async claim(id: string) {
     const now = Date.now();
     const result = await this.db
       .updateTable('mail_outbox')
       .set({ locked_until: now + CLAIM_MS })
       .where('id', '=', id)
       .where('sent_at', 'is', null)
+      .where('failed_at', 'is', null)
+      .where('next_attempt_at', '<=', now)
       .where('locked_until', '<', now)
       .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    if (Number(result.numUpdatedRows) !== 1) return null;
+    return this.db
+      .selectFrom('mail_outbox')
+      .select(['id', 'to_address', 'subject', 'text_body', 'html_body', 'attempts', 'created_at'])
+      .where('id', '=', id)
+      .executeTakeFirst();
   }
 
   private async attempt(row: Parameters<Deliver>[0] & { attempts: number; created_at: number }): Promise<void> {
