@@ -11,6 +11,7 @@ import {
 import { API, API_PREFIX } from '@suite/contract';
 import type { AppConfig } from './config.js';
 import authPlugin from './plugins/auth.js';
+import captchaPlugin from './plugins/captcha.js';
 import dbPlugin from './plugins/db.js';
 import errorsPlugin from './plugins/errors.js';
 import mailerPlugin from './plugins/mailer.js';
@@ -34,7 +35,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         ? false
         : {
             level: config.logLevel,
-            redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token', '*.share_key'],
+            redact: [
+              'req.headers.authorization',
+              'req.headers.cookie',
+              '*.password',
+              '*.token',
+              '*.share_key',
+              '*.captcha_token',
+            ],
             serializers: { req: reqSerializer },
             ...options.logger,
           },
@@ -58,6 +66,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(mailerPlugin, { config });
   await app.register(storagePlugin, { dataDir: config.dataDir });
   await app.register(rateLimitPlugin, { scale: config.rateLimitScale, redisUrl: config.redisUrl });
+  await app.register(captchaPlugin, { config });
 
   await app.register(swagger, {
     openapi: {

@@ -90,6 +90,9 @@ const EnvSchema = z.object({
   MAX_UPLOAD_MB: opt(z.coerce.number().positive()),
   APP_TITLE: opt(z.string()),
   CAPTCHA_SITE_KEY: opt(z.string()),
+  CAPTCHA_SECRET: opt(z.string()),
+  CAPTCHA_VERIFY_URL: opt(url),
+  CAPTCHA_MIN_SCORE: opt(z.coerce.number().min(0).max(1)),
   HIDE_HEADER: opt(bool),
   HIDE_FOOTER: opt(bool),
   PUBLIC_SIGNUP: opt(bool),
@@ -136,6 +139,8 @@ export interface AppConfig {
   maxUploadBytes: number;
   appTitle: string;
   captchaSiteKey: string;
+  /** Server-side reCAPTCHA check; undefined (no check at all) when CAPTCHA_SITE_KEY is empty. */
+  captcha: { secret: string; verifyUrl: string; minScore: number } | undefined;
   hideHeader: boolean;
   hideFooter: boolean;
   publicSignup: boolean;
@@ -171,6 +176,9 @@ function crossFieldProblems(env: Env): string[] {
   if (set('JITSI_APP_ID') && !set('JITSI_APP_SECRET')) problems.push('JITSI_APP_SECRET: required with JITSI_APP_ID');
   if (set('JAAS_APP_ID') && !(set('JAAS_KID') && set('JAAS_PRIVATE_KEY'))) {
     problems.push('JAAS_KID, JAAS_PRIVATE_KEY: required with JAAS_APP_ID');
+  }
+  if (set('CAPTCHA_SITE_KEY') && !set('CAPTCHA_SECRET')) {
+    problems.push('CAPTCHA_SECRET: required with CAPTCHA_SITE_KEY (the server verifies every captcha token)');
   }
   if (env.NODE_ENV === 'production' && !set('PUBLIC_URL')) {
     problems.push(
@@ -223,6 +231,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
     maxUploadBytes: Math.round((e.MAX_UPLOAD_MB ?? 100) * 1024 * 1024),
     appTitle: e.APP_TITLE ?? 'Suite',
     captchaSiteKey: e.CAPTCHA_SITE_KEY ?? '',
+    captcha:
+      e.CAPTCHA_SITE_KEY && e.CAPTCHA_SECRET
+        ? {
+            secret: e.CAPTCHA_SECRET,
+            verifyUrl: e.CAPTCHA_VERIFY_URL ?? 'https://www.google.com/recaptcha/api/siteverify',
+            minScore: e.CAPTCHA_MIN_SCORE ?? 0.5,
+          }
+        : undefined,
     hideHeader: e.HIDE_HEADER ?? false,
     hideFooter: e.HIDE_FOOTER ?? false,
     publicSignup: e.PUBLIC_SIGNUP ?? true,

@@ -12,6 +12,13 @@ export const ACCEPTED_TERMS_VERSION = 1;
 
 export const AUTH_HTTP_TIMEOUT_MS = 6000;
 
+/**
+ * reCAPTCHA v3 actions (spec §7): the web asks for a token for one of these, the server accepts a token
+ * only for the action(s) of the route it was sent to.
+ */
+export const CAPTCHA_ACTIONS = ['signup', 'login', 'recovery', 'resend'] as const;
+export type CaptchaAction = (typeof CAPTCHA_ACTIONS)[number];
+
 /** Invite acceptance and file download progress (§4, §9). */
 export const PROGRESS_STEP = 10;
 export const PROGRESS_INTERVAL_MS = 500;

@@ -21,6 +21,7 @@ export const ERRORS = {
   ERR_RATE_LIMITED: entry(429, 'Too many attempts. Please wait and try again.'),
   ERR_INTERNAL: entry(500, 'Unable to send information.'),
   ERR_SERVICE_UNAVAILABLE: entry(503, 'Could not connect to the server.'),
+  ERR_CAPTCHA_FAILED: entry(400, 'Could not verify that you are not a robot. Please try again.'),
 
   // Code check
   INVALID_TOKEN: entry(400, 'Invalid token'),

@@ -1,3 +1,5 @@
+import type { CaptchaAction } from '@suite/contract/core';
+
 /**
  * reCAPTCHA v3 (spec §7: a token for a named action). Only when a site key is configured: then the
  * script is loaded on first use, never on start-up; without a key nothing is loaded or sent.
@@ -39,9 +41,10 @@ function loadScript(siteKey: string): Promise<Grecaptcha> {
   return loading;
 }
 
-export type CaptchaAction = 'signup' | 'login' | 'recovery' | 'resend';
-
-/** The token for `action`, or undefined without a site key or when the captcha service cannot be reached. */
+/**
+ * The token for `action` (the server accepts it only on that action's routes), or undefined without a
+ * site key or when the captcha service cannot be reached.
+ */
 export async function captchaToken(siteKey: string, action: CaptchaAction): Promise<string | undefined> {
   if (!siteKey) return undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;

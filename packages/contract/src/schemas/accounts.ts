@@ -3,6 +3,8 @@ import { CODE_LENGTH, LANGUAGES, MAX_TEAMMATES } from '../constants.js';
 import { AcceptedTermsSchema, EmailSchema, IdSchema, PasswordInputSchema, ProfileSchema } from './common.js';
 
 const loose = z.string().trim().max(320);
+/** reCAPTCHA v3 token (spec §7): checked by the server only when a captcha site key is configured. */
+const captchaToken = z.string().max(4096).optional();
 
 // POST /v2/user
 export const SignupRequestSchema = z.object({
@@ -10,6 +12,7 @@ export const SignupRequestSchema = z.object({
   email: loose,
   invite_token: z.string().max(4096).optional(),
   language: z.enum(LANGUAGES).optional(),
+  captcha_token: captchaToken,
 });
 export type SignupRequest = z.infer<typeof SignupRequestSchema>;
 export const SignupResponseSchema = z.object({
@@ -40,6 +43,7 @@ export type SessionResponse = z.infer<typeof SessionResponseSchema>;
 export const EmailOnlyRequestSchema = z.object({
   email: loose,
   language: z.enum(LANGUAGES).optional(),
+  captcha_token: captchaToken,
 });
 export type EmailOnlyRequest = z.infer<typeof EmailOnlyRequestSchema>;
 export const MessageResponseSchema = z.object({ message: z.string() });
@@ -66,6 +70,7 @@ export const UserIdParamsSchema = z.object({ id: IdSchema });
 export const LoginRequestSchema = z.object({
   login: loose,
   password: PasswordInputSchema,
+  captcha_token: captchaToken,
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 

@@ -11,6 +11,7 @@ const errors = {
   403: ErrorBodySchema,
   429: ErrorBodySchema,
   500: ErrorBodySchema,
+  503: ErrorBodySchema,
 };
 
 /** Password login and sign-out. */
@@ -23,6 +24,7 @@ const authRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { c
       preHandler: [
         app.limit({ name: 'login-ip', max: 30, window: '10 minutes' }),
         app.limit({ name: 'login-addr', max: 10, window: '10 minutes', by: { bodyField: 'login' } }),
+        app.captcha('login'),
       ],
     },
     async (request) => orFail('ERR_COULD_NOT_AUTHENTICATE', request.log, () => login(deps, request.body)),

@@ -42,6 +42,8 @@ const errors = {
   409: ErrorBodySchema,
   429: ErrorBodySchema,
 };
+/** Routes behind a captcha can also answer 503 (verify service unreachable). */
+const captchaErrors = { ...errors, 503: ErrorBodySchema };
 const WINDOW = '10 minutes';
 
 /** Terms are checked by the service so that a missing acceptance answers ACCEPT_TERMS, not a generic 400. */
@@ -66,8 +68,8 @@ const usersRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { 
   app.post(
     API.signup,
     {
-      schema: { tags, body: SignupRequestSchema, response: { 201: SignupResponseSchema, ...errors } },
-      preHandler: limits('signup', 20, 5),
+      schema: { tags, body: SignupRequestSchema, response: { 201: SignupResponseSchema, ...captchaErrors } },
+      preHandler: [...limits('signup', 20, 5), app.captcha('signup')],
     },
     async (request, reply) =>
       reply.status(201).send(await signup.signup(deps, request.body, languageOf(request, request.body))),
@@ -86,8 +88,8 @@ const usersRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { 
   app.put(
     API.resendConfirmation,
     {
-      schema: { tags, body: EmailOnlyRequestSchema, response: { 200: MessageResponseSchema, ...errors } },
-      preHandler: limits('resend', 10, 5),
+      schema: { tags, body: EmailOnlyRequestSchema, response: { 200: MessageResponseSchema, ...captchaErrors } },
+      preHandler: [...limits('resend', 10, 5), app.captcha('resend')],
     },
     async (request) => signup.resendConfirmation(deps, request.body.email, languageOf(request, request.body)),
   );
@@ -127,8 +129,9 @@ const usersRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { 
   app.post(
     API.forgotPassword,
     {
-      schema: { tags, body: EmailOnlyRequestSchema, response: { 200: MessageResponseSchema, ...errors } },
-      preHandler: limits('recovery', 10, 5),
+      schema: { tags, body: EmailOnlyRequestSchema, response: { 200: MessageResponseSchema, ...captchaErrors } },
+      // The recovery screen sends a 'recovery' token; the code screen's "send again" calls this route with a 'resend' one.
+      preHandler: [...limits('recovery', 10, 5), app.captcha('recovery', 'resend')],
     },
     async (request) =>
       orFail('ERR_COULD_NOT_RECOVER_PASSWORD', request.log, () =>

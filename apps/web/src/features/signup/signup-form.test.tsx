@@ -40,6 +40,11 @@ describe('sign-up screen answers (spec §8)', () => {
     expect(await screen.findByText('Email address already in use!')).toBeTruthy();
   });
 
+  it('shows the localized captcha text of a 400 ERR_CAPTCHA_FAILED (not the server message)', async () => {
+    await submit('ada@contoso.com', { status: 400, body: { error_code: 'ERR_CAPTCHA_FAILED', message: 'x' } });
+    expect(await screen.findByText('Could not verify that you are not a robot. Please try again.')).toBeTruthy();
+  });
+
   it('shows Request Error for a 401 without error_code and for a 500', async () => {
     await submit('ada@contoso.com', { status: 401, body: { message: 'no code' } });
     expect(await screen.findByText('Request Error')).toBeTruthy();

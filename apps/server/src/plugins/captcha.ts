@@ -1,0 +1,109 @@
+import fp from 'fastify-plugin';
+import type { FastifyBaseLogger, FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { CaptchaAction } from '@suite/contract';
+import type { AppConfig } from '../config.js';
+import { AppError } from '../errors.js';
+
+/** How long a request waits for the verify service before answering 503 (fail closed). */
+export const CAPTCHA_VERIFY_TIMEOUT_MS = 3000;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * A preHandler that requires a reCAPTCHA v3 token (body field `captcha_token`) issued for one of
+     * `actions`; a no-op when CAPTCHA_SITE_KEY is empty. Put it before anything that writes or hashes.
+     */
+    captcha: (...actions: [CaptchaAction, ...CaptchaAction[]]) => preHandlerAsyncHookHandler;
+  }
+}
+
+type Settings = NonNullable<AppConfig['captcha']>;
+
+/** The parts of Google's siteverify answer we read. */
+interface VerifyAnswer {
+  success?: unknown;
+  score?: unknown;
+  action?: unknown;
+  'error-codes'?: unknown;
+}
+
+const failed = () => new AppError('ERR_CAPTCHA_FAILED');
+const unavailable = () => new AppError('ERR_SERVICE_UNAVAILABLE', { headers: { 'retry-after': '5' } });
+
+/**
+ * Asks the verify service about `token`. Throws ERR_CAPTCHA_FAILED (400) when the answer is not a
+ * success for one of `actions` with at least the minimum score, ERR_SERVICE_UNAVAILABLE (503) when the
+ * service cannot be reached, times out or answers something that is not a verdict. Never logs the
+ * secret or the token.
+ */
+export async function verifyCaptcha(
+  settings: Settings,
+  token: string,
+  remoteIp: string,
+  actions: readonly CaptchaAction[],
+  log: FastifyBaseLogger,
+): Promise<void> {
+  let answer: VerifyAnswer;
+  try {
+    const res = await fetch(settings.verifyUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ secret: settings.secret, response: token, remoteip: remoteIp }),
+      signal: AbortSignal.timeout(CAPTCHA_VERIFY_TIMEOUT_MS),
+      redirect: 'error',
+    });
+    if (!res.ok) {
+      await res.body?.cancel();
+      throw new Error(`captcha verify service answered HTTP ${res.status}`);
+    }
+    answer = (await res.json()) as VerifyAnswer;
+    if (!answer || typeof answer !== 'object') throw new Error('captcha verify service answered no object');
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : 'unknown';
+    const code = (err as { cause?: { code?: unknown } } | undefined)?.cause?.code;
+    log.error(
+      { reason, code, name: err instanceof Error ? err.name : undefined },
+      'captcha verify service unavailable',
+    );
+    throw unavailable();
+  }
+
+  const ok =
+    answer.success === true &&
+    typeof answer.action === 'string' &&
+    (actions as readonly string[]).includes(answer.action) &&
+    typeof answer.score === 'number' &&
+    answer.score >= settings.minScore;
+  if (!ok) {
+    const errorCodes = Array.isArray(answer['error-codes']) ? answer['error-codes'].map(String) : [];
+    // A secret the service rejects is our configuration, not the visitor: worth an operator's attention.
+    const level = errorCodes.some((c) => c.includes('secret')) ? 'error' : 'info';
+    log[level](
+      {
+        success: answer.success === true,
+        action: typeof answer.action === 'string' ? answer.action.slice(0, 40) : undefined,
+        expected: actions,
+        score: typeof answer.score === 'number' ? answer.score : undefined,
+        errorCodes,
+      },
+      'captcha check failed',
+    );
+    throw failed();
+  }
+}
+
+export default fp(async function captcha(app: FastifyInstance, opts: { config: AppConfig }) {
+  const settings = opts.config.captcha;
+  app.decorate('captcha', (...actions: [CaptchaAction, ...CaptchaAction[]]) => {
+    const handler: preHandlerAsyncHookHandler = async (request) => {
+      if (!settings) return;
+      const token = (request.body as { captcha_token?: unknown } | undefined)?.captcha_token;
+      if (typeof token !== 'string' || !token) {
+        request.log.info({ expected: actions }, 'captcha check failed: no token');
+        throw failed();
+      }
+      await verifyCaptcha(settings, token, request.ip, actions, request.log);
+    };
+    return handler;
+  });
+});

@@ -1,0 +1,372 @@
+import { createServer, type Server } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { ConfigError, loadConfig } from '../src/config.js';
+import { CAPTCHA_VERIFY_TIMEOUT_MS } from '../src/plugins/captcha.js';
+import { call, expectError, mailTo, PASSWORD, startWorld, type AccountsWorld } from './accounts-helpers.js';
+import { createTestApp } from './helpers.js';
+import { codeIn, freePort } from './smtp.js';
+
+const SECRET = 'secret-0f3c9a1e7b';
+
+/**
+ * A stand-in for Google's siteverify on loopback. The token says what to answer: `ok:<action>[:…]` (score
+ * 0.9), `edge:<action>` (0.5, the minimum), `low:<action>` (0.3), `fail:<action>` (success false).
+ * `mode` makes it answer HTTP 500 or never answer.
+ */
+interface StandIn {
+  url: string;
+  received: { contentType: string | undefined; form: Record<string, string> }[];
+  mode: 'answer' | 'http500' | 'hang';
+  close(): Promise<void>;
+}
+
+async function startSiteverify(): Promise<StandIn> {
+  const standIn: StandIn = { url: '', received: [], mode: 'answer', close: async () => undefined };
+  const server: Server = createServer((req, res) => {
+    let raw = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => (raw += chunk));
+    req.on('end', () => {
+      const form = Object.fromEntries(new URLSearchParams(raw));
+      standIn.received.push({ contentType: req.headers['content-type'], form });
+      if (standIn.mode === 'hang') return;
+      if (standIn.mode === 'http500' || req.method !== 'POST') {
+        res.writeHead(500).end('oops');
+        return;
+      }
+      const [verdict = '', action = ''] = (form.response ?? '').split(':');
+      const score = { ok: 0.9, edge: 0.5, low: 0.3 }[verdict];
+      const answer =
+        form.secret === SECRET && score !== undefined
+          ? { success: true, score, action, challenge_ts: new Date().toISOString(), hostname: 'localhost' }
+          : {
+              success: false,
+              'error-codes': [form.secret === SECRET ? 'invalid-input-response' : 'invalid-input-secret'],
+            };
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  standIn.url = `http://127.0.0.1:${port}/recaptcha/api/siteverify`;
+  standIn.close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return standIn;
+}
+
+const captchaEnv = (verifyUrl: string) => ({
+  CAPTCHA_SITE_KEY: 'site',
+  CAPTCHA_SECRET: SECRET,
+  CAPTCHA_VERIFY_URL: verifyUrl,
+});
+
+describe('captcha on the account routes (CAPTCHA_SITE_KEY set)', () => {
+  let standIn: StandIn;
+  let w: AccountsWorld;
+  beforeAll(async () => {
+    standIn = await startSiteverify();
+    w = await startWorld(captchaEnv(standIn.url));
+  });
+  afterAll(async () => {
+    await w.close();
+    await standIn.close();
+  });
+  beforeEach(() => {
+    standIn.mode = 'answer';
+    standIn.received.length = 0;
+  });
+
+  const stored = async (email: string) => ({
+    users: (await w.app.db.kysely.selectFrom('users').select('id').where('email', '=', email).execute()).length,
+    codes: (await w.app.db.kysely.selectFrom('codes').select('email').where('email', '=', email).execute()).length,
+    mails: (await w.app.db.kysely.selectFrom('mail_outbox').select('id').where('to_address', '=', email).execute())
+      .length,
+  });
+  const nothing = { users: 0, codes: 0, mails: 0 };
+
+  it('a valid sign-up token passes (201) and siteverify got secret, response and remoteip as a form', async () => {
+    const before = w.smtp.messages.length;
+    const res = await call(w.app, {
+      method: 'POST',
+      url: '/v2/user',
+      body: { email: 'valid@contoso.com', captcha_token: 'ok:signup' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(codeIn(await mailTo(w.smtp, 'valid@contoso.com', before))).toMatch(/^\d{6}$/);
+    expect(standIn.received).toEqual([
+      {
+        contentType: expect.stringMatching(/^application\/x-www-form-urlencoded/),
+        form: { secret: SECRET, response: 'ok:signup', remoteip: '127.0.0.1' },
+      },
+    ]);
+  });
+
+  it('a sign-up without a token is 400 ERR_CAPTCHA_FAILED: nothing stored, nothing mailed, siteverify not asked', async () => {
+    const res = await call(w.app, { method: 'POST', url: '/v2/user', body: { email: 'bot@contoso.com' } });
+    expectError(res, 400, 'ERR_CAPTCHA_FAILED');
+    expect(res.json().message).toBe('Could not verify that you are not a robot. Please try again.');
+    const empty = await call(w.app, {
+      method: 'POST',
+      url: '/v2/user',
+      body: { email: 'bot@contoso.com', captcha_token: '' },
+    });
+    expectError(empty, 400, 'ERR_CAPTCHA_FAILED');
+    expect(await stored('bot@contoso.com')).toEqual(nothing);
+    expect(standIn.received).toEqual([]);
+  });
+
+  it('a token for another action is 400 and stores nothing', async () => {
+    const res = await call(w.app, {
+      method: 'POST',
+      url: '/v2/user',
+      body: { email: 'replay@contoso.com', captcha_token: 'ok:login' },
+    });
+    expectError(res, 400, 'ERR_CAPTCHA_FAILED');
+    expect(await stored('replay@contoso.com')).toEqual(nothing);
+    expect(standIn.received).toHaveLength(1);
+  });
+
+  it('a score below CAPTCHA_MIN_SCORE (0.5) is 400; exactly the minimum passes', async () => {
+    const low = await call(w.app, {
+      method: 'POST',
+      url: '/v2/user',
+      body: { email: 'low@contoso.com', captcha_token: 'low:signup' },
+    });
+    expectError(low, 400, 'ERR_CAPTCHA_FAILED');
+    expect(await stored('low@contoso.com')).toEqual(nothing);
+    const edge = await call(w.app, {
+      method: 'POST',
+      url: '/v2/user',
+      body: { email: 'edge@contoso.com', captcha_token: 'edge:signup' },
+    });
+    expect(edge.statusCode, edge.body).toBe(201);
+  });
+
+  it('a token the service rejects (success false) is 400', async () => {
+    const res = await call(w.app, {
+      method: 'POST',
+      url: '/v2/user',
+      body: { email: 'forged@contoso.com', captcha_token: 'fail:signup' },
+    });
+    expectError(res, 400, 'ERR_CAPTCHA_FAILED');
+    expect(await stored('forged@contoso.com')).toEqual(nothing);
+  });
+
+  it('login needs a login token: without one 400 before the password is checked, with one 200', async () => {
+    const email = 'login@contoso.com';
+    const before = w.smtp.messages.length;
+    const signup = await call(w.app, { method: 'POST', url: '/v2/user', body: { email, captcha_token: 'ok:signup' } });
+    expect(signup.statusCode, signup.body).toBe(201);
+    const code = codeIn(await mailTo(w.smtp, email, before));
+    const confirm = await call(w.app, { method: 'PUT', url: '/v2/user/confirm', body: { token: code, email } });
+    expect(confirm.statusCode, confirm.body).toBe(200);
+    const register = await call(w.app, {
+      method: 'PUT',
+      url: '/v2/user/complete-register',
+      token: confirm.json().token,
+      body: {
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        password: PASSWORD,
+        password_confirmation: PASSWORD,
+        accepted_terms: { version: 1 },
+      },
+    });
+    expect(register.statusCode, register.body).toBe(200);
+
+    const login = (body: Record<string, unknown>) => call(w.app, { method: 'POST', url: '/auth/login', body });
+    expectError(await login({ login: email, password: PASSWORD }), 400, 'ERR_CAPTCHA_FAILED');
+    expectError(
+      await login({ login: email, password: PASSWORD, captcha_token: 'ok:signup' }),
+      400,
+      'ERR_CAPTCHA_FAILED',
+    );
+    const ok = await login({ login: email, password: PASSWORD, captcha_token: 'ok:login' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().token).toEqual(expect.any(String));
+  });
+
+  it('recovery takes a recovery token (recovery screen) or a resend token (code screen), nothing else', async () => {
+    const post = (captcha_token?: string) =>
+      call(w.app, {
+        method: 'POST',
+        url: '/v2/user/forgot-password',
+        body: { email: 'someone@contoso.com', ...(captcha_token ? { captcha_token } : {}) },
+      });
+    expectError(await post(), 400, 'ERR_CAPTCHA_FAILED');
+    expectError(await post('ok:login'), 400, 'ERR_CAPTCHA_FAILED');
+    expect(await stored('someone@contoso.com')).toEqual(nothing);
+    expect((await post('ok:recovery')).statusCode).toBe(200);
+    expect((await post('ok:resend')).statusCode).toBe(200);
+  });
+
+  it('resend_confirmation takes a resend token', async () => {
+    const put = (captcha_token?: string) =>
+      call(w.app, {
+        method: 'PUT',
+        url: '/v2/user/resend_confirmation',
+        body: { email: 'valid@contoso.com', ...(captcha_token ? { captcha_token } : {}) },
+      });
+    expectError(await put(), 400, 'ERR_CAPTCHA_FAILED');
+    expectError(await put('ok:recovery'), 400, 'ERR_CAPTCHA_FAILED');
+    const ok = await put('ok:resend');
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+
+  it('routes without a captcha are not asked for one (the code check)', async () => {
+    const res = await call(w.app, {
+      method: 'PUT',
+      url: '/v2/user/confirm',
+      body: { token: '000000', email: 'nobody@contoso.com' },
+    });
+    expect(res.json().error_code).not.toBe('ERR_CAPTCHA_FAILED');
+    expect(standIn.received).toEqual([]);
+  });
+
+  it('fails closed: siteverify answering HTTP 500 → 503 with Retry-After, nothing stored', async () => {
+    standIn.mode = 'http500';
+    const res = await call(w.app, {
+      method: 'POST',
+      url: '/v2/user',
+      body: { email: 'down500@contoso.com', captcha_token: 'ok:signup' },
+    });
+    expectError(res, 503, 'ERR_SERVICE_UNAVAILABLE');
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await stored('down500@contoso.com')).toEqual(nothing);
+  });
+
+  it(`fails closed: siteverify not answering within ${CAPTCHA_VERIFY_TIMEOUT_MS} ms → 503 with Retry-After`, async () => {
+    standIn.mode = 'hang';
+    const started = Date.now();
+    const res = await call(w.app, {
+      method: 'POST',
+      url: '/v2/user',
+      body: { email: 'slow@contoso.com', captcha_token: 'ok:signup' },
+    });
+    const took = Date.now() - started;
+    expectError(res, 503, 'ERR_SERVICE_UNAVAILABLE');
+    expect(res.headers['retry-after']).toBeDefined();
+    expect(took).toBeGreaterThanOrEqual(CAPTCHA_VERIFY_TIMEOUT_MS - 100);
+    expect(took).toBeLessThan(CAPTCHA_VERIFY_TIMEOUT_MS + 2000);
+    expect(await stored('slow@contoso.com')).toEqual(nothing);
+  });
+});
+
+describe('captcha verify service unreachable', () => {
+  it('a closed port answers 503 ERR_SERVICE_UNAVAILABLE with Retry-After, and nothing is stored', async () => {
+    const port = await freePort();
+    const t = await createTestApp(captchaEnv(`http://127.0.0.1:${port}/siteverify`));
+    try {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v2/user',
+        payload: { email: 'closed@contoso.com', captcha_token: 'ok:signup' },
+      });
+      expectError(res, 503, 'ERR_SERVICE_UNAVAILABLE');
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      const users = await t.app.db.kysely.selectFrom('users').select('id').execute();
+      expect(users).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('captcha logging', () => {
+  it('logs why a check failed, never the secret or the token', async () => {
+    const standIn = await startSiteverify();
+    const dataDir = mkdtempSync(join(tmpdir(), 'suite-captcha-'));
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
+      WEB_DIST: join(dataDir, 'no-web'),
+      ...captchaEnv(standIn.url),
+    });
+    const app = await buildApp(config, { logger: { level: 'trace', stream } });
+    await app.ready();
+    try {
+      const post = (captcha_token: string) =>
+        app.inject({ method: 'POST', url: '/api/v2/user', payload: { email: 'log@contoso.com', captcha_token } });
+      expect((await post('low:signup:token-abc')).statusCode).toBe(400);
+      standIn.mode = 'http500';
+      expect((await post('ok:signup:token-def')).statusCode).toBe(503);
+      await expect.poll(() => lines.filter((l) => l.includes('captcha')).length).toBeGreaterThanOrEqual(2);
+      const log = lines.join('');
+      expect(log).toContain('captcha check failed');
+      expect(log).toContain('captcha verify service unavailable');
+      expect(log).not.toContain(SECRET);
+      expect(log).not.toContain('token-abc');
+      expect(log).not.toContain('token-def');
+    } finally {
+      await app.close();
+      await standIn.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('captcha configuration', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'suite-captcha-config-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir, ...env });
+  const problemsOf = (env: Record<string, string>): string[] => {
+    try {
+      load(env);
+    } catch (error) {
+      if (error instanceof ConfigError) return error.problems;
+      throw error;
+    }
+    return [];
+  };
+
+  it('CAPTCHA_SECRET is required with CAPTCHA_SITE_KEY, listed with the other problems', () => {
+    const problems = problemsOf({ CAPTCHA_SITE_KEY: 'site', PORT: 'nope' });
+    expect(problems).toEqual([expect.stringMatching(/^PORT:/), expect.stringMatching(/^CAPTCHA_SECRET: required/)]);
+    expect(problemsOf({ CAPTCHA_SITE_KEY: 'site', CAPTCHA_SECRET: '  ' })).toEqual([
+      expect.stringMatching(/^CAPTCHA_SECRET: required with CAPTCHA_SITE_KEY/),
+    ]);
+  });
+
+  it('checks CAPTCHA_VERIFY_URL (http/https) and CAPTCHA_MIN_SCORE (0..1)', () => {
+    expect(problemsOf({ CAPTCHA_VERIFY_URL: 'ftp://example.com/verify' })).toEqual([
+      expect.stringMatching(/^CAPTCHA_VERIFY_URL:/),
+    ]);
+    expect(problemsOf({ CAPTCHA_MIN_SCORE: '1.5' })).toEqual([expect.stringMatching(/^CAPTCHA_MIN_SCORE:/)]);
+    expect(problemsOf({ CAPTCHA_MIN_SCORE: '-0.1' })).toEqual([expect.stringMatching(/^CAPTCHA_MIN_SCORE:/)]);
+  });
+
+  it('defaults: no check without a site key; Google siteverify and 0.5 with one', () => {
+    expect(load({}).captcha).toBeUndefined();
+    expect(load({ CAPTCHA_SECRET: 'secret' }).captcha).toBeUndefined();
+    expect(load({ CAPTCHA_SITE_KEY: 'site', CAPTCHA_SECRET: 'secret' }).captcha).toEqual({
+      secret: 'secret',
+      verifyUrl: 'https://www.google.com/recaptcha/api/siteverify',
+      minScore: 0.5,
+    });
+    expect(
+      load({
+        CAPTCHA_SITE_KEY: 'site',
+        CAPTCHA_SECRET: 'secret',
+        CAPTCHA_VERIFY_URL: 'http://127.0.0.1:9/verify',
+        CAPTCHA_MIN_SCORE: '0.7',
+      }).captcha,
+    ).toEqual({ secret: 'secret', verifyUrl: 'http://127.0.0.1:9/verify', minScore: 0.7 });
+  });
+});
