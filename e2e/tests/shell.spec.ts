@@ -195,3 +195,11 @@ test('/login-error-sso shows its title and text', async ({ page }) => {
   await expectAccessible(page);
   await screenshots(page, 'sso-error');
 });
+
+test('legal pages are styled within the CSP (no inline styles), in each language', async ({ page }) => {
+  for (const name of ['terms-en', 'privacy-pt-br', 'terms-hi']) {
+    await page.goto(`/legal/${name}.html`);
+    await expect(page.locator('h1')).toHaveCSS('color', 'rgb(14, 116, 204)');
+  }
+  await expectAccessible(page, 'legal page');
+});
