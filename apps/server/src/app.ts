@@ -77,9 +77,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     transform: jsonSchemaTransform,
   });
 
+  // Registered with its full path (not inside the /api prefix): swagger-ui builds its asset links from
+  // routePrefix, and /api/docs without a trailing slash otherwise links to /docs/static/….
+  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}${API.docs}` });
   await app.register(
     async (api) => {
-      await api.register(swaggerUi, { routePrefix: API.docs });
       for (const module of apiModules) await api.register(module, { config });
     },
     { prefix: API_PREFIX },

@@ -58,10 +58,17 @@ describe('system', () => {
     expect(Object.keys(body.termsUrls).sort()).toEqual(['en', 'es', 'hi', 'it', 'pt']);
   });
 
-  it('serves an OpenAPI document', async () => {
+  it('serves an OpenAPI document and its viewer, whose assets resolve under /api/docs', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     expect(res.json().openapi).toMatch(/^3\./);
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    const assets = [...page.body.matchAll(/(?:href|src)="([^"]+)"/g)].map((m) => m[1]!);
+    expect(assets.length).toBeGreaterThan(2);
+    for (const asset of assets) {
+      expect(asset.startsWith('/api/docs/static/'), asset).toBe(true);
+      expect((await t.app.inject({ method: 'GET', url: asset })).statusCode, asset).toBe(200);
+    }
   });
 });
 
