@@ -201,5 +201,12 @@ test('legal pages are styled within the CSP (no inline styles), in each language
     await page.goto(`/legal/${name}.html`);
     await expect(page.locator('h1')).toHaveCSS('color', 'rgb(14, 116, 204)');
   }
+  // Hindi in the self-hosted Poppins (its devanagari files), as in the app.
+  const loaded = await page.evaluate(async () => {
+    await document.fonts.ready;
+    return [...document.fonts].filter((f) => f.family.replace(/"/g, '') === 'Poppins' && f.status === 'loaded').length;
+  });
+  expect(loaded).toBeGreaterThan(0);
+  expect(await page.evaluate(() => document.fonts.check('400 16px Poppins', 'हिन्दी'))).toBe(true);
   await expectAccessible(page, 'legal page');
 });
