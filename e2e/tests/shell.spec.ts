@@ -204,7 +204,11 @@ test('legal pages are styled within the CSP (no inline styles), in each language
   // Hindi in the self-hosted Poppins (its devanagari files), as in the app.
   const loaded = await page.evaluate(async () => {
     await document.fonts.ready;
-    return [...document.fonts].filter((f) => f.family.replace(/"/g, '') === 'Poppins' && f.status === 'loaded').length;
+    let count = 0;
+    document.fonts.forEach((f) => {
+      if (f.family.replace(/"/g, '') === 'Poppins' && f.status === 'loaded') count += 1;
+    });
+    return count;
   });
   expect(loaded).toBeGreaterThan(0);
   expect(await page.evaluate(() => document.fonts.check('400 16px Poppins', 'हिन्दी'))).toBe(true);
