@@ -4,20 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, serverRoot } from '../src/config.js';
+import { loadConfig, serverRoot } from '../src/config.js';
+import { configProblems } from './helpers.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'suite-config-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir, ...env });
-const problemsOf = (env: Record<string, string>): string[] => {
-  try {
-    load(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  return [];
-};
+const problemsOf = (env: Record<string, string>) => configProblems(dataDir, env);
 
 describe('TRUST_PROXY', () => {
   it('is off when unset, empty or false', () => {

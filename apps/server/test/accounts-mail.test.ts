@@ -1,7 +1,6 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@suite/contract';
 import { buildApp } from '../src/app.js';
@@ -9,7 +8,7 @@ import { loadConfig } from '../src/config.js';
 import { renderEmail } from '../src/emails/index.js';
 import { GIVE_UP_AFTER_MS } from '../src/plugins/mail-worker.js';
 import { call, mailTo } from './accounts-helpers.js';
-import { createTestApp } from './helpers.js';
+import { createTestApp, logCapture } from './helpers.js';
 import { codeIn, freePort, startSmtp } from './smtp.js';
 
 describe('mail delivery', () => {
@@ -110,13 +109,7 @@ describe('mail delivery', () => {
 
   it('without SMTP_URL writes each mail to DATA_DIR/outbox as .eml and .json, with one log line', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'suite-outbox-'));
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _enc, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    });
+    const { lines, stream } = logCapture();
     const config = loadConfig({
       NODE_ENV: 'test',
       DATA_DIR: dataDir,

@@ -2,13 +2,12 @@ import { createServer, type Server } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { ConfigError, loadConfig } from '../src/config.js';
+import { loadConfig } from '../src/config.js';
 import { CAPTCHA_VERIFY_TIMEOUT_MS } from '../src/plugins/captcha.js';
 import { call, expectError, mailTo, PASSWORD, startWorld, type AccountsWorld } from './accounts-helpers.js';
-import { createTestApp } from './helpers.js';
+import { configProblems, createTestApp, logCapture } from './helpers.js';
 import { codeIn, freePort } from './smtp.js';
 
 const SECRET = 'secret-0f3c9a1e7b';
@@ -285,13 +284,7 @@ describe('captcha logging', () => {
   it('logs why a check failed, never the secret or the token', async () => {
     const standIn = await startSiteverify();
     const dataDir = mkdtempSync(join(tmpdir(), 'suite-captcha-'));
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _enc, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    });
+    const { lines, stream } = logCapture();
     const config = loadConfig({
       NODE_ENV: 'test',
       DATA_DIR: dataDir,
@@ -326,15 +319,7 @@ describe('captcha configuration', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'suite-captcha-config-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
   const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir, ...env });
-  const problemsOf = (env: Record<string, string>): string[] => {
-    try {
-      load(env);
-    } catch (error) {
-      if (error instanceof ConfigError) return error.problems;
-      throw error;
-    }
-    return [];
-  };
+  const problemsOf = (env: Record<string, string>) => configProblems(dataDir, env);
 
   it('CAPTCHA_SECRET is required with CAPTCHA_SITE_KEY, listed with the other problems', () => {
     const problems = problemsOf({ CAPTCHA_SITE_KEY: 'site', PORT: 'nope' });

@@ -2,10 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
-import { loadConfig, type AppConfig, type Env } from '../src/config.js';
+import { ConfigError, loadConfig, type AppConfig, type Env } from '../src/config.js';
 
 /**
  * A fresh server on a fresh database for one test file: SQLite in a temporary DATA_DIR, or, when
@@ -65,3 +66,26 @@ export async function createTestApp(env: Env = {}): Promise<TestApp> {
 }
 
 export const isPostgresSuite = () => Boolean(process.env.TEST_DATABASE_URL);
+
+/** The problems loadConfig lists for `env` (none: []), with DATA_DIR set to `dataDir`. */
+export function configProblems(dataDir: string, env: Record<string, string>): string[] {
+  try {
+    loadConfig({ DATA_DIR: dataDir, ...env });
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+/** A log destination for a test's server: every line it writes, in order. */
+export function logCapture(): { lines: string[]; stream: Writable } {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      lines.push(chunk.toString());
+      done();
+    },
+  });
+  return { lines, stream };
+}
