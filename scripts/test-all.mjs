@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The README's test command. Installs what the suites need (npm packages; Debian chromium and, through
+// The README's test command. Installs what the suites need (npm packages; Debian chromium, redis-server and, through
 // scripts/with-pg.sh, postgresql), builds, runs every check and suite, and ends with the real totals
 // as one line: "N passed, N failed".
 import { spawnSync } from 'node:child_process';
@@ -71,17 +71,21 @@ function freePortBlock() {
   });
 }
 
+/** Debian packages the suites start for real, installed with one apt-get when any is missing. */
 function ensureSystemPackages() {
-  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(chromium)) {
-    console.log('Installing Debian chromium (needed by the e2e suite)…');
-    const update = run('apt-get', ['update', '-qq']);
-    const install =
-      update === 0
-        ? run('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { DEBIAN_FRONTEND: 'noninteractive' } })
-        : 1;
-    if (install !== 0) console.error('Could not install chromium; the e2e suite will fail.');
-  }
+  const needed = [
+    [process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', 'chromium', 'the e2e suite'],
+    ['/usr/bin/redis-server', 'redis-server', 'the Redis rate-limit tests'],
+  ].filter(([path]) => !existsSync(path));
+  if (needed.length === 0) return;
+  console.log(`Installing Debian ${needed.map(([, pkg, why]) => `${pkg} (${why})`).join(', ')}…`);
+  const update = run('apt-get', ['update', '-qq']);
+  const packages = needed.map(([, pkg]) => pkg);
+  const install =
+    update === 0
+      ? run('apt-get', ['install', '-y', '-qq', ...packages], { env: { DEBIAN_FRONTEND: 'noninteractive' } })
+      : 1;
+  if (install !== 0) console.error(`Could not install ${packages.join(', ')}; the suites that need them will fail.`);
 }
 
 // 1. Install

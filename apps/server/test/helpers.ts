@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app.js';
+import { buildApp, type BuildOptions } from '../src/app.js';
 import { ConfigError, loadConfig, type AppConfig, type Env } from '../src/config.js';
 
 /**
@@ -38,7 +38,7 @@ async function createPgDatabase(adminUrl: string): Promise<{ url: string; drop()
   };
 }
 
-export async function createTestApp(env: Env = {}): Promise<TestApp> {
+export async function createTestApp(env: Env = {}, options: BuildOptions = { logger: false }): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'suite-test-'));
   const pgDb = process.env.TEST_DATABASE_URL ? await createPgDatabase(process.env.TEST_DATABASE_URL) : null;
   const config = loadConfig({
@@ -51,7 +51,7 @@ export async function createTestApp(env: Env = {}): Promise<TestApp> {
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
   });
-  const app = await buildApp(config, { logger: false });
+  const app = await buildApp(config, options);
   await app.ready();
   return {
     app,
