@@ -15,7 +15,7 @@ describe('system', () => {
   it('reports health with the database reachable', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: 'ok' });
+    expect(res.json()).toEqual({ status: 'ok', database: 'ok', redis: 'not_configured', storage: 'ok' });
   });
 
   it('answers unknown API paths with a JSON 404 in the error shape', async () => {

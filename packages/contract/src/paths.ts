@@ -3,6 +3,8 @@ export const API_PREFIX = '/api';
 
 export const API = {
   health: '/health',
+  /** Liveness: 200 while the process runs (no dependency is checked). */
+  healthLive: '/health/live',
   config: '/config',
   docs: '/docs',
   // accounts (§7)

@@ -24,10 +24,24 @@ export interface OpenOptions {
 
 export function openDatabase(options: OpenOptions): Db {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      // An unreachable server fails a request within seconds (503) instead of hanging it; a server
+      // that is back is used by the next query (the pool opens new connections on demand).
+      connectionTimeoutMillis: 3_000,
+      idleTimeoutMillis: 30_000,
+      // A connection that hangs mid-query (network cut, server frozen) is given up on.
+      query_timeout: 30_000,
+      keepAlive: true,
+    });
     // Without a listener, pg re-throws an idle client's error and the process dies; the pool
     // drops that client and opens a new one on the next query.
     pool.on('error', (error) => options.onIdleError?.(error));
+    // A checked-out client has no pool listener: a server shutting down while a client is between two
+    // queries of a transaction would otherwise crash the process. Its failed query answers 503 and
+    // the pool discards the client when it is released (it is no longer queryable).
+    pool.on('connect', (client) => client.on('error', (error) => options.onIdleError?.(error)));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
   }

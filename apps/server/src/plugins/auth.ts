@@ -3,6 +3,7 @@ import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SessionPayload } from '@suite/contract';
 import { AppError } from '../errors.js';
+import { serviceUnavailable } from '../db/outage.js';
 
 export interface SessionUser {
   id: string;
@@ -67,7 +68,7 @@ export default fp(async function auth(app: FastifyInstance, opts: { secret: stri
           .executeTakeFirst();
       } catch (err) {
         app.log.error({ err }, 'session check: database unavailable');
-        throw new AppError('ERR_SERVICE_UNAVAILABLE', { headers: { 'retry-after': '5' } });
+        throw serviceUnavailable();
       }
       // iat has second precision: a session issued in the same second as a revocation is revoked.
       if (!row || !row.active || iat * 1000 <= Number(row.sessions_valid_after)) {

@@ -12,7 +12,7 @@ declare module 'fastify' {
 export default fp(async function db(app: FastifyInstance, opts: { dataDir: string; databaseUrl?: string | undefined }) {
   const database = openDatabase({
     ...opts,
-    onIdleError: (error) => app.log.warn({ err: error }, 'idle database connection lost'),
+    onIdleError: (error) => app.log.warn({ err: error }, 'database connection lost'),
   });
   await migrate(database);
   app.decorate('db', database);

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { ERRORS, type ErrorCode } from '@suite/contract';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.js';
+import { isDatabaseUnavailable, RETRY_AFTER_S } from '../db/outage.js';
 
 function body(code: ErrorCode, message?: string, details?: { path: string; message: string }[]) {
   return { error_code: code, message: message ?? ERRORS[code].message, ...(details ? { details } : {}) };
@@ -34,13 +35,11 @@ export default fp(async function errors(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       return reply.status(status === 415 ? 415 : 400).send(body('ERR_REQUEST'));
     }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', String(RETRY_AFTER_S)).send(body('ERR_SERVICE_UNAVAILABLE'));
+    }
     request.log.error({ err: error }, 'unhandled error');
-    if (isDatabaseDown(error))
-      return reply.status(503).header('retry-after', '5').send(body('ERR_SERVICE_UNAVAILABLE'));
     return reply.status(500).send(body('ERR_INTERNAL'));
   });
 });
-
-function isDatabaseDown(error: { code?: string; message?: string }): boolean {
-  return ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03', 'SQLITE_BUSY', 'SQLITE_IOERR'].includes(error.code ?? '');
-}

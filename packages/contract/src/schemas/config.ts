@@ -19,4 +19,17 @@ export const PublicConfigSchema = z.object({
 });
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;
 
-export const HealthSchema = z.object({ status: z.literal('ok'), database: z.literal('ok') });
+/**
+ * `/api/health`, the balancer's readiness check: 200 while the database answers, 503 (with the catalogue's
+ * ERR_SERVICE_UNAVAILABLE and Retry-After) while it does not. Redis has a per-instance fallback, so
+ * Redis down is `degraded`, not down; `not_configured`: no REDIS_URL.
+ */
+export const HealthSchema = z.object({
+  status: z.enum(['ok', 'degraded', 'down']),
+  database: z.enum(['ok', 'down']),
+  redis: z.enum(['ok', 'degraded', 'not_configured']),
+  storage: z.enum(['ok', 'down']),
+  error_code: z.literal('ERR_SERVICE_UNAVAILABLE').optional(),
+  message: z.string().optional(),
+});
+export type Health = z.infer<typeof HealthSchema>;

@@ -4,6 +4,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ShareLink, StoredFile } from '@suite/contract';
 import { AppError } from '../../errors.js';
+import { isDatabaseUnavailable, serviceUnavailable } from '../../db/outage.js';
 import type { FileStorage } from '../../plugins/storage.js';
 import { UploadMeter, TooLargeError } from './meter.js';
 import { cleanContentType, cleanFileName } from './names.js';
@@ -149,6 +150,7 @@ export function filesService(deps: FilesServiceDeps) {
       return { file, size: stat.size };
     } catch (error) {
       if (error instanceof AppError) throw error;
+      if (isDatabaseUnavailable(error)) throw serviceUnavailable();
       deps.log.error({ err: error }, 'share link check failed');
       throw new AppError('ERR_FILE_LINK_PROCESSING_FAILED');
     }

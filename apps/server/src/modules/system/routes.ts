@@ -1,25 +1,57 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API, HealthSchema, PublicConfigSchema, ErrorBodySchema, LANGUAGES } from '@suite/contract';
+import { API, HealthSchema, OkSchema, PublicConfigSchema, LANGUAGES, type Health } from '@suite/contract';
 import { ping } from '../../db/database.js';
-import { AppError } from '../../errors.js';
+import { serviceUnavailable } from '../../db/outage.js';
 import type { AppConfig } from '../../config.js';
 
 const TERMS_BASE: Record<string, string> = { en: 'en', pt: 'pt-br', es: 'es', hi: 'hi', it: 'it' };
 
 /** Health and the web app's runtime settings. */
 const systemRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { config }) => {
+  /** Storage answers for a key that never exists (null), or fails: a HEAD on S3, a stat on disk. */
+  const PROBE_KEY = 'health-probe-never-stored';
+  const within = <T>(ms: number, work: Promise<T>) =>
+    Promise.race([work, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms).unref())]);
+  const healthy = (work: () => Promise<unknown>) =>
+    within(2_000, work()).then(
+      () => true,
+      () => false,
+    );
+
   app.get(
     API.health,
-    { schema: { tags: ['system'], response: { 200: HealthSchema, 503: ErrorBodySchema } } },
-    async () => {
-      try {
-        await ping(app.db);
-      } catch {
-        throw new AppError('ERR_SERVICE_UNAVAILABLE');
+    { schema: { tags: ['system'], response: { 200: HealthSchema, 503: HealthSchema } } },
+    async (_request, reply) => {
+      const [database, storage] = await Promise.all([
+        healthy(() => ping(app.db)),
+        healthy(() => app.storage.stat(PROBE_KEY)),
+      ]);
+      const redis =
+        app.counters.mode === 'memory' ? 'not_configured' : app.counters.mode === 'shared' ? 'ok' : 'degraded';
+      const body: Health = {
+        status: database && storage && redis !== 'degraded' ? 'ok' : 'degraded',
+        database: database ? 'ok' : 'down',
+        redis,
+        storage: storage ? 'ok' : 'down',
+      };
+      void reply.header('cache-control', 'no-store');
+      // Without its database an instance can serve nothing useful: the balancer takes it out of rotation.
+      if (!database) {
+        const error = serviceUnavailable();
+        void reply.status(503).headers(error.headers ?? {});
+        return {
+          ...body,
+          status: 'down' as const,
+          error_code: 'ERR_SERVICE_UNAVAILABLE' as const,
+          message: error.message,
+        };
       }
-      return { status: 'ok' as const, database: 'ok' as const };
+      return body;
     },
   );
+  app.get(API.healthLive, { schema: { tags: ['system'], response: { 200: OkSchema } } }, async () => ({
+    ok: true as const,
+  }));
 
   const legal = (kind: 'terms' | 'privacy') =>
     Object.fromEntries(LANGUAGES.map((l) => [l, `${config.publicUrl}/legal/${kind}-${TERMS_BASE[l]}.html`]));

@@ -1,0 +1,43 @@
+import { AppError } from '../errors.js';
+
+/** Seconds a client is asked to wait while a dependency is down. */
+export const RETRY_AFTER_S = 5;
+
+/** 503 ERR_SERVICE_UNAVAILABLE with Retry-After: what every route answers while a dependency it needs is down. */
+export const serviceUnavailable = () =>
+  new AppError('ERR_SERVICE_UNAVAILABLE', { headers: { 'retry-after': String(RETRY_AFTER_S) } });
+
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+const MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error',
+  'Client was closed and is not queryable',
+  'Query read timeout',
+  'connect ECONNREFUSED',
+];
+
+/**
+ * The database could not be reached or went away mid-query (as opposed to a query it refused): a
+ * PostgreSQL connection failure or class 08 / 57P0x error, or SQLite busy / I/O failure. Such an error
+ * must never become a business answer ("wrong password", "invalid code"): it is a 503.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const { code, message, errors } = error as { code?: unknown; message?: unknown; errors?: unknown };
+  if (typeof code === 'string') {
+    if (NETWORK_CODES.has(code) || code.startsWith('08') || /^57P0[1-3]$/.test(code)) return true;
+    if (/^SQLITE_(BUSY|IOERR|CANTOPEN|LOCKED)/.test(code)) return true;
+  }
+  if (typeof message === 'string' && MESSAGES.some((m) => message.includes(m))) return true;
+  // AggregateError (a connection tried on several addresses).
+  return Array.isArray(errors) && errors.some(isDatabaseUnavailable);
+}

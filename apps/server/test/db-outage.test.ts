@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, mailTo, PASSWORD, registered, signup, startWorld, type AccountsWorld } from './accounts-helpers.js';
+import { startPgCluster, type PgCluster } from './pg-cluster.js';
+import { codeIn } from './smtp.js';
+
+/** A server on a PostgreSQL of this test's own, which the test stops and starts again. */
+let cluster: PgCluster;
+let w: AccountsWorld;
+beforeAll(async () => {
+  cluster = await startPgCluster();
+  w = await startWorld({ DATABASE_URL: cluster.url });
+}, 60_000);
+afterAll(async () => {
+  await w?.close();
+  cluster?.destroy();
+});
+
+const unavailable = (res: {
+  statusCode: number;
+  headers: Record<string, unknown>;
+  json(): { error_code?: string };
+}) => ({
+  status: res.statusCode,
+  retryAfter: Number(res.headers['retry-after']) > 0,
+  code: res.json().error_code,
+});
+const OUTAGE = { status: 503, retryAfter: true, code: 'ERR_SERVICE_UNAVAILABLE' };
+
+describe('PostgreSQL outage', () => {
+  it('answers 503 with Retry-After on every route that needs the database, then heals by itself', async () => {
+    const { token } = await registered(w, 'ada@contoso.com');
+    const pendingCode = await signup(w, 'bob@contoso.com');
+
+    cluster.stop();
+    try {
+      const answers = {
+        login: await call(w.app, {
+          method: 'POST',
+          url: '/auth/login',
+          body: { login: 'ada@contoso.com', password: PASSWORD },
+        }),
+        signup: await call(w.app, { method: 'POST', url: '/v2/user', body: { email: 'cy@contoso.com' } }),
+        confirm: await call(w.app, {
+          method: 'PUT',
+          url: '/v2/user/confirm',
+          body: { token: pendingCode, email: 'bob@contoso.com' },
+        }),
+        forgot: await call(w.app, {
+          method: 'POST',
+          url: '/v2/user/forgot-password',
+          body: { email: 'ada@contoso.com' },
+        }),
+        me: await call(w.app, { method: 'GET', url: '/v2/user/me', token }),
+        guest: await call(w.app, {
+          method: 'POST',
+          url: '/guest',
+          body: { name: 'Guest', accepted_terms: { version: 1 } },
+        }),
+      };
+      for (const [route, res] of Object.entries(answers))
+        expect({ route, ...unavailable(res) }).toEqual({ route, ...OUTAGE });
+
+      const health = await w.app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(503);
+      expect(Number(health.headers['retry-after'])).toBeGreaterThan(0);
+      expect(health.json()).toMatchObject({
+        status: 'down',
+        database: 'down',
+        storage: 'ok',
+        error_code: 'ERR_SERVICE_UNAVAILABLE',
+      });
+      const live = await w.app.inject({ method: 'GET', url: '/api/health/live' });
+      expect(live.statusCode).toBe(200);
+    } finally {
+      cluster.start();
+    }
+
+    // Back: the same server (no restart) serves again within seconds.
+    const deadline = Date.now() + 10_000;
+    let health = await w.app.inject({ method: 'GET', url: '/api/health' });
+    while (health.statusCode !== 200 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+      health = await w.app.inject({ method: 'GET', url: '/api/health' });
+    }
+    expect(health.json()).toMatchObject({ status: 'ok', database: 'ok' });
+
+    // Nothing half-written: the sign-up refused during the outage starts afresh (no 409 for a stray row).
+    const before = w.smtp.messages.length;
+    const again = await call(w.app, { method: 'POST', url: '/v2/user', body: { email: 'cy@contoso.com' } });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(codeIn(await mailTo(w.smtp, 'cy@contoso.com', before))).toMatch(/^\d{6}$/);
+    // The code mailed before the outage still confirms; the password still logs in.
+    const confirm = await call(w.app, {
+      method: 'PUT',
+      url: '/v2/user/confirm',
+      body: { token: pendingCode, email: 'bob@contoso.com' },
+    });
+    expect(confirm.statusCode, confirm.body).toBe(200);
+    const login = await call(w.app, {
+      method: 'POST',
+      url: '/auth/login',
+      body: { login: 'ada@contoso.com', password: PASSWORD },
+    });
+    expect(login.statusCode, login.body).toBe(200);
+  });
+});
