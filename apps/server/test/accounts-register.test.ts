@@ -40,7 +40,10 @@ describe('PUT /v2/user/complete-register and PUT /user/{id}', () => {
       [{ password: 'qwerty123', password_confirmation: 'qwerty123' }, 'ERR_PASSWORD_TOO_COMMON'],
       [{ password: 'Password1', password_confirmation: 'Password1' }, 'ERR_PASSWORD_TOO_COMMON'],
       [{ first_name: '' }, 'ERR_VALIDATION'],
-      [{ first_name: '\u0007\r\n' }, 'ERR_VALIDATION'],
+      // Control and bidi characters are refused by the one display-name rule, not silently replaced.
+      [{ first_name: '\u0007\r\n' }, 'ERR_INVALID_NAME'],
+      [{ last_name: 'Love\u202elace' }, 'ERR_INVALID_NAME'],
+      [{ first_name: 'x'.repeat(101) }, 'ERR_INVALID_NAME'],
       [{ last_name: undefined }, 'ERR_VALIDATION'],
       [{ password: 'y'.repeat(300), password_confirmation: 'y'.repeat(300) }, 'ERR_VALIDATION'],
     ];

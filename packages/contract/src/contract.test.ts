@@ -10,6 +10,9 @@ import {
   normalizeEmail,
   isAddressLiteral,
   textLength,
+  checkDisplayName,
+  cleanDisplayName,
+  DISPLAY_NAME_MAX_LENGTH,
 } from './index.js';
 import { SignupRequestSchema, ConfirmCodeRequestSchema, CompleteRegisterRequestSchema } from './index.js';
 
@@ -95,5 +98,46 @@ describe('paths and schemas', () => {
     expect(CompleteRegisterRequestSchema.safeParse({ ...base, accepted_terms: { version: 1 } }).success).toBe(true);
     expect(CompleteRegisterRequestSchema.safeParse({ ...base, accepted_terms: { version: 2 } }).success).toBe(false);
     expect(SignupRequestSchema.safeParse({ email: 'x@acme.com', invite_token: 'abc' }).success).toBe(true);
+  });
+});
+
+describe('display names: one rule for users, guests, invites, meetings and file names', () => {
+  it.each([
+    ['Ada', 'Ada'],
+    ['  Ada   Lovelace ', 'Ada Lovelace'],
+    ['Zoe\u0308', 'Zo\u00eb'], // NFC
+    ['क्\u200dष', 'क्\u200dष'], // a joiner after a virama shapes a Devanagari conjunct
+    ["O'Brien-Smith 😀", "O'Brien-Smith 😀"],
+  ])('accepts %j as %j', (raw, value) => {
+    expect(checkDisplayName(raw)).toEqual({ ok: true, value });
+  });
+  it.each([
+    ['right-to-left override U+202E', 'Ada\u202egpj.exe'],
+    ['left-to-right isolate U+2066', 'a\u2066b'],
+    ['pop directional isolate U+2069', 'a\u2069b'],
+    ['C1 next line U+0085', 'Ada\u0085Bcc: x'],
+    ['line separator U+2028', 'Ada\u2028Lovelace'],
+    ['paragraph separator U+2029', 'Ada\u2029Lovelace'],
+    ['zero-width space U+200B', 'Ad\u200ba'],
+    ['zero-width joiner not after a mark', 'a\u200db'],
+    ['line feed', 'Ada\nBcc: evil@example.com'],
+    ['tab', 'Ada\tLovelace'],
+    ['NUL', 'Ada\u0000'],
+    ['byte order mark', '\ufeffAda'],
+    ['private use', 'Ada\ue000'],
+  ])('refuses a name with a %s', (_what, raw) => {
+    expect(checkDisplayName(raw)).toEqual({ ok: false, problem: 'forbidden_character' });
+  });
+  it('refuses empty and over-long names, counting code points', () => {
+    expect(checkDisplayName('   ')).toEqual({ ok: false, problem: 'empty' });
+    expect(checkDisplayName('😀'.repeat(DISPLAY_NAME_MAX_LENGTH)).ok).toBe(true);
+    expect(checkDisplayName('a'.repeat(DISPLAY_NAME_MAX_LENGTH + 1))).toEqual({ ok: false, problem: 'too_long' });
+  });
+  it('cleaning removes what checking refuses, and shortens', () => {
+    expect(cleanDisplayName('\u202eAda\u0085 \u2028Love\u200blace ')).toBe('Ada Lovelace');
+    expect(cleanDisplayName('x'.repeat(300), 10)).toBe('x'.repeat(10));
+    for (const raw of ['a\u202eb', 'a\u0085b', 'a\u2028b', ' x ']) {
+      expect(checkDisplayName(cleanDisplayName(raw)).ok).toBe(true);
+    }
   });
 });

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { CODE_LENGTH, LANGUAGES, MAX_TEAMMATES } from '../constants.js';
-import { AcceptedTermsSchema, EmailSchema, IdSchema, PasswordInputSchema, ProfileSchema } from './common.js';
+import {
+  AcceptedTermsSchema,
+  DisplayNameInputSchema,
+  EmailSchema,
+  IdSchema,
+  PasswordInputSchema,
+  ProfileSchema,
+} from './common.js';
 
 const loose = z.string().trim().max(320);
 /** reCAPTCHA v3 token (spec §7): checked by the server only when a captcha site key is configured. */
@@ -50,8 +57,8 @@ export const MessageResponseSchema = z.object({ message: z.string() });
 
 // PUT /v2/user/complete-register (bearer)
 export const CompleteRegisterRequestSchema = z.object({
-  first_name: z.string().trim().min(1).max(100),
-  last_name: z.string().trim().min(1).max(100),
+  first_name: DisplayNameInputSchema,
+  last_name: DisplayNameInputSchema,
   password: PasswordInputSchema,
   password_confirmation: PasswordInputSchema,
   accepted_terms: AcceptedTermsSchema,

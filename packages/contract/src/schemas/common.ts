@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, isEmailShape } from '../email.js';
+import { DISPLAY_NAME_MAX_LENGTH } from '../text.js';
 import { ACCEPTED_TERMS_VERSION, PASSWORD_MAX_LENGTH, PROFILE_TYPES } from '../constants.js';
 
 export const ErrorBodySchema = z.object({
@@ -20,6 +21,12 @@ export const EmailSchema = z
 export const PasswordInputSchema = z.string().max(PASSWORD_MAX_LENGTH * 4);
 
 export const AcceptedTermsSchema = z.object({ version: z.literal(ACCEPTED_TERMS_VERSION) });
+
+/**
+ * A typed display name: bounded here; the server checks it with checkDisplayName (text.ts) so that a
+ * bad one answers ERR_INVALID_NAME, in code points, not UTF-16 units.
+ */
+export const DisplayNameInputSchema = z.string().max(DISPLAY_NAME_MAX_LENGTH * 4);
 
 export const IdSchema = z.string().min(1).max(64);
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AcceptedTermsSchema } from './common.js';
+import { AcceptedTermsSchema, DisplayNameInputSchema } from './common.js';
 
 /** Room names are our video-conference ids: URL-safe, bounded. */
 export const RoomNameSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
@@ -62,7 +62,7 @@ export type SessionPingResponse = z.infer<typeof SessionPingResponseSchema>;
 
 // POST /guest
 export const GuestRequestSchema = z.object({
-  name: z.string().trim().min(1).max(100),
+  name: DisplayNameInputSchema,
   accepted_terms: AcceptedTermsSchema,
 });
 export type GuestRequest = z.infer<typeof GuestRequestSchema>;

@@ -1,20 +1,20 @@
+import { cleanDisplayName } from '@suite/contract';
+
 /** Longest display name kept, in characters (most file systems allow 255 bytes; browsers shorten further). */
 const MAX_NAME_LENGTH = 255;
 const FALLBACK_NAME = 'file';
-// C0, DEL, C1 controls and the Unicode line/paragraph separators and bidi overrides.
-const UNSAFE_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 /**
- * The display name of an upload: only the last path segment, without control or bidi-override
- * characters, NFC-normalised. The name is never used on disk; this keeps it harmless when shown
- * or offered as a download name.
+ * The display name of an upload: only the last path segment, under the contract's display-name rule
+ * (NFC; control, format and bidi characters removed rather than refused: the name comes from the
+ * uploader's disk, not from a form). The name is never used on disk; this keeps it harmless when
+ * shown or offered as a download name.
  */
 export function cleanFileName(raw: string | undefined): string {
   // Browsers send `"`, CR and LF in multipart file names as %22, %0D, %0A (HTML form encoding).
   const decoded = (raw ?? '').replace(/%22/g, '"').replace(/%0[AD]/gi, '\n');
   const lastSegment = decoded.split(/[\\/]/).pop() ?? '';
-  const cleaned = lastSegment.normalize('NFC').replace(UNSAFE_CHARS, '').trim();
-  const shortened = Array.from(cleaned).slice(0, MAX_NAME_LENGTH).join('');
+  const shortened = cleanDisplayName(lastSegment, MAX_NAME_LENGTH);
   return shortened === '' || shortened === '.' || shortened === '..' ? FALLBACK_NAME : shortened;
 }
 

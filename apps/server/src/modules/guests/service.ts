@@ -1,11 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { GuestRequest, GuestResponse } from '@suite/contract';
-import { AppError } from '../../errors.js';
+import { requireDisplayName } from '../../names.js';
 import type { Db } from '../../db/database.js';
 import { createGuestRepository, type GuestRow } from './repository.js';
-
-// Control characters would only garble the name Jitsi shows to the other participants.
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
 
 export function toGuestResponse(row: GuestRow): GuestResponse {
   return {
@@ -20,10 +17,8 @@ export function createGuestService(db: Db) {
   const repo = createGuestRepository(db);
   return {
     async create(input: GuestRequest): Promise<GuestResponse> {
-      const name = input.name.replace(CONTROL, ' ').replace(/\s+/g, ' ').trim();
-      if (!name) {
-        throw new AppError('ERR_VALIDATION', { details: [{ path: 'name', message: 'required' }] });
-      }
+      // Jitsi shows the name to the other participants: the contract's one display-name rule.
+      const name = requireDisplayName(input.name, 'name');
       const row: GuestRow = {
         id: randomBytes(12).toString('hex'),
         name,

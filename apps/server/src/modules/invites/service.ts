@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import {
   MAX_TEAMMATES,
+  cleanDisplayName,
   emailDomain,
   isEmailShape,
   normalizeEmail,
@@ -64,7 +65,8 @@ export function createInvite(db: Kysely<Database>, config: AppConfig, input: New
   return db.transaction().execute((trx) => writeInvite(trx, config, input));
 }
 
-const displayName = (user: UserRow) => `${user.first_name} ${user.last_name}`.trim() || user.email;
+/** The inviter as the invitee's mail shows them; names stored before the display-name rule are cleaned here. */
+const displayName = (user: UserRow) => cleanDisplayName(`${user.first_name} ${user.last_name}`) || user.email;
 
 /** Only a corporate-domain account may invite: a free-mail "team" would let anyone in. */
 async function corporateInviter(deps: AccountsDeps, session: SessionUser): Promise<UserRow> {

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import {
   RoomNameSchema,
+  cleanDisplayName,
   type MeetingTokenResponse,
   type SessionPingResponse,
   type Videoconference,
@@ -17,15 +18,11 @@ const LIST_LIMIT = 50;
 /** Pings come at a third of the idle limit (at most every 5 minutes), so two may be lost before it ends. */
 const MAX_PING_INTERVAL_S = 300;
 
-/** A name asked for by the meeting link: plain text on one line, bounded; empty → none. */
-function cleanName(name: string | undefined): string | undefined {
-  const clean = name
-    ?.replace(/[\u0000-\u001f\u007f]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 100);
-  return clean || undefined;
-}
+/**
+ * A name asked for by the meeting link (not typed in our forms): the contract's display-name rule with
+ * forbidden characters removed; empty → none.
+ */
+const cleanName = (name: string | undefined): string | undefined => cleanDisplayName(name ?? '') || undefined;
 
 export type PingIdentity = { kind: 'user'; user: SessionUser } | { kind: 'guest'; guestId: string };
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz';
@@ -184,7 +181,8 @@ export function createMeetingService({ db, config, signer, guests }: MeetingServ
         .executeTakeFirst();
       const name =
         cleanName(displayName) ??
-        (`${who?.first_name ?? ''} ${who?.last_name ?? ''}`.trim() || user.email.split('@')[0] || user.email);
+        cleanName(`${who?.first_name ?? ''} ${who?.last_name ?? ''}`) ??
+        (user.email.split('@')[0] || user.email);
       return token(row, { id: user.id, name, email: user.email }, isHost);
     },
 
@@ -193,7 +191,11 @@ export function createMeetingService({ db, config, signer, guests }: MeetingServ
       const row = await usable(roomName);
       const guest = await knownGuest(guestId);
       await admit(row, false);
-      return token(row, { id: `guest-${guest.id}`, name: cleanName(displayName) ?? guest.name }, false);
+      return token(
+        row,
+        { id: `guest-${guest.id}`, name: cleanName(displayName) ?? cleanName(guest.name) ?? 'Guest' },
+        false,
+      );
     },
 
     /**

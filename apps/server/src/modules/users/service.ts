@@ -1,5 +1,6 @@
 import { ACCEPTED_TERMS_VERSION, type MeResponse, type SessionResponse } from '@suite/contract';
 import { AppError } from '../../errors.js';
+import { requireDisplayName } from '../../names.js';
 import type { SessionUser } from '../../plugins/auth.js';
 import type { AccountsDeps } from './deps.js';
 import { checkNewPassword, hashPassword } from './passwords.js';
@@ -7,13 +8,6 @@ import { completeRegistration, findUserById, profilesOf, setPassword } from './r
 import { issuedAfter, sessionFor } from './session.js';
 
 /** The signed-in account: finishing registration, changing the password, who am I. */
-
-/** Names end up in mail headers and pages: no control characters, single spaces. */
-const cleanName = (value: string) =>
-  value
-    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
 
 export async function completeRegister(
   deps: AccountsDeps,
@@ -26,7 +20,9 @@ export async function completeRegister(
     accepted_terms?: unknown;
   },
 ): Promise<SessionResponse> {
-  if (!cleanName(input.first_name) || !cleanName(input.last_name)) throw new AppError('ERR_VALIDATION');
+  // Names end up in mail subjects and in meetings, seen by others: the contract's one rule.
+  const firstName = requireDisplayName(input.first_name, 'first_name');
+  const lastName = requireDisplayName(input.last_name, 'last_name');
   const terms = input.accepted_terms as { version?: unknown } | undefined;
   if (terms?.version !== ACCEPTED_TERMS_VERSION) throw new AppError('ACCEPT_TERMS');
   checkNewPassword(input.password, input.password_confirmation);
@@ -34,8 +30,8 @@ export async function completeRegister(
   if (!user?.confirmed_at || user.registered_at) throw new AppError('ERR_FORBIDDEN');
   const passwordHash = await hashPassword(input.password);
   const done = await completeRegistration(deps.db, user.id, {
-    firstName: cleanName(input.first_name),
-    lastName: cleanName(input.last_name),
+    firstName,
+    lastName,
     passwordHash,
     termsVersion: ACCEPTED_TERMS_VERSION,
   });

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ACCEPTED_TERMS_VERSION, type Language } from '@suite/contract/core';
 import { useConfig } from '../../lib/config';
 import { STORAGE_KEYS, write } from '../../lib/storage';
+import { displayNameProblem } from '../../lib/name-rules';
 import { useErrorMessage } from '../../lib/use-error-message';
 import { TextField } from '../../components/text-field';
 import { Checkbox } from '../../components/checkbox';
@@ -28,14 +29,17 @@ export default function GuestPage() {
   const [error, setError] = useState<string | null>(null);
   const lang = (i18n.resolvedLanguage ?? 'en') as Language;
 
-  const nameError = submitted && !name.trim() ? t('REQUIRED_FIELD') : null;
+  const { t: te } = useTranslation('errors');
+  const nameProblem = displayNameProblem(name);
+  const nameError =
+    !submitted || !nameProblem ? null : nameProblem === 'required' ? t('REQUIRED_FIELD') : te(nameProblem);
   const termsError = submitted && !terms ? t('REQUIRED_FIELD') : null;
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     setSubmitted(true);
     setError(null);
-    if (!name.trim() || !terms) return;
+    if (nameProblem || !terms) return;
     setBusy(true);
     try {
       const guest = await createGuest({ name: name.trim(), accepted_terms: { version: ACCEPTED_TERMS_VERSION } });

@@ -48,4 +48,17 @@ describe('welcome screen', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Register' }).hasAttribute('disabled')).toBe(false));
     expect(router.state.location.pathname).toBe('/user/welcome');
   });
+
+  it('refuses a name with a bidi override before asking the server, with the localized catalogue text', async () => {
+    server = await serveApi(() => ({ status: 200, body: {} }));
+    localStorage.setItem('authorization', fakeSessionToken());
+    await renderScreen(<WelcomeForm />, { url: '/user/welcome' });
+    fireEvent.change(await screen.findByLabelText(/First name/), { target: { value: 'Ada\u202egpj.exe' } });
+    fireEvent.change(screen.getByLabelText(/Last name/), { target: { value: 'Lovelace' } });
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'secret-1' } });
+    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText(/Names may have up to 100 characters/)).toBeTruthy();
+    expect(server.requests).toHaveLength(0);
+  });
 });

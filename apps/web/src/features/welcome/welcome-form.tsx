@@ -6,6 +6,7 @@ import { useConfig } from '../../lib/config';
 import { ApiError } from '../../lib/api-client';
 import { useGoToMainApp } from '../../lib/main-app';
 import { passwordLengthOk } from '../../lib/password-rules';
+import { displayNameProblem } from '../../lib/name-rules';
 import { currentToken, saveSession } from '../../lib/session';
 import { userPath } from '../../lib/paths';
 import { useErrorMessage } from '../../lib/use-error-message';
@@ -50,8 +51,10 @@ export default function WelcomeForm() {
 
   function validate(): Partial<Record<Field, string>> {
     const found: Partial<Record<Field, string>> = {};
-    if (!values.firstName.trim()) found.firstName = t('required');
-    if (!values.lastName.trim()) found.lastName = t('required');
+    for (const field of ['firstName', 'lastName'] as const) {
+      const problem = displayNameProblem(values[field]);
+      if (problem) found[field] = problem === 'required' ? t('required') : te(problem);
+    }
     if (!values.password) found.password = t('required');
     else if (passwordError(values.password)) found.password = passwordError(values.password);
     if (!terms) found.terms = te('ACCEPT_TERMS');
