@@ -46,9 +46,14 @@ export default function AuthHandoffPage() {
     const allowed = [new URL(mainAppUrl, window.location.origin).origin];
     const back = safeRedirectTarget(rest.get('redirect'), allowed) ?? safeRedirectTarget(document.referrer, allowed);
     if (back && !back.startsWith('/auth') && !/^https?:\/\/[^/]+\/auth(\?|$)/.test(back)) {
-      if (back.startsWith('/')) navigate(back, { replace: true });
-      else window.location.replace(back);
-      return;
+      // A navigation that throws (a target the router refuses) must not leave the page on "checking…".
+      try {
+        if (back.startsWith('/')) void navigate(back, { replace: true });
+        else window.location.replace(back);
+        return;
+      } catch {
+        // fall through to the safe default
+      }
     }
     window.location.replace(mainAppUrl);
   }, [params, navigate, mainAppUrl]);
