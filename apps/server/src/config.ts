@@ -96,6 +96,7 @@ const EnvSchema = z.object({
   HIDE_HEADER: opt(bool),
   HIDE_FOOTER: opt(bool),
   PUBLIC_SIGNUP: opt(bool),
+  API_DOCS: opt(bool),
   ERROR_REPORTING_DSN: opt(url),
   LOG_LEVEL: opt(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
   WEB_DIST: opt(z.string()),
@@ -140,10 +141,12 @@ export interface AppConfig {
   appTitle: string;
   captchaSiteKey: string;
   /** Server-side reCAPTCHA check; undefined (no check at all) when CAPTCHA_SITE_KEY is empty. */
-  captcha: { secret: string; verifyUrl: string; minScore: number } | undefined;
+  captcha: { secret: string; verifyUrl: string; minScore: number; hostname: string } | undefined;
   hideHeader: boolean;
   hideFooter: boolean;
   publicSignup: boolean;
+  /** Serve the OpenAPI viewer and document at /api/docs (API_DOCS; default: on except in production). */
+  apiDocs: boolean;
   errorReportingDsn: string | undefined;
   logLevel: string;
   webDist: string;
@@ -237,11 +240,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
             secret: e.CAPTCHA_SECRET,
             verifyUrl: e.CAPTCHA_VERIFY_URL ?? 'https://www.google.com/recaptcha/api/siteverify',
             minScore: e.CAPTCHA_MIN_SCORE ?? 0.5,
+            // The site the token was solved on must be ours (a token farmed on another site is refused).
+            hostname: new URL(publicUrl).hostname,
           }
         : undefined,
     hideHeader: e.HIDE_HEADER ?? false,
     hideFooter: e.HIDE_FOOTER ?? false,
     publicSignup: e.PUBLIC_SIGNUP ?? true,
+    apiDocs: e.API_DOCS ?? env2 !== 'production',
     errorReportingDsn: e.ERROR_REPORTING_DSN,
     logLevel: e.LOG_LEVEL ?? (env2 === 'test' ? 'silent' : 'info'),
     webDist: resolve(e.WEB_DIST ?? join(serverRoot(), '../web/dist')),

@@ -14,7 +14,8 @@ const SECRET = 'secret-0f3c9a1e7b';
 
 /**
  * A stand-in for Google's siteverify on loopback. The token says what to answer: `ok:<action>[:…]` (score
- * 0.9), `edge:<action>` (0.5, the minimum), `low:<action>` (0.3), `fail:<action>` (success false).
+ * 0.9), `edge:<action>` (0.5, the minimum), `low:<action>` (0.3), `fail:<action>` (success false); the
+ * answer's hostname (where the token was solved) is `localhost`, PUBLIC_URL's host, unless a part `host=<name>` says otherwise.
  * `mode` makes it answer HTTP 500 or never answer.
  */
 interface StandIn {
@@ -38,11 +39,12 @@ async function startSiteverify(): Promise<StandIn> {
         res.writeHead(500).end('oops');
         return;
       }
-      const [verdict = '', action = ''] = (form.response ?? '').split(':');
+      const [verdict = '', action = '', ...rest] = (form.response ?? '').split(':');
+      const hostname = rest.find((part) => part.startsWith('host='))?.slice(5) ?? 'localhost';
       const score = { ok: 0.9, edge: 0.5, low: 0.3 }[verdict];
       const answer =
         form.secret === SECRET && score !== undefined
-          ? { success: true, score, action, challenge_ts: new Date().toISOString(), hostname: 'localhost' }
+          ? { success: true, score, action, challenge_ts: new Date().toISOString(), hostname }
           : {
               success: false,
               'error-codes': [form.secret === SECRET ? 'invalid-input-response' : 'invalid-input-secret'],
@@ -132,6 +134,22 @@ describe('captcha on the account routes (CAPTCHA_SITE_KEY set)', () => {
     expectError(res, 400, 'ERR_CAPTCHA_FAILED');
     expect(await stored('replay@contoso.com')).toEqual(nothing);
     expect(standIn.received).toHaveLength(1);
+  });
+
+  it("a token solved on another site (hostname other than PUBLIC_URL's) is 400 and stores nothing", async () => {
+    const res = await call(w.app, {
+      method: 'POST',
+      url: '/v2/user',
+      body: { email: 'farmed@contoso.com', captcha_token: 'ok:signup:host=evil.example' },
+    });
+    expectError(res, 400, 'ERR_CAPTCHA_FAILED');
+    expect(await stored('farmed@contoso.com')).toEqual(nothing);
+    const ours = await call(w.app, {
+      method: 'POST',
+      url: '/v2/user',
+      body: { email: 'farmed@contoso.com', captcha_token: 'ok:signup:host=LOCALHOST' },
+    });
+    expect(ours.statusCode, ours.body).toBe(201);
   });
 
   it('a score below CAPTCHA_MIN_SCORE (0.5) is 400; exactly the minimum passes', async () => {
@@ -344,6 +362,7 @@ describe('captcha configuration', () => {
       secret: 'secret',
       verifyUrl: 'https://www.google.com/recaptcha/api/siteverify',
       minScore: 0.5,
+      hostname: 'localhost',
     });
     expect(
       load({
@@ -352,6 +371,6 @@ describe('captcha configuration', () => {
         CAPTCHA_VERIFY_URL: 'http://127.0.0.1:9/verify',
         CAPTCHA_MIN_SCORE: '0.7',
       }).captcha,
-    ).toEqual({ secret: 'secret', verifyUrl: 'http://127.0.0.1:9/verify', minScore: 0.7 });
+    ).toEqual({ secret: 'secret', verifyUrl: 'http://127.0.0.1:9/verify', minScore: 0.7, hostname: 'localhost' });
   });
 });

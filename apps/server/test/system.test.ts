@@ -70,6 +70,49 @@ describe('system', () => {
       expect((await t.app.inject({ method: 'GET', url: asset })).statusCode, asset).toBe(200);
     }
   });
+
+  it("the viewer's pages alone allow inline styles (its bundle sets them); scripts stay 'self' everywhere", async () => {
+    const csp = async (url: string) =>
+      String((await t.app.inject({ method: 'GET', url })).headers['content-security-policy']);
+    const docs = await csp('/api/docs');
+    expect(docs).toContain("style-src 'self' 'unsafe-inline'");
+    expect(docs).toContain("script-src 'self'");
+    expect(docs).not.toMatch(/script-src[^;]*unsafe/);
+    for (const url of ['/api/health', '/api/config', '/user/login']) {
+      expect(await csp(url), url).toMatch(/style-src 'self'(;|$)/);
+    }
+  });
+});
+
+describe('API docs switch (API_DOCS)', () => {
+  it('off in production: /api/docs and its document answer the catalogue 404', async () => {
+    const prod = await createTestApp({ NODE_ENV: 'production' });
+    try {
+      expect(prod.config.apiDocs).toBe(false);
+      for (const url of ['/api/docs', '/api/docs/json', '/api/docs/static/swagger-ui.css']) {
+        const res = await prod.app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.json()).toEqual({ error_code: 'ERR_NOT_FOUND', message: 'Not found.' });
+      }
+    } finally {
+      await prod.close();
+    }
+  });
+
+  it('on in production with API_DOCS=true, off elsewhere with API_DOCS=false', async () => {
+    const on = await createTestApp({ NODE_ENV: 'production', API_DOCS: 'true' });
+    try {
+      expect((await on.app.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(200);
+    } finally {
+      await on.close();
+    }
+    const off = await createTestApp({ API_DOCS: 'false' });
+    try {
+      expect((await off.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBe(404);
+    } finally {
+      await off.close();
+    }
+  });
 });
 
 describe('configuration', () => {

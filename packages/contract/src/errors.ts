@@ -18,10 +18,17 @@ export const ERRORS = {
   ERR_FORBIDDEN: entry(403, 'You are not allowed to do this.'),
   ERR_NOT_FOUND: entry(404, 'Not found.'),
   ERR_PAYLOAD_TOO_LARGE: entry(413, 'The request is too large.'),
+  ERR_URI_TOO_LONG: entry(414, 'The address is too long.'),
+  ERR_UNSUPPORTED_MEDIA_TYPE: entry(415, 'This type of content is not accepted here.'),
+  ERR_HEADERS_TOO_LARGE: entry(431, 'The request headers are too large.'),
   ERR_RATE_LIMITED: entry(429, 'Too many attempts. Please wait and try again.'),
   ERR_INTERNAL: entry(500, 'Unable to send information.'),
   ERR_SERVICE_UNAVAILABLE: entry(503, 'Could not connect to the server.'),
   ERR_CAPTCHA_FAILED: entry(400, 'Could not verify that you are not a robot. Please try again.'),
+  ERR_INVALID_NAME: entry(
+    400,
+    'Names may have up to 100 characters, without control or invisible formatting characters.',
+  ),
 
   // Code check
   INVALID_TOKEN: entry(400, 'Invalid token'),

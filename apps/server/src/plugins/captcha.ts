@@ -24,6 +24,7 @@ interface VerifyAnswer {
   success?: unknown;
   score?: unknown;
   action?: unknown;
+  hostname?: unknown;
   'error-codes'?: unknown;
 }
 
@@ -32,7 +33,7 @@ const unavailable = () => new AppError('ERR_SERVICE_UNAVAILABLE', { headers: { '
 
 /**
  * Asks the verify service about `token`. Throws ERR_CAPTCHA_FAILED (400) when the answer is not a
- * success for one of `actions` with at least the minimum score, ERR_SERVICE_UNAVAILABLE (503) when the
+ * success for one of `actions`, solved on PUBLIC_URL's host name, with at least the minimum score, ERR_SERVICE_UNAVAILABLE (503) when the
  * service cannot be reached, times out or answers something that is not a verdict. Never logs the
  * secret or the token.
  */
@@ -72,6 +73,8 @@ export async function verifyCaptcha(
     answer.success === true &&
     typeof answer.action === 'string' &&
     (actions as readonly string[]).includes(answer.action) &&
+    typeof answer.hostname === 'string' &&
+    answer.hostname.toLowerCase() === settings.hostname.toLowerCase() &&
     typeof answer.score === 'number' &&
     answer.score >= settings.minScore;
   if (!ok) {
@@ -83,6 +86,7 @@ export async function verifyCaptcha(
         success: answer.success === true,
         action: typeof answer.action === 'string' ? answer.action.slice(0, 40) : undefined,
         expected: actions,
+        hostname: typeof answer.hostname === 'string' ? answer.hostname.slice(0, 100) : undefined,
         score: typeof answer.score === 'number' ? answer.score : undefined,
         errorCodes,
       },
