@@ -1,7 +1,15 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import vitest from '@vitest/eslint-plugin';
+import playwright from 'eslint-plugin-playwright';
 import globals from 'globals';
+
+const webFeatures = readdirSync('apps/web/src/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.tmp/**', 'e2e/fixtures/jitsi/**', 'bench/results/**', 'data/**'] },
@@ -18,5 +26,67 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+
+  // Layout boundaries: resolve relative TypeScript imports (written with or without `.js`).
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/server/src/**/*.ts', 'packages/contract/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+          extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+          conditionNames: ['source', 'import', 'default'],
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
+  },
+  // Web: features are one-way leaves (bulletproof-react): a feature never imports another feature or the
+  // app shell; shared components and lib never import features or the app shell.
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...webFeatures.map((feature) => ({
+              target: `./apps/web/src/features/${feature}`,
+              from: './apps/web/src/features',
+              except: [`./${feature}`],
+              message: 'A web feature never imports another feature: move the shared part to components/ or lib/.',
+            })),
+            {
+              target: './apps/web/src/features',
+              from: './apps/web/src/app',
+              message: 'Features never import the app shell (src/app).',
+            },
+            {
+              target: ['./apps/web/src/components', './apps/web/src/lib'],
+              from: ['./apps/web/src/features', './apps/web/src/app'],
+              message: 'Shared components and lib never import features or the app shell.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+
+  // Test honesty: a test with no assertion fails lint.
+  {
+    files: ['apps/**/*.test.{ts,tsx}', 'packages/**/*.test.ts', 'bench/**/*.test.{ts,mjs}'],
+    plugins: { vitest },
+    rules: { 'vitest/expect-expect': ['error', { assertFunctionNames: ['expect', 'expect*', 'assert'] }] },
+  },
+  {
+    files: ['e2e/tests/**/*.spec.ts'],
+    plugins: { playwright },
+    rules: {
+      'playwright/expect-expect': ['error', { assertFunctionNames: ['expect*', 'check*', 'assert*'] }],
+    },
   },
 );

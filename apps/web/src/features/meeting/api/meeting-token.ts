@@ -11,7 +11,7 @@ import {
 } from '@suite/contract';
 import { ApiError } from '../../../lib/api-client';
 import { currentToken } from '../../../lib/session';
-import type { Identity } from '../hooks/use-meeting-token';
+import type { Identity } from '../lib/identity';
 
 /** An API failure that says when to ask again (429 with Retry-After). */
 export class RetryLaterError extends ApiError {

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
 import { ApiError } from '../../../lib/api-client';
 import { parseRetryAfter, RetryLaterError } from '../api/meeting-token';
-import { retryStep, useMeetingToken, type Identity } from './use-meeting-token';
+import { retryStep, useMeetingToken } from './use-meeting-token';
+import type { Identity } from '../lib/identity';
 
 const TOKEN = { token: 'a.b.c', moderator: false, domain: 'meet.acme.test', room: 'abc-defg-hij' };
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>

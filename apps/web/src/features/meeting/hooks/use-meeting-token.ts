@@ -2,8 +2,7 @@ import { useEffect, useState } from 'react';
 import { MEET_JOIN_DELAY_MS, WAITING_FOR_HOST_RETRY_MS, type MeetingTokenResponse } from '@suite/contract/core';
 import { ApiError } from '../../../lib/api-client';
 import { fetchMeetingToken, RetryLaterError } from '../api/meeting-token';
-
-export type Identity = { kind: 'user' } | { kind: 'guest'; guestId: string };
+import type { Identity } from '../lib/identity';
 
 export type TokenState =
   | { name: 'connecting' }

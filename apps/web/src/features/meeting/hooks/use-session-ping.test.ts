@@ -33,5 +33,6 @@ describe('useSessionPing', () => {
   it('does nothing without a ping (a `jwt` link)', async () => {
     renderHook(() => useSessionPing(true, null));
     await advance(600_000);
+    expect(vi.getTimerCount()).toBe(0); // no ping loop was scheduled
   });
 });

@@ -1,7 +1,9 @@
 import { decodeToken } from '../../../lib/jwt';
 import { currentToken, currentUser, actingProfile } from '../../../lib/session';
 import { STORAGE_KEYS, readString } from '../../../lib/storage';
-import type { Identity } from '../hooks/use-meeting-token';
+
+/** Who asks for the meeting token: the signed-in user (bearer) or a guest with the id the server gave. */
+export type Identity = { kind: 'user' } | { kind: 'guest'; guestId: string };
 
 /** Signed in → the user endpoint; a stored guestId → the guest endpoint; neither → the guest form first. */
 export function currentIdentity(): Identity | null {
