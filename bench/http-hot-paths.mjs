@@ -28,6 +28,7 @@ const server = spawn(process.execPath, [join(repo, 'apps/server/dist/src/server.
     LOG_LEVEL: 'error',
     RATE_LIMIT_SCALE: '100000',
     NODE_ENV: 'production',
+    SESSION_SECRET: 'bench-session-secret-0123456789abcdef0123',
   },
   stdio: ['ignore', 'inherit', 'inherit'],
 });

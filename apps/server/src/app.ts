@@ -65,7 +65,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
   await app.register(dbPlugin, { dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-  await app.register(authPlugin, { secret: config.sessionSecret, ttlSeconds: config.sessionTtlSeconds });
+  await app.register(authPlugin, { keys: config.keys.session, ttlSeconds: config.sessionTtlSeconds });
   await app.register(mailerPlugin, { config });
   await app.register(storagePlugin, { dataDir: config.dataDir });
   await app.register(rateLimitPlugin, { scale: config.rateLimitScale, redisUrl: config.redisUrl });

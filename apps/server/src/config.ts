@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { CODE_TTL_MS } from '@suite/contract';
+import { deriveKeys, type AppKeys } from './keys.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -84,6 +85,7 @@ const EnvSchema = z.object({
   JAAS_KID: opt(z.string()),
   JAAS_PRIVATE_KEY: opt(z.string()),
   SESSION_SECRET: opt(z.string().min(32, 'must be at least 32 characters')),
+  SESSION_SECRET_PREVIOUS: opt(z.string().min(32, 'must be at least 32 characters')),
   SESSION_TTL_HOURS: opt(z.coerce.number().positive()),
   REDIS_URL: opt(z.string().regex(/^rediss?:\/\//)),
   TRUST_PROXY: opt(z.string().transform(parseTrustProxy)),
@@ -133,6 +135,8 @@ export interface AppConfig {
     idleMinutes: number;
   };
   sessionSecret: string;
+  /** Keys derived from sessionSecret (and SESSION_SECRET_PREVIOUS, still accepted for verification): keys.ts. */
+  keys: AppKeys;
   sessionTtlSeconds: number;
   redisUrl: string | undefined;
   /** false: X-Forwarded-For ignored; a hop count (as a function); a list: trusted proxy addresses/CIDRs. */
@@ -163,13 +167,20 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * Development default: a secret generated once into DATA_DIR/session-secret (mode 600). Written with
+ * 'wx' (fails if the file exists), so two processes starting at once on one DATA_DIR never overwrite
+ * each other's: the loser reads the winner's.
+ */
 function sessionSecretFor(dataDir: string, given: string | undefined): string {
   if (given) return given;
   const file = join(dataDir, 'session-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  try {
+    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  return readFileSync(file, 'utf8').trim();
 }
 
 /** Rules between variables, read from the raw values so that they are reported with the others. */
@@ -182,6 +193,11 @@ function crossFieldProblems(env: Env): string[] {
   }
   if (set('CAPTCHA_SITE_KEY') && !set('CAPTCHA_SECRET')) {
     problems.push('CAPTCHA_SECRET: required with CAPTCHA_SITE_KEY (the server verifies every captcha token)');
+  }
+  if (env.NODE_ENV === 'production' && !set('SESSION_SECRET')) {
+    problems.push(
+      'SESSION_SECRET: required when NODE_ENV=production (every instance must sign and verify with the same secret; e.g. `openssl rand -base64 48`)',
+    );
   }
   if (env.NODE_ENV === 'production' && !set('PUBLIC_URL')) {
     problems.push(
@@ -206,6 +222,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   mkdirSync(dataDir, { recursive: true });
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const env2 = e.NODE_ENV ?? 'development';
+  const sessionSecret = sessionSecretFor(dataDir, e.SESSION_SECRET);
   return {
     env: env2,
     appEnv: e.APP_ENV ?? env2,
@@ -227,7 +244,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
           : undefined,
       idleMinutes: e.MEETING_IDLE_MINUTES ?? 240,
     },
-    sessionSecret: sessionSecretFor(dataDir, e.SESSION_SECRET),
+    sessionSecret,
+    keys: deriveKeys(sessionSecret, e.SESSION_SECRET_PREVIOUS),
     sessionTtlSeconds: Math.round((e.SESSION_TTL_HOURS ?? 12) * 3600),
     redisUrl: e.REDIS_URL,
     trustProxy: e.TRUST_PROXY ?? false,

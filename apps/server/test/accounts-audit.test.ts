@@ -237,7 +237,7 @@ describe('accounts: gaps found by the audit', () => {
 
     it('refuses an expired team link', async () => {
       const old = Date.now() - 31 * 86_400_000;
-      const token = await signTeamInvite(w.t.config.sessionSecret, 'fabrikam.com', owner.id, old);
+      const token = await signTeamInvite(w.t.config.keys.invite, 'fabrikam.com', owner.id, old);
       expect((await validate(token)).json()).toEqual({ email: '', status: 'expired' });
       expectError(await post({ email: 'late@fabrikam.com', invite_token: token }), 400, 'ERR_INVITE_EXPIRED');
     });

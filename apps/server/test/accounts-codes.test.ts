@@ -157,7 +157,7 @@ describe('e-mail codes: PUT /v2/user/confirm and PUT /v2/user/resend_confirmatio
   });
 
   it('never mails more codes than the budget, even for parallel requests', async () => {
-    const keys = { secret: 'k'.repeat(32), scale: 1, ttlMs: 600_000 };
+    const keys = { hmac: w.t.config.keys.code, scale: 1, ttlMs: 600_000 };
     const results = await Promise.allSettled(
       Array.from({ length: 12 }, () => issueCode(w.app.db.kysely, keys, 'budget@contoso.com', 'confirm')),
     );

@@ -47,12 +47,13 @@ describe('TRUST_PROXY', () => {
 
 describe('PUBLIC_URL', () => {
   it('is required when NODE_ENV=production, with a message saying what to set', () => {
-    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+    expect(problemsOf({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) })).toEqual([
       expect.stringMatching(/^PUBLIC_URL: required when NODE_ENV=production/),
     ]);
-    expect(load({ NODE_ENV: 'production', PUBLIC_URL: 'https://suite.example.com/' }).publicUrl).toBe(
-      'https://suite.example.com',
-    );
+    expect(
+      load({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://suite.example.com/' })
+        .publicUrl,
+    ).toBe('https://suite.example.com');
   });
 
   it('defaults to localhost in development and when NODE_ENV is unset (npm start)', () => {

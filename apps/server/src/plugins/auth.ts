@@ -1,9 +1,10 @@
 import fp from 'fastify-plugin';
-import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
+import { SignJWT, type JWTPayload } from 'jose';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SessionPayload } from '@suite/contract';
 import { AppError } from '../errors.js';
 import { serviceUnavailable } from '../db/outage.js';
+import { verifyWithRing, type KeyRing } from '../keys.js';
 
 export interface SessionUser {
   id: string;
@@ -34,9 +35,7 @@ declare module 'fastify' {
 
 const ALGORITHM = 'HS256';
 
-export default fp(async function auth(app: FastifyInstance, opts: { secret: string; ttlSeconds: number }) {
-  const key = new TextEncoder().encode(opts.secret);
-
+export default fp(async function auth(app: FastifyInstance, opts: { keys: KeyRing; ttlSeconds: number }) {
   const sessions: Sessions = {
     async issue(user, options = {}) {
       // issuedAt (seconds) lets a caller that just revoked older sessions issue one that outlives the cut.
@@ -44,12 +43,12 @@ export default fp(async function auth(app: FastifyInstance, opts: { secret: stri
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
         .setIssuedAt(options.issuedAt)
         .setExpirationTime(Math.floor(Date.now() / 1000) + opts.ttlSeconds)
-        .sign(key);
+        .sign(opts.keys.sign);
     },
     async verify(token) {
       let payload: JWTPayload;
       try {
-        ({ payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM] }));
+        ({ payload } = await verifyWithRing(token, opts.keys, { algorithms: [ALGORITHM] }));
       } catch {
         throw new AppError('ERR_INVALID_ACCESS_TOKEN');
       }

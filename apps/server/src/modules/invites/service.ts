@@ -46,7 +46,7 @@ interface NewInvite {
 
 /** The invite record and its mail, written with the caller's transaction. */
 async function writeInvite(db: Kysely<Database>, config: AppConfig, input: NewInvite): Promise<{ url: string }> {
-  const { token, jtiHash, expiresAt } = await signInvite(config.sessionSecret, input.email);
+  const { token, jtiHash, expiresAt } = await signInvite(config.keys.invite, input.email);
   await insertInvite(db, { jtiHash, email: input.email, inviterId: input.inviterId, expiresAt });
   const message = {
     kind: 'invite' as const,
@@ -139,7 +139,7 @@ export async function inviteTeammates(
 /** The copyable link: the sign-up screen with a reusable token limited to the inviter's domain. */
 export async function invitationUrl(deps: AccountsDeps, session: SessionUser): Promise<{ url: string }> {
   const inviter = await corporateInviter(deps, session);
-  const token = await signTeamInvite(deps.config.sessionSecret, inviter.domain, inviter.id);
+  const token = await signTeamInvite(deps.config.keys.invite, inviter.domain, inviter.id);
   return { url: `${deps.config.publicUrl}/user/signup?inviteToken=${encodeURIComponent(token)}` };
 }
 
@@ -155,7 +155,7 @@ export async function validateInvite(
   deps: AccountsDeps,
   token: string,
 ): Promise<{ email: string; status: InviteStatus }> {
-  const read = await readInviteToken(deps.config.sessionSecret, token);
+  const read = await readInviteToken(deps.config.keys.invite, token);
   if (!read) throw new AppError('ERR_INVITE_INVALID');
   if (read.kind === 'team') {
     if (read.expired) return { email: '', status: 'expired' };
@@ -179,7 +179,7 @@ export type SignupInvite =
 
 /** What an `invite_token` given at sign-up grants for this address (errors for bad, used or expired ones). */
 export async function resolveSignupInvite(deps: AccountsDeps, token: string, email: string): Promise<SignupInvite> {
-  const read = await readInviteToken(deps.config.sessionSecret, token);
+  const read = await readInviteToken(deps.config.keys.invite, token);
   if (!read) throw new AppError('ERR_INVITE_INVALID');
   if (read.kind === 'team') {
     if (read.domain !== emailDomain(email) || isPersonalAddress(read.domain)) return { kind: 'mismatch' };

@@ -1,20 +1,19 @@
-import { createHash, createHmac, randomUUID } from 'node:crypto';
-import { SignJWT, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
+import { createHash, randomUUID } from 'node:crypto';
+import { SignJWT, errors as joseErrors, type JWTPayload } from 'jose';
+import { verifyWithRing, type KeyRing } from '../../keys.js';
 
 const ALGORITHM = 'HS256';
-/** Audiences keep invite tokens and session tokens apart even though one secret derives both keys. */
+/** Audiences keep the two kinds of invite token apart (sessions have a key of their own). */
 const INVITE_AUDIENCE = 'suite:invite';
 const TEAM_AUDIENCE = 'suite:team-invite';
 
 export const INVITE_TTL_DAYS = 7;
 export const TEAM_INVITE_TTL_DAYS = 30;
 
-const keyFor = (secret: string) => createHmac('sha256', secret).update('invite-tokens').digest();
-
 export const hashJti = (jti: string) => createHash('sha256').update(jti).digest('hex');
 
 /** A personal invite: the invitee's address, expiry and a single-use id (jti). */
-export async function signInvite(secret: string, email: string, now = Date.now()) {
+export async function signInvite(keys: KeyRing, email: string, now = Date.now()) {
   const jti = randomUUID();
   const expiresAt = now + INVITE_TTL_DAYS * 86_400_000;
   const token = await new SignJWT({ email })
@@ -23,19 +22,19 @@ export async function signInvite(secret: string, email: string, now = Date.now()
     .setJti(jti)
     .setIssuedAt(Math.floor(now / 1000))
     .setExpirationTime(Math.floor(expiresAt / 1000))
-    .sign(keyFor(secret));
+    .sign(keys.sign);
   return { token, jtiHash: hashJti(jti), expiresAt };
 }
 
 /** The copyable team link: reusable, limited to the inviter's (corporate) domain. */
-export async function signTeamInvite(secret: string, domain: string, inviterId: string, now = Date.now()) {
+export async function signTeamInvite(keys: KeyRing, domain: string, inviterId: string, now = Date.now()) {
   return new SignJWT({ domain })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setAudience(TEAM_AUDIENCE)
     .setSubject(inviterId)
     .setIssuedAt(Math.floor(now / 1000))
     .setExpirationTime(Math.floor(now / 1000) + TEAM_INVITE_TTL_DAYS * 86_400)
-    .sign(keyFor(secret));
+    .sign(keys.sign);
 }
 
 export type ReadToken =
@@ -43,11 +42,11 @@ export type ReadToken =
   | { kind: 'team'; domain: string; inviterId: string; expired: boolean };
 
 /** Verifies signature and audience; an expired token is still read (the screen shows "expired"). null: not ours. */
-export async function readInviteToken(secret: string, token: string): Promise<ReadToken | null> {
+export async function readInviteToken(keys: KeyRing, token: string): Promise<ReadToken | null> {
   let payload: JWTPayload;
   let expired = false;
   try {
-    ({ payload } = await jwtVerify(token, keyFor(secret), {
+    ({ payload } = await verifyWithRing(token, keys, {
       algorithms: [ALGORITHM],
       audience: [INVITE_AUDIENCE, TEAM_AUDIENCE],
     }));

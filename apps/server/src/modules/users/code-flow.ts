@@ -6,7 +6,7 @@ import type { AccountsDeps } from './deps.js';
 /** What the sign-up and the recovery flows share: addresses, sending codes, answering code checks. */
 
 export const codeKeys = (deps: AccountsDeps): CodeKeys => ({
-  secret: deps.config.sessionSecret,
+  hmac: deps.config.keys.code,
   scale: deps.config.rateLimitScale,
   ttlMs: deps.config.codeTtlMs,
 });

@@ -3,22 +3,23 @@ import type { Kysely } from 'kysely';
 import { CODE_LENGTH, MAX_CODE_TRIES, type CodePurpose } from '@suite/contract';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import type { KeyRing } from '../../keys.js';
 
 /** Code mails per address and purpose (sign-up repeats, resends, automatic resends) in one window. */
 const SEND_BUDGET = 5;
 const SEND_WINDOW_MS = 15 * 60 * 1000;
 
 export interface CodeKeys {
-  /** HMAC key, so a leaked table does not give the codes away by brute force. */
-  secret: string;
+  /** HMAC keys (keys.ts: the first one hashes new codes, each one checks), so a leaked table does not give the codes away by brute force. */
+  hmac: KeyRing;
   /** RATE_LIMIT_SCALE: tests raise the budget. */
   scale: number;
   /** How long a new code lives (config CODE_TTL_SECONDS). */
   ttlMs: number;
 }
 
-const hashCode = (keys: CodeKeys, purpose: CodePurpose, email: string, code: string) =>
-  createHmac('sha256', keys.secret).update(`code\n${purpose}\n${email}\n${code}`).digest('hex');
+const hashCode = (key: Uint8Array, purpose: CodePurpose, email: string, code: string) =>
+  createHmac('sha256', key).update(`code\n${purpose}\n${email}\n${code}`).digest('hex');
 
 const newCode = () => String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
 
@@ -48,7 +49,7 @@ export async function issueCode(
   let update = db
     .updateTable('codes')
     .set((eb) => ({
-      code_hash: hashCode(keys, purpose, email, code),
+      code_hash: hashCode(keys.hmac.sign, purpose, email, code),
       attempts: 0,
       expires_at: now + keys.ttlMs,
       consumed_at: null,
@@ -117,8 +118,11 @@ export async function checkCode(
     .where('code_hash', '=', row.code_hash)
     .where('consumed_at', 'is', null)
     .where('attempts', '<', MAX_CODE_TRIES);
-  const given = Buffer.from(hashCode(keys, purpose, email, code), 'hex');
-  if (timingSafeEqual(given, Buffer.from(row.code_hash, 'hex'))) {
+  const stored = Buffer.from(row.code_hash, 'hex');
+  const matches = keys.hmac.verify.map((key) =>
+    timingSafeEqual(Buffer.from(hashCode(key, purpose, email, code), 'hex'), stored),
+  );
+  if (matches.includes(true)) {
     const done = await live.set({ consumed_at: now }).where('expires_at', '>', now).executeTakeFirst();
     return Number(done.numUpdatedRows) === 1 ? { kind: 'ok' } : { kind: 'invalid' };
   }

@@ -1,0 +1,51 @@
+import { hkdfSync } from 'node:crypto';
+import { errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyOptions } from 'jose';
+
+/**
+ * The keys derived from SESSION_SECRET (HKDF-SHA256, one per use, so a key of one kind never verifies
+ * another kind of token): sessions, e-mailed codes (HMAC of the stored hash), invite tokens.
+ * SESSION_SECRET_PREVIOUS adds a second key of each kind that is still accepted for verification, so
+ * the secret can be rotated without logging everyone out or voiding the codes and invites in flight.
+ */
+export type KeyUse = 'session' | 'code' | 'invite';
+
+export interface KeyRing {
+  /** Signs (the current secret's key). */
+  sign: Uint8Array;
+  /** Verifies: the current key first, then the previous secret's. */
+  verify: readonly Uint8Array[];
+}
+
+export type AppKeys = Record<KeyUse, KeyRing>;
+
+const derive = (secret: string, use: KeyUse) =>
+  new Uint8Array(hkdfSync('sha256', secret, 'suite-keys-v1', `suite ${use} key`, 32));
+
+export function deriveKeys(secret: string, previous?: string): AppKeys {
+  const ring = (use: KeyUse): KeyRing => {
+    const sign = derive(secret, use);
+    return { sign, verify: previous && previous !== secret ? [sign, derive(previous, use)] : [sign] };
+  };
+  return { session: ring('session'), code: ring('code'), invite: ring('invite') };
+}
+
+/**
+ * jwtVerify with each key of the ring in turn; a bad signature tries the next key, any other failure
+ * (expired, wrong audience) is the answer. Throws the last error when no key verifies it.
+ */
+export async function verifyWithRing(
+  token: string,
+  ring: KeyRing,
+  options: JWTVerifyOptions,
+): Promise<{ payload: JWTPayload }> {
+  let last: unknown;
+  for (const key of ring.verify) {
+    try {
+      return await jwtVerify(token, key, options);
+    } catch (error) {
+      if (!(error instanceof joseErrors.JWSSignatureVerificationFailed)) throw error;
+      last = error;
+    }
+  }
+  throw last;
+}
