@@ -4,8 +4,13 @@ import { parseArgs } from 'node:util';
 import { LANGUAGES, isEmailShape, normalizeEmail, type Language } from '@suite/contract';
 import { ConfigError, loadConfig, type Env } from '../src/config.js';
 import { migrate, openDatabase, type Db } from '../src/db/database.js';
-import { listDomains, setDomainRules, type DomainChange, type DomainRules } from '../src/modules/domains/repository.js';
-import { createInvite } from '../src/modules/invites/service.js';
+import {
+  createInvite,
+  listDomains,
+  setDomainRules,
+  type DomainChange,
+  type DomainRules,
+} from '../src/modules/accounts/index.js';
 
 const USAGE = `Usage: npm run admin -- <command>
 

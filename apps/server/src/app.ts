@@ -19,6 +19,7 @@ import rateLimitPlugin from './plugins/rate-limit.js';
 import securityPlugin from './plugins/security.js';
 import staticPlugin from './plugins/static.js';
 import storagePlugin from './plugins/storage.js';
+import jobsPlugin from './jobs/index.js';
 import { apiModules } from './modules/index.js';
 import { reqSerializer } from './log-serializers.js';
 
@@ -80,6 +81,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   );
 
   await app.register(staticPlugin, { webDist: config.webDist });
+  // Registered after the plugins it uses, so that on close it stops before they do.
+  await app.register(jobsPlugin);
   return app;
 }
 

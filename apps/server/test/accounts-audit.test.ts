@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ERRORS } from '@suite/contract';
-import { signTeamInvite } from '../src/modules/invites/tokens.js';
-import { MAX_INVITES_PER_ADDRESS_PER_DAY } from '../src/modules/invites/service.js';
+import { signTeamInvite } from '../src/modules/accounts/invites/tokens.js';
+import { MAX_INVITES_PER_ADDRESS_PER_DAY } from '../src/modules/accounts/invites/service.js';
 import {
   PASSWORD,
   admin,

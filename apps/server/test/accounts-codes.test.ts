@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, expectError, mailTo, registered, signup, startWorld, type AccountsWorld } from './accounts-helpers.js';
-import { issueCode, purgeExpiredCodes } from '../src/modules/users/codes.js';
+import { issueCode, purgeExpiredCodes } from '../src/modules/accounts/codes/codes.js';
 import { codeIn } from './smtp.js';
 
 /** A code that is surely wrong: differs from the real one in the last digit. */

@@ -6,7 +6,7 @@ import { LANGUAGES } from '@suite/contract';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { renderEmail } from '../src/emails/index.js';
-import { GIVE_UP_AFTER_MS } from '../src/plugins/mail-worker.js';
+import { GIVE_UP_AFTER_MS } from '../src/jobs/mail-outbox.js';
 import { call, mailTo } from './accounts-helpers.js';
 import { createTestApp, logCapture } from './helpers.js';
 import { codeIn, freePort, startSmtp } from './smtp.js';

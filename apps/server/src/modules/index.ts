@@ -1,20 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppConfig } from '../config.js';
-import systemRoutes from './system/routes.js';
-import usersRoutes from './users/routes.js';
-import authRoutes from './auth/routes.js';
-import invitesRoutes from './invites/routes.js';
-import guestRoutes from './guests/routes.js';
-import meetingRoutes from './meetings/routes.js';
-import filesRoutes from './files/routes.js';
+import accountsModule from './accounts/index.js';
+import filesModule from './files/index.js';
+import guestsModule from './guests/index.js';
+import meetingsModule from './meetings/index.js';
+import systemModule from './system/index.js';
 
-/** Every API module, mounted under /api. A module owns its routes, service and repository. */
+/**
+ * Every API module, mounted under /api. A module is a folder with one public entry (`index.ts`):
+ * nothing outside it imports its other files.
+ */
 export const apiModules: FastifyPluginAsync<{ config: AppConfig }>[] = [
-  systemRoutes as FastifyPluginAsync<{ config: AppConfig }>,
-  usersRoutes as FastifyPluginAsync<{ config: AppConfig }>,
-  authRoutes as FastifyPluginAsync<{ config: AppConfig }>,
-  invitesRoutes as FastifyPluginAsync<{ config: AppConfig }>,
-  guestRoutes as FastifyPluginAsync<{ config: AppConfig }>,
-  meetingRoutes as FastifyPluginAsync<{ config: AppConfig }>,
-  filesRoutes as FastifyPluginAsync<{ config: AppConfig }>,
+  systemModule as FastifyPluginAsync<{ config: AppConfig }>,
+  accountsModule,
+  guestsModule as FastifyPluginAsync<{ config: AppConfig }>,
+  meetingsModule as FastifyPluginAsync<{ config: AppConfig }>,
+  filesModule as FastifyPluginAsync<{ config: AppConfig }>,
 ];

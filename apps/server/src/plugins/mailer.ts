@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fp from 'fastify-plugin';
@@ -7,15 +8,23 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config.js';
 import type { Database } from '../db/schema.js';
-import { OutboxWorker, type Deliver } from './mail-worker.js';
 import { renderEmail, type MailMessage, type MailSite } from '../emails/index.js';
 
 export interface Mailer {
   /** Renders the message and writes it to the outbox with `db` (pass the caller's transaction). */
   queue(db: Kysely<Database>, message: MailMessage): Promise<string>;
-  /** Wakes the worker after the caller's transaction committed. */
+  /** Wakes the outbox job (jobs/mail-outbox.ts) after the caller's transaction committed. */
   kick(): void;
+  /** The outbox job listens here for kicks. */
+  onKick(listener: () => void): void;
+  /** Sends one outbox row now: over SMTP, or into the dev outbox without SMTP_URL. The outbox job calls it. */
+  deliver: Deliver;
 }
+
+type OutboxRow = Database['mail_outbox'];
+export type Deliver = (
+  row: Pick<OutboxRow, 'id' | 'to_address' | 'subject' | 'text_body' | 'html_body'>,
+) => Promise<void>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -99,16 +108,15 @@ export default fp(
     const { config } = opts;
     const site = mailSite(config);
     const transport = config.smtpUrl ? smtpDeliver(config, config.smtpUrl) : fileDeliver(config, app.log);
-    const worker = new OutboxWorker(app.db.kysely, transport.deliver, config.mailRetryBaseMs, app.log);
+    const kicks = new EventEmitter();
     app.decorate('mailer', {
       queue: (db, message) => queueMail(db, message, site),
-      kick: () => worker.kick(),
+      kick: () => kicks.emit('kick'),
+      onKick: (listener) => kicks.on('kick', listener),
+      deliver: transport.deliver,
     } satisfies Mailer);
-    app.addHook('onReady', async () => worker.kick());
-    app.addHook('onClose', async () => {
-      await worker.stop();
-      transport.close();
-    });
+    // Closed after the outbox job has stopped (onClose runs in reverse registration order).
+    app.addHook('onClose', async () => transport.close());
   },
   { name: 'mailer' },
 );

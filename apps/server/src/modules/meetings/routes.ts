@@ -16,7 +16,7 @@ import {
 } from '@suite/contract';
 import type { AppConfig } from '../../config.js';
 import { AppError } from '../../errors.js';
-import { createGuestService } from '../guests/service.js';
+import { createGuestService } from '../guests/index.js';
 import { createMeetingTokenSigner } from './jitsi-token.js';
 import { createMeetingService } from './service.js';
 

@@ -10,7 +10,7 @@ import { AppError } from '../../errors.js';
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { SessionUser } from '../../plugins/auth.js';
-import type { GuestService } from '../guests/service.js';
+import type { GuestService } from '../guests/index.js';
 import type { MeetingTokenSigner, MeetingUser } from './jitsi-token.js';
 import { createVideoconferenceRepository, type SessionRow, type VideoconferenceRow } from './repository.js';
 

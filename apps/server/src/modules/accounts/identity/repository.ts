@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { Profile, ProfileType } from '@suite/contract';
-import type { Database, UsersTable } from '../../db/schema.js';
+import type { Database, UsersTable } from '../../../db/schema.js';
 
 export type UserRow = Selectable<UsersTable>;
 

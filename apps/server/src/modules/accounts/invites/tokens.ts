@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { SignJWT, errors as joseErrors, type JWTPayload } from 'jose';
-import { verifyWithRing, type KeyRing } from '../../keys.js';
+import { verifyWithRing, type KeyRing } from '../../../keys.js';
 
 const ALGORITHM = 'HS256';
 /** Audiences keep the two kinds of invite token apart (sessions have a key of their own). */

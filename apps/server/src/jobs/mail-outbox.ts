@@ -1,6 +1,8 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import type { Deliver } from '../plugins/mailer.js';
+import type { Job } from './job.js';
 
 /**
  * A mail is retried until it is this old, then marked failed (logged, its body cleared). Backoff
@@ -16,9 +18,6 @@ const IDLE_POLL_MS = 5_000;
 const BATCH = 10;
 const HOUSEKEEPING_EVERY_MS = 3_600_000;
 const KEEP_SENT_MS = 7 * 86_400_000;
-
-type Row = Database['mail_outbox'];
-export type Deliver = (row: Pick<Row, 'id' | 'to_address' | 'subject' | 'text_body' | 'html_body'>) => Promise<void>;
 
 /** Delivers due outbox rows; failures are retried with exponential backoff, never dropped silently. */
 export class OutboxWorker {
@@ -187,4 +186,17 @@ export class OutboxWorker {
     if (at === undefined) return this.idleMs;
     return Math.min(this.idleMs, Math.max(10, at - Date.now()));
   }
+}
+
+/** The outbox worker as a job: it delivers what was queued before start, then whenever the mailer is kicked. */
+export function mailOutboxJob(app: FastifyInstance): Job {
+  const worker = new OutboxWorker(app.db.kysely, app.mailer.deliver, app.config.mailRetryBaseMs, app.log);
+  return {
+    name: 'mail-outbox',
+    start() {
+      app.mailer.onKick(() => worker.kick());
+      worker.kick();
+    },
+    stop: () => worker.stop(),
+  };
 }

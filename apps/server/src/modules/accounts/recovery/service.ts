@@ -1,11 +1,11 @@
 import { normalizeEmail, type Language, type SessionResponse } from '@suite/contract';
-import { AppError } from '../../errors.js';
+import { AppError } from '../../../errors.js';
 import { domainRules } from '../domains/repository.js';
-import { addressOf, answerCode, codeKeys, sendCode } from './code-flow.js';
-import { checkCode } from './codes.js';
-import type { AccountsDeps } from './deps.js';
-import { findUserByEmail } from './repository.js';
-import { sessionFor } from './session.js';
+import { addressOf, answerCode, codeKeys, sendCode } from '../codes/flow.js';
+import { checkCode } from '../codes/codes.js';
+import type { AccountsDeps } from '../deps.js';
+import { findUserByEmail } from '../identity/repository.js';
+import { sessionFor } from '../identity/sessions.js';
 
 /** Password recovery: e-mail, code check, then PUT /user/{id} with the session it answers. */
 

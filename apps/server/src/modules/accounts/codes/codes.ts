@@ -1,9 +1,9 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { CODE_LENGTH, MAX_CODE_TRIES, type CodePurpose } from '@suite/contract';
-import type { Database } from '../../db/schema.js';
-import { AppError } from '../../errors.js';
-import type { KeyRing } from '../../keys.js';
+import type { Database } from '../../../db/schema.js';
+import { AppError } from '../../../errors.js';
+import type { KeyRing } from '../../../keys.js';
 
 /** Code mails per address and purpose (sign-up repeats, resends, automatic resends) in one window. */
 const SEND_BUDGET = 5;

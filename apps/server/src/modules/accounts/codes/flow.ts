@@ -1,7 +1,7 @@
 import { isEmailShape, normalizeEmail, type CodePurpose, type Language } from '@suite/contract';
-import { AppError } from '../../errors.js';
+import { AppError } from '../../../errors.js';
 import { issueCode, type CodeKeys, type CodeOutcome } from './codes.js';
-import type { AccountsDeps } from './deps.js';
+import type { AccountsDeps } from '../deps.js';
 
 /** What the sign-up and the recovery flows share: addresses, sending codes, answering code checks. */
 

@@ -1,7 +1,6 @@
 import type { SessionResponse } from '@suite/contract';
-import { AppError } from '../../errors.js';
-import { isDatabaseUnavailable, serviceUnavailable } from '../../db/outage.js';
-import type { AccountsDeps } from './deps.js';
+import { AppError } from '../../../errors.js';
+import type { AccountsDeps } from '../deps.js';
 import { profilesOf, type UserRow } from './repository.js';
 
 function preferencesOf(user: UserRow): Record<string, unknown> {
@@ -32,25 +31,3 @@ export async function sessionFor(deps: AccountsDeps, user: UserRow, issuedAt?: n
 
 /** The second after `now`: a session issued "then" is newer than a revocation made at `now`. */
 export const issuedAfter = (now: number) => Math.floor(now / 1000) + 1;
-
-/**
- * Runs a service step; an unexpected failure becomes the call's catalogue error (logged, no details
- * out). An unreachable database is not such a failure: it answers 503 with Retry-After.
- */
-export async function orFail<T>(
-  code: ConstructorParameters<typeof AppError>[0],
-  log: { error(obj: object, msg: string): void },
-  fn: () => Promise<T>,
-): Promise<T> {
-  try {
-    return await fn();
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    if (isDatabaseUnavailable(error)) {
-      log.error({ err: error }, 'database unavailable');
-      throw serviceUnavailable();
-    }
-    log.error({ err: error }, `failed: ${code}`);
-    throw new AppError(code);
-  }
-}

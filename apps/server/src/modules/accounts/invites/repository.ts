@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Database } from '../../../db/schema.js';
 
 export async function insertInvite(
   db: Kysely<Database>,

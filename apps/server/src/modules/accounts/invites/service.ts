@@ -8,16 +8,16 @@ import {
   type InviteTeammatesResponse,
   type Language,
 } from '@suite/contract';
-import type { AppConfig } from '../../config.js';
-import type { Database } from '../../db/schema.js';
-import { inviteUrl } from '../../emails/index.js';
-import { AppError } from '../../errors.js';
-import type { SessionUser } from '../../plugins/auth.js';
-import { mailSite, queueMail } from '../../plugins/mailer.js';
+import type { AppConfig } from '../../../config.js';
+import type { Database } from '../../../db/schema.js';
+import { inviteUrl } from '../../../emails/index.js';
+import { AppError } from '../../../errors.js';
+import type { SessionUser } from '../../../plugins/auth.js';
+import { mailSite, queueMail } from '../../../plugins/mailer.js';
 import { isPersonalAddress } from '../domains/free-mail.js';
 import { domainRules } from '../domains/repository.js';
-import type { AccountsDeps } from '../users/deps.js';
-import { awaitsCodeStep, findUserByEmail, findUserById, type UserRow } from '../users/repository.js';
+import type { AccountsDeps } from '../deps.js';
+import { awaitsCodeStep, findUserByEmail, findUserById, type UserRow } from '../identity/repository.js';
 import { findInvite, insertInvite, recentInvites } from './repository.js';
 import { INVITE_TTL_DAYS, readInviteToken, signInvite, signTeamInvite } from './tokens.js';
 

@@ -1,11 +1,11 @@
-import { isEmailShape, normalizeEmail, emailDomain, type SessionResponse } from '@suite/contract';
-import { AppError } from '../../errors.js';
-import type { SessionUser } from '../../plugins/auth.js';
+import { isEmailShape, normalizeEmail, emailDomain, type MeResponse, type SessionResponse } from '@suite/contract';
+import { AppError } from '../../../errors.js';
+import type { SessionUser } from '../../../plugins/auth.js';
 import { domainRules } from '../domains/repository.js';
-import type { AccountsDeps } from '../users/deps.js';
-import { verifyPassword } from '../users/passwords.js';
-import { awaitsCodeStep, findUserByEmail, revokeSessions } from '../users/repository.js';
-import { sessionFor } from '../users/session.js';
+import type { AccountsDeps } from '../deps.js';
+import { verifyPassword } from '../identity/passwords.js';
+import { awaitsCodeStep, findUserByEmail, findUserById, profilesOf, revokeSessions } from '../identity/repository.js';
+import { sessionFor } from '../identity/sessions.js';
 
 /**
  * Unknown address and wrong password answer alike (same status, body, and an argon2 verification
@@ -35,4 +35,16 @@ export async function login(deps: AccountsDeps, input: { login: string; password
 export async function logout(deps: AccountsDeps, session: SessionUser): Promise<{ ok: true }> {
   await revokeSessions(deps.db, session.id, Date.now());
   return { ok: true };
+}
+
+export async function me(deps: AccountsDeps, session: SessionUser): Promise<MeResponse> {
+  const user = await findUserById(deps.db, session.id);
+  if (!user) throw new AppError('ERR_INVALID_ACCESS_TOKEN');
+  return {
+    _id: user.id,
+    email: user.email,
+    confirmed: user.confirmed_at !== null,
+    registered: user.registered_at !== null,
+    profiles: await profilesOf(deps.db, user),
+  };
 }

@@ -1,14 +1,14 @@
 import { emailDomain, normalizeEmail, type Language, type SessionResponse } from '@suite/contract';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import { AppError } from '../../errors.js';
+import type { Database } from '../../../db/schema.js';
+import { AppError } from '../../../errors.js';
 import { isPersonalAddress } from '../domains/free-mail.js';
 import { confirmedUsersOf, domainRules } from '../domains/repository.js';
 import { acceptInvite, findInvite } from '../invites/repository.js';
 import { resolveSignupInvite, type SignupInvite } from '../invites/service.js';
-import { addressOf, answerCode, codeKeys, sendCode } from './code-flow.js';
-import { checkCode, issueCode } from './codes.js';
-import type { AccountsDeps } from './deps.js';
+import { addressOf, answerCode, codeKeys, sendCode } from '../codes/flow.js';
+import { checkCode, issueCode } from '../codes/codes.js';
+import type { AccountsDeps } from '../deps.js';
 import {
   awaitsCodeStep,
   createUser,
@@ -17,8 +17,8 @@ import {
   isUniqueViolation,
   markConfirmed,
   type UserRow,
-} from './repository.js';
-import { sessionFor } from './session.js';
+} from '../identity/repository.js';
+import { sessionFor } from '../identity/sessions.js';
 
 /** Sign-up, its code confirmation and resend (spec §4: e-mail, code check, then the welcome step). */
 

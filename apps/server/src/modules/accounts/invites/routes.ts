@@ -1,32 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   API,
-  ErrorBodySchema,
   InvitationUrlResponseSchema,
   InviteTeammatesRequestSchema,
   InviteTeammatesResponseSchema,
   ValidateInviteQuerySchema,
   ValidateInviteResponseSchema,
 } from '@suite/contract';
-import type { AppConfig } from '../../config.js';
-import { accountsDeps, languageOf } from '../users/routes.js';
-import { orFail } from '../users/session.js';
+import type { AccountsDeps } from '../deps.js';
+import { bearer, errorResponses, languageOf, orFail, signedInLimits } from '../http.js';
 import { invitationUrl, inviteTeammates, validateInvite } from './service.js';
 
-const errors = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  403: ErrorBodySchema,
-  409: ErrorBodySchema,
-  429: ErrorBodySchema,
-  500: ErrorBodySchema,
-};
+const tags = ['invitations'];
 
 /** Teammate invitations, the copyable invitation URL, and the invite screen's status check. */
-const invitesRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { config }) => {
-  const deps = accountsDeps(app, config);
-  const tags = ['invitations'];
-  const bearer = [{ bearer: [] }];
+const invitesRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, { deps }) => {
   app.post(
     API.inviteTeammates,
     {
@@ -34,13 +22,9 @@ const invitesRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, 
         tags,
         security: bearer,
         body: InviteTeammatesRequestSchema,
-        response: { 200: InviteTeammatesResponseSchema, ...errors },
+        response: { 200: InviteTeammatesResponseSchema, ...errorResponses },
       },
-      preHandler: [
-        app.authenticate,
-        app.limit({ name: 'invite-ip', max: 20, window: '1 hour' }),
-        app.limit({ name: 'invite-user', max: 10, window: '1 hour', by: 'user' }),
-      ],
+      preHandler: signedInLimits(app, 'invite', 20, 10, '1 hour'),
     },
     async (request) =>
       orFail('ERR_COULD_NOT_INVITE', request.log, () =>
@@ -50,7 +34,7 @@ const invitesRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, 
   app.get(
     API.invitationUrl,
     {
-      schema: { tags, security: bearer, response: { 200: InvitationUrlResponseSchema, ...errors } },
+      schema: { tags, security: bearer, response: { 200: InvitationUrlResponseSchema, ...errorResponses } },
       preHandler: app.authenticate,
     },
     async (request) => invitationUrl(deps, request.user!),
@@ -61,7 +45,7 @@ const invitesRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, 
       schema: {
         tags,
         querystring: ValidateInviteQuerySchema,
-        response: { 200: ValidateInviteResponseSchema, ...errors },
+        response: { 200: ValidateInviteResponseSchema, ...errorResponses },
       },
       preHandler: app.limit({ name: 'invite-validate-ip', max: 60, window: '10 minutes' }),
     },

@@ -1,0 +1,22 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { codePurgeJob } from './code-purge.js';
+import type { Job } from './job.js';
+import { mailOutboxJob } from './mail-outbox.js';
+
+/**
+ * Background work runs with the server's lifecycle: every job starts when the server is ready and is
+ * stopped (awaited) when it closes, before the plugins it uses (mailer, database) close theirs.
+ */
+export default fp(
+  async function jobs(app: FastifyInstance) {
+    const all: Job[] = [mailOutboxJob(app), codePurgeJob(app)];
+    app.addHook('onReady', async () => {
+      for (const job of all) job.start();
+    });
+    app.addHook('onClose', async () => {
+      await Promise.all(all.map((job) => job.stop()));
+    });
+  },
+  { name: 'jobs', dependencies: ['mailer'] },
+);

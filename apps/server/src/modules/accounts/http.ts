@@ -1,0 +1,65 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ErrorBodySchema, type Language } from '@suite/contract';
+import { isDatabaseUnavailable, serviceUnavailable } from '../../db/outage.js';
+import { AppError } from '../../errors.js';
+import { pickLanguage } from './language.js';
+
+/** What the accounts routes share: error responses, rate-limit sets, language and failure mapping. */
+
+export const errorResponses = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  403: ErrorBodySchema,
+  409: ErrorBodySchema,
+  429: ErrorBodySchema,
+  500: ErrorBodySchema,
+};
+/** Routes behind a captcha can also answer 503 (verify service unreachable). */
+export const captchaErrorResponses = { ...errorResponses, 503: ErrorBodySchema };
+export const bearer = [{ bearer: [] }];
+
+const WINDOW = '10 minutes';
+
+/** Anonymous calls that take an address: per IP and per address. */
+export const addressLimits = (
+  app: FastifyInstance,
+  name: string,
+  perIp: number,
+  perAddress: number,
+  field = 'email',
+) => [
+  app.limit({ name: `${name}-ip`, max: perIp, window: WINDOW }),
+  app.limit({ name: `${name}-addr`, max: perAddress, window: WINDOW, by: { bodyField: field } }),
+];
+
+/** Signed-in calls that hash a password or send mail: the session first, then per IP and per user. */
+export const signedInLimits = (app: FastifyInstance, name: string, perIp: number, perUser: number, window = WINDOW) => [
+  app.authenticate,
+  app.limit({ name: `${name}-ip`, max: perIp, window }),
+  app.limit({ name: `${name}-user`, max: perUser, window, by: 'user' }),
+];
+
+export const languageOf = (request: FastifyRequest, body?: { language?: Language | undefined }): Language =>
+  pickLanguage(body?.language, request.headers['accept-language']);
+
+/**
+ * Runs a service step; an unexpected failure becomes the call's catalogue error (logged, no details
+ * out). An unreachable database is not such a failure: it answers 503 with Retry-After.
+ */
+export async function orFail<T>(
+  code: ConstructorParameters<typeof AppError>[0],
+  log: { error(obj: object, msg: string): void },
+  fn: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if (isDatabaseUnavailable(error)) {
+      log.error({ err: error }, 'database unavailable');
+      throw serviceUnavailable();
+    }
+    log.error({ err: error }, `failed: ${code}`);
+    throw new AppError(code);
+  }
+}

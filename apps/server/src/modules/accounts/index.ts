@@ -1,0 +1,27 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppConfig } from '../../config.js';
+import { accountsDeps } from './deps.js';
+import invitesRoutes from './invites/routes.js';
+import loginRoutes from './login/routes.js';
+import recoveryRoutes from './recovery/routes.js';
+import settingsRoutes from './settings/routes.js';
+import signupRoutes from './signup/routes.js';
+
+/**
+ * The accounts module's public entry: the only file the rest of the server (other modules, jobs,
+ * app.ts, bin/admin.ts) imports. One folder per flow (signup, login, recovery, settings, invites),
+ * each with its routes → service → repository; `identity/` (users, passwords, sessions), `codes/` and
+ * `domains/` are what the flows share.
+ */
+const accountsModule: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
+  const deps = accountsDeps(app, config);
+  for (const flow of [signupRoutes, loginRoutes, settingsRoutes, recoveryRoutes, invitesRoutes]) {
+    await app.register(flow, { deps });
+  }
+};
+
+export default accountsModule;
+
+export { purgeExpiredCodes } from './codes/codes.js';
+export { createInvite } from './invites/service.js';
+export { listDomains, setDomainRules, type DomainChange, type DomainRules } from './domains/repository.js';

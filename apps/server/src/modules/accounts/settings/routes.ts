@@ -1,0 +1,28 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { API, SessionResponseSchema, UpdatePasswordRequestSchema, UserIdParamsSchema } from '@suite/contract';
+import type { AccountsDeps } from '../deps.js';
+import { bearer, errorResponses, orFail, signedInLimits } from '../http.js';
+import { updatePassword } from './service.js';
+
+/** The signed-in account's settings: a new password. */
+const settingsRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, { deps }) => {
+  app.put(
+    API.updateUser,
+    {
+      schema: {
+        tags: ['accounts'],
+        security: bearer,
+        params: UserIdParamsSchema,
+        body: UpdatePasswordRequestSchema,
+        response: { 200: SessionResponseSchema, ...errorResponses },
+      },
+      preHandler: signedInLimits(app, 'password', 20, 10),
+    },
+    async (request) =>
+      orFail('ERR_COULD_NOT_UPDATE_PASSWORD', request.log, () =>
+        updatePassword(deps, request.user!, request.params.id, request.body),
+      ),
+  );
+};
+
+export default settingsRoutes;

@@ -1,0 +1,40 @@
+import { ACCEPTED_TERMS_VERSION, type SessionResponse } from '@suite/contract';
+import { AppError } from '../../../errors.js';
+import { requireDisplayName } from '../../../names.js';
+import type { SessionUser } from '../../../plugins/auth.js';
+import type { AccountsDeps } from '../deps.js';
+import { checkNewPassword, hashPassword } from '../identity/passwords.js';
+import { completeRegistration, findUserById } from '../identity/repository.js';
+import { sessionFor } from '../identity/sessions.js';
+
+/** The welcome step: a confirmed account gets its name, password and terms acceptance. */
+
+export async function completeRegister(
+  deps: AccountsDeps,
+  session: SessionUser,
+  input: {
+    first_name: string;
+    last_name: string;
+    password: string;
+    password_confirmation: string;
+    accepted_terms?: unknown;
+  },
+): Promise<SessionResponse> {
+  // Names end up in mail subjects and in meetings, seen by others: the contract's one rule.
+  const firstName = requireDisplayName(input.first_name, 'first_name');
+  const lastName = requireDisplayName(input.last_name, 'last_name');
+  const terms = input.accepted_terms as { version?: unknown } | undefined;
+  if (terms?.version !== ACCEPTED_TERMS_VERSION) throw new AppError('ACCEPT_TERMS');
+  checkNewPassword(input.password, input.password_confirmation);
+  const user = await findUserById(deps.db, session.id);
+  if (!user?.confirmed_at || user.registered_at) throw new AppError('ERR_FORBIDDEN');
+  const passwordHash = await hashPassword(input.password);
+  const done = await completeRegistration(deps.db, user.id, {
+    firstName,
+    lastName,
+    passwordHash,
+    termsVersion: ACCEPTED_TERMS_VERSION,
+  });
+  if (!done) throw new AppError('ERR_FORBIDDEN');
+  return sessionFor(deps, user);
+}

@@ -1,0 +1,80 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  API,
+  CompleteRegisterRequestSchema,
+  ConfirmCodeRequestSchema,
+  EmailOnlyRequestSchema,
+  MessageResponseSchema,
+  SessionResponseSchema,
+  SignupRequestSchema,
+  SignupResponseSchema,
+} from '@suite/contract';
+import type { AccountsDeps } from '../deps.js';
+import {
+  addressLimits,
+  bearer,
+  captchaErrorResponses,
+  errorResponses,
+  languageOf,
+  orFail,
+  signedInLimits,
+} from '../http.js';
+import { completeRegister } from './register.js';
+import * as signup from './service.js';
+
+/** Terms are checked by the service so that a missing acceptance answers ACCEPT_TERMS, not a generic 400. */
+const CompleteRegisterBody = CompleteRegisterRequestSchema.extend({ accepted_terms: z.unknown().optional() });
+const tags = ['accounts'];
+
+/** Sign-up, its e-mail code (confirm, resend) and the welcome step that completes the registration (spec §4). */
+const signupRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, { deps }) => {
+  app.post(
+    API.signup,
+    {
+      schema: { tags, body: SignupRequestSchema, response: { 201: SignupResponseSchema, ...captchaErrorResponses } },
+      preHandler: [...addressLimits(app, 'signup', 20, 5), app.captcha('signup')],
+    },
+    async (request, reply) =>
+      reply.status(201).send(await signup.signup(deps, request.body, languageOf(request, request.body))),
+  );
+
+  app.put(
+    API.confirm,
+    {
+      schema: { tags, body: ConfirmCodeRequestSchema, response: { 200: SessionResponseSchema, ...errorResponses } },
+      preHandler: addressLimits(app, 'confirm', 30, 10),
+    },
+    async (request) =>
+      orFail('ERR_OTHER', request.log, () => signup.confirm(deps, request.body, languageOf(request, request.body))),
+  );
+
+  app.put(
+    API.resendConfirmation,
+    {
+      schema: {
+        tags,
+        body: EmailOnlyRequestSchema,
+        response: { 200: MessageResponseSchema, ...captchaErrorResponses },
+      },
+      preHandler: [...addressLimits(app, 'resend', 10, 5), app.captcha('resend')],
+    },
+    async (request) => signup.resendConfirmation(deps, request.body.email, languageOf(request, request.body)),
+  );
+
+  app.put(
+    API.completeRegister,
+    {
+      schema: {
+        tags,
+        security: bearer,
+        body: CompleteRegisterBody,
+        response: { 200: SessionResponseSchema, ...errorResponses },
+      },
+      preHandler: signedInLimits(app, 'register', 20, 10),
+    },
+    async (request) => completeRegister(deps, request.user!, request.body),
+  );
+};
+
+export default signupRoutes;

@@ -1,0 +1,2 @@
+/** The files module's public entry: shared files and their share links. */
+export { default } from './routes.js';
