@@ -7,9 +7,13 @@ import vitest from '@vitest/eslint-plugin';
 import playwright from 'eslint-plugin-playwright';
 import globals from 'globals';
 
-const webFeatures = readdirSync('apps/web/src/features', { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
+const folders = (dir) =>
+  readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+const webFeatures = folders('apps/web/src/features');
+const serverModules = folders('apps/server/src/modules');
+const server = './apps/server/src';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.tmp/**', 'e2e/fixtures/jitsi/**', 'bench/results/**', 'data/**'] },
@@ -30,7 +34,12 @@ export default tseslint.config(
 
   // Layout boundaries: resolve relative TypeScript imports (written with or without `.js`).
   {
-    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/server/src/**/*.ts', 'packages/contract/src/**/*.ts'],
+    files: [
+      'apps/web/src/**/*.{ts,tsx}',
+      'apps/server/src/**/*.ts',
+      'apps/server/bin/**/*.ts',
+      'packages/contract/src/**/*.ts',
+    ],
     plugins: { 'import-x': importX },
     settings: {
       'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
@@ -69,6 +78,37 @@ export default tseslint.config(
               target: ['./apps/web/src/components', './apps/web/src/lib'],
               from: ['./apps/web/src/features', './apps/web/src/app'],
               message: 'Shared components and lib never import features or the app shell.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // Server (fastify/demo, Kratos): a module is reached only through its entry file (modules/<m>/index.ts),
+  // by other modules, jobs, app.ts and bin/; plugins and db sit below modules and jobs and never import them.
+  {
+    files: ['apps/server/src/**/*.ts', 'apps/server/bin/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...serverModules.map((module) => ({
+              target: [
+                ...serverModules.filter((other) => other !== module).map((other) => `${server}/modules/${other}`),
+                `${server}/modules/index.ts`,
+                `${server}/jobs`,
+                `${server}/app.ts`,
+                './apps/server/bin',
+              ],
+              from: `${server}/modules/${module}`,
+              except: ['./index.ts'],
+              message: `Import the ${module} module through its entry file, modules/${module}/index.ts.`,
+            })),
+            {
+              target: [`${server}/plugins`, `${server}/db`],
+              from: [`${server}/modules`, `${server}/jobs`],
+              message: 'Plugins and db sit below modules and jobs: they never import them.',
             },
           ],
         },
