@@ -16,7 +16,17 @@ const serverModules = folders('apps/server/src/modules');
 const server = './apps/server/src';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '.tmp/**', 'e2e/fixtures/jitsi/**', 'bench/results/**', 'data/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '.tmp/**',
+      'e2e/fixtures/jitsi/**',
+      'bench/results/**',
+      'bench/out/**',
+      'data/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

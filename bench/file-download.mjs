@@ -1,8 +1,7 @@
-#!/usr/bin/env node
 // A large shared file downloaded through our server (a real share link, force_download) and through
 // nginx (Debian's nginx-light, sendfile) in the same run: throughput ratio ours/nginx and the
 // server's peak memory (VmHWM), which should stay far below the file size (the file is streamed).
-// BENCH_FILE_MB (default 512) and BENCH_ROUNDS (default 3) tune it.
+// BENCH_FILE_MB (default 512) and BENCH_ROUNDS (default 3) tune it. Run by run.mjs (rows of the table).
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes, randomFillSync } from 'node:crypto';
 import {
@@ -27,17 +26,15 @@ const repo = fileURLToPath(new URL('..', import.meta.url));
 const MIB = 1024 * 1024;
 const sizeMb = Number(process.env.BENCH_FILE_MB ?? 512);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
-const work = mkdtempSync(join(tmpdir(), 'bench-files-'));
+let work;
 const children = [];
-let cleaned = false;
 function cleanup() {
-  if (cleaned) return;
-  cleaned = true;
   for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-  rmSync(work, { recursive: true, force: true });
+  children.length = 0;
+  if (work) rmSync(work, { recursive: true, force: true });
+  work = undefined;
 }
 process.on('exit', cleanup);
-process.on('SIGINT', () => process.exit(130));
 
 const freePort = () =>
   new Promise((resolve) => {
@@ -184,6 +181,7 @@ async function sessionFor(dataDir) {
 }
 
 async function main() {
+  work = mkdtempSync(join(tmpdir(), 'bench-files-'));
   const source = join(work, 'www');
   mkdirSync(source);
   chmodSync(work, 0o755); // nginx workers may run as www-data
@@ -240,21 +238,24 @@ async function main() {
   const mibps = (name) => speeds[name].sort((a, b) => a - b)[Math.floor(speeds[name].length / 2)];
   const peakKb = status(server.pid, 'VmHWM');
   console.log(`upload through the API: ${(sizeMb / uploadSeconds).toFixed(0)} MiB/s`);
-  console.log(
-    `download (median of ${rounds}) ours: ${mibps('ours').toFixed(0)} MiB/s, nginx: ${mibps('nginx').toFixed(0)} MiB/s`,
-  );
-  console.log(`throughput ratio ours/nginx: ${(mibps('ours') / mibps('nginx')).toFixed(3)}`);
-  console.log(
-    `server peak RSS (VmHWM): ${(peakKb / 1024).toFixed(0)} MiB for a ${sizeMb} MiB file (RSS after start ${(idleKb / 1024).toFixed(0)} MiB)`,
-  );
+  const ratio = mibps('ours') / mibps('nginx');
+  const peakMb = peakKb / 1024;
+  return [
+    {
+      figure: `shared-file download (${sizeMb} MiB, share link) vs nginx sendfile`,
+      budget: '≥ 0.5× nginx, RSS growth ≤ 64 MiB (streamed)',
+      measured: `${ratio.toFixed(2)}× (${mibps('ours').toFixed(0)} vs ${mibps('nginx').toFixed(0)} MiB/s, median of ${rounds}), peak RSS ${peakMb.toFixed(0)} MiB (${(idleKb / 1024).toFixed(0)} after start)`,
+      pass: ratio >= 0.5 && peakMb - idleKb / 1024 <= 64,
+    },
+  ];
 }
 
 const sessionSecret = randomBytes(32).toString('hex');
-try {
-  await main();
-} catch (error) {
-  console.error(error);
-  process.exitCode = 1;
-} finally {
-  cleanup();
+
+export default async function fileDownloadRows() {
+  try {
+    return await main();
+  } finally {
+    cleanup();
+  }
 }

@@ -1,24 +1,68 @@
 #!/usr/bin/env node
-// Runs every benchmark in this folder (each prints its own ratios against a baseline measured in the same run).
-import { existsSync, readdirSync } from 'node:fs';
+// `npm run bench`: builds the product, runs every benchmark module and prints one table — figure,
+// budget, measured, PASS/FAIL — each figure a ratio against a baseline measured in the same run on this
+// machine. Writes the table to bench/results.md (bench/out/ holds the reports: bundle, first loads,
+// Lighthouse). Exits 1 when a budget fails.
+//   npm run bench                 everything
+//   npm run bench -- server       only the modules whose file name contains "server"
+//   npm run bench -- --no-build   measure the build already in apps/*/dist
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { killAll, out, repo } from './lib.mjs';
 
-const here = fileURLToPath(new URL('.', import.meta.url));
-// The benchmarks run the built server: build it first on a fresh clone.
-if (!existsSync(`${here}../apps/server/dist/src/server.js`) || !existsSync(`${here}../apps/web/dist/index.html`)) {
-  console.log('Building (apps/server/dist or apps/web/dist is missing)…');
-  const build = spawnSync('npm', ['run', 'build'], { cwd: `${here}..`, stdio: 'inherit' });
+/**
+ * Each module's default export is an async function returning rows {figure, budget, measured, pass,
+ * note?}. A module listed here that does not exist (yet) is skipped.
+ */
+const MODULES = ['bundle.mjs', 'lighthouse.mjs', 'server.mjs', 'file-download.mjs', 'storage-s3.mjs', 'scale-out.mjs'];
+
+const args = process.argv.slice(2);
+const only = args.find((a) => !a.startsWith('--'));
+mkdirSync(out, { recursive: true });
+
+if (!args.includes('--no-build')) {
+  console.log('Building (npm run build; bundle report in bench/out/bundle-report.md)…');
+  const build = spawnSync('npm', ['run', 'build'], {
+    cwd: repo,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, BUNDLE_REPORT: join(out, 'bundle-report.md') },
+  });
   if (build.status !== 0) process.exit(1);
 }
-const only = process.argv[2];
-let failed = 0;
-for (const file of readdirSync(here)
-  .filter((f) => f.endsWith('.mjs') && f !== 'run.mjs')
-  .sort()) {
+
+const rows = [];
+for (const file of MODULES) {
   if (only && !file.includes(only)) continue;
+  const path = join(repo, 'bench', file);
+  if (!existsSync(path)) continue;
   console.log(`\n### ${file}`);
-  const r = spawnSync(process.execPath, [`${here}${file}`], { stdio: 'inherit' });
-  if (r.status !== 0) failed++;
+  const started = performance.now();
+  try {
+    const { default: run } = await import(path);
+    const got = await run();
+    for (const row of got) console.log(`${row.pass ? 'PASS' : 'FAIL'}  ${row.figure}: ${row.measured}`);
+    rows.push(...got);
+  } catch (error) {
+    console.error(error);
+    rows.push({ figure: file, budget: 'runs', measured: `error: ${error?.message ?? error}`, pass: false });
+  } finally {
+    killAll();
+  }
+  console.log(`(${((performance.now() - started) / 1000).toFixed(0)} s)`);
 }
+
+const cell = (s) => String(s).replaceAll('|', '\\|');
+const table = [
+  '| figure | budget | measured | result |',
+  '|---|---|---|---|',
+  ...rows.map(
+    (r) =>
+      `| ${cell(r.figure)} | ${cell(r.budget)} | ${cell(r.measured)}${r.note ? ` — ${cell(r.note)}` : ''} | ${r.pass ? 'PASS' : 'FAIL'} |`,
+  ),
+].join('\n');
+const failed = rows.filter((r) => !r.pass).length;
+const text = `# Benchmark results\n\n\`npm run bench\`, ${new Date().toISOString().slice(0, 16)} UTC, node ${process.version}, one run on this machine.\n\n${table}\n\n${rows.length - failed} passed, ${failed} failed\n`;
+console.log(`\n${table}\n\n${rows.length - failed} of ${rows.length} within budget`);
+writeFileSync(only ? join(out, 'results-partial.md') : join(repo, 'bench/results.md'), text);
 process.exit(failed ? 1 : 0);

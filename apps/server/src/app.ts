@@ -12,6 +12,7 @@ import { API, API_PREFIX } from '@suite/contract';
 import type { AppConfig } from './config.js';
 import authPlugin from './plugins/auth.js';
 import captchaPlugin from './plugins/captcha.js';
+import compressPlugin from './plugins/compress.js';
 import dbPlugin from './plugins/db.js';
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors.js';
 import mailerPlugin from './plugins/mailer.js';
@@ -65,6 +66,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
+  await app.register(compressPlugin);
   await app.register(dbPlugin, { dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   await app.register(authPlugin, { keys: config.keys.session, ttlSeconds: config.sessionTtlSeconds });
   await app.register(mailerPlugin, { config });

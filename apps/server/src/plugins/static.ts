@@ -1,45 +1,154 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { extname, join, relative, sep } from 'node:path';
 import fp from 'fastify-plugin';
-import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_PREFIX, ERRORS } from '@suite/contract';
 
+/** Files of the built app served from memory once read (the source maps are served from disk). */
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml',
+  '.webmanifest': 'application/manifest+json',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+};
+
+type Encoding = 'br' | 'gzip' | 'identity';
+
+/** One file in every encoding the build wrote (name.br, name.gz beside it), with an ETag each. */
+interface Variants {
+  type: string;
+  cacheControl: string;
+  bodies: Partial<Record<Encoding, { body: Buffer; etag: string }>>;
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** br when the client takes it, else gzip, else identity (q=0 refuses an encoding). */
+export function pickEncoding(header: string | string[] | undefined, available: ReadonlySet<Encoding>): Encoding {
+  const accepted = new Set<string>();
+  for (const part of String(header ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name || params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p))) continue;
+    accepted.add(name);
+  }
+  if (available.has('br') && (accepted.has('br') || accepted.has('*'))) return 'br';
+  if (available.has('gzip') && (accepted.has('gzip') || accepted.has('*'))) return 'gzip';
+  return 'identity';
+}
+
+function etagOf(body: Buffer, suffix: string): string {
+  return `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}${suffix}"`;
+}
+
+async function readVariants(file: string, urlPath: string): Promise<Variants> {
+  const body = await readFile(file);
+  const base = etagOf(body, '');
+  const bodies: Variants['bodies'] = { identity: { body, etag: base } };
+  for (const [encoding, ext] of [
+    ['br', '.br'],
+    ['gzip', '.gz'],
+  ] as const) {
+    const compressed = await readFile(file + ext).catch(() => undefined);
+    if (compressed && compressed.length < body.length)
+      bodies[encoding] = { body: compressed, etag: `${base.slice(0, -1)}-${ext.slice(1)}"` };
+  }
+  return {
+    type: TYPES[extname(file)] ?? 'application/octet-stream',
+    cacheControl: urlPath.startsWith('/assets/') ? IMMUTABLE : 'no-cache',
+    bodies,
+  };
+}
+
+/** Sends one variant: Vary, ETag (304 on a matching If-None-Match), Cache-Control, Content-Encoding. */
+function sendVariants(request: FastifyRequest, reply: FastifyReply, file: Variants): FastifyReply {
+  const available = new Set(Object.keys(file.bodies) as Encoding[]);
+  const encoding = pickEncoding(request.headers['accept-encoding'], available);
+  const chosen = file.bodies[encoding]!;
+  void reply.header('vary', 'Accept-Encoding').header('cache-control', file.cacheControl).header('etag', chosen.etag);
+  const match = request.headers['if-none-match'];
+  if (match && (match === '*' || match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === chosen.etag)))
+    return reply.code(304).send();
+  if (encoding !== 'identity') void reply.header('content-encoding', encoding);
+  return reply.type(file.type).send(chosen.body);
+}
+
 /**
- * Serves the built web app: hashed assets cached for a year, index.html never cached, and the
- * history fallback for every client route. Unknown API paths get a JSON 404.
+ * Serves the built web app from memory: each file read once (with the .br/.gz the build wrote beside
+ * it), hashed assets cached for a year, everything else (index.html, the SPA fallback for client
+ * routes, legal pages) revalidated with its ETag. Unknown API paths get a JSON 404.
  */
 export default fp(async function staticWeb(app: FastifyInstance, opts: { webDist: string }) {
   const indexFile = join(opts.webDist, 'index.html');
   const hasWeb = existsSync(indexFile);
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: opts.webDist,
-      index: false,
-      wildcard: false,
-      serve: true,
-      cacheControl: false,
-      setHeaders(res, path) {
-        const hashed = /[\\/]assets[\\/]/.test(path);
-        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
-  const indexHtml = hasWeb ? readFileSync(indexFile, 'utf8') : '';
 
-  app.setNotFoundHandler((request, reply) => {
+  // The list of built files (names only; contents are read on first request and kept).
+  const files = new Map<string, string>();
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (!/\.(br|gz)$/.test(entry.name)) files.set(`/${relative(opts.webDist, full).split(sep).join('/')}`, full);
+    }
+  };
+  if (hasWeb) walk(opts.webDist);
+  const cache = new Map<string, Promise<Variants>>();
+  const variants = (urlPath: string, file: string) => {
+    let entry = cache.get(urlPath);
+    if (!entry) {
+      entry = readVariants(file, urlPath);
+      cache.set(urlPath, entry);
+      entry.catch(() => cache.delete(urlPath));
+    }
+    return entry;
+  };
+
+  const notFound = (reply: FastifyReply) =>
+    reply.status(404).send({ error_code: 'ERR_NOT_FOUND', message: ERRORS.ERR_NOT_FOUND.message });
+
+  async function serve(request: FastifyRequest, reply: FastifyReply) {
     const path = request.url.split('?')[0] ?? '';
     const isApi = path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
+    const isGet = request.method === 'GET' || request.method === 'HEAD';
+    if (isApi || !isGet || !hasWeb) return notFound(reply);
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      return notFound(reply);
+    }
+    const file = files.get(decoded);
+    if (file) {
+      if (file.endsWith('.map')) {
+        const cacheControl = decoded.startsWith('/assets/') ? IMMUTABLE : 'no-cache';
+        return reply
+          .type(TYPES['.map']!)
+          .header('cache-control', cacheControl)
+          .send(await readFile(file));
+      }
+      return sendVariants(request, reply, await variants(decoded, file));
+    }
     // Room names and other route values may contain dots (/meet/team.sync): only a missing built
     // asset, or a file-like path that a browser did not ask for as a page, gets the 404.
     const isAsset = path.startsWith('/assets/');
     const looksLikeFile = /\.[a-z0-9]+$/i.test(path);
     const acceptsHtml = String(request.headers.accept ?? '').includes('text/html');
-    const wantsPage =
-      (request.method === 'GET' || request.method === 'HEAD') && !isAsset && (!looksLikeFile || acceptsHtml);
-    if (!isApi && wantsPage && hasWeb) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
-    }
-    return reply.status(404).send({ error_code: 'ERR_NOT_FOUND', message: ERRORS.ERR_NOT_FOUND.message });
-  });
+    if (isAsset || (looksLikeFile && !acceptsHtml)) return notFound(reply);
+    return sendVariants(request, reply, await variants('/index.html', indexFile));
+  }
+
+  app.setNotFoundHandler(serve);
 });

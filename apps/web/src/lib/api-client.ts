@@ -1,6 +1,17 @@
-/** Any schema with zod's safeParse: responses are validated only by screens that load zod anyway. */
+/** Any schema with zod's safeParse. */
 interface Schema<T> {
   safeParse(data: unknown): { success: true; data: T } | { success: false };
+}
+
+type Contract = typeof import('@suite/contract');
+type SchemaName = { [K in keyof Contract]: Contract[K] extends Schema<unknown> ? K : never }[keyof Contract];
+
+/**
+ * A response schema of the contract, loaded (with zod) when the request starts and in parallel with
+ * it: entry screens validate answers without zod in their first load.
+ */
+export function lazySchema<K extends SchemaName>(name: K): () => Promise<Contract[K]> {
+  return () => import('@suite/contract').then((contract) => contract[name]);
 }
 import { API_PREFIX, AUTH_HTTP_TIMEOUT_MS, apiPath } from '@suite/contract/core';
 import { currentToken } from './session';
@@ -27,7 +38,8 @@ export interface RequestOptions<T> {
   auth?: boolean;
   /** An explicit bearer token (e.g. the one just returned by confirm). */
   token?: string;
-  schema?: Schema<T>;
+  /** Validates the answer: a schema, or a loader of one (lazySchema). */
+  schema?: Schema<T> | (() => Promise<Schema<T>>);
   timeoutMs?: number;
   signal?: AbortSignal;
 }
@@ -51,6 +63,9 @@ export async function apiRequest<T = unknown>(options: RequestOptions<T>): Promi
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
 
+  const schema = typeof options.schema === 'function' ? options.schema() : options.schema;
+  // A schema that fails to load must not surface as an unhandled rejection while the request runs.
+  if (schema instanceof Promise) schema.catch(() => undefined);
   let response: Response;
   try {
     response = await fetch(url, {
@@ -88,8 +103,14 @@ export async function apiRequest<T = unknown>(options: RequestOptions<T>): Promi
     }
     throw new ApiError(response.status, 'ERR_REQUEST', 'Request Error');
   }
-  if (!options.schema) return json as T;
-  const parsed = options.schema.safeParse(json);
+  if (!schema) return json as T;
+  let validator: Schema<T>;
+  try {
+    validator = await schema;
+  } catch {
+    throw new ApiError(0, 'ERR_NETWORK', 'Could not connect to the server.');
+  }
+  const parsed = validator.safeParse(json);
   if (!parsed.success) throw new ApiError(response.status, 'ERR_REQUEST', 'Request Error');
   return parsed.data;
 }

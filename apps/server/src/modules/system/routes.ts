@@ -71,10 +71,15 @@ const systemRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, {
     termsUrls: legal('terms'),
     privacyUrls: legal('privacy'),
   };
-  app.get(API.config, { schema: { tags: ['system'], response: { 200: PublicConfigSchema } } }, async (_req, reply) => {
-    void reply.header('cache-control', 'no-cache');
-    return publicConfig;
-  });
+  // Fixed for the life of the process: checked against its schema and serialized once.
+  const configJson = JSON.stringify(PublicConfigSchema.parse(publicConfig));
+  app.get(API.config, { schema: { tags: ['system'], response: { 200: PublicConfigSchema } } }, async (_req, reply) =>
+    // A string with a JSON content type is sent as it is (the schema above documents it).
+    reply
+      .header('cache-control', 'no-cache')
+      .type('application/json; charset=utf-8')
+      .send(configJson as never),
+  );
 };
 
 export default systemRoutes;

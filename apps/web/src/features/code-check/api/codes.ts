@@ -1,5 +1,5 @@
-import { API, MessageResponseSchema, SessionResponseSchema } from '@suite/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { API } from '@suite/contract/core';
+import { apiRequest, lazySchema } from '../../../lib/api-client';
 
 /** The same code screen serves sign-up (check-token) and recovery (check-token-recovery). */
 export type CodeMode = 'signup' | 'recovery';
@@ -7,13 +7,13 @@ export type CodeMode = 'signup' | 'recovery';
 /** PUT /v2/user/confirm or /v2/user/forgot-password/confirm → `{token, profiles}`. */
 export function confirmCode(mode: CodeMode, body: { token: string; email: string }) {
   const path = mode === 'signup' ? API.confirm : API.forgotPasswordConfirm;
-  return apiRequest({ method: 'PUT', path, body, schema: SessionResponseSchema });
+  return apiRequest({ method: 'PUT', path, body, schema: lazySchema('SessionResponseSchema') });
 }
 
 /** A new code (the old one stops working): resend_confirmation for sign-up, forgot-password again for recovery. */
 export function resendCode(mode: CodeMode, email: string, captcha?: string) {
   const body = { email, ...(captcha ? { captcha_token: captcha } : {}) };
   return mode === 'signup'
-    ? apiRequest({ method: 'PUT', path: API.resendConfirmation, body, schema: MessageResponseSchema })
-    : apiRequest({ method: 'POST', path: API.forgotPassword, body, schema: MessageResponseSchema });
+    ? apiRequest({ method: 'PUT', path: API.resendConfirmation, body, schema: lazySchema('MessageResponseSchema') })
+    : apiRequest({ method: 'POST', path: API.forgotPassword, body, schema: lazySchema('MessageResponseSchema') });
 }

@@ -1,7 +1,7 @@
-import { API, GuestResponseSchema, type GuestRequest, type GuestResponse } from '@suite/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { API, type GuestRequest, type GuestResponse } from '@suite/contract/core';
+import { apiRequest, lazySchema } from '../../../lib/api-client';
 
 /** POST /guest: `{name, accepted_terms}` → the guest record; its `_id` is stored as guestId. */
 export function createGuest(body: GuestRequest): Promise<GuestResponse> {
-  return apiRequest({ method: 'POST', path: API.guest, body, schema: GuestResponseSchema });
+  return apiRequest({ method: 'POST', path: API.guest, body, schema: lazySchema('GuestResponseSchema') });
 }

@@ -1,5 +1,5 @@
-import { API, SignupResponseSchema } from '@suite/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { API } from '@suite/contract/core';
+import { apiRequest, lazySchema } from '../../../lib/api-client';
 
 /** Accepting an invite is a sign-up with its token (spec §4): POST /v2/user `{email, invite_token}`. */
 export function acceptInvite(email: string, inviteToken: string) {
@@ -7,6 +7,6 @@ export function acceptInvite(email: string, inviteToken: string) {
     method: 'POST',
     path: API.signup,
     body: { email, invite_token: inviteToken },
-    schema: SignupResponseSchema,
+    schema: lazySchema('SignupResponseSchema'),
   });
 }

@@ -1,12 +1,12 @@
-import { API, MessageResponseSchema, SessionResponseSchema } from '@suite/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { API } from '@suite/contract/core';
+import { apiRequest, lazySchema } from '../../../lib/api-client';
 
 /** POST /auth/login `{login, password}` → `{token, profiles}`. */
 export function login(body: { login: string; password: string; captcha_token?: string }) {
-  return apiRequest({ method: 'POST', path: API.login, body, schema: SessionResponseSchema });
+  return apiRequest({ method: 'POST', path: API.login, body, schema: lazySchema('SessionResponseSchema') });
 }
 
 /** PUT /v2/user/resend_confirmation: a new sign-up code for an unconfirmed address. */
 export function resendConfirmation(body: { email: string; captcha_token?: string }) {
-  return apiRequest({ method: 'PUT', path: API.resendConfirmation, body, schema: MessageResponseSchema });
+  return apiRequest({ method: 'PUT', path: API.resendConfirmation, body, schema: lazySchema('MessageResponseSchema') });
 }

@@ -1,5 +1,5 @@
-import { API, InvitationUrlResponseSchema, InviteTeammatesResponseSchema } from '@suite/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { API } from '@suite/contract/core';
+import { apiRequest, lazySchema } from '../../../lib/api-client';
 
 /** POST /invite/teammates (bearer): invites same-domain addresses by mail. */
 export function inviteTeammates(emails: string[]) {
@@ -8,11 +8,16 @@ export function inviteTeammates(emails: string[]) {
     path: API.inviteTeammates,
     body: { emails },
     auth: true,
-    schema: InviteTeammatesResponseSchema,
+    schema: lazySchema('InviteTeammatesResponseSchema'),
   });
 }
 
 /** GET /invite/url (bearer): the copyable sign-up link for the user's domain. */
 export function invitationUrl() {
-  return apiRequest({ method: 'GET', path: API.invitationUrl, auth: true, schema: InvitationUrlResponseSchema });
+  return apiRequest({
+    method: 'GET',
+    path: API.invitationUrl,
+    auth: true,
+    schema: lazySchema('InvitationUrlResponseSchema'),
+  });
 }

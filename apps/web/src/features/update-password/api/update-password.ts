@@ -1,5 +1,5 @@
-import { API, SessionResponseSchema, type UpdatePasswordRequest } from '@suite/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { API, type UpdatePasswordRequest } from '@suite/contract/core';
+import { apiRequest, lazySchema } from '../../../lib/api-client';
 
 /** PUT /user/{id} (bearer): the new password; the answer is the one session that stays valid. */
 export function updatePassword(id: string, body: UpdatePasswordRequest) {
@@ -9,6 +9,6 @@ export function updatePassword(id: string, body: UpdatePasswordRequest) {
     params: { id },
     body,
     auth: true,
-    schema: SessionResponseSchema,
+    schema: lazySchema('SessionResponseSchema'),
   });
 }

@@ -1,7 +1,13 @@
-import { API, SessionResponseSchema, type CompleteRegisterRequest } from '@suite/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { API, type CompleteRegisterRequest } from '@suite/contract/core';
+import { apiRequest, lazySchema } from '../../../lib/api-client';
 
 /** PUT /v2/user/complete-register (bearer, 6000 ms timeout) → a fresh `{token, profiles}`. */
 export function completeRegister(body: CompleteRegisterRequest) {
-  return apiRequest({ method: 'PUT', path: API.completeRegister, body, auth: true, schema: SessionResponseSchema });
+  return apiRequest({
+    method: 'PUT',
+    path: API.completeRegister,
+    body,
+    auth: true,
+    schema: lazySchema('SessionResponseSchema'),
+  });
 }

@@ -1,0 +1,112 @@
+// First-load JS+CSS of the entry screens as Chromium transfers them (fresh profile, compressed as
+// served), against the React floor (bench/floor, built by the project's Vite in this run, compressed
+// the same way). Writes what each page loaded to bench/out/first-load.md.
+import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
+import { benchDir, fmt, out, startOurs } from './lib.mjs';
+
+export const CHROMIUM_ARGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Builds the floor and returns its JS+CSS bytes: raw, gzip -9 and brotli q11. */
+async function floor() {
+  const { build } = await import('vite');
+  const outDir = join(out, 'floor');
+  await build({
+    root: join(benchDir, 'floor'),
+    logLevel: 'warn',
+    configFile: false,
+    build: { outDir, emptyOutDir: true, target: 'es2022' },
+  });
+  const sizes = { identity: 0, gzip: 0, br: 0, files: 0 };
+  for (const f of readdirSync(join(outDir, 'assets'))) {
+    if (!/\.(js|css)$/.test(f)) continue;
+    const body = readFileSync(join(outDir, 'assets', f));
+    sizes.files++;
+    sizes.identity += body.length;
+    sizes.gzip += gzipSync(body, { level: 9 }).length;
+    sizes.br += brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+  }
+  return sizes;
+}
+
+const PAGES = [
+  { path: '/user/login', budget: 1.35 },
+  { path: '/user/signup', budget: 1.5 },
+  { path: '/guest', budget: 1.5 },
+  { path: '/file/0123456789abcdef01234567/download_link?share_key=bench', budget: 1.5, name: 'download page' },
+];
+
+export default async function bundleRows() {
+  const base = await floor();
+  const { chromium } = await import('playwright-core');
+  const ours = await startOurs();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  const rows = [];
+  const report = ['# First load of the entry screens (JS+CSS as transferred)', ''];
+  report.push(
+    `React floor: ${base.files} files, ${fmt.kib(base.identity)} raw, ${fmt.kib(base.gzip)} gzip, ${fmt.kib(base.br)} br`,
+    '',
+  );
+  try {
+    for (const page of PAGES) {
+      const context = await browser.newContext({ locale: 'en-US' });
+      const tab = await context.newPage();
+      // What the screen needs to show: every JS/CSS request started until its heading is on screen
+      // and the load event has fired (later idle prefetches of likely next screens are not counted).
+      const started = [];
+      let counting = true;
+      tab.on('request', (request) => {
+        if (counting && /\.(m?js|css)$/.test(new URL(request.url()).pathname)) started.push(request);
+      });
+      await tab.goto(`${ours.base}${page.path}`, { waitUntil: 'load' });
+      await tab.locator('h1').first().waitFor({ state: 'visible', timeout: 30_000 });
+      counting = false;
+      const loaded = [];
+      for (const request of started) {
+        const response = await request.response();
+        await response?.finished();
+        const sizes = await request.sizes();
+        loaded.push({
+          path: new URL(request.url()).pathname,
+          bytes: sizes.responseBodySize,
+          encoding: (await response?.headerValue('content-encoding')) ?? 'identity',
+        });
+      }
+      await context.close();
+      const bytes = loaded.reduce((s, r) => s + r.bytes, 0);
+      const encodings = new Set(loaded.map((r) => r.encoding));
+      // Compared with the floor in the same encoding (identity compared with gzip, as the issue did).
+      const enc = encodings.has('br') ? 'br' : 'gzip';
+      const ratio = bytes / base[enc];
+      rows.push({
+        figure: `${page.name ?? page.path} first load, JS+CSS transferred vs React floor (${enc})`,
+        budget: `≤ ${page.budget}×`,
+        measured: `${fmt.ratio(ratio)} (${fmt.kib(bytes)} in ${loaded.length} files [${[...encodings].join(', ')}] vs ${fmt.kib(base[enc])})`,
+        pass: ratio <= page.budget,
+      });
+      report.push(`## ${page.path}`, '', '| file | bytes | encoding |', '|---|---|---|');
+      for (const r of loaded.sort((a, b) => b.bytes - a.bytes))
+        report.push(`| ${r.path} | ${r.bytes} | ${r.encoding} |`);
+      report.push('');
+    }
+  } finally {
+    await browser.close();
+    await ours.close();
+  }
+  mkdirSync(out, { recursive: true });
+  writeFileSync(join(out, 'first-load.md'), `${report.join('\n')}\n`);
+  return rows;
+}

@@ -1,0 +1,21 @@
+// The login baseline: raw argon2id verifications with the server's parameters, CONCURRENCY at a time,
+// for SECONDS seconds; prints verifications per second.
+import { hash, verify } from '@node-rs/argon2';
+
+const params = JSON.parse(process.env.ARGON2_PARAMS);
+const concurrency = Number(process.env.CONCURRENCY ?? 4);
+const seconds = Number(process.env.SECONDS ?? 5);
+const stored = await hash('correct horse battery', params);
+for (let i = 0; i < concurrency; i++) await verify(stored, 'correct horse battery'); // warm-up
+let done = 0;
+const until = performance.now() + seconds * 1000;
+const t0 = performance.now();
+await Promise.all(
+  Array.from({ length: concurrency }, async () => {
+    while (performance.now() < until) {
+      await verify(stored, 'correct horse battery');
+      done++;
+    }
+  }),
+);
+console.log(JSON.stringify({ rate: done / ((performance.now() - t0) / 1000) }));

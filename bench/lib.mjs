@@ -1,0 +1,150 @@
+// Shared helpers of the benchmarks: ports, processes pinned to a core, wrk, RSS, the built server.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The checkout measured (BENCH_REPO: another built checkout, e.g. to measure a baseline commit). */
+export const repo = process.env.BENCH_REPO ?? fileURLToPath(new URL('..', import.meta.url));
+/** This folder (the baselines in floor/) and its output folder, whatever checkout is measured. */
+export const benchDir = fileURLToPath(new URL('.', import.meta.url));
+export const out = join(benchDir, 'out');
+export const serverEntry = join(repo, 'apps/server/dist/src/server.js');
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Servers on core 0, load generators on core 1 (when the machine has two cores or more). */
+export const CORES = availableParallelism() >= 2 ? { server: '0', load: '1' } : { server: null, load: null };
+
+export const freePort = () =>
+  new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+const children = new Set();
+export function killAll() {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  children.clear();
+}
+process.on('exit', killAll);
+
+/** Spawns a command, pinned to one core with taskset when `core` is given (taskset execs: same pid). */
+export function start(command, args, { core = null, env = {}, stdio = ['ignore', 'ignore', 'inherit'] } = {}) {
+  const [cmd, argv] = core === null ? [command, args] : ['taskset', ['-c', core, command, ...args]];
+  const child = spawn(cmd, argv, { env: { ...process.env, ...env }, stdio });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
+export async function stop(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Polls `url` until it answers 2xx (bounded); returns ms since `since`. */
+export async function waitHealthy(url, since = performance.now(), { everyMs = 5, timeoutMs = 20_000, child } = {}) {
+  while (performance.now() - since < timeoutMs) {
+    if (child && (child.exitCode !== null || child.signalCode !== null))
+      throw new Error(`exited before healthy: ${url}`);
+    try {
+      const res = await fetch(url);
+      await res.arrayBuffer();
+      if (res.ok) return performance.now() - since;
+    } catch {
+      // not listening yet
+    }
+    await sleep(everyMs);
+  }
+  throw new Error(`not healthy within ${timeoutMs} ms: ${url}`);
+}
+
+export const rssKb = (pid) => Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+
+export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** Settings of the built server in the benchmarks: production, as `npm start` runs it. */
+export function serverEnv(port, dataDir, extra = {}) {
+  return {
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ...extra,
+  };
+}
+
+/** The built server on a fresh port (data dir created when not given), pinned to the server core. */
+export async function startOurs({ dataDir, env = {}, core = CORES.server } = {}) {
+  const port = await freePort();
+  const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'bench-data-'));
+  const t0 = performance.now();
+  const child = start(process.execPath, [serverEntry], { core, env: serverEnv(port, dir, env) });
+  const base = `http://127.0.0.1:${port}`;
+  const startMs = await waitHealthy(`${base}/api/health`, t0, { child });
+  return {
+    base,
+    port,
+    child,
+    dataDir: dir,
+    startMs,
+    async close() {
+      await stop(child);
+      if (!dataDir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The baseline: a bare Fastify hello-world (bench/floor/hello.mjs), pinned the same way. */
+export async function startHello({ core = CORES.server } = {}) {
+  const port = await freePort();
+  const t0 = performance.now();
+  const child = start(process.execPath, [join(benchDir, 'floor/hello.mjs')], { core, env: { PORT: String(port) } });
+  const base = `http://127.0.0.1:${port}`;
+  const startMs = await waitHealthy(`${base}/`, t0, { child });
+  return { base, child, startMs, close: () => stop(child) };
+}
+
+/** wrk (Debian's package; installed on first use) pinned to the load core. */
+export function ensureTool(bin, pkg = bin) {
+  if (spawnSync('sh', ['-c', `command -v ${bin}`]).status === 0) return;
+  console.log(`installing ${pkg} (Debian)…`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  spawnSync('apt-get', ['update', '-qq'], { stdio: 'ignore', env });
+  if (spawnSync('apt-get', ['install', '-y', '-qq', pkg], { stdio: 'ignore', env }).status !== 0)
+    throw new Error(`could not install ${pkg}`);
+}
+
+const toMs = (value, unit) => Number(value) * ({ us: 0.001, ms: 1, s: 1000 }[unit] ?? 1);
+
+/** One wrk run: requests/s, p99 latency (ms), non-2xx/3xx count. */
+export function wrk(url, { connections = 50, seconds = 5, headers = {}, script } = {}) {
+  ensureTool('wrk');
+  const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency'];
+  for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}: ${v}`);
+  if (script) args.push('-s', script);
+  args.push(url);
+  const [cmd, argv] = CORES.load === null ? ['wrk', args] : ['taskset', ['-c', CORES.load, 'wrk', ...args]];
+  const r = spawnSync(cmd, argv, { encoding: 'utf8', timeout: (seconds + 30) * 1000 });
+  if (r.status !== 0) throw new Error(`wrk failed: ${r.stderr || r.stdout}`);
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(r.stdout)?.[1]);
+  const p99 = /^\s+99%\s+([\d.]+)(us|ms|s)\s*$/m.exec(r.stdout);
+  const bad = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(r.stdout)?.[1] ?? 0);
+  return { rps, p99: p99 ? toMs(p99[1], p99[2]) : NaN, bad };
+}
+
+export const fmt = {
+  ratio: (x) => `${x.toFixed(2)}×`,
+  kib: (bytes) => `${(bytes / 1024).toFixed(1)} KiB`,
+  k: (n) => (n >= 1000 ? `${(n / 1000).toFixed(1)}k` : n.toFixed(0)),
+  ms: (n) => (n >= 100 ? `${n.toFixed(0)} ms` : `${n.toFixed(2)} ms`),
+};

@@ -1,0 +1,180 @@
+// Server figures against a bare Fastify hello-world started in the same run, both pinned to one core
+// (wrk on the other): light routes' throughput and p99, login throughput against raw argon2id with the
+// server's parameters, cold start to healthy and idle RSS.
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { benchDir, CORES, fmt, median, out, repo, rssKb, sleep, startHello, startOurs, wrk } from './lib.mjs';
+
+const BROWSER_HEADERS = {
+  'accept-encoding': 'gzip, deflate, br',
+  accept: 'text/html,application/json;q=0.9,*/*;q=0.8',
+};
+
+/** The server's argon2 parameters, read from its source (one source of truth), e.g. `memoryCost: 19_456`. */
+function argon2Params() {
+  const files = [];
+  const walk = (dir) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      if (e.isDirectory()) walk(join(dir, e.name));
+      else if (e.name.endsWith('.ts')) files.push(join(dir, e.name));
+    }
+  };
+  walk(join(repo, 'apps/server/src'));
+  for (const f of files) {
+    const m = /memoryCost:\s*([\d_]+),\s*timeCost:\s*(\d+),\s*parallelism:\s*(\d+)/.exec(readFileSync(f, 'utf8'));
+    if (m)
+      return {
+        algorithm: 2,
+        memoryCost: Number(m[1].replaceAll('_', '')),
+        timeCost: Number(m[2]),
+        parallelism: Number(m[3]),
+      };
+  }
+  throw new Error('argon2 parameters not found in apps/server/src');
+}
+
+async function lightRoutes() {
+  const rows = [];
+  const hello = await startHello();
+  wrk(`${hello.base}/`, { seconds: 2 }); // warm-up (JIT)
+  const base = wrk(`${hello.base}/`, { headers: BROWSER_HEADERS });
+  await hello.close();
+  const ours = await startOurs();
+  for (const path of ['/api/health', '/api/config', '/user/login']) {
+    wrk(`${ours.base}${path}`, { seconds: 2, headers: BROWSER_HEADERS });
+    const r = wrk(`${ours.base}${path}`, { headers: BROWSER_HEADERS });
+    const ratio = r.rps / base.rps;
+    const p99 = r.p99 / base.p99;
+    rows.push({
+      figure: `GET ${path} vs Fastify hello-world (wrk -c50, 1 core)`,
+      budget: '≥ 0.5× req/s, p99 ≤ 3×',
+      measured: `${fmt.ratio(ratio)} (${fmt.k(r.rps)} vs ${fmt.k(base.rps)} req/s), p99 ${fmt.ratio(p99)} (${fmt.ms(r.p99)} vs ${fmt.ms(base.p99)})${r.bad ? `, ${r.bad} non-2xx` : ''}`,
+      pass: ratio >= 0.5 && p99 <= 3 && r.bad === 0,
+    });
+  }
+  await ours.close();
+  return rows;
+}
+
+async function login() {
+  const params = argon2Params();
+  const concurrency = 4;
+  const seconds = 8;
+  const raw = spawnSync(
+    'taskset',
+    ['-c', CORES.server ?? '0', process.execPath, join(benchDir, 'floor/argon2-raw.mjs')],
+    {
+      encoding: 'utf8',
+      env: {
+        ...process.env,
+        ARGON2_PARAMS: JSON.stringify(params),
+        CONCURRENCY: String(concurrency),
+        SECONDS: String(seconds),
+      },
+    },
+  );
+  if (raw.status !== 0) throw new Error(`argon2 baseline failed: ${raw.stderr}`);
+  const rawRate = JSON.parse(raw.stdout.trim().split('\n').pop()).rate;
+
+  // A registered user straight in the embedded database, its hash made with the server's parameters.
+  const ours = await startOurs({ env: { RATE_LIMIT_SCALE: '1000000' } });
+  const { hash } = await import('@node-rs/argon2');
+  const { default: Database } = await import('better-sqlite3');
+  const db = new Database(join(ours.dataDir, 'app.db'));
+  const id = randomBytes(12).toString('hex');
+  const email = `bench-${id}@bench.test`;
+  const password = 'correct horse battery';
+  const now = Date.now();
+  db.prepare(
+    `insert into users (id, email, password_hash, first_name, last_name, language, preferences, confirmed_at, registered_at, created_at)
+     values (?, ?, ?, 'Bench', 'User', 'en', '{}', ?, ?, ?)`,
+  ).run(id, email, await hash(password, params), now, now, now);
+  db.prepare(
+    `insert into profiles (id, user_id, type, first_name, last_name, created_at) values (?, ?, 'PROFESSIONAL', 'Bench', 'User', ?)`,
+  ).run(randomBytes(12).toString('hex'), id, now);
+  db.close();
+  const check = await fetch(`${ours.base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login: email, password }),
+  });
+  if (check.status !== 200) throw new Error(`bench login: HTTP ${check.status} ${await check.text()}`);
+  const script = join(out, 'login.lua');
+  writeFileSync(
+    script,
+    `wrk.method = "POST"\nwrk.headers["Content-Type"] = "application/json"\nwrk.body = '${JSON.stringify({ login: email, password })}'\n`,
+  );
+  const r = wrk(`${ours.base}/api/auth/login`, { connections: concurrency, seconds, script });
+  await ours.close();
+  const ratio = r.rps / rawRate;
+  return [
+    {
+      figure: `login throughput vs raw argon2id (m=${params.memoryCost}, t=${params.timeCost}, p=${params.parallelism}; 1 core, ${concurrency} at a time)`,
+      budget: '≥ 0.9×',
+      measured: `${fmt.ratio(ratio)} (${r.rps.toFixed(1)} vs ${rawRate.toFixed(1)} /s)${r.bad ? `, ${r.bad} non-2xx` : ''}`,
+      pass: ratio >= 0.9 && r.bad === 0,
+    },
+  ];
+}
+
+async function startAndMemory() {
+  const runs = 5;
+  const times = { ours: [], hello: [] };
+  const rss = { ours: [], hello: [] };
+  // One data dir for every start of ours: migrations and the session secret are done by the first
+  // (untimed) start, as on every start of an installed server after its first.
+  const first = await startOurs();
+  await first.close().catch(() => {});
+  const dataDir = first.dataDir;
+  for (let i = 0; i < runs; i++) {
+    const hello = await startHello();
+    await fetch(`${hello.base}/`).then((r) => r.arrayBuffer());
+    await sleep(1000);
+    times.hello.push(hello.startMs);
+    rss.hello.push(rssKb(hello.child.pid));
+    await hello.close();
+    const ours = await startOurs({ dataDir });
+    await fetch(`${ours.base}/api/health`).then((r) => r.arrayBuffer());
+    await sleep(1000);
+    times.ours.push(ours.startMs);
+    rss.ours.push(rssKb(ours.child.pid));
+    await ours.close();
+  }
+  spawnSync('rm', ['-rf', dataDir]);
+  const start = median(times.ours) / median(times.hello);
+  const mem = median(rss.ours) / median(rss.hello);
+  return [
+    {
+      figure: 'cold start to healthy (plain node) vs hello-world',
+      budget: '≤ 2×',
+      measured: `${fmt.ratio(start)} (${fmt.ms(median(times.ours))} vs ${fmt.ms(median(times.hello))}, median of ${runs})`,
+      pass: start <= 2,
+    },
+    {
+      figure: 'idle RSS of the built server vs hello-world',
+      budget: '≤ 1.5×',
+      measured: `${fmt.ratio(mem)} (${(median(rss.ours) / 1024).toFixed(0)} vs ${(median(rss.hello) / 1024).toFixed(0)} MiB)`,
+      pass: mem <= 1.5,
+    },
+  ];
+}
+
+export default async function serverRows() {
+  const rows = [];
+  for (const part of [lightRoutes, login, startAndMemory]) {
+    try {
+      rows.push(...(await part()));
+    } catch (error) {
+      console.error(error);
+      rows.push({
+        figure: `server: ${part.name}`,
+        budget: 'runs',
+        measured: `error: ${error?.message ?? error}`,
+        pass: false,
+      });
+    }
+  }
+  return rows;
+}
