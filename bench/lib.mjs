@@ -79,6 +79,7 @@ export function serverEnv(port, dataDir, extra = {}) {
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    SESSION_SECRET: 'bench-session-secret-0123456789abcdef0123',
     ...extra,
   };
 }

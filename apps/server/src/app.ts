@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -94,6 +92,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
  * alone get 'unsafe-inline' for styles (scripts stay 'self'; the page shows no user content).
  */
 async function registerApiDocs(app: FastifyInstance, config: AppConfig): Promise<void> {
+  // Loaded only when the docs are on: a production server without them never reads these modules.
+  const [{ default: swagger }, { default: swaggerUi }] = await Promise.all([
+    import('@fastify/swagger'),
+    import('@fastify/swagger-ui'),
+  ]);
   await app.register(swagger, {
     openapi: {
       info: { title: `${config.appTitle} API`, version: '1.0.0' },

@@ -124,7 +124,7 @@ describe('compressed API answers', () => {
 
     const small = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-encoding': 'br, gzip' } });
     expect(small.headers['content-encoding']).toBeUndefined();
-    expect(small.json()).toEqual({ status: 'ok', database: 'ok' });
+    expect(small.json().status).toBe('ok');
   });
 
   it('never compresses a shared-file download, whole or a range, even of a compressible type', async () => {
