@@ -48,7 +48,11 @@ export default fp(async function auth(app: FastifyInstance, opts: { keys: KeyRin
     async verify(token) {
       let payload: JWTPayload;
       try {
-        ({ payload } = await verifyWithRing(token, opts.keys, { algorithms: [ALGORITHM] }));
+        // exp and iat are required: a token without an end would be valid forever (ASVS 5.0 V9.2.1).
+        ({ payload } = await verifyWithRing(token, opts.keys, {
+          algorithms: [ALGORITHM],
+          requiredClaims: ['exp', 'iat'],
+        }));
       } catch {
         throw new AppError('ERR_INVALID_ACCESS_TOKEN');
       }

@@ -6,6 +6,7 @@ import {
   MessageResponseSchema,
   SessionResponseSchema,
 } from '@suite/contract';
+import { RECOVERY_ANSWER_FLOOR_MS, answerNoSoonerThan } from '../../../uniform-time.js';
 import type { AccountsDeps } from '../deps.js';
 import { addressLimits, captchaErrorResponses, errorResponses, languageOf, orFail } from '../http.js';
 import { forgotPassword, forgotPasswordConfirm } from './service.js';
@@ -25,9 +26,12 @@ const recoveryRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app
       // The recovery screen sends a 'recovery' token; the code screen's "send again" calls this route with a 'resend' one.
       preHandler: [...addressLimits(app, 'recovery', 10, 5), app.captcha('recovery', 'resend')],
     },
+    // Known and unknown addresses answer alike, in time too.
     async (request) =>
-      orFail('ERR_COULD_NOT_RECOVER_PASSWORD', request.log, () =>
-        forgotPassword(deps, request.body.email, languageOf(request, request.body)),
+      answerNoSoonerThan(RECOVERY_ANSWER_FLOOR_MS, () =>
+        orFail('ERR_COULD_NOT_RECOVER_PASSWORD', request.log, () =>
+          forgotPassword(deps, request.body.email, languageOf(request, request.body)),
+        ),
       ),
   );
 

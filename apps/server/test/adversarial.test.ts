@@ -1,0 +1,844 @@
+/**
+ * The adversarial suite (issue 14, docs/security.md): one test per attack, named after it, asserting
+ * what the attacker gets. Real server (app.inject, and a real socket where Node's parser is the
+ * target), real database, real SMTP on loopback; Jitsi is only a signing key.
+ */
+import { request as httpRequest } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SignJWT, decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { API, ERRORS } from '@suite/contract';
+import {
+  PASSWORD,
+  call,
+  confirmed,
+  decodeSession,
+  expectError,
+  mailTo,
+  registered,
+  signup,
+  startWorld,
+  type AccountsWorld,
+} from './accounts-helpers.js';
+import { codeIn } from './smtp.js';
+import { multipartBody } from './files-helpers.js';
+import { SELF_HOSTED } from './meetings-support.js';
+import { createTestApp } from './helpers.js';
+
+const SECRET = 'test-secret-test-secret-test-secret-0123';
+const enc = (s: string) => new TextEncoder().encode(s);
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A session-shaped payload for a user id: what a forger would put in a token. */
+const payloadFor = (id: string, email: string) => ({ user: { _id: id, email, preferences: {}, profile_id: null } });
+
+/** No body may carry the framework's words, a stack or anything the request sent. */
+function expectCatalogueBody(res: LightMyRequestResponse, status: number, code: string, echoed: string[] = []) {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  const body = res.json() as Record<string, unknown>;
+  expect(Object.keys(body).sort()).toEqual(['error_code', 'message']);
+  expect(body.error_code).toBe(code);
+  expect(body.message).toBe(ERRORS[code as keyof typeof ERRORS].message);
+  for (const part of echoed) expect(res.body).not.toContain(part);
+}
+
+/** Deterministic PRNG (mulberry32): the fuzz run is the same on every machine. */
+function prng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+let w: AccountsWorld;
+beforeAll(async () => {
+  w = await startWorld({ ...SELF_HOSTED });
+});
+afterAll(async () => w?.close());
+
+describe('tokens', () => {
+  let victim: { token: string; id: string };
+  beforeAll(async () => {
+    victim = await registered(w, 'tok-victim@contoso.com');
+  });
+  const me = (headers: Record<string, string> = {}) => w.app.inject({ method: 'GET', url: '/api/v2/user/me', headers });
+
+  it('no token: 401, nothing about the user', async () => {
+    expectCatalogueBody(await me(), 401, 'ERR_INVALID_ACCESS_TOKEN');
+  });
+
+  it('forged token (signed with another secret): 401', async () => {
+    const forged = await new SignJWT(payloadFor(victim.id, 'tok-victim@contoso.com'))
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(enc('another-secret-another-secret-another-1'));
+    expectCatalogueBody(await me(bearer(forged)), 401, 'ERR_INVALID_ACCESS_TOKEN');
+  });
+
+  it('alg "none" token: 401', async () => {
+    const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
+    const body = Buffer.from(
+      JSON.stringify({ ...payloadFor(victim.id, 'x'), iat: Math.floor(Date.now() / 1000), exp: 9_999_999_999 }),
+    ).toString('base64url');
+    expectCatalogueBody(await me(bearer(`${header}.${body}.`)), 401, 'ERR_INVALID_ACCESS_TOKEN');
+  });
+
+  it('HS512 token with the right secret (algorithm confusion): 401', async () => {
+    const token = await new SignJWT(payloadFor(victim.id, 'x'))
+      .setProtectedHeader({ alg: 'HS512' })
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(enc(SECRET));
+    expectCatalogueBody(await me(bearer(token)), 401, 'ERR_INVALID_ACCESS_TOKEN');
+  });
+
+  it('tampered payload (another user id under the genuine signature): 401', async () => {
+    const [h, , s] = victim.token.split('.');
+    const other = Buffer.from(
+      JSON.stringify({ ...decodeSession(victim.token), user: { ...decodeSession(victim.token).user, _id: 'x' } }),
+    ).toString('base64url');
+    expectCatalogueBody(await me(bearer(`${h}.${other}.${s}`)), 401, 'ERR_INVALID_ACCESS_TOKEN');
+  });
+
+  it('expired token: 401', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const token = await new SignJWT(payloadFor(victim.id, 'x'))
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt(now - 7200)
+      .setExpirationTime(now - 60)
+      .sign(enc(SECRET));
+    expectCatalogueBody(await me(bearer(token)), 401, 'ERR_INVALID_ACCESS_TOKEN');
+  });
+
+  it('token without exp (valid forever if accepted): 401', async () => {
+    const token = await new SignJWT(payloadFor(victim.id, 'x'))
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt()
+      .sign(enc(SECRET));
+    expectCatalogueBody(await me(bearer(token)), 401, 'ERR_INVALID_ACCESS_TOKEN');
+  });
+
+  it('a genuine session still works (the attacks above were refused for their flaw alone)', async () => {
+    expect((await me(bearer(victim.token))).statusCode).toBe(200);
+  });
+
+  it('invite token used as a session: 401', async () => {
+    const before = w.smtp.messages.length;
+    const res = await call(w.app, {
+      method: 'POST',
+      url: API.inviteTeammates,
+      token: victim.token,
+      body: { emails: ['tok-invitee@contoso.com'] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const mail = await mailTo(w.smtp, 'tok-invitee@contoso.com', before);
+    const inviteToken = /inviteToken=([A-Za-z0-9._-]+)/.exec(mail.text)?.[1] ?? '';
+    expect(inviteToken).not.toBe('');
+    expectCatalogueBody(await me(bearer(inviteToken)), 401, 'ERR_INVALID_ACCESS_TOKEN');
+  });
+
+  it('team invite link token used as a session: 401', async () => {
+    const res = await call(w.app, { method: 'GET', url: API.invitationUrl, token: victim.token });
+    const teamToken = new URL(res.json().url as string).searchParams.get('inviteToken') ?? '';
+    expect(teamToken).not.toBe('');
+    expectCatalogueBody(await me(bearer(teamToken)), 401, 'ERR_INVALID_ACCESS_TOKEN');
+  });
+
+  it('session token used as an invite: not a valid invite, no account created for it', async () => {
+    const res = await call(w.app, { method: 'GET', url: `${API.validateInvite}?inviteToken=${victim.token}` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error_code).toBe('ERR_INVITE_INVALID');
+  });
+
+  it('Jitsi meeting token used as a session: 401', async () => {
+    const vc = await w.app.inject({
+      method: 'POST',
+      url: '/api/v2/videoconference',
+      headers: bearer(victim.token),
+      payload: {},
+    });
+    expect(vc.statusCode, vc.body).toBe(201);
+    const room = vc.json()._id as string;
+    const res = await call(w.app, {
+      method: 'POST',
+      url: API.meetingToken,
+      token: victim.token,
+      body: { room_name: room },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const jitsi = res.json().token as string;
+    expect(decodeJwt(jitsi).aud).toBe(SELF_HOSTED.JITSI_APP_ID);
+    expectCatalogueBody(await me(bearer(jitsi)), 401, 'ERR_INVALID_ACCESS_TOKEN');
+  });
+
+  it('e-mailed code used as a session: 401', async () => {
+    const code = await signup(w, 'tok-code@contoso.com');
+    expectCatalogueBody(await me(bearer(code)), 401, 'ERR_INVALID_ACCESS_TOKEN');
+  });
+
+  it('session token used as an e-mailed code: refused by the code check', async () => {
+    await signup(w, 'tok-code2@contoso.com');
+    const res = await call(w.app, {
+      method: 'PUT',
+      url: API.confirm,
+      body: { email: 'tok-code2@contoso.com', token: victim.token },
+    });
+    expectError(res, 400, 'ERR_VALIDATION');
+  });
+
+  it('share key used as a session: 401', async () => {
+    const up = multipartBody(Buffer.from('hello'));
+    const file = await w.app.inject({
+      method: 'POST',
+      url: '/api/files',
+      headers: { ...bearer(victim.token), ...up.headers },
+      payload: up.payload,
+    });
+    expect(file.statusCode, file.body).toBe(201);
+    const shareRes = await w.app.inject({
+      method: 'POST',
+      url: `/api/files/${file.json()._id}/shares`,
+      headers: bearer(victim.token),
+      payload: {},
+    });
+    expect(shareRes.statusCode, shareRes.body).toBe(201);
+    const key = JSON.stringify(shareRes.json()).match(/share_key[=":]+([A-Za-z0-9_-]{16,})/)?.[1] ?? '';
+    expect(key).not.toBe('');
+    expectCatalogueBody(await me(bearer(key)), 401, 'ERR_INVALID_ACCESS_TOKEN');
+  });
+});
+
+describe('IDOR: every route that takes an id, with another user’s id', () => {
+  let alice: { token: string; id: string };
+  let mallory: { token: string; id: string };
+  let fileId: string;
+  let shareId: string;
+  let roomId: string;
+  beforeAll(async () => {
+    alice = await registered(w, 'idor-alice@contoso.com');
+    mallory = await registered(w, 'idor-mallory@contoso.com');
+    const up = multipartBody(Buffer.from('secret contents'));
+    const file = await w.app.inject({
+      method: 'POST',
+      url: '/api/files',
+      headers: { ...bearer(alice.token), ...up.headers },
+      payload: up.payload,
+    });
+    fileId = file.json()._id;
+    const s = await w.app.inject({
+      method: 'POST',
+      url: `/api/files/${fileId}/shares`,
+      headers: bearer(alice.token),
+      payload: {},
+    });
+    shareId = s.json()._id;
+    const vc = await w.app.inject({
+      method: 'POST',
+      url: '/api/v2/videoconference',
+      headers: bearer(alice.token),
+      payload: {},
+    });
+    roomId = vc.json()._id;
+  });
+
+  it("PUT /user/{alice} with mallory's session: 403, alice's password unchanged", async () => {
+    const res = await call(w.app, {
+      method: 'PUT',
+      url: `/user/${alice.id}`,
+      token: mallory.token,
+      body: { password: 'Mallory-Owns-1', password_confirmation: 'Mallory-Owns-1', current_password: PASSWORD },
+    });
+    expectError(res, 403, 'ERR_FORBIDDEN');
+    const login = await call(w.app, {
+      method: 'POST',
+      url: API.login,
+      body: { login: 'idor-alice@contoso.com', password: PASSWORD },
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it("DELETE /files/{alice's file}: 404, the file stays", async () => {
+    const res = await w.app.inject({ method: 'DELETE', url: `/api/files/${fileId}`, headers: bearer(mallory.token) });
+    expect(res.statusCode).toBe(404);
+    const list = await w.app.inject({ method: 'GET', url: '/api/files', headers: bearer(alice.token) });
+    expect(JSON.stringify(list.json())).toContain(fileId);
+  });
+
+  it("GET /files/{alice's file}/shares: 404, no share keys", async () => {
+    const res = await w.app.inject({
+      method: 'GET',
+      url: `/api/files/${fileId}/shares`,
+      headers: bearer(mallory.token),
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain(shareId);
+  });
+
+  it("POST /files/{alice's file}/shares: 404, no link to alice's file", async () => {
+    const res = await w.app.inject({
+      method: 'POST',
+      url: `/api/files/${fileId}/shares`,
+      headers: bearer(mallory.token),
+      payload: {},
+    });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it("DELETE /files/{alice's file}/shares/{alice's share}: 404, the share stays", async () => {
+    const res = await w.app.inject({
+      method: 'DELETE',
+      url: `/api/files/${fileId}/shares/${shareId}`,
+      headers: bearer(mallory.token),
+    });
+    expect(res.statusCode).toBe(404);
+    const shares = await w.app.inject({
+      method: 'GET',
+      url: `/api/files/${fileId}/shares`,
+      headers: bearer(alice.token),
+    });
+    expect(shares.body).toContain(shareId);
+  });
+
+  it('GET /file/{id}/validating_link and download_link with a guessed key: 404, no contents', async () => {
+    for (const kind of ['validating_link', 'download_link']) {
+      const res = await w.app.inject({
+        method: 'GET',
+        url: `/api/file/${fileId}/${kind}?share_key=${'A'.repeat(43)}`,
+      });
+      expect(res.statusCode, kind).toBe(404);
+      expect(res.body).not.toContain('secret contents');
+    }
+  });
+
+  it("DELETE /v2/videoconference/{alice's room} and its session: refused, the room stays", async () => {
+    for (const url of [`/api/v2/videoconference/${roomId}`, `/api/v2/videoconference/${roomId}/session`]) {
+      const res = await w.app.inject({ method: 'DELETE', url, headers: bearer(mallory.token) });
+      expect([403, 404], `${url}: ${res.body}`).toContain(res.statusCode);
+    }
+    const list = await w.app.inject({ method: 'GET', url: '/api/v2/videoconference', headers: bearer(alice.token) });
+    const room = (list.json().data as { _id: string; status: string }[]).find((r) => r._id === roomId);
+    expect(room?.status).not.toBe('ended');
+  });
+
+  it("GET /v2/videoconference/{alice's room} (public by design): title and status only, no host", async () => {
+    const res = await w.app.inject({ method: 'GET', url: `/api/v2/videoconference/${roomId}` });
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json()).sort()).toEqual(['_id', 'status', 'title']);
+  });
+
+  it("GET /v2/videoconference lists only the caller's rooms", async () => {
+    const res = await w.app.inject({ method: 'GET', url: '/api/v2/videoconference', headers: bearer(mallory.token) });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain(roomId);
+  });
+
+  it("POST /v2/videoconference/{alice's room}/session/ping with a made-up guest id: refused", async () => {
+    const res = await w.app.inject({
+      method: 'POST',
+      url: `/api/v2/videoconference/${roomId}/session/ping`,
+      payload: { guest_id: 'made-up-guest' },
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+  });
+});
+
+describe('brute force on e-mailed codes', () => {
+  const confirm = (email: string, token: string) =>
+    call(w.app, { method: 'PUT', url: API.confirm, body: { email, token } });
+  const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+  it('50 parallel wrong codes: exactly 3 counted, then the right one is refused too', async () => {
+    const code = await signup(w, 'bf-50@contoso.com');
+    const results = await Promise.all(Array.from({ length: 50 }, () => confirm('bf-50@contoso.com', wrong(code))));
+    expect(results.every((r) => r.statusCode === 400)).toBe(true);
+    const row = await w.app.db.kysely
+      .selectFrom('codes')
+      .select('attempts')
+      .where('email', '=', 'bf-50@contoso.com')
+      .executeTakeFirstOrThrow();
+    expect(row.attempts).toBe(3);
+    expectError(await confirm('bf-50@contoso.com', code), 400, 'ERR_MAX_TRIES_EXCEEDED');
+  });
+
+  it('8 parallel submissions of the valid code: exactly 1 session', async () => {
+    const code = await signup(w, 'bf-8@contoso.com');
+    const results = await Promise.all(Array.from({ length: 8 }, () => confirm('bf-8@contoso.com', code)));
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.statusCode !== 200).every((r) => r.statusCode === 400)).toBe(true);
+  });
+});
+
+describe('account enumeration', () => {
+  beforeAll(async () => {
+    await registered(w, 'enum-known@contoso.com');
+  });
+  const login = (address: string) =>
+    call(w.app, { method: 'POST', url: API.login, body: { login: address, password: 'Wrong-Password-9' } });
+  const forgot = (address: string) =>
+    call(w.app, { method: 'POST', url: API.forgotPassword, body: { email: address } });
+
+  it('login: unknown address and known address with a wrong password answer the same status and body', async () => {
+    const known = await login('enum-known@contoso.com');
+    const unknown = await login('enum-nobody@contoso.com');
+    expect({ status: unknown.statusCode, body: unknown.body }).toEqual({ status: known.statusCode, body: known.body });
+  });
+
+  it('recovery: unknown and known address answer the same status and body', async () => {
+    const known = await forgot('enum-known@contoso.com');
+    const unknown = await forgot('enum-nobody@contoso.com');
+    expect({ status: unknown.statusCode, body: unknown.body }).toEqual({ status: known.statusCode, body: known.body });
+  });
+
+  it('recovery code check: unknown and known address answer a wrong code alike', async () => {
+    const body = (email: string) => ({ email, token: '000000' });
+    const known = await call(w.app, {
+      method: 'PUT',
+      url: API.forgotPasswordConfirm,
+      body: body('enum-known@contoso.com'),
+    });
+    const unknown = await call(w.app, {
+      method: 'PUT',
+      url: API.forgotPasswordConfirm,
+      body: body('enum-nobody@contoso.com'),
+    });
+    expect({ status: unknown.statusCode, body: unknown.body }).toEqual({ status: known.statusCode, body: known.body });
+  });
+
+  // The one timing-based assertion of the project: a security property. Samples are interleaved in
+  // ABBA order (so neither kind always follows the other) so that the machine's drift hits both alike,
+  // each sample is 3 requests (enough work to smooth scheduler noise), and medians are compared.
+  it('login and recovery: median answer times for known and unknown addresses within 20 % over 20 samples', async () => {
+    const timed = async (f: () => Promise<unknown>) => {
+      const start = performance.now();
+      await f();
+      return performance.now() - start;
+    };
+    // Login's argon2 check is ~60 ms of CPU: 3 requests a sample. Recovery answers at its 200 ms floor: 1.
+    for (const [name, f, perSample] of [
+      ['login', login, 3],
+      ['recovery', forgot, 1],
+    ] as const) {
+      await f('enum-known@contoso.com'); // warm-up
+      await f('enum-nobody@contoso.com');
+      const known: number[] = [];
+      const unknown: number[] = [];
+      const sample = (address: (j: number) => string) =>
+        timed(async () => {
+          for (let j = 0; j < perSample; j++) await f(address(j));
+        });
+      for (let i = 0; i < 20; i++) {
+        const knownFirst = i % 4 === 0 || i % 4 === 3;
+        const order = knownFirst ? ['known', 'unknown'] : ['unknown', 'known'];
+        for (const kind of order) {
+          if (kind === 'known') known.push(await sample(() => 'enum-known@contoso.com'));
+          else unknown.push(await sample((j) => `enum-nobody${i}-${j}@contoso.com`));
+        }
+      }
+      const [a, b] = [median(known), median(unknown)];
+      expect(
+        Math.abs(a - b) / Math.max(a, b),
+        `${name}: known ${a.toFixed(1)} ms, unknown ${b.toFixed(1)} ms`,
+      ).toBeLessThan(0.2);
+    }
+  }, 180_000);
+});
+
+describe('open redirects on the server', () => {
+  const payloads = [
+    '//evil.example/',
+    '/\\evil.example',
+    '/.//evil.example',
+    '/%2e//evil.example',
+    '/%2F%2Fevil.example',
+    '/%5Cevil.example',
+    'https://evil.example/',
+    'javascript:alert(1)',
+    '/\t/evil.example',
+    `${'/'.repeat(3)}evil.example/%2e%2e`,
+  ];
+
+  it('/auth?redirect=<payload> (10 payloads): the page, never a Location header', async () => {
+    mkdirSync(join(w.t.dataDir, 'web'), { recursive: true });
+    writeFileSync(join(w.t.dataDir, 'web', 'index.html'), '<!doctype html><title>app</title>');
+    const web = await createTestApp({ WEB_DIST: join(w.t.dataDir, 'web') });
+    try {
+      for (const payload of payloads) {
+        const res = await web.app.inject({
+          method: 'GET',
+          url: `/auth?token=x&redirect=${encodeURIComponent(payload)}`,
+          headers: { accept: 'text/html' },
+        });
+        expect(res.statusCode, payload).toBe(200);
+        expect(res.headers.location, payload).toBeUndefined();
+        expect(res.body).toContain('<title>app</title>');
+      }
+    } finally {
+      await web.close();
+    }
+  });
+
+  it('payloads as the path itself (10 payloads): no 3xx to anywhere', async () => {
+    for (const payload of payloads) {
+      const path = payload.startsWith('/') ? payload : `/${payload}`;
+      const res = await w.app.inject({ method: 'GET', url: path.replace(/\t/g, '%09') });
+      expect(res.statusCode >= 300 && res.statusCode < 400, `${payload}: ${res.statusCode}`).toBe(false);
+      expect(res.headers.location, payload).toBeUndefined();
+    }
+  });
+});
+
+describe('HTML and bidi in names', () => {
+  it('a name with a right-to-left override, C1 control or line separator is refused at registration', async () => {
+    const { token } = await confirmed(w, 'bidi-reg@contoso.com');
+    for (const first of ['Ada\u202egpj.exe', 'Ada\u0085Bcc: x', 'Ada\u2028Lovelace', 'A\u2066da']) {
+      const res = await call(w.app, {
+        method: 'PUT',
+        url: API.completeRegister,
+        token,
+        body: {
+          first_name: first,
+          last_name: 'L',
+          password: PASSWORD,
+          password_confirmation: PASSWORD,
+          accepted_terms: { version: 1 },
+        },
+      });
+      expectError(res, 400, 'ERR_INVALID_NAME');
+    }
+  });
+
+  it('an HTML name reaches the invitee’s real mail escaped in the body and as plain text in the subject', async () => {
+    const { token } = await confirmed(w, 'html-inviter@contoso.com');
+    const reg = await call(w.app, {
+      method: 'PUT',
+      url: API.completeRegister,
+      token,
+      body: {
+        first_name: '<img src=x onerror=alert(1)>',
+        last_name: '<b>Boss</b>',
+        password: PASSWORD,
+        password_confirmation: PASSWORD,
+        accepted_terms: { version: 1 },
+      },
+    });
+    expect(reg.statusCode, reg.body).toBe(200);
+    const before = w.smtp.messages.length;
+    const res = await call(w.app, {
+      method: 'POST',
+      url: API.inviteTeammates,
+      token: reg.json().token,
+      body: { emails: ['html-invitee@contoso.com'] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const mail = await mailTo(w.smtp, 'html-invitee@contoso.com', before);
+    expect(mail.subject).toContain('<img src=x onerror=alert(1)> <b>Boss</b>');
+    expect(mail.html).not.toContain('<img src=x');
+    expect(mail.html).not.toContain('<b>Boss</b>');
+    expect(mail.html).toContain('&#60;img src=x onerror=alert(1)&#62;');
+  });
+
+  it('a name stored before the rule (bidi override, C1, U+2028) never reaches an invite mail subject', async () => {
+    const inviter = await registered(w, 'legacy-inviter@contoso.com');
+    await w.app.db.kysely
+      .updateTable('users')
+      .set({ first_name: 'Eve\u202e\u0085', last_name: '\u2028Admin\u2066' })
+      .where('id', '=', inviter.id)
+      .execute();
+    const before = w.smtp.messages.length;
+    const res = await call(w.app, {
+      method: 'POST',
+      url: API.inviteTeammates,
+      token: inviter.token,
+      body: { emails: ['legacy-invitee@contoso.com'] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const mail = await mailTo(w.smtp, 'legacy-invitee@contoso.com', before);
+    expect(mail.subject).toMatch(/^Eve Admin /);
+    expect(mail.raw).not.toMatch(/\u202e|\u2066|\u2028|\u0085/);
+    expect(mail.subject + mail.text + mail.html).not.toMatch(/[\u202a-\u202e\u2066-\u2069\u2028\u2029\u0080-\u009f]/);
+  });
+
+  it('a guest name with a bidi override is refused; a meeting link name with one is cleaned in the Jitsi token', async () => {
+    const refused = await w.app.inject({
+      method: 'POST',
+      url: '/api/guest',
+      payload: { name: 'Guest\u202eevil', accepted_terms: { version: 1 } },
+    });
+    expectError(refused, 400, 'ERR_INVALID_NAME');
+    const guest = await w.app.inject({
+      method: 'POST',
+      url: '/api/guest',
+      payload: { name: '<script>x</script>', accepted_terms: { version: 1 } },
+    });
+    expect(guest.statusCode, guest.body).toBe(201);
+    const host = await registered(w, 'jitsi-host@contoso.com');
+    const vc = await w.app.inject({
+      method: 'POST',
+      url: '/api/v2/videoconference',
+      headers: bearer(host.token),
+      payload: {},
+    });
+    const room = vc.json()._id as string;
+    await call(w.app, { method: 'POST', url: API.meetingToken, token: host.token, body: { room_name: room } });
+    const res = await call(w.app, {
+      method: 'POST',
+      url: API.guestMeetingToken,
+      body: { guest_id: guest.json()._id, room_name: room, display_name: 'Mal\u202elory\u0085\u2028' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const claims = decodeJwt(res.json().data.token) as { context: { user: { name: string } } };
+    expect(claims.context.user.name).toBe('Mallory');
+    const plain = await call(w.app, {
+      method: 'POST',
+      url: API.guestMeetingToken,
+      body: { guest_id: guest.json()._id, room_name: room },
+    });
+    const name = (decodeJwt(plain.json().data.token) as { context: { user: { name: string } } }).context.user.name;
+    expect(name).toBe('<script>x</script>'); // a JSON string in a signed token; Jitsi renders it as text
+  });
+});
+
+describe('oversize and malformed requests', () => {
+  const marker = 'ECHO<script>42';
+
+  it('malformed JSON: 400 ERR_REQUEST, nothing echoed', async () => {
+    const res = await w.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"login": "${marker}`,
+    });
+    expectCatalogueBody(res, 400, 'ERR_REQUEST', [marker, 'JSON', 'Unexpected']);
+  });
+
+  it('JSON body over 64 KiB: 413 ERR_PAYLOAD_TOO_LARGE', async () => {
+    const res = await w.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ login: marker + 'x'.repeat(70_000), password: 'x' }),
+    });
+    expectCatalogueBody(res, 413, 'ERR_PAYLOAD_TOO_LARGE', [marker]);
+  });
+
+  it('unsupported content type: 415 ERR_UNSUPPORTED_MEDIA_TYPE, the type not echoed', async () => {
+    const res = await w.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': `text/${marker}` },
+      payload: 'x',
+    });
+    expectCatalogueBody(res, 415, 'ERR_UNSUPPORTED_MEDIA_TYPE', [marker]);
+  });
+
+  it('unknown route and unknown method: 404 ERR_NOT_FOUND, the path not echoed', async () => {
+    expectCatalogueBody(await w.app.inject({ method: 'GET', url: `/api/${marker}` }), 404, 'ERR_NOT_FOUND', [marker]);
+    expectCatalogueBody(await w.app.inject({ method: 'PATCH', url: '/api/auth/login' }), 404, 'ERR_NOT_FOUND');
+  });
+
+  it('path parameter over the length limit: 414 ERR_URI_TOO_LONG, the path not echoed', async () => {
+    const res = await w.app.inject({ method: 'GET', url: `/api/v2/videoconference/${'a'.repeat(300)}${marker}` });
+    expectCatalogueBody(res, 414, 'ERR_URI_TOO_LONG', [marker, 'aaaaaaaaaa']);
+  });
+
+  it('undecodable URL: 400 ERR_REQUEST, the path not echoed', async () => {
+    const res = await w.app.inject({ method: 'GET', url: `/api/v2/videoconference/%E0%A4%ZZ${marker}` });
+    expectCatalogueBody(res, 400, 'ERR_REQUEST', [marker]);
+  });
+
+  it('wrong types, deep nesting and prototype keys: 400, never 500', async () => {
+    const bodies = [
+      { login: ['a'], password: { $gt: '' } },
+      JSON.parse('{"__proto__": {"admin": true}, "login": "a@b.co", "password": "x"}') as object,
+      { login: JSON.parse('['.repeat(500) + ']'.repeat(500)) as unknown, password: 'x' },
+      [1, 2, 3],
+      'just a string',
+      null,
+    ];
+    for (const payload of bodies) {
+      const res = await w.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(payload),
+      });
+      expect(res.statusCode, JSON.stringify(payload).slice(0, 60)).toBe(400);
+      expect(Object.keys(res.json())).toContain('error_code');
+    }
+  });
+
+  it('headers over Node’s limit on a real socket: 431 in the catalogue shape', async () => {
+    const t = await createTestApp();
+    try {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = t.app.server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = httpRequest(
+          { host: '127.0.0.1', port, path: '/api/health', headers: { 'x-big': marker + 'x'.repeat(20_000) } },
+          (res) => {
+            let body = '';
+            res.setEncoding('utf8');
+            res.on('data', (c: string) => (body += c));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      });
+      expect(answer.status).toBe(431);
+      expect(JSON.parse(answer.body)).toEqual({
+        error_code: 'ERR_HEADERS_TOO_LARGE',
+        message: ERRORS.ERR_HEADERS_TOO_LARGE.message,
+      });
+      expect(answer.body).not.toContain(marker);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('fuzzing', () => {
+  it('2,000 seeded random requests over every route: no answer ≥ 500', async () => {
+    const random = prng(0x5ec0de);
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+    const session = (await registered(w, 'fuzz@contoso.com')).token;
+    const routes: [string, string][] = [
+      ['POST', API.signup],
+      ['PUT', API.confirm],
+      ['PUT', API.updateUser],
+      ['PUT', API.completeRegister],
+      ['PUT', API.resendConfirmation],
+      ['POST', API.forgotPassword],
+      ['PUT', API.forgotPasswordConfirm],
+      ['POST', API.login],
+      ['GET', API.me],
+      ['POST', API.logout],
+      ['POST', API.inviteTeammates],
+      ['GET', API.invitationUrl],
+      ['GET', API.validateInvite],
+      ['POST', API.videoconferences],
+      ['GET', API.videoconferences],
+      ['GET', API.videoconference],
+      ['DELETE', API.videoconference],
+      ['DELETE', API.videoconferenceSession],
+      ['POST', API.videoconferenceSessionPing],
+      ['POST', API.meetingToken],
+      ['POST', API.guestMeetingToken],
+      ['POST', API.guest],
+      ['POST', API.files],
+      ['GET', API.files],
+      ['DELETE', API.file],
+      ['GET', API.fileShares],
+      ['POST', API.fileShares],
+      ['DELETE', API.fileShare],
+      ['GET', API.validatingLink],
+      ['GET', API.downloadLink],
+      ['GET', API.health],
+      ['GET', API.config],
+    ];
+    const strings = [
+      '',
+      ' ',
+      'a@contoso.com',
+      'fuzz@contoso.com',
+      '123456',
+      'x'.repeat(5000),
+      '\u0000',
+      '\u202e\u0085\u2028',
+      '../../etc/passwd',
+      "' OR 1=1 --",
+      '<script>alert(1)</script>',
+      '😀'.repeat(70),
+      '%00',
+      'null',
+      '{"$gt":""}',
+      'Correct-Horse-42',
+    ];
+    const value = (depth: number): unknown => {
+      const r = random();
+      if (r < 0.35) return pick(strings);
+      if (r < 0.45) return Math.floor(random() * 2 ** 53) * (random() < 0.5 ? -1 : 1);
+      if (r < 0.5) return random() < 0.5;
+      if (r < 0.55) return null;
+      if (r < 0.65 && depth < 3) return Array.from({ length: Math.floor(random() * 4) }, () => value(depth + 1));
+      if (depth < 3) return object(depth + 1);
+      return pick(strings);
+    };
+    const fields = [
+      'email',
+      'login',
+      'password',
+      'password_confirmation',
+      'current_password',
+      'token',
+      'first_name',
+      'last_name',
+      'name',
+      'accepted_terms',
+      'emails',
+      'room_name',
+      'guest_id',
+      'display_name',
+      'invite_token',
+      'language',
+      'expires_at',
+      'captcha_token',
+      '__proto__',
+      'constructor',
+    ];
+    const object = (depth: number) =>
+      Object.fromEntries(Array.from({ length: Math.floor(random() * 5) }, () => [pick(fields), value(depth)]));
+    const param = () => encodeURIComponent(pick([...strings, 'abc', '0', session.slice(0, 20)]).slice(0, 150));
+    const failures: string[] = [];
+    for (let i = 0; i < 2000; i++) {
+      const [method, path] = pick(routes);
+      const url = `/api${path.replace(/:[A-Za-z]+/g, param)}${random() < 0.3 ? `?${pick(['inviteToken', 'share_key', 'force_download'])}=${param()}` : ''}`;
+      const kind = random();
+      const headers: Record<string, string> = {};
+      if (random() < 0.5) headers.authorization = `Bearer ${random() < 0.6 ? session : pick(strings)}`;
+      let payload: string | Buffer | undefined;
+      if (method !== 'GET' && method !== 'DELETE') {
+        if (kind < 0.7) {
+          headers['content-type'] = 'application/json';
+          payload = JSON.stringify(random() < 0.9 ? object(0) : value(0));
+        } else if (kind < 0.8) {
+          headers['content-type'] = 'application/json';
+          payload = `{"email": ${pick(strings)}`;
+        } else if (kind < 0.9) {
+          const body = multipartBody(Buffer.from(pick(strings)), `form-data; name="file"; filename="${pick(strings)}"`);
+          Object.assign(headers, body.headers);
+          payload = body.payload;
+        } else {
+          headers['content-type'] = pick(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data']);
+          payload = pick(strings);
+        }
+      }
+      const res = await w.app.inject({
+        method: method as 'GET',
+        url,
+        headers,
+        ...(payload === undefined ? {} : { payload }),
+      });
+      if (res.statusCode >= 500)
+        failures.push(`${method} ${url.slice(0, 120)} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+    }
+    expect(failures).toEqual([]);
+  }, 300_000);
+});
