@@ -90,7 +90,8 @@ function ensureSystemPackages() {
 
 // 1. Install
 if (!existsSync(join(root, 'node_modules', '.package-lock.json')) || process.env.CI) {
-  step('install (npm ci)', () => run('npm', ['ci', '--no-audit', '--no-fund']));
+  // SUITE_SKIP_BUILD: the root `prepare` script would build here, and the build step below does.
+  step('install (npm ci)', () => run('npm', ['ci', '--no-audit', '--no-fund'], { env: { SUITE_SKIP_BUILD: '1' } }));
 }
 ensureSystemPackages();
 

@@ -14,6 +14,7 @@ import compressPlugin from './plugins/compress.js';
 import dbPlugin from './plugins/db.js';
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors.js';
 import mailerPlugin from './plugins/mailer.js';
+import metricsPlugin from './plugins/metrics.js';
 import rateLimitPlugin from './plugins/rate-limit.js';
 import securityPlugin from './plugins/security.js';
 import staticPlugin from './plugins/static.js';
@@ -71,6 +72,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(storagePlugin, { dataDir: config.dataDir });
   await app.register(rateLimitPlugin, { scale: config.rateLimitScale, redisUrl: config.redisUrl });
   await app.register(captchaPlugin, { config });
+  await app.register(metricsPlugin, { config });
 
   if (config.apiDocs) await registerApiDocs(app, config);
   await app.register(

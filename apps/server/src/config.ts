@@ -112,6 +112,10 @@ const EnvSchema = z.object({
       .max(CODE_TTL_MS / 1000, `at most ${CODE_TTL_MS / 1000} (codes live at most 10 minutes)`),
   ),
   MEETING_IDLE_MINUTES: opt(z.coerce.number().positive()),
+  SHUTDOWN_GRACE_SECONDS: opt(z.coerce.number().min(1).max(600)),
+  METRICS_TOKEN: opt(z.string().min(16, 'must be at least 16 characters')),
+  METRICS_PORT: opt(z.coerce.number().int().min(1).max(65535)),
+  METRICS_HOST: opt(z.string()),
 });
 
 export type Env = Record<string, string | undefined>;
@@ -159,6 +163,10 @@ export interface AppConfig {
   mailRetryBaseMs: number;
   /** Lifetime of an e-mailed code (CODE_TTL_SECONDS; default 10 minutes). Tests shorten it to see a code expire for real. */
   codeTtlMs: number;
+  /** SIGTERM: in-flight work gets this long, then the process exits (0) whatever still hangs. */
+  shutdownGraceMs: number;
+  /** Prometheus /metrics: off unless a token (public port, bearer) or a port of its own is set. */
+  metrics: { token: string | undefined; port: number | undefined; host: string };
 }
 
 export class ConfigError extends Error {
@@ -272,6 +280,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     rateLimitScale: e.RATE_LIMIT_SCALE ?? 1,
     mailRetryBaseMs: e.MAIL_RETRY_BASE_MS ?? 2000,
     codeTtlMs: e.CODE_TTL_SECONDS === undefined ? CODE_TTL_MS : e.CODE_TTL_SECONDS * 1000,
+    shutdownGraceMs: Math.round((e.SHUTDOWN_GRACE_SECONDS ?? 10) * 1000),
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST ?? '127.0.0.1' },
   };
 }
 

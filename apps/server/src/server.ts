@@ -1,6 +1,32 @@
 import closeWithGrace from 'close-with-grace';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+
+/**
+ * SIGTERM / SIGINT: stop accepting connections and let in-flight requests finish; past half the grace
+ * period the connections still open are cut (an upload in progress is then removed by its own error
+ * path); the plugins' onClose hooks release what they hold (claimed outbox mail, database pool, Redis),
+ * each with a bound. Whatever still hangs at the end of the grace period (a dead SMTP server, database
+ * or object store), the process exits 0 then: nothing it holds is lost, and a balancer or supervisor
+ * waiting for the exit is not kept waiting.
+ */
+async function shutdown(app: FastifyInstance, graceMs: number): Promise<void> {
+  const cut = setTimeout(() => {
+    app.log.warn('shutdown: requests still running at half the grace period; closing their connections');
+    app.server.closeAllConnections();
+  }, graceMs / 2);
+  let giveUp: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    giveUp = setTimeout(() => resolve('late'), Math.max(0, graceMs - 500));
+  });
+  const outcome = await Promise.race([app.close().then(() => 'closed' as const), late]);
+  clearTimeout(cut);
+  clearTimeout(giveUp);
+  if (outcome === 'late')
+    app.log.error('shutdown: still waiting on a dependency at the end of the grace period; exiting');
+  else app.log.info('shutdown complete');
+}
 
 async function main(): Promise<void> {
   let config;
@@ -14,10 +40,12 @@ async function main(): Promise<void> {
     throw error;
   }
   const app = await buildApp(config);
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  const graceMs = config.shutdownGraceMs;
+  // close-with-grace's own delay is a last resort only (exit 1): shutdown() ends before it.
+  closeWithGrace({ delay: graceMs + 2_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after error');
-    else app.log.info({ signal }, 'shutting down');
-    await app.close();
+    else app.log.info({ signal, graceMs }, 'shutting down');
+    await shutdown(app, graceMs);
   });
   await app.listen({ port: config.port, host: config.host });
 }

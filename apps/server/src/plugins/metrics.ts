@@ -1,0 +1,161 @@
+import { createServer, type Server } from 'node:http';
+import { timingSafeEqual } from 'node:crypto';
+import fp from 'fastify-plugin';
+import metricsModule from 'fastify-metrics';
+import client from 'prom-client';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppConfig } from '../config.js';
+import { AppError } from '../errors.js';
+
+// A CommonJS module: Node gives ESM its exports object, whose `default` is the plugin.
+const fastifyMetrics = metricsModule.default;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Counts a failed storage call (`operation`: put, get, stat, delete) in suite_storage_errors_total. */
+    recordStorageError: (operation: string) => void;
+  }
+}
+
+/**
+ * Prometheus metrics (fastify-metrics over prom-client, one registry per server): request counts and
+ * durations by route and status (http_request_duration_seconds histogram), the outbox's depth and
+ * oldest age, rate-limit store fallbacks, storage errors, and the Node.js process metrics.
+ *
+ * Exposed only when asked for (otherwise nothing is collected, and /metrics is a 404 like any
+ * unknown path): METRICS_TOKEN serves GET /metrics on the public port to `Authorization: Bearer
+ * <token>` alone; METRICS_PORT serves it on a separate listener (METRICS_HOST, default 127.0.0.1),
+ * with the same token check when a token is set.
+ */
+export default fp(
+  async function metrics(app: FastifyInstance, opts: { config: AppConfig }) {
+    const { token, port, host } = opts.config.metrics;
+    const registry = new client.Registry();
+    const storageErrors = new client.Counter({
+      name: 'suite_storage_errors_total',
+      help: 'Failed calls to the file storage, by operation',
+      labelNames: ['operation'],
+      registers: [registry],
+    });
+    const enabled = Boolean(token || port);
+    app.decorate('recordStorageError', (operation: string) => {
+      if (enabled) storageErrors.inc({ operation });
+    });
+    if (!enabled) return;
+
+    await app.register(fastifyMetrics, {
+      endpoint: null,
+      promClient: client,
+      clearRegisterOnInit: false,
+      defaultMetrics: { enabled: true, register: registry },
+      routeMetrics: {
+        // A histogram per route and status; no summary (quantiles cost on every request).
+        enabled: { histogram: true, summary: false },
+        registeredRoutesOnly: true,
+        overrides: { histogram: { registers: [registry] }, summary: { registers: [registry] } },
+      },
+    });
+
+    const db = app.db.kysely;
+    new client.Gauge({
+      name: 'suite_mail_outbox_pending',
+      help: 'Mails queued and not yet delivered or given up',
+      registers: [registry],
+      async collect() {
+        const oldest = await outboxState();
+        this.set(oldest.pending);
+      },
+    });
+    new client.Gauge({
+      name: 'suite_mail_outbox_oldest_age_seconds',
+      help: 'Age of the oldest mail still waiting for delivery (0 when none)',
+      registers: [registry],
+      async collect() {
+        const oldest = await outboxState();
+        this.set(oldest.ageS);
+      },
+    });
+    // Both gauges read one query per scrape; NaN while the database is unreachable.
+    let state: Promise<{ pending: number; ageS: number }> | undefined;
+    function outboxState() {
+      state ??= db
+        .selectFrom('mail_outbox')
+        .select((eb) => [eb.fn.countAll<number>().as('pending'), eb.fn.min('created_at').as('oldest')])
+        .where('sent_at', 'is', null)
+        .where('failed_at', 'is', null)
+        .executeTakeFirst()
+        .then(
+          (row) => ({
+            pending: Number(row?.pending ?? 0),
+            ageS: row?.oldest == null ? 0 : Math.max(0, (Date.now() - Number(row.oldest)) / 1000),
+          }),
+          (err: unknown) => {
+            app.log.warn({ err }, 'metrics: outbox state unavailable');
+            return { pending: Number.NaN, ageS: Number.NaN };
+          },
+        )
+        .finally(() => setImmediate(() => (state = undefined)));
+      return state;
+    }
+    new client.Counter({
+      name: 'suite_rate_limit_fallbacks_total',
+      help: 'Times the rate limits fell back from Redis to per-instance memory',
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(app.counters.fallbacks);
+      },
+    });
+    new client.Gauge({
+      name: 'suite_rate_limit_shared',
+      help: '1 while the rate limits are counted in Redis, 0 otherwise',
+      registers: [registry],
+      collect() {
+        this.set(app.counters.mode === 'shared' ? 1 : 0);
+      },
+    });
+
+    const authorized = (header: string | undefined) => {
+      if (!token) return true;
+      const given = Buffer.from(/^Bearer (.+)$/i.exec(header ?? '')?.[1] ?? '');
+      const expected = Buffer.from(token);
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    };
+
+    if (token && !port) {
+      app.get(
+        '/metrics',
+        { schema: { hide: true }, config: { disableMetrics: true }, logLevel: 'warn' },
+        async (request: FastifyRequest, reply: FastifyReply) => {
+          if (!authorized(request.headers.authorization)) {
+            throw new AppError('ERR_UNAUTHORIZED', { headers: { 'www-authenticate': 'Bearer' } });
+          }
+          return reply.type(registry.contentType).send(await registry.metrics());
+        },
+      );
+    }
+
+    if (port) {
+      let server: Server | undefined;
+      app.addHook('onReady', async () => {
+        server = createServer((req, res) => {
+          if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') return void res.writeHead(404).end();
+          if (!authorized(req.headers.authorization)) return void res.writeHead(401).end();
+          registry.metrics().then(
+            (text) => res.writeHead(200, { 'content-type': registry.contentType }).end(text),
+            () => res.writeHead(500).end(),
+          );
+        });
+        await new Promise<void>((resolve, reject) => {
+          server!.once('error', reject);
+          server!.listen(port, host, () => resolve());
+        });
+        app.log.info({ host, port }, 'metrics served on their own port');
+      });
+      app.addHook('onClose', async () => {
+        if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
+      });
+    }
+  },
+  { name: 'suite-metrics' },
+);
