@@ -5,7 +5,7 @@ import { expectAccessible } from '../fixtures/test';
  * axe once the screen has settled: forms cross-fade in (opacity animation), and colour contrast
  * measured mid-fade is wrong. Endless animations (spinners) are not waited for.
  */
-export async function accessible(page: Page, label: string): Promise<void> {
+export async function accessible(page: Page, label: string, exclude: string[] = []): Promise<void> {
   const settled = () =>
     page.waitForFunction(
       () =>
@@ -20,5 +20,5 @@ export async function accessible(page: Page, label: string): Promise<void> {
   // Twice, a frame apart: a fade that starts right after the spinner goes is caught the second time.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await settled();
-  await expectAccessible(page, label);
+  await expectAccessible(page, label, exclude);
 }

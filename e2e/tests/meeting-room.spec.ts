@@ -60,6 +60,8 @@ test.describe('keep-alive', () => {
     await expect(prompt.getByTestId('keep-alive-countdown')).toHaveText('30');
     await page.clock.runFor(2000);
     await expect(prompt.getByTestId('keep-alive-countdown')).toHaveText('28');
+    // The countdown is said once (not in the sentence and again beside it).
+    expect((await prompt.textContent())!.match(/\d+/g)).toEqual(['28']);
     await screenshots(page, 'meeting-keep-alive');
     await prompt.getByRole('button', { name: 'Keep it open' }).click();
     await expect(prompt).toBeHidden();
@@ -138,8 +140,8 @@ test.describe('devices', () => {
     const toolbar = init.options?.configOverwrite.toolbarButtons as string[];
     for (const b of ['microphone', 'camera', 'desktop', 'select-background']) expect(toolbar).not.toContain(b);
     expect(toolbar).toContain('hangup');
-    await expect(page.getByRole('button', { name: 'Mute' })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Stop video' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Mute microphone' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Turn off camera' })).toHaveCount(0);
   });
 
   test('a refused permission says to check the permissions', async ({ page, request }) => {
@@ -194,6 +196,8 @@ test.describe('app offer on mobile', () => {
       /play\.google\.com.*id=org\.jitsi\.meet/,
     );
     await expect(page.getByRole('link', { name: 'Download on the App Store' })).toHaveCount(0);
+    // The offer names our product (APP_TITLE), not Jitsi's.
+    await expect(page.getByText('open the meeting in the Suite app')).toBeVisible();
     await screenshots(page, 'meeting-app-offer');
     await expectAccessible(page, 'app offer');
     await page.getByRole('button', { name: 'Continue in the browser' }).click();
@@ -316,13 +320,13 @@ test.describe('query parameters', () => {
     });
     // What our page applies itself: no microphone control (hidden button), no logo, app name, support link, no invite.
     const bar = page.getByRole('banner');
-    await expect(bar.getByRole('button', { name: 'Mute' })).toHaveCount(0);
-    await expect(bar.getByRole('button', { name: 'Stop video' })).toBeVisible();
+    await expect(bar.getByRole('button', { name: 'Mute microphone' })).toHaveCount(0);
+    await expect(bar.getByRole('button', { name: 'Turn off camera' })).toBeVisible();
     await expect(bar.getByRole('img')).toHaveCount(0);
     await expect(bar.getByText(meeting._id)).toBeVisible();
     await expect(bar.getByRole('link', { name: 'Support' })).toHaveAttribute('href', 'https://help.acme.example/meet');
     await expect(bar.getByRole('button', { name: 'Copy invite link' })).toHaveCount(0);
-    await expect(page).toHaveTitle(/^Acme Meet/);
+    await expect(page).toHaveTitle(`${meeting._id} · Acme Meet`);
   });
 });
 

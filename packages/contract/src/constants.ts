@@ -118,6 +118,8 @@ export const STORAGE_KEYS = {
   profiles: 'profiles',
   actingProfile: 'acting_profile',
   guestId: 'guestId',
+  /** The name a guest gave on /guest: the pre-join screen shows it (editable). */
+  guestName: 'guestName',
   tokenValidationEmail: 'tokenValidationEmail',
   skipDeviceReview: 'skipDeviceReview',
   language: 'language',

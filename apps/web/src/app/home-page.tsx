@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../lib/config';
+import { useDocumentTitle } from '../lib/use-document-title';
 import { currentToken } from '../lib/session';
 import { userPath } from '../lib/paths';
 import { Logo } from '../components/logo';
@@ -23,6 +24,7 @@ export default function HomePage() {
   const navigate = useNavigate();
   const { t } = useTranslation('common');
   const config = useConfig();
+  useDocumentTitle(t('home.title'));
   const signedIn = Boolean(currentToken());
   useEffect(() => {
     if (!signedIn) navigate(userPath('login'), { replace: true });

@@ -1,9 +1,11 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PATHS } from '../lib/paths';
+import { useDocumentTitle } from '../lib/use-document-title';
 
 export function NotFoundPage() {
   const { t } = useTranslation('common');
+  useDocumentTitle(t('notFound.title'));
   return (
     <div className="card simple-page">
       <h1>{t('notFound.title')}</h1>

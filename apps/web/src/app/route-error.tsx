@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../components/button';
+import { useDocumentTitle } from '../lib/use-document-title';
 
 /** Shown when a route chunk fails to load (e.g. after a deploy) or a screen throws. */
 export function RouteError() {
   const { t } = useTranslation('common');
+  useDocumentTitle(t('routeError.title'));
   return (
     <div className="frame" style={{ justifyContent: 'center', alignItems: 'center', padding: '1rem' }}>
       <div className="card simple-page" role="alert">

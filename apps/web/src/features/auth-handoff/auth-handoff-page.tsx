@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import type { SessionPayload } from '@suite/contract/core';
 import { useConfig } from '../../lib/config';
 import { decodeToken, isExpired } from '../../lib/jwt';
@@ -21,6 +22,7 @@ export default function AuthHandoffPage() {
   const navigate = useNavigate();
   const { mainAppUrl } = useConfig();
   const [state, setState] = useState<State>('checking');
+  useDocumentTitle(state === 'checking' ? t('auth.checking') : t('auth.errorTitle'));
 
   useEffect(() => {
     const token = params.get('token') ?? '';

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { clearAll } from '../../lib/storage';
 import { userPath } from '../../lib/paths';
 import { Alert } from '../../components/alert';
@@ -9,6 +10,7 @@ import { Alert } from '../../components/alert';
 export default function ClearStoragePage() {
   const { t } = useTranslation('pages');
   const [cleared, setCleared] = useState(false);
+  useDocumentTitle(t('clear.title'));
   useEffect(() => {
     clearAll();
     setCleared(true);

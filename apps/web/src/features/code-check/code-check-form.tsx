@@ -24,7 +24,7 @@ export default function CodeCheckForm() {
   const { componentUrl } = useParams();
   const mode: CodeMode = componentUrl === 'check-token-recovery' ? 'recovery' : 'signup';
   const { t } = useTranslation('codeCheck');
-  useDocumentTitle(t('title'));
+  useDocumentTitle(mode === 'recovery' ? t('titleRecovery') : t('title'));
   const errorMessage = useErrorMessage();
   const config = useConfig();
   const navigate = useNavigate();

@@ -1,6 +1,8 @@
-import { useEffect, useRef } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { PATHS } from '../../lib/paths';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { FORCED_DOWNLOAD_AFTER_MS } from '@suite/contract/core';
 import { ProgressBar } from '../../components/progress-bar';
 import { Alert } from '../../components/alert';
@@ -21,10 +23,21 @@ export default function FileDownloadPage() {
   const state = useFileLink(fileId, shareKey);
   const link = useRef<HTMLAnchorElement>(null);
   const href = forcedDownloadUrl(fileId, shareKey);
+  const [started, setStarted] = useState(false);
+  useDocumentTitle(
+    state.status === 'processing'
+      ? t('processing')
+      : state.status === 'validated'
+        ? t(started ? 'started' : 'validated')
+        : t(state.code),
+  );
 
   useEffect(() => {
     if (state.status !== 'validated') return;
-    const timer = window.setTimeout(() => link.current?.click(), FORCED_DOWNLOAD_AFTER_MS);
+    const timer = window.setTimeout(() => {
+      link.current?.click();
+      setStarted(true);
+    }, FORCED_DOWNLOAD_AFTER_MS);
     return () => window.clearTimeout(timer);
   }, [state.status]);
 
@@ -38,8 +51,8 @@ export default function FileDownloadPage() {
       )}
       {state.status === 'validated' && (
         <div className="stack">
-          <h1>{t('validated')}</h1>
-          <Alert variant="success">{t('validatedText')}</Alert>
+          <h1>{t(started ? 'started' : 'validated')}</h1>
+          <Alert variant="success">{t(started ? 'startedText' : 'validatedText')}</Alert>
           <p className="file-download__file">
             <span className="file-download__name">{state.file.name}</span>
             <span className="muted">{formatBytes(state.file.size, i18n.language)}</span>
@@ -53,6 +66,9 @@ export default function FileDownloadPage() {
         <div className="stack">
           <h1>{t(state.code)}</h1>
           <Alert>{t(`${state.code}_TEXT`)}</Alert>
+          <Link className="btn btn--secondary btn--block" to={PATHS.root}>
+            {t('home')}
+          </Link>
         </div>
       )}
       {/* A bar stuck part-way would read as "still working": failures show only their message. */}

@@ -6,6 +6,7 @@ import { useConfig } from '../../lib/config';
 import { STORAGE_KEYS, write } from '../../lib/storage';
 import { displayNameProblem } from '../../lib/name-rules';
 import { useErrorMessage } from '../../lib/use-error-message';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { TextField } from '../../components/text-field';
 import { Checkbox } from '../../components/checkbox';
 import { Button } from '../../components/button';
@@ -17,6 +18,7 @@ import './guest.css';
 /** `/guest`: a guest gives a name and accepts the terms, then returns to the meeting (vc_link) or the previous page. */
 export default function GuestPage() {
   const { t, i18n } = useTranslation('guest');
+  useDocumentTitle(t('title'));
   const errorMessage = useErrorMessage();
   const config = useConfig();
   const [params] = useSearchParams();
@@ -45,6 +47,7 @@ export default function GuestPage() {
       const guest = await createGuest({ name: name.trim(), accepted_terms: { version: ACCEPTED_TERMS_VERSION } });
       if (!guest?._id) throw new Error('no result');
       write(STORAGE_KEYS.guestId, guest._id);
+      write(STORAGE_KEYS.guestName, guest.name);
       const target = guestTarget({
         vcLink: params.get('vc_link'),
         from: (location.state as { from?: unknown } | null)?.from,

@@ -38,7 +38,7 @@ describe('invite acceptance (spec §4)', () => {
         body: { email: 'maria@gmail.com', message: 'ok', ...session },
       });
       expect(await screen.findByRole('heading', { name: 'Accepting your invitation' })).toBeTruthy();
-      expect(await screen.findByRole('heading', { name: 'Invitation accepted!' }, { timeout: 7000 })).toBeTruthy();
+      expect(await screen.findByRole('heading', { name: 'Invitation accepted' }, { timeout: 7000 })).toBeTruthy();
       // The call leaves on the tick that reaches 30 (the bar may not have re-rendered yet when it arrives).
       expect(progressAtCall).toHaveLength(1);
       expect(['20', '30']).toContain(progressAtCall[0]);

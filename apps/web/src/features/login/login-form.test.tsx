@@ -10,7 +10,7 @@ afterEach(async () => {
 });
 
 async function logIn() {
-  fireEvent.change(await screen.findByLabelText(/E-mail/), { target: { value: 'ada@contoso.com' } });
+  fireEvent.change(await screen.findByLabelText(/Email/), { target: { value: 'ada@contoso.com' } });
   fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'secret-1' } });
   fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
 }
@@ -61,7 +61,7 @@ describe('login screen', () => {
   it('two submits in a row send one request', async () => {
     server = await serveApi(() => ({ status: 200, hang: true }));
     await renderScreen(<LoginForm />, { url: '/user/login' });
-    fireEvent.change(await screen.findByLabelText(/E-mail/), { target: { value: 'ada@contoso.com' } });
+    fireEvent.change(await screen.findByLabelText(/Email/), { target: { value: 'ada@contoso.com' } });
     fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'secret-1' } });
     await expectOneRequestForRepeatedSubmits(screen.getByRole('form'), server.requests);
   });

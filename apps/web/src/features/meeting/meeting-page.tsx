@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { MEET_JOIN_DELAY_MS } from '@suite/contract/core';
 import { useConfig } from '../../lib/config';
 import { detectBrowser, isSupportedBrowser } from '../../lib/browser';
-import { storageAvailable, STORAGE_KEYS, readJson, remove, write } from '../../lib/storage';
+import { storageAvailable, STORAGE_KEYS, readJson, readString, remove, write } from '../../lib/storage';
 import { ApiError } from '../../lib/api-client';
 import { PATHS } from '../../lib/paths';
 import { logger } from '../../lib/logger';
@@ -22,6 +22,8 @@ import { AppOffer } from './components/app-offer';
 import { DeviceSetup, type SetupResult } from './components/device-setup';
 import { MeetingRoom, type LeaveReason } from './components/meeting-room';
 import { LeftPage } from './components/left-page';
+import { Button } from '../../components/button';
+import { MeetingNames } from './lib/meeting-title';
 import { BrandLogo } from './components/room-bar';
 import './meeting.css';
 
@@ -42,10 +44,12 @@ export default function MeetingPage() {
   const remembered = useMemo(() => readJson<Remembered>(STORAGE_KEYS.skipDeviceReview), []);
   const [identity] = useState<Identity | null>(() => (storageAvailable() ? currentIdentity() : null));
   const [stage, setStage] = useState<Stage>(() => (browser.mobile ? 'appOffer' : remembered ? 'joining' : 'setup'));
-  const [media, setMedia] = useState<{ devices: ChosenDevices | null; spectator: boolean }>({
-    devices: remembered?.devices ?? null,
-    spectator: false,
-  });
+  const [media, setMedia] = useState<{
+    devices: ChosenDevices | null;
+    spectator: boolean;
+    muted: SetupResult['muted'] | null;
+    name: string | null;
+  }>({ devices: remembered?.devices ?? null, spectator: false, muted: null, name: null });
   const [attempt, setAttempt] = useState(0);
   const [leftReason, setLeftReason] = useState<LeaveReason>('left');
 
@@ -61,7 +65,8 @@ export default function MeetingPage() {
     [config.meetDomain, browser],
   );
   const appName = query.ui.appName ?? config.appTitle;
-  const linkName = queryDisplayName(query);
+  // The name a guest typed on the pre-join screen wins over the link's (first_name/last_name).
+  const linkName = media.name ?? queryDisplayName(query);
   // 8x8 JaaS: room, script and app links live under the app id.
   const jaasAppId = config.jaasAppId ?? null;
   const onPing = useMemo(
@@ -70,11 +75,12 @@ export default function MeetingPage() {
   );
 
   useEffect(() => {
-    document.title = `${appName} · ${roomName}`;
     if (query.refused.length) logger.warn('meeting query parameters refused', { refused: query.refused });
-  }, [appName, roomName, query.refused]);
+  }, [query.refused]);
 
   const invite = useInvite(roomName, Boolean(blocked || query.jwt));
+  const meetingName = (invite.state === 'ok' && invite.title) || roomName;
+  const names = useMemo(() => ({ app: appName, meeting: meetingName }), [appName, meetingName]);
 
   // Nobody yet: the guest form first, then back here (vc_link).
   const needsGuest = !blocked && invite.state === 'ok' && !identity && !query.jwt;
@@ -104,6 +110,14 @@ export default function MeetingPage() {
     }
   }, [tokenState, navigate, location.pathname, location.search]);
 
+  const person = useMemo(() => {
+    if (identity?.kind === 'guest')
+      return { name: queryDisplayName(query) ?? readString(STORAGE_KEYS.guestName) ?? '', editable: true };
+    const name =
+      queryDisplayName(query) ?? (identity ? storedDisplayName() : query.jwt ? nameFromJwt(query.jwt) : null);
+    return name ? { name, editable: false } : null;
+  }, [identity, query]);
+
   const inviteLink = `${window.location.origin}/meet/${encodeURIComponent(roomName)}`;
   const homeUrl = identity?.kind === 'user' ? config.mainAppUrl : null;
 
@@ -127,6 +141,7 @@ export default function MeetingPage() {
       return (
         <AppOffer
           info={browser}
+          appName={appName}
           deepLink={appDeepLink(browser, meetHost(config.meetDomain!), roomName, jaasAppId)}
           onContinue={() => setStage(remembered ? 'joining' : 'setup')}
         />
@@ -137,10 +152,16 @@ export default function MeetingPage() {
       return (
         <DeviceSetup
           desktopAppLink={desktopApp ? appDeepLink(browser, meetHost(config.meetDomain!), roomName, jaasAppId) : null}
+          meetingName={meetingName}
+          person={person}
+          startMuted={{
+            audio: query.meeting.startWithAudioMuted === true,
+            video: query.meeting.startWithVideoMuted === true,
+          }}
           onDone={(result: SetupResult) => {
             if (result.skipNextTime && result.devices)
               write(STORAGE_KEYS.skipDeviceReview, { devices: result.devices });
-            setMedia({ devices: result.devices, spectator: result.spectator });
+            setMedia(result);
             setStage('joining');
           }}
         />
@@ -165,9 +186,10 @@ export default function MeetingPage() {
           query={query}
           devices={media.devices}
           spectator={media.spectator}
+          startMuted={media.muted}
           mobile={browser.mobile}
           appTitle={appName}
-          title={invite.title || roomName}
+          title={meetingName}
           inviteLink={inviteLink}
           displayName={storedDisplayName() ?? nameFromJwt(token.token)}
           linkName={linkName}
@@ -183,7 +205,11 @@ export default function MeetingPage() {
     if (tokenState.name === 'waiting') {
       return (
         <RoomNotice title={t('waiting.title')} busy testId="meeting-waiting">
+          <p className="meet-notice__meeting">{meetingName}</p>
           <p>{t('waiting.text')}</p>
+          <Button variant="secondary" onClick={() => setStage('left')}>
+            {t('waiting.leave')}
+          </Button>
         </RoomNotice>
       );
     }
@@ -205,15 +231,20 @@ export default function MeetingPage() {
   })();
 
   const inRoom = stage === 'joining' && (tokenState.name === 'ready' || (query.jwt && jwtReady));
-  if (inRoom) return <div className="meet meet--room">{content}</div>;
   return (
-    <div className="meet">
-      {query.meeting.hideLogo ? null : (
-        <header className="meet__header">
-          <BrandLogo query={query} appName={appName} />
-        </header>
+    <MeetingNames.Provider value={names}>
+      {inRoom ? (
+        <div className="meet meet--room">{content}</div>
+      ) : (
+        <div className="meet">
+          {query.meeting.hideLogo ? null : (
+            <header className="meet__header">
+              <BrandLogo query={query} appName={appName} />
+            </header>
+          )}
+          <main className="meet__main">{content}</main>
+        </div>
       )}
-      <main className="meet__main">{content}</main>
-    </div>
+    </MeetingNames.Provider>
   );
 }

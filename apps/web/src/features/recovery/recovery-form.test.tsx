@@ -13,7 +13,7 @@ describe('recovery screen', () => {
   it('mails a code and goes to the recovery code screen', async () => {
     server = await serveApi(() => ({ status: 200, body: { message: 'sent' } }));
     const router = await renderScreen(<RecoveryForm />, { url: '/user/recovery-password' });
-    fireEvent.change(await screen.findByLabelText(/E-mail/), { target: { value: 'ada@contoso.com' } });
+    fireEvent.change(await screen.findByLabelText(/Email/), { target: { value: 'ada@contoso.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Recovery' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/user/check-token-recovery'));
     expect(localStorage.getItem('tokenValidationEmail')).toBe('ada@contoso.com');
@@ -22,7 +22,7 @@ describe('recovery screen', () => {
   it('two submits in a row send one request', async () => {
     server = await serveApi(() => ({ status: 200, hang: true }));
     await renderScreen(<RecoveryForm />, { url: '/user/recovery-password' });
-    fireEvent.change(await screen.findByLabelText(/E-mail/), { target: { value: 'ada@contoso.com' } });
+    fireEvent.change(await screen.findByLabelText(/Email/), { target: { value: 'ada@contoso.com' } });
     await expectOneRequestForRepeatedSubmits(screen.getByRole('form'), server.requests);
   });
 });

@@ -18,7 +18,7 @@ afterEach(async () => {
 async function submit(email: string, answer: Answer) {
   server = await serveApi(() => answer);
   const router = await renderScreen(<SignupForm />, { url: '/user/signup' });
-  fireEvent.change(await screen.findByLabelText(/Work e-mail/), { target: { value: email } });
+  fireEvent.change(await screen.findByLabelText(/Work email/), { target: { value: email } });
   fireEvent.click(screen.getByRole('button', { name: 'Go' }));
   return router;
 }
@@ -62,7 +62,7 @@ describe('sign-up screen answers (spec §8)', () => {
   it('goes to the code screen on 201 and sends the invite token of a team link', async () => {
     server = await serveApi(() => ({ status: 201, body: { email: 'ada@contoso.com', message: 'sent' } }));
     const router = await renderScreen(<SignupForm />, { url: '/user/signup?inviteToken=team-token' });
-    fireEvent.change(await screen.findByLabelText(/Work e-mail/), { target: { value: 'ada@contoso.com' } });
+    fireEvent.change(await screen.findByLabelText(/Work email/), { target: { value: 'ada@contoso.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Go' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/user/check-token'));
     expect(JSON.parse(server.requests[0]!.body)).toEqual({ email: 'ada@contoso.com', invite_token: 'team-token' });
@@ -77,7 +77,7 @@ describe('sign-up screen answers (spec §8)', () => {
       body: { email: 'ada@contoso.com', message: 'accepted', ...session },
     }));
     const router = await renderScreen(<SignupForm />, { url: '/user/signup?inviteToken=personal-token' });
-    fireEvent.change(await screen.findByLabelText(/Work e-mail/), { target: { value: 'ada@contoso.com' } });
+    fireEvent.change(await screen.findByLabelText(/Work email/), { target: { value: 'ada@contoso.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Go' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/user/welcome'));
     expect(localStorage.getItem('authorization')).toBe(session.token);
@@ -87,7 +87,7 @@ describe('sign-up screen answers (spec §8)', () => {
   it('two submits in a row send one request', async () => {
     server = await serveApi(() => ({ status: 200, hang: true }));
     await renderScreen(<SignupForm />, { url: '/user/signup' });
-    fireEvent.change(await screen.findByLabelText(/Work e-mail/), { target: { value: 'ada@contoso.com' } });
+    fireEvent.change(await screen.findByLabelText(/Work email/), { target: { value: 'ada@contoso.com' } });
     await expectOneRequestForRepeatedSubmits(screen.getByRole('form'), server.requests);
   });
 });

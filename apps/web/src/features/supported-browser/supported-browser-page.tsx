@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { detectBrowser, suggestedBrowsers, type BrowserName } from '../../lib/browser';
 
 const LINKS: Partial<Record<BrowserName, string>> = {
@@ -16,6 +17,7 @@ const NAMES: Partial<Record<BrowserName, string>> = {
 /** `/supported-browser`: macOS → Chrome, Firefox, Safari; iOS → Safari; others → Chrome, Firefox; mobile adds a note. */
 export default function SupportedBrowserPage() {
   const { t } = useTranslation('pages');
+  useDocumentTitle(t('supported.title'));
   const info = useMemo(() => detectBrowser(), []);
   const browsers = suggestedBrowsers(info.os);
   return (

@@ -2,23 +2,27 @@ import { useTranslation } from 'react-i18next';
 import type { BrowserInfo } from '../../../lib/browser';
 import { Button } from '../../../components/button';
 import { STORE_LINKS } from '../lib/app-links';
+import { useMeetingTitle } from '../lib/meeting-title';
 
-/** Mobile: open the room in the Jitsi Meet app, get the app from the stores, or stay in the browser. */
+/** Mobile: open the room in our meeting app (APP_TITLE), get the app from the stores, or stay in the browser. */
 export function AppOffer({
   info,
   deepLink,
   onContinue,
+  appName,
 }: {
+  appName: string;
   info: BrowserInfo;
   deepLink: string;
   onContinue: () => void;
 }) {
   const { t } = useTranslation('meeting');
+  useMeetingTitle(t('appOffer.title'));
   const stores = info.os === 'android' ? ['android'] : info.os === 'ios' ? ['ios'] : ['android', 'ios'];
   return (
     <section className="meet-card stack" aria-labelledby="app-offer-title">
       <h1 id="app-offer-title">{t('appOffer.title')}</h1>
-      <p>{t('appOffer.text')}</p>
+      <p>{t('appOffer.text', { app: appName })}</p>
       <a className="btn btn--primary btn--block" href={deepLink}>
         {t('appOffer.open')}
       </a>

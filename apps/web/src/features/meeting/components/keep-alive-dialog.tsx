@@ -36,8 +36,9 @@ export function KeepAliveDialog({
       {open ? (
         <>
           <h2 id="keep-alive-title">{t('keepAlive.title')}</h2>
-          <p id="keep-alive-text">
-            {t('keepAlive.text', { count: secondsLeft })}{' '}
+          <p id="keep-alive-text">{t('keepAlive.text')}</p>
+          <p className="meet-countdown-row">
+            {t('keepAlive.secondsLeft')}{' '}
             <strong className="meet-countdown" data-testid="keep-alive-countdown">
               {secondsLeft}
             </strong>

@@ -15,6 +15,7 @@ import { useSessionPing } from '../hooks/use-session-ping';
 import { trackPresence } from '../lib/presence';
 import { KeepAliveDialog } from './keep-alive-dialog';
 import { RoomBar } from './room-bar';
+import { useMeetingTitle } from '../lib/meeting-title';
 
 export type LeaveReason = 'left' | 'idle';
 
@@ -29,6 +30,8 @@ export interface MeetingRoomProps {
   query: MeetingQuery;
   devices: ChosenDevices | null;
   spectator: boolean;
+  /** Microphone / camera off as chosen on the pre-join screen; null → the link's startWith…Muted. */
+  startMuted: { audio: boolean; video: boolean } | null;
   mobile: boolean;
   appTitle: string;
   title: string;
@@ -47,6 +50,7 @@ export interface MeetingRoomProps {
 export function MeetingRoom(props: MeetingRoomProps) {
   const { t, i18n } = useTranslation('meeting');
   const dialog = useDialog();
+  useMeetingTitle(null);
   const container = useRef<HTMLDivElement>(null);
   const [api, setApi] = useState<JitsiApi | null>(null);
   const [joined, setJoined] = useState(false);
@@ -54,7 +58,10 @@ export function MeetingRoom(props: MeetingRoomProps) {
   const [failed, setFailed] = useState(false);
   const [others, setOthers] = useState(0);
   const [leaving, setLeaving] = useState(false);
-  const [muted, setMuted] = useState({ audio: props.spectator, video: props.spectator });
+  const [muted, setMuted] = useState({
+    audio: props.spectator || (props.startMuted?.audio ?? props.query.meeting.startWithAudioMuted === true),
+    video: props.spectator || (props.startMuted?.video ?? props.query.meeting.startWithVideoMuted === true),
+  });
   const leftRef = useRef(false);
   const propsRef = useRef(props);
   propsRef.current = props;
@@ -81,6 +88,7 @@ export function MeetingRoom(props: MeetingRoomProps) {
           query: p.query,
           devices: p.devices,
           spectator: p.spectator,
+          startMuted: p.startMuted,
           fallbackName: p.displayName,
         });
         instance = new JitsiMeetExternalAPI(meetHost(p.meetOrigin), {

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PATHS } from '../../../lib/paths';
 import { Button } from '../../../components/button';
@@ -6,14 +6,28 @@ import { RoomNotice } from './room-notice';
 
 export type Blocked = 'storage' | 'notConfigured' | 'unsupported';
 
+/** The way back from a room that cannot open: the start page (login, or the app when signed in). */
+function HomeLink() {
+  const { t } = useTranslation('meeting');
+  return (
+    <Link className="btn btn--secondary" to={PATHS.root}>
+      {t('backHome')}
+    </Link>
+  );
+}
+
 /** Why the room cannot open here: blocked storage, no meeting domain, or an unsupported browser. */
 export function BlockedNotice({ reason }: { reason: Blocked }) {
   const { t } = useTranslation(['meeting', 'common']);
+  const location = useLocation();
   if (reason === 'storage') {
     return (
       <RoomNotice title={t('cookies.title')} testId="meeting-cookies">
         <p>{t('cookies.text')}</p>
-        <Link to={PATHS.thirdPartyCookies}>{t('cookies.help')}</Link>
+        {/* The help page's Reload brings the person back here. */}
+        <Link to={PATHS.thirdPartyCookies} state={{ from: location.pathname + location.search }}>
+          {t('cookies.help')}
+        </Link>
       </RoomNotice>
     );
   }
@@ -21,6 +35,7 @@ export function BlockedNotice({ reason }: { reason: Blocked }) {
     return (
       <RoomNotice title={t('notConfigured.title')} testId="meeting-not-configured">
         <p>{t('notConfigured.text')}</p>
+        <HomeLink />
       </RoomNotice>
     );
   }
@@ -28,6 +43,7 @@ export function BlockedNotice({ reason }: { reason: Blocked }) {
     <RoomNotice title={t('unsupported.title')} testId="meeting-unsupported">
       <p>{t('common:MSG_HOMOLOGATED_BROWSER')}</p>
       <Link to={PATHS.supportedBrowser}>{t('unsupported.link')}</Link>
+      <HomeLink />
     </RoomNotice>
   );
 }
@@ -41,7 +57,10 @@ export function ErrorNotice({ code, onRetry }: { code: string; onRetry: () => vo
   return (
     <RoomNotice title={known ? t(`errors:${code}`) : t('connectError.title')} testId="meeting-error">
       <p>{known ? t(`meeting:codes.${code}`) : t('connectError.text')}</p>
-      {known ? null : <Button onClick={onRetry}>{t('tryAgain')}</Button>}
+      <div className="meet-actions">
+        {known ? null : <Button onClick={onRetry}>{t('tryAgain')}</Button>}
+        <HomeLink />
+      </div>
     </RoomNotice>
   );
 }

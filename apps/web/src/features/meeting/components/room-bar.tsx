@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ToolbarButton } from '@suite/contract/core';
 import { Logo } from '../../../components/logo';
 import { useConfig } from '../../../lib/config';
 import type { MeetingQuery } from '../lib/query-options';
+import { CheckIcon, EndAllIcon, HelpIcon, LeaveIcon, LinkIcon, ScreenIcon } from './icons';
+import { MediaToggle } from './media-toggle';
 
 /**
  * Our logo, or the DEFAULT_LOGO_URL one when it is served by us or by the meeting domain: the page's
@@ -19,6 +21,28 @@ export function BrandLogo({ query, appName }: { query: MeetingQuery; appName: st
     <img src={shown} alt={appName} className="meet-bar__logo-img" referrerPolicy="no-referrer" />
   ) : (
     <Logo title={appName} light />
+  );
+}
+
+/** An icon-only control: the accessible name is the label, the tooltip shows the same words. */
+function IconButton(props: {
+  label: string;
+  onClick: () => void;
+  disabled?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className={`meet-ctl ${props.className ?? ''}`}
+      aria-label={props.label}
+      data-tip={props.label}
+      disabled={props.disabled}
+      onClick={props.onClick}
+    >
+      {props.children}
+    </button>
   );
 }
 
@@ -69,66 +93,71 @@ export function RoomBar(p: RoomBarProps) {
     <header className="meet-bar">
       <div className="meet-bar__brand">
         {meeting.hideLogo ? null : brandLink ? (
-          <a href={brandLink} target="_blank" rel="noopener noreferrer" aria-label={appName}>
+          <a className="meet-bar__logo" href={brandLink} target="_blank" rel="noopener noreferrer" aria-label={appName}>
             {logo}
           </a>
         ) : (
-          logo
+          <span className="meet-bar__logo">{logo}</span>
         )}
         <span className="meet-bar__title">{p.title || appName}</span>
       </div>
       <nav className="meet-bar__controls" aria-label={t('room.controls')}>
         {!p.spectator && shown('microphone') ? (
-          <button
-            type="button"
+          <MediaToggle
+            kind="mic"
             className="meet-ctl"
-            aria-pressed={p.audioMuted}
+            off={p.audioMuted}
             disabled={!p.joined}
-            onClick={() => p.onCommand('toggleAudio')}
-          >
-            {p.audioMuted ? t('room.unmute') : t('room.mute')}
-          </button>
+            onToggle={() => p.onCommand('toggleAudio')}
+          />
         ) : null}
         {!p.spectator && shown('camera') ? (
-          <button
-            type="button"
+          <MediaToggle
+            kind="camera"
             className="meet-ctl"
-            aria-pressed={p.videoMuted}
+            off={p.videoMuted}
             disabled={!p.joined}
-            onClick={() => p.onCommand('toggleVideo')}
-          >
-            {p.videoMuted ? t('room.startVideo') : t('room.stopVideo')}
-          </button>
+            onToggle={() => p.onCommand('toggleVideo')}
+          />
         ) : null}
         {!p.spectator && !p.mobile && shown('desktop') ? (
-          <button
-            type="button"
-            className="meet-ctl"
+          <IconButton
+            label={t('room.shareScreen')}
             disabled={!p.joined}
             onClick={() => p.onCommand('toggleShareScreen')}
           >
-            {t('room.shareScreen')}
-          </button>
+            <ScreenIcon />
+          </IconButton>
         ) : null}
         {inviteHidden ? null : (
-          <button type="button" className="meet-ctl" onClick={() => void copy()}>
-            {copied ? t('room.copied') : t('room.copyInvite')}
-          </button>
+          <IconButton label={copied ? t('room.copied') : t('room.copyInvite')} onClick={() => void copy()}>
+            {copied ? <CheckIcon /> : <LinkIcon />}
+          </IconButton>
         )}
         {ui.supportUrl ? (
-          <a className="meet-ctl" href={ui.supportUrl} target="_blank" rel="noopener noreferrer">
-            {t('room.support')}
+          <a
+            className="meet-ctl"
+            href={ui.supportUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={t('room.support')}
+            data-tip={t('room.support')}
+          >
+            <HelpIcon />
           </a>
         ) : null}
         {p.canEndForAll ? (
-          <button type="button" className="meet-ctl meet-ctl--end" onClick={p.onEndForAll}>
-            {t('room.endForAll')}
-          </button>
+          <IconButton label={t('room.endForAll')} className="meet-ctl--end" onClick={p.onEndForAll}>
+            <EndAllIcon />
+          </IconButton>
         ) : null}
-        <button type="button" className="meet-ctl meet-ctl--leave" onClick={p.onLeave}>
-          {t('room.leave')}
-        </button>
+        <IconButton label={t('room.leave')} className="meet-ctl--leave" onClick={p.onLeave}>
+          <LeaveIcon />
+        </IconButton>
       </nav>
+      <span className="visually-hidden" role="status">
+        {copied ? t('room.copied') : ''}
+      </span>
     </header>
   );
 }

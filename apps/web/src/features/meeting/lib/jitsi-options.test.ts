@@ -36,6 +36,15 @@ describe('meeting query parameters', () => {
     expect(build('?hideButtons=chat').configOverwrite.toolbarButtons).not.toContain('chat');
   });
 
+  it('the pre-join toggles win over the startWith…Muted of the link; without them the link decides', () => {
+    const search = '?startWithAudioMuted=true&startWithVideoMuted=false';
+    expect(build(search).configOverwrite).toMatchObject({ startWithAudioMuted: true, startWithVideoMuted: false });
+    expect(build(search, { startMuted: { audio: false, video: true } }).configOverwrite).toMatchObject({
+      startWithAudioMuted: false,
+      startWithVideoMuted: true,
+    });
+  });
+
   it('ignores values that are not booleans or numbers in range', () => {
     const q = parseMeetingQuery('?startWithAudioMuted=maybe&channelLastN=1000');
     expect(q.meeting.startWithAudioMuted).toBeNull();

@@ -58,6 +58,8 @@ export function buildJitsiOptions(input: {
   query: MeetingQuery;
   devices: ChosenDevices | null;
   spectator: boolean;
+  /** The pre-join toggles; they win over the link's startWithAudioMuted / startWithVideoMuted. */
+  startMuted?: { audio: boolean; video: boolean } | null | undefined;
   fallbackName?: string | null | undefined;
 }): JitsiOptions {
   const { query: q } = input;
@@ -79,6 +81,10 @@ export function buildJitsiOptions(input: {
   set(config, 'defaultLogoUrl', q.ui.defaultLogoUrl);
   set(config, 'startWithAudioMuted', m.startWithAudioMuted);
   set(config, 'startWithVideoMuted', m.startWithVideoMuted);
+  if (input.startMuted) {
+    config.startWithAudioMuted = input.startMuted.audio;
+    config.startWithVideoMuted = input.startMuted.video;
+  }
   if (m.liveStreamingEnabled !== null) {
     config.liveStreaming = { enabled: m.liveStreamingEnabled };
     config.liveStreamingEnabled = m.liveStreamingEnabled;

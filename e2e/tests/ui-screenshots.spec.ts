@@ -1,0 +1,138 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { test, expect, createAccount, mailbox, uniqueEmail } from '../fixtures/test';
+import { WORK_DIR } from '../env';
+import { AccountScreens } from '../pages/account';
+import { BROWSER_LOCALE, texts, type Lang } from '../pages/locale-texts';
+import { MeetingRoomPage, createMeeting, signIn } from '../pages/meeting-room';
+
+/**
+ * The screenshot pass (issue 15): every screen at 1280×800 and 360×740, in English and Hindi, written to
+ * E2E_WORK_DIR/screenshots/<lang>/ for a person to look at (CI keeps them as artefacts; never committed).
+ * Each shot also checks what a look would: nothing wider than the viewport.
+ */
+const SIZES = [
+  { width: 1280, height: 800 },
+  { width: 360, height: 740 },
+];
+
+async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('.page-loading') &&
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .every((a) => a.playState !== 'running'),
+  );
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+}
+
+function shooter(page: Page, lang: Lang) {
+  const dir = join(WORK_DIR, 'screenshots', lang);
+  mkdirSync(dir, { recursive: true });
+  return async (name: string) => {
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      await settle(page);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${name} at ${size.width} px scrolls sideways`).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: join(dir, `${name}-${size.width}.png`), fullPage: true });
+    }
+    await page.setViewportSize(SIZES[0]!);
+  };
+}
+
+for (const lang of ['en', 'hi'] as Lang[]) {
+  test.describe(`screenshots (${lang})`, () => {
+    test.use({ locale: BROWSER_LOCALE[lang] });
+
+    test('account screens', async ({ page }) => {
+      test.setTimeout(240_000);
+      const shot = shooter(page, lang);
+      const ui = new AccountScreens(page, lang);
+      for (const [path, name] of [
+        ['/user/login', 'login'],
+        ['/user/recovery-password', 'recovery'],
+        ['/supported-browser', 'supported-browser'],
+        ['/login-error-sso', 'sso-error'],
+        ['/auth', 'auth-error'],
+        ['/clear', 'clear'],
+        ['/no-such-page', 'not-found'],
+        ['/file/000000000000000000000000/download_link?share_key=nope', 'file-invalid'],
+        ['/help/third-party-cookies', 'cookies-help'],
+      ] as const) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+        await shot(name);
+      }
+
+      const email = uniqueEmail('shot');
+      await page.goto('/user/signup');
+      await shot('signup');
+      await ui.signUp(email);
+      await ui.expectCodeScreen(email);
+      await shot('code');
+      await ui.typeCode('000000');
+      await expect(page.getByRole('alert').first()).toBeVisible();
+      await shot('code-error');
+      await ui.typeCode(await mailbox.code(email));
+      await expect(ui.heading(ui.welcomeT('title'))).toBeVisible();
+      await shot('welcome');
+      await ui.register('Ada', 'Lovelace', 'Secret-123456');
+      await expect(ui.heading(ui.teamT('title'))).toBeVisible();
+      await ui.teammate(1).fill('grace');
+      await expect(ui.teammate(2)).toBeVisible();
+      await shot('teammates');
+      await page.getByRole('button', { name: texts(lang, 'teammates')('skip') }).click();
+      await expect(page).toHaveURL(/\/app$/);
+      await expect(page.getByRole('heading', { level: 1 })).toBeAttached();
+      await shot('home');
+    });
+
+    test('meeting screens', async ({ page, browser, request }) => {
+      test.setTimeout(240_000);
+      const shot = shooter(page, lang);
+      const host = await createAccount(request);
+      const meeting = await createMeeting(request, host, 'Weekly sync');
+      await page.goto('/meet/zzz-zzzz-zzz');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await shot('meeting-not-found');
+
+      await page.goto(`/meet/${meeting._id}`);
+      await expect(page).toHaveURL(/\/guest\?vc_link=/);
+      await shot('guest');
+      await page.getByRole('textbox').fill('Grace Guest');
+      await page.getByRole('checkbox').check();
+      await page.getByRole('button', { name: texts(lang, 'guest')('continue') }).click();
+      await expect(page.getByTestId('setup-meeting-name')).toBeVisible();
+      await expect(page.getByRole('meter')).toBeVisible();
+      await shot('prejoin');
+      await page.getByRole('button', { name: texts(lang, 'meeting')('toggle.micOff') }).click();
+      await page.getByRole('button', { name: texts(lang, 'meeting')('toggle.cameraOff') }).click();
+      await shot('prejoin-off');
+      await page.getByRole('button', { name: texts(lang, 'meeting')('setup.join') }).click();
+      await expect(page.getByTestId('meeting-waiting')).toBeVisible();
+      await shot('waiting');
+
+      const hostPage = await (await browser.newContext({ locale: BROWSER_LOCALE[lang] })).newPage();
+      await signIn(hostPage, host, `/meet/${meeting._id}`);
+      await hostPage.getByRole('button', { name: texts(lang, 'meeting')('setup.join') }).click();
+      const room = new MeetingRoomPage(hostPage);
+      await expect(hostPage.getByTestId('jitsi-container').locator('iframe')).toBeVisible();
+      await room.constructed();
+      await shooter(hostPage, lang)('room');
+      await hostPage.getByRole('button', { name: texts(lang, 'meeting')('room.leave'), exact: true }).click();
+      await expect(hostPage.getByRole('dialog')).toBeVisible();
+      await shooter(hostPage, lang)('room-leave-dialog');
+      await hostPage
+        .getByRole('dialog')
+        .getByRole('button', { name: texts(lang, 'meeting')('leave.confirm') })
+        .click();
+      await expect(hostPage.getByTestId('meeting-left')).toBeVisible();
+      await shooter(hostPage, lang)('left');
+      await hostPage.context().close();
+    });
+  });
+}
