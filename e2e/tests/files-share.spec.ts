@@ -32,10 +32,12 @@ test.describe('shared files', () => {
     const visitor = await visitorContext.newPage();
     const arrived = visitor.waitForEvent('download');
     await visitor.goto(url);
-    await expect(visitor.getByRole('heading', { name: 'Your download is ready' })).toBeVisible();
+    await expect(visitor.getByRole('heading', { name: /^Your download (is ready|has started)$/ })).toBeVisible();
     await expect(visitor.getByText(name)).toBeVisible();
     await expect(visitor.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
     const download = await arrived;
+    // The page says the download started (it no longer promises it "in a moment").
+    await expect(visitor.getByRole('heading', { name: 'Your download has started' })).toBeVisible();
     expect(download.suggestedFilename()).toBe(name);
     expect(sha256(await readFile((await download.path())!))).toBe(sha256(original));
     await expectAccessible(visitor, 'download validated');
@@ -53,6 +55,10 @@ test.describe('shared files', () => {
     await expect(panel.item(name).getByText('Revoked', { exact: true })).toBeVisible();
     await visitor.goto(url);
     await expect(visitor.getByRole('heading', { name: 'Invalid download link' })).toBeVisible();
+    // What to do is said, and there is a way home.
+    await expect(visitor.getByText(/ask the sender for a new link/)).toBeVisible();
+    await visitor.getByRole('link', { name: 'Go to the home page' }).click();
+    await expect(visitor).toHaveURL(/\/user\/login$/);
     await visitorContext.close();
   });
 

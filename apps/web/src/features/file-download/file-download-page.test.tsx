@@ -44,6 +44,7 @@ describe('share-link download page (spec §4)', () => {
     expect(clicks[0]!.at - shownAt).toBeGreaterThanOrEqual(900);
     expect(clicks[0]!.href).toBe('/api/file/f1/download_link?share_key=k%2B1&force_download=true');
     expect(screen.getByRole('link', { name: 'Download again' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Your download has started' })).toBeTruthy();
   });
 
   it.each([
@@ -56,5 +57,6 @@ describe('share-link download page (spec §4)', () => {
     expect(await screen.findByRole('heading', { name: title }, { timeout: 4000 })).toBeTruthy();
     expect(screen.getByText(text)).toBeTruthy();
     expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
   });
 });
