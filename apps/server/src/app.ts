@@ -16,6 +16,7 @@ import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/err
 import mailerPlugin from './plugins/mailer.js';
 import metricsPlugin from './plugins/metrics.js';
 import rateLimitPlugin from './plugins/rate-limit.js';
+import throttlePlugin from './plugins/throttle.js';
 import securityPlugin from './plugins/security.js';
 import staticPlugin from './plugins/static.js';
 import storagePlugin from './plugins/storage.js';
@@ -71,6 +72,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(mailerPlugin, { config });
   await app.register(storagePlugin, { dataDir: config.dataDir });
   await app.register(rateLimitPlugin, { scale: config.rateLimitScale, redisUrl: config.redisUrl });
+  await app.register(throttlePlugin, { scale: config.rateLimitScale });
   await app.register(captchaPlugin, { config });
   await app.register(metricsPlugin, { config });
 

@@ -17,13 +17,15 @@ describe('rate limits (real limits: RATE_LIMIT_SCALE=1)', () => {
       payload: { login: email, password: 'Wrong-Pass-1' },
     });
 
-  it('limits login attempts per address with a 429 and Retry-After, whatever the IP', async () => {
-    for (let i = 0; i < 10; i++) expect((await login('target@contoso.com', `10.0.0.${i + 1}`)).statusCode).toBe(401);
-    const limited = await login('target@contoso.com', '10.0.1.1');
+  // Issue 14: the limit is per (address, client); before, 10 failures from anywhere locked the address.
+  it('limits failed logins per (address, client) with a 429 and Retry-After; other clients still answer', async () => {
+    for (let i = 0; i < 10; i++) expect((await login('target@contoso.com', '10.0.0.1')).statusCode).toBe(401);
+    const limited = await login('target@contoso.com', '10.0.0.1');
     expectError(limited, 429, 'ERR_RATE_LIMITED');
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(600);
-    expect((await login('other@contoso.com', '10.0.1.1')).statusCode).toBe(401);
+    expect((await login('other@contoso.com', '10.0.0.1')).statusCode).toBe(401);
+    expect((await login('target@contoso.com', '10.0.1.1')).statusCode).toBe(401);
   });
 
   it('limits sign-ups per IP across addresses; X-Forwarded-For is ignored without a trusted proxy', async () => {
@@ -140,12 +142,10 @@ describe('more rate limits (RATE_LIMIT_SCALE=1)', () => {
   it('counts an address with any number of trailing dots in one login bucket', async () => {
     for (let i = 0; i < 10; i++) {
       const login = i % 2 ? 'dots@contoso.com.' : 'dots@contoso.com..';
-      expect(
-        (await from(`10.3.0.${i + 1}`, 'POST', '/auth/login', { login, password: 'Wrong-Pass-1' })).statusCode,
-      ).toBe(401);
+      expect((await from('10.3.0.1', 'POST', '/auth/login', { login, password: 'Wrong-Pass-1' })).statusCode).toBe(401);
     }
     expect429(
-      await from('10.3.1.1', 'POST', '/auth/login', { login: 'dots@contoso.com...', password: 'Wrong-Pass-1' }),
+      await from('10.3.0.1', 'POST', '/auth/login', { login: 'dots@contoso.com...', password: 'Wrong-Pass-1' }),
     );
   });
 
@@ -165,13 +165,14 @@ describe('more rate limits (RATE_LIMIT_SCALE=1)', () => {
     expect((await from('10.4.200.1', method, url, body(31))).statusCode).not.toBe(429);
   });
 
-  it('limits sign-ups per address whatever the IP (5 per 10 minutes)', async () => {
+  it('limits sign-ups per (address, client) (5 per 10 minutes); another client is not refused', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {
-      statuses.push((await from(`10.5.0.${i + 1}`, 'POST', '/v2/user', { email: 'again@contoso.com' })).statusCode);
+      statuses.push((await from('10.5.0.1', 'POST', '/v2/user', { email: 'again@contoso.com' })).statusCode);
     }
     expect(statuses).toEqual([201, 409, 409, 409, 409]);
-    expect429(await from('10.5.1.1', 'POST', '/v2/user', { email: 'again@contoso.com' }));
+    expect429(await from('10.5.0.1', 'POST', '/v2/user', { email: 'again@contoso.com' }));
+    expect((await from('10.5.1.1', 'POST', '/v2/user', { email: 'again@contoso.com' })).statusCode).toBe(409);
   });
 
   it('limits PUT /user/{id} per user whatever the IP (10 per 10 minutes)', async () => {

@@ -26,6 +26,7 @@ import {
 import { multipartBody } from './files-helpers.js';
 import { SELF_HOSTED } from './meetings-support.js';
 import { createTestApp } from './helpers.js';
+import { SLOWDOWN_BASE_MS, SLOWDOWN_MAX_MS, slowdownMs } from '../src/plugins/throttle.js';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -387,6 +388,104 @@ describe('brute force on e-mailed codes', () => {
     const results = await Promise.all(Array.from({ length: 8 }, () => confirm('bf-8@contoso.com', code)));
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(results.filter((r) => r.statusCode !== 200).every((r) => r.statusCode === 400)).toBe(true);
+  });
+});
+
+describe('lock-out and distributed guessing (real limits)', () => {
+  let real: AccountsWorld;
+  beforeAll(async () => {
+    real = await startWorld({ RATE_LIMIT_SCALE: '1' });
+    await registered(real, 'owner@contoso.com');
+  });
+  afterAll(async () => real?.close());
+  const loginFrom = (ip: string, password: string) =>
+    real.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: ip,
+      payload: { login: 'owner@contoso.com', password },
+    });
+
+  it('35 wrong logins from one client: that client is refused (429), the owner still logs in from another', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 35; i++) statuses.push((await loginFrom('203.0.113.66', 'Wrong-Guess-1')).statusCode);
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(10).every((s) => s === 429)).toBe(true);
+    expect((await loginFrom('198.51.100.7', PASSWORD)).statusCode).toBe(200);
+    // the attacker's client stays refused, even with the right password
+    expect((await loginFrom('203.0.113.66', PASSWORD)).statusCode).toBe(429);
+  });
+
+  it("15 recovery requests from one client do not stop the owner's recovery mail from another", async () => {
+    const forgotFrom = (ip: string) =>
+      real.app.inject({
+        method: 'POST',
+        url: '/api/v2/user/forgot-password',
+        remoteAddress: ip,
+        payload: { email: 'owner@contoso.com' },
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 15; i++) statuses.push((await forgotFrom('203.0.113.67')).statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(5);
+    expect(statuses.slice(5).every((s) => s === 429)).toBe(true);
+    const before = real.smtp.messages.length;
+    expect((await forgotFrom('198.51.100.8')).statusCode).toBe(200);
+    const mail = await mailTo(real.smtp, 'owner@contoso.com', before);
+    expect(mail.text).toMatch(/\b\d{6}\b/);
+  });
+
+  it("11 wrong codes from one client: that client is refused, another client's check still answers", async () => {
+    const confirmFrom = (ip: string) =>
+      real.app.inject({
+        method: 'PUT',
+        url: '/api/v2/user/forgot-password/confirm',
+        remoteAddress: ip,
+        payload: { email: 'owner@contoso.com', token: '000000' },
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await confirmFrom('203.0.113.68')).statusCode);
+    expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    expect((await confirmFrom('198.51.100.9')).statusCode).toBe(400);
+  });
+});
+
+describe('distributed guessing (limits scaled to 0.1: 1 failure per client, slowed past 10 per address)', () => {
+  let small: AccountsWorld;
+  beforeAll(async () => {
+    small = await startWorld({ RATE_LIMIT_SCALE: '0.1' });
+    await registered(small, 'target@contoso.com');
+  });
+  afterAll(async () => small?.close());
+  const loginFrom = (ip: string, password: string) =>
+    small.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: ip,
+      payload: { login: 'target@contoso.com', password },
+    });
+  /** Lower bounds only: a throttled answer cannot come sooner than its delay (no upper bound is asserted). */
+  const took = async (f: () => Promise<LightMyRequestResponse>) => {
+    const start = performance.now();
+    const res = await f();
+    return { res, ms: performance.now() - start };
+  };
+
+  it('guesses from many clients are slowed exponentially past the ceiling; the owner still gets in', async () => {
+    for (let i = 1; i <= 10; i++) expect((await loginFrom(`192.0.2.${i}`, 'Wrong-Guess-1')).statusCode).toBe(401);
+    const first = await took(() => loginFrom('192.0.2.11', 'Wrong-Guess-1'));
+    expect(first.res.statusCode).toBe(401);
+    expect(first.ms).toBeGreaterThanOrEqual(SLOWDOWN_BASE_MS);
+    const second = await took(() => loginFrom('192.0.2.12', 'Wrong-Guess-1'));
+    expect(second.ms).toBeGreaterThanOrEqual(2 * SLOWDOWN_BASE_MS);
+    const owner = await took(() => loginFrom('198.51.100.20', PASSWORD));
+    expect(owner.res.statusCode).toBe(200);
+    expect(owner.ms).toBeGreaterThanOrEqual(4 * SLOWDOWN_BASE_MS);
+    // the owner's success refunds its own count: the next guess is not slowed more than the one before
+    const after = await took(() => loginFrom('192.0.2.13', 'Wrong-Guess-1'));
+    expect(after.ms).toBeGreaterThanOrEqual(4 * SLOWDOWN_BASE_MS);
+    expect(slowdownMs(1)).toBe(SLOWDOWN_BASE_MS);
+    expect(slowdownMs(100)).toBe(SLOWDOWN_MAX_MS);
   });
 });
 

@@ -20,16 +20,28 @@ export const bearer = [{ bearer: [] }];
 
 const WINDOW = '10 minutes';
 
-/** Anonymous calls that take an address: per IP and per address. */
+/**
+ * Anonymous calls that take an address: per IP (attempts), and per address through app.throttle
+ * (plugins/throttle.ts): `perAddress` per (address, client IP), 429 for that client only; over all
+ * clients a ceiling 10× (failures: login, code checks) or 4× (code sends) higher that only slows.
+ */
 export const addressLimits = (
   app: FastifyInstance,
   name: string,
   perIp: number,
   perAddress: number,
+  counts: 'failures' | 'all',
   field = 'email',
 ) => [
   app.limit({ name: `${name}-ip`, max: perIp, window: WINDOW }),
-  app.limit({ name: `${name}-addr`, max: perAddress, window: WINDOW, by: { bodyField: field } }),
+  app.throttle({
+    name,
+    field,
+    perClient: perAddress,
+    ceiling: perAddress * (counts === 'failures' ? 10 : 4),
+    window: WINDOW,
+    counts,
+  }),
 ];
 
 /** Signed-in calls that hash a password or send mail: the session first, then per IP and per user. */

@@ -5,8 +5,13 @@ import type { Database } from '../../../db/schema.js';
 import { AppError } from '../../../errors.js';
 import type { KeyRing } from '../../../keys.js';
 
-/** Code mails per address and purpose (sign-up repeats, resends, automatic resends) in one window. */
-const SEND_BUDGET = 5;
+/**
+ * Code mails per address and purpose (sign-up repeats, resends, automatic resends) in one window: a
+ * last-resort cap against mail bombing, above what the routes' throttle lets through before slowing
+ * (5 per client, slowed past 20 over all clients), so that a stranger cannot spend the owner's budget
+ * quickly (docs/security.md).
+ */
+export const SEND_BUDGET = 30;
 const SEND_WINDOW_MS = 15 * 60 * 1000;
 
 export interface CodeKeys {

@@ -20,7 +20,7 @@ const loginRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, {
     API.login,
     {
       schema: { tags, body: LoginRequestSchema, response: { 200: SessionResponseSchema, ...captchaErrorResponses } },
-      preHandler: [...addressLimits(app, 'login', 30, 10, 'login'), app.captcha('login')],
+      preHandler: [...addressLimits(app, 'login', 30, 10, 'failures', 'login'), app.captcha('login')],
     },
     async (request) => orFail('ERR_COULD_NOT_AUTHENTICATE', request.log, () => login(deps, request.body)),
   );

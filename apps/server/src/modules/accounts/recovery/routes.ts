@@ -24,7 +24,7 @@ const recoveryRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app
         response: { 200: MessageResponseSchema, ...captchaErrorResponses },
       },
       // The recovery screen sends a 'recovery' token; the code screen's "send again" calls this route with a 'resend' one.
-      preHandler: [...addressLimits(app, 'recovery', 10, 5), app.captcha('recovery', 'resend')],
+      preHandler: [...addressLimits(app, 'recovery', 10, 5, 'all'), app.captcha('recovery', 'resend')],
     },
     // Known and unknown addresses answer alike, in time too.
     async (request) =>
@@ -39,7 +39,7 @@ const recoveryRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app
     API.forgotPasswordConfirm,
     {
       schema: { tags, body: ConfirmCodeRequestSchema, response: { 200: SessionResponseSchema, ...errorResponses } },
-      preHandler: addressLimits(app, 'recovery-code', 30, 10),
+      preHandler: addressLimits(app, 'recovery-code', 30, 10, 'failures'),
     },
     async (request) =>
       orFail('ERR_OTHER', request.log, () =>

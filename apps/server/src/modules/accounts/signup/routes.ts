@@ -33,7 +33,7 @@ const signupRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, 
     API.signup,
     {
       schema: { tags, body: SignupRequestSchema, response: { 201: SignupResponseSchema, ...captchaErrorResponses } },
-      preHandler: [...addressLimits(app, 'signup', 20, 5), app.captcha('signup')],
+      preHandler: [...addressLimits(app, 'signup', 20, 5, 'all'), app.captcha('signup')],
     },
     async (request, reply) =>
       reply.status(201).send(await signup.signup(deps, request.body, languageOf(request, request.body))),
@@ -43,7 +43,7 @@ const signupRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, 
     API.confirm,
     {
       schema: { tags, body: ConfirmCodeRequestSchema, response: { 200: SessionResponseSchema, ...errorResponses } },
-      preHandler: addressLimits(app, 'confirm', 30, 10),
+      preHandler: addressLimits(app, 'confirm', 30, 10, 'failures'),
     },
     async (request) =>
       orFail('ERR_OTHER', request.log, () => signup.confirm(deps, request.body, languageOf(request, request.body))),
@@ -57,7 +57,7 @@ const signupRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, 
         body: EmailOnlyRequestSchema,
         response: { 200: MessageResponseSchema, ...captchaErrorResponses },
       },
-      preHandler: [...addressLimits(app, 'resend', 10, 5), app.captcha('resend')],
+      preHandler: [...addressLimits(app, 'resend', 10, 5, 'all'), app.captcha('resend')],
     },
     async (request) => signup.resendConfirmation(deps, request.body.email, languageOf(request, request.body)),
   );
