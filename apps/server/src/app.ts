@@ -22,6 +22,7 @@ import staticPlugin from './plugins/static.js';
 import storagePlugin from './plugins/storage.js';
 import jobsPlugin from './jobs/index.js';
 import { apiModules } from './modules/index.js';
+import emailAssets from './emails/assets.js';
 import { reqSerializer } from './log-serializers.js';
 
 export interface BuildOptions {
@@ -84,6 +85,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     { prefix: API_PREFIX },
   );
 
+  await app.register(emailAssets);
   await app.register(staticPlugin, { webDist: config.webDist });
   // Registered after the plugins it uses, so that on close it stops before they do.
   await app.register(jobsPlugin);

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createPrivateKey, randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -66,6 +66,46 @@ function parseTrustProxy(value: string, ctx: z.RefinementCtx): TrustProxy {
   return list;
 }
 
+const DNS_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+
+/**
+ * DKIM_PRIVATE_KEY: the PEM itself (`\n` escapes allowed, as in one-line environment files) or the
+ * path of a PEM file. Checked at start-up: nodemailer would otherwise send unsigned mail silently.
+ */
+function readDkimKey(value: string): { pem: string } | { problem: string } {
+  let pem = value.includes('-----BEGIN') ? value.replace(/\\n/g, '\n') : '';
+  if (!pem) {
+    try {
+      pem = readFileSync(value.trim(), 'utf8');
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code ?? 'unreadable';
+      return { problem: `DKIM_PRIVATE_KEY: neither a PEM key nor a readable file (${code}: ${value.trim()})` };
+    }
+  }
+  try {
+    const key = createPrivateKey(pem);
+    if (key.asymmetricKeyType !== 'rsa') {
+      return { problem: `DKIM_PRIVATE_KEY: must be an RSA key (DKIM rsa-sha256), not ${key.asymmetricKeyType}` };
+    }
+  } catch {
+    return { problem: 'DKIM_PRIVATE_KEY: not a readable PEM private key' };
+  }
+  return { pem };
+}
+
+const DKIM_VARS = ['DKIM_DOMAIN', 'DKIM_SELECTOR', 'DKIM_PRIVATE_KEY'] as const;
+
+function dkimProblems(env: Env, set: (name: string) => boolean): string[] {
+  const given = DKIM_VARS.filter(set);
+  if (given.length === 0) return [];
+  if (given.length < DKIM_VARS.length) {
+    const missing = DKIM_VARS.filter((name) => !set(name));
+    return [`${missing.join(', ')}: required with ${given.join(', ')} (DKIM signing needs all three)`];
+  }
+  const key = readDkimKey(env.DKIM_PRIVATE_KEY ?? '');
+  return 'problem' in key ? [key.problem] : [];
+}
+
 const EnvSchema = z.object({
   NODE_ENV: opt(z.enum(['development', 'test', 'production'])),
   APP_ENV: opt(z.enum(['development', 'test', 'alpha', 'production'])),
@@ -77,6 +117,9 @@ const EnvSchema = z.object({
   MAIN_APP_URL: opt(url),
   SMTP_URL: opt(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')),
   MAIL_FROM: opt(z.string().min(3)),
+  DKIM_DOMAIN: opt(z.string().regex(DNS_NAME, 'must be a domain name, e.g. example.com')),
+  DKIM_SELECTOR: opt(z.string().regex(DNS_NAME, 'must be a DNS label, e.g. mail2026')),
+  DKIM_PRIVATE_KEY: opt(z.string()),
   MEET_DOMAIN: opt(z.string().regex(/^[A-Za-z0-9.-]+(:\d+)?$/, 'must be a host name, e.g. meet.example.com')),
   MEET_SCHEME: opt(z.enum(['https', 'http'])),
   JITSI_APP_ID: opt(z.string()),
@@ -131,6 +174,8 @@ export interface AppConfig {
   mainAppUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** DKIM signing of every outgoing mail (nodemailer's signer); undefined: unsigned. */
+  dkim: { domainName: string; keySelector: string; privateKey: string } | undefined;
   meet: {
     domain: string | undefined;
     scheme: 'https' | 'http';
@@ -202,6 +247,7 @@ function crossFieldProblems(env: Env): string[] {
   if (set('CAPTCHA_SITE_KEY') && !set('CAPTCHA_SECRET')) {
     problems.push('CAPTCHA_SECRET: required with CAPTCHA_SITE_KEY (the server verifies every captcha token)');
   }
+  problems.push(...dkimProblems(env, set));
   if (env.NODE_ENV === 'production' && !set('SESSION_SECRET')) {
     problems.push(
       'SESSION_SECRET: required when NODE_ENV=production (every instance must sign and verify with the same secret; e.g. `openssl rand -base64 48`)',
@@ -213,6 +259,12 @@ function crossFieldProblems(env: Env): string[] {
     );
   }
   return problems;
+}
+
+function dkimConfig(domainName?: string, keySelector?: string, key?: string): AppConfig['dkim'] {
+  if (!domainName || !keySelector || !key) return undefined;
+  const read = readDkimKey(key);
+  return 'pem' in read ? { domainName, keySelector, privateKey: read.pem } : undefined;
 }
 
 /** Parses and validates the environment once; throws ConfigError listing every problem. */
@@ -242,6 +294,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     mainAppUrl: (e.MAIN_APP_URL ?? `${publicUrl}/app`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'no-reply@localhost',
+    dkim: dkimConfig(e.DKIM_DOMAIN, e.DKIM_SELECTOR, e.DKIM_PRIVATE_KEY),
     meet: {
       domain: e.MEET_DOMAIN,
       scheme: e.MEET_SCHEME ?? 'https',

@@ -1,5 +1,5 @@
-import { CODE_TTL_MS, LANGUAGES, type Language } from '@suite/contract';
-import { MAIL_TEXTS, type MailTexts } from './texts.js';
+import { CODE_TTL_MS, LANGUAGES, LANGUAGE_TAGS, type Language } from '@suite/contract';
+import { MAIL_TEXTS } from './texts.js';
 
 /** What the services ask to send; rendered into subject/text/html when queued. */
 export type MailMessage =
@@ -20,72 +20,138 @@ export interface MailSite {
   codeTtlMs?: number;
 }
 
+/** Where the mails' logo is served (emails/assets.ts), under PUBLIC_URL. */
+export const EMAIL_LOGO_PATH = '/email/logo.png';
+/** Poppins for the clients that load web fonts (Apple Mail, iOS, Thunderbird, Outlook for Mac), from @fontsource. */
+export const EMAIL_FONTS_PATH = '/email/fonts';
+const LATIN_RANGE =
+  'U+0000-00FF, U+0131, U+0152-0153, U+02BB-02BC, U+02C6, U+02DA, U+02DC, U+0304, U+0308, U+0329, U+2000-206F, U+20AC, U+2122, U+2191, U+2193, U+2212, U+2215, U+FEFF, U+FFFD';
+const DEVANAGARI_RANGE =
+  'U+0900-097F, U+1CD0-1CF9, U+200C-200D, U+20A8, U+20B9, U+20F0, U+25CC, U+A830-A839, U+A8E0-A8FF';
+export const EMAIL_FONTS = (['latin', 'devanagari'] as const).flatMap((subset) =>
+  ([400, 600] as const).map((weight) => ({
+    file: `poppins-${subset}-${weight}-normal.woff2`,
+    weight,
+    range: subset === 'latin' ? LATIN_RANGE : DEVANAGARI_RANGE,
+  })),
+);
+
+/**
+ * Everything one mail says, in its language: the HTML layout (layout.tsx) and the plain-text part
+ * (mailText) are both made from this, so they carry the same content.
+ */
+export interface MailContent {
+  language: Language;
+  /** BCP 47 tag for `<html lang>`. */
+  lang: string;
+  dir: 'ltr' | 'rtl';
+  appTitle: string;
+  publicUrl: string;
+  logoUrl: string;
+  subject: string;
+  /** Hidden preview line shown after the subject in inbox lists; never the code. */
+  preview: string;
+  heading: string;
+  intro: string;
+  /** Code mails: the code, shown large in a box. */
+  code?: string;
+  /** Invitation: the button, and the same address written out below it. */
+  action?: { label: string; url: string; fallback: string };
+  validity: string;
+  why: string;
+  ignore: string;
+  footer: string;
+  footerAuto: string;
+}
+
 export function inviteUrl(site: MailSite, inviteToken: string): string {
   return `${site.publicUrl}/confirm-invite?inviteToken=${encodeURIComponent(inviteToken)}`;
 }
 
-export function renderEmail(message: MailMessage, site: MailSite): RenderedMail {
-  const texts = MAIL_TEXTS[LANGUAGES.includes(message.language) ? message.language : 'en'];
+/** Bidirectional overrides and other invisible controls could make a name read differently than it is. */
+const HIDDEN_CONTROLS = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\u2028\u2029]/gu;
+const NAME_MAX = 64;
+
+/** The inviter's name as a mail may show it: no control or direction characters, one line, at most 64 characters. */
+export function sanitizeName(name: string, fallback: string): string {
+  const clean = name.normalize('NFC').replace(HIDDEN_CONTROLS, ' ').replace(/\s+/g, ' ').trim();
+  const chars = [...clean];
+  if (chars.length === 0) return fallback;
+  return chars.length > NAME_MAX ? `${chars.slice(0, NAME_MAX - 1).join('')}…` : clean;
+}
+
+export function mailContent(message: MailMessage, site: MailSite): MailContent {
+  const language: Language = LANGUAGES.includes(message.language) ? message.language : 'en';
+  const t = MAIL_TEXTS[language];
   const vars: Record<string, string> = {
     app: site.appTitle,
     minutes: String(Math.max(1, Math.round((site.codeTtlMs ?? CODE_TTL_MS) / 60_000))),
   };
   if (message.kind === 'invite') {
-    Object.assign(vars, { inviter: message.inviter, days: String(message.days) });
-    return renderInvite(texts, vars, inviteUrl(site, message.inviteToken), site);
+    vars.inviter = sanitizeName(message.inviter, site.appTitle);
+    vars.days = String(message.days);
   }
-  vars.code = message.code;
+  const fill = (template: string) => template.replace(/\{(\w+)\}/g, (whole, key: string) => vars[key] ?? whole);
+  const common = {
+    language,
+    lang: LANGUAGE_TAGS[language],
+    dir: t.dir,
+    appTitle: site.appTitle,
+    publicUrl: site.publicUrl,
+    logoUrl: `${site.publicUrl}${EMAIL_LOGO_PATH}`,
+    footer: fill(t.footer),
+    footerAuto: fill(t.footerAuto),
+  };
+  if (message.kind === 'invite') {
+    return {
+      ...common,
+      subject: fill(t.inviteSubject),
+      preview: fill(t.invitePreview),
+      heading: fill(t.inviteHeading),
+      intro: fill(t.inviteIntro),
+      action: {
+        label: fill(t.inviteButton),
+        url: inviteUrl(site, message.inviteToken),
+        fallback: fill(t.linkFallback),
+      },
+      validity: fill(t.inviteExpiry),
+      why: fill(t.inviteWhy),
+      ignore: fill(t.inviteIgnore),
+    };
+  }
   const confirm = message.kind === 'confirm-code';
-  const subject = fill(confirm ? texts.confirmSubject : texts.recoverySubject, vars);
-  const lines = [
-    fill(confirm ? texts.confirmIntro : texts.recoveryIntro, vars),
-    fill(texts.codeExpiry, vars),
-    fill(texts.codeIgnore, vars),
-  ];
-  const text = [lines[0], '', message.code, '', lines[1], lines[2], '', footer(texts, vars, site)].join('\n');
-  const body = [
-    `<p>${esc(lines[0] ?? '')}</p>`,
-    `<p style="font-size:32px;font-weight:bold;letter-spacing:8px">${esc(message.code)}</p>`,
-    `<p>${esc(lines[1] ?? '')}<br>${esc(lines[2] ?? '')}</p>`,
-  ].join('\n');
-  return { subject, text, html: layout(subject, body, texts, vars, site) };
+  return {
+    ...common,
+    subject: fill(confirm ? t.confirmSubject : t.recoverySubject),
+    preview: fill(confirm ? t.confirmPreview : t.recoveryPreview),
+    heading: fill(confirm ? t.confirmHeading : t.recoveryHeading),
+    intro: fill(confirm ? t.confirmIntro : t.recoveryIntro),
+    code: message.code,
+    validity: fill(t.codeExpiry),
+    why: fill(confirm ? t.confirmWhy : t.recoveryWhy),
+    ignore: fill(confirm ? t.confirmIgnore : t.recoveryIgnore),
+  };
 }
 
-function renderInvite(texts: MailTexts, vars: Record<string, string>, url: string, site: MailSite): RenderedMail {
-  const subject = fill(texts.inviteSubject, vars);
-  const intro = fill(texts.inviteIntro, vars);
-  const expiry = fill(texts.inviteExpiry, vars);
-  const ignore = fill(texts.inviteIgnore, vars);
-  const text = [intro, '', `${texts.inviteButton}: ${url}`, '', expiry, ignore, '', footer(texts, vars, site)].join(
+/** The plain-text part: the same content as the HTML, in reading order. The code stands alone on its line. */
+export function mailText(c: MailContent): string {
+  const main = c.code
+    ? [c.intro, '', c.code, '', c.validity]
+    : [c.intro, '', `${c.action?.label}:`, c.action?.url ?? '', '', c.validity];
+  return [c.heading, '', ...main, '', c.why, c.ignore, '', '--', `${c.footer} ${c.publicUrl}`, c.footerAuto, ''].join(
     '\n',
   );
-  const body = [
-    `<p>${esc(intro)}</p>`,
-    `<p><a href="${esc(url)}" style="display:inline-block;padding:12px 24px;border-radius:40px;background:#0E74CC;color:#fff;text-decoration:none">${esc(texts.inviteButton)}</a></p>`,
-    `<p>${esc(texts.linkFallback)}<br><a href="${esc(url)}">${esc(url)}</a></p>`,
-    `<p>${esc(expiry)}<br>${esc(ignore)}</p>`,
-  ].join('\n');
-  return { subject, text, html: layout(subject, body, texts, vars, site) };
 }
 
-function footer(texts: MailTexts, vars: Record<string, string>, site: MailSite): string {
-  return `${fill(texts.footer, vars)} ${site.publicUrl}`;
-}
+/** Loaded on the first mail only: React and React Email stay out of the server's start-up. */
+let layout: Promise<typeof import('./layout.js')> | undefined;
 
-function layout(title: string, body: string, texts: MailTexts, vars: Record<string, string>, site: MailSite): string {
-  return `<!doctype html>
-<html><head><meta charset="utf-8"><title>${esc(title)}</title></head>
-<body style="font-family:Poppins,Arial,sans-serif;color:#263035;background:#f5f7fa;margin:0;padding:24px">
-<div style="max-width:520px;margin:0 auto;background:#fff;border-radius:16px;padding:32px">
-${body}
-<p style="color:#808080;font-size:12px">${esc(fill(texts.footer, vars))} <a href="${esc(site.publicUrl)}">${esc(site.publicUrl)}</a></p>
-</div></body></html>`;
-}
-
-function fill(template: string, vars: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => vars[key] ?? whole);
-}
-
-function esc(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export async function renderEmail(message: MailMessage, site: MailSite): Promise<RenderedMail> {
+  const content = mailContent(message, site);
+  layout ??= import('./layout.js').catch((err: unknown) => {
+    layout = undefined;
+    throw err;
+  });
+  const html = await (await layout).renderHtml(content);
+  return { subject: content.subject, text: mailText(content), html };
 }

@@ -1,96 +1,174 @@
 import type { Language } from '@suite/contract';
 
-/** Every string a mail shows, per language. `{app}`, `{code}`, `{minutes}`, `{inviter}` are filled in by render. */
+/**
+ * Every string a mail shows, per language (the one source of the HTML and the plain-text part).
+ * `{app}`, `{minutes}`, `{inviter}`, `{days}` are filled in by render. No subject or preview holds the
+ * code: both show on lock screens and in notifications, where anyone nearby could read it.
+ */
 export interface MailTexts {
+  /** Writing direction of the language (all five are left-to-right; an RTL language sets 'rtl'). */
+  dir: 'ltr' | 'rtl';
   confirmSubject: string;
+  confirmHeading: string;
+  confirmPreview: string;
   confirmIntro: string;
+  confirmWhy: string;
+  confirmIgnore: string;
   recoverySubject: string;
+  recoveryHeading: string;
+  recoveryPreview: string;
   recoveryIntro: string;
+  recoveryWhy: string;
+  recoveryIgnore: string;
   codeExpiry: string;
-  codeIgnore: string;
   inviteSubject: string;
+  inviteHeading: string;
+  invitePreview: string;
   inviteIntro: string;
   inviteButton: string;
-  inviteExpiry: string;
-  inviteIgnore: string;
   linkFallback: string;
+  inviteExpiry: string;
+  inviteWhy: string;
+  inviteIgnore: string;
   footer: string;
+  footerAuto: string;
 }
 
 export const MAIL_TEXTS: Record<Language, MailTexts> = {
   en: {
-    confirmSubject: '{code} is your {app} confirmation code',
+    dir: 'ltr',
+    confirmSubject: 'Your {app} confirmation code',
+    confirmHeading: 'Confirm your e-mail address',
+    confirmPreview: 'Use the code in this e-mail to finish signing up for {app}.',
     confirmIntro: 'Enter this code to confirm your e-mail address and finish signing up:',
-    recoverySubject: '{code} is your {app} password recovery code',
+    confirmWhy: 'You are receiving this because someone entered this address to sign up for {app}.',
+    confirmIgnore: 'If it was not you, ignore this message: without the code, no account is created.',
+    recoverySubject: 'Your {app} password recovery code',
+    recoveryHeading: 'Choose a new password',
+    recoveryPreview: 'Use the code in this e-mail to choose a new password for {app}.',
     recoveryIntro: 'Enter this code to choose a new password:',
+    recoveryWhy: 'You are receiving this because a new password was requested for this address on {app}.',
+    recoveryIgnore: 'If it was not you, ignore this message: your password stays as it is.',
     codeExpiry: 'The code is valid for {minutes} minutes.',
-    codeIgnore: 'If you did not ask for it, you can ignore this message.',
     inviteSubject: '{inviter} invited you to {app}',
+    inviteHeading: 'You are invited to {app}',
+    invitePreview: 'Accept the invitation within {days} days to join your team on {app}.',
     inviteIntro: '{inviter} invited you to join the team on {app}.',
     inviteButton: 'Accept the invitation',
-    inviteExpiry: 'The invitation is valid for {days} days.',
-    inviteIgnore: 'If you were not expecting it, you can ignore this message.',
     linkFallback: 'If the button does not work, open this address:',
+    inviteExpiry: 'The invitation is valid for {days} days.',
+    inviteWhy: 'You are receiving this because {inviter} entered this address on {app}.',
+    inviteIgnore: 'If you were not expecting it, ignore this message: no account is created unless you accept.',
     footer: 'Sent by {app}.',
+    footerAuto: 'This is an automatic message; replies to it are not read.',
   },
   pt: {
-    confirmSubject: '{code} é o seu código de confirmação do {app}',
+    dir: 'ltr',
+    confirmSubject: 'Seu código de confirmação do {app}',
+    confirmHeading: 'Confirme seu endereço de e-mail',
+    confirmPreview: 'Use o código deste e-mail para concluir o cadastro no {app}.',
     confirmIntro: 'Digite este código para confirmar o seu e-mail e concluir o cadastro:',
-    recoverySubject: '{code} é o seu código de recuperação de senha do {app}',
+    confirmWhy: 'Você recebeu esta mensagem porque alguém informou este endereço para se cadastrar no {app}.',
+    confirmIgnore: 'Se não foi você, ignore esta mensagem: sem o código, nenhuma conta é criada.',
+    recoverySubject: 'Seu código de recuperação de senha do {app}',
+    recoveryHeading: 'Escolha uma nova senha',
+    recoveryPreview: 'Use o código deste e-mail para escolher uma nova senha no {app}.',
     recoveryIntro: 'Digite este código para escolher uma nova senha:',
+    recoveryWhy: 'Você recebeu esta mensagem porque foi pedida uma nova senha para este endereço no {app}.',
+    recoveryIgnore: 'Se não foi você, ignore esta mensagem: sua senha continua a mesma.',
     codeExpiry: 'O código vale por {minutes} minutos.',
-    codeIgnore: 'Se você não pediu, pode ignorar esta mensagem.',
     inviteSubject: '{inviter} convidou você para o {app}',
+    inviteHeading: 'Você foi convidado para o {app}',
+    invitePreview: 'Aceite o convite em até {days} dias para entrar na sua equipe no {app}.',
     inviteIntro: '{inviter} convidou você para entrar na equipe no {app}.',
     inviteButton: 'Aceitar o convite',
-    inviteExpiry: 'O convite vale por {days} dias.',
-    inviteIgnore: 'Se você não esperava por isso, pode ignorar esta mensagem.',
     linkFallback: 'Se o botão não funcionar, abra este endereço:',
+    inviteExpiry: 'O convite vale por {days} dias.',
+    inviteWhy: 'Você recebeu esta mensagem porque {inviter} informou este endereço no {app}.',
+    inviteIgnore: 'Se você não esperava por isso, ignore esta mensagem: nenhuma conta é criada sem o seu aceite.',
     footer: 'Enviado por {app}.',
+    footerAuto: 'Esta é uma mensagem automática; as respostas não são lidas.',
   },
   es: {
-    confirmSubject: '{code} es tu código de confirmación de {app}',
+    dir: 'ltr',
+    confirmSubject: 'Tu código de confirmación de {app}',
+    confirmHeading: 'Confirma tu dirección de correo',
+    confirmPreview: 'Usa el código de este correo para terminar el registro en {app}.',
     confirmIntro: 'Introduce este código para confirmar tu correo y terminar el registro:',
-    recoverySubject: '{code} es tu código de recuperación de contraseña de {app}',
+    confirmWhy: 'Recibes este mensaje porque alguien introdujo esta dirección para registrarse en {app}.',
+    confirmIgnore: 'Si no has sido tú, ignora este mensaje: sin el código no se crea ninguna cuenta.',
+    recoverySubject: 'Tu código de recuperación de contraseña de {app}',
+    recoveryHeading: 'Elige una nueva contraseña',
+    recoveryPreview: 'Usa el código de este correo para elegir una nueva contraseña en {app}.',
     recoveryIntro: 'Introduce este código para elegir una nueva contraseña:',
+    recoveryWhy: 'Recibes este mensaje porque se pidió una nueva contraseña para esta dirección en {app}.',
+    recoveryIgnore: 'Si no has sido tú, ignora este mensaje: tu contraseña sigue siendo la misma.',
     codeExpiry: 'El código es válido durante {minutes} minutos.',
-    codeIgnore: 'Si no lo has pedido, puedes ignorar este mensaje.',
     inviteSubject: '{inviter} te ha invitado a {app}',
+    inviteHeading: 'Te han invitado a {app}',
+    invitePreview: 'Acepta la invitación en un plazo de {days} días para unirte a tu equipo en {app}.',
     inviteIntro: '{inviter} te ha invitado a unirte al equipo en {app}.',
     inviteButton: 'Aceptar la invitación',
-    inviteExpiry: 'La invitación es válida durante {days} días.',
-    inviteIgnore: 'Si no la esperabas, puedes ignorar este mensaje.',
     linkFallback: 'Si el botón no funciona, abre esta dirección:',
+    inviteExpiry: 'La invitación es válida durante {days} días.',
+    inviteWhy: 'Recibes este mensaje porque {inviter} introdujo esta dirección en {app}.',
+    inviteIgnore: 'Si no la esperabas, ignora este mensaje: no se crea ninguna cuenta si no la aceptas.',
     footer: 'Enviado por {app}.',
+    footerAuto: 'Este es un mensaje automático; las respuestas no se leen.',
   },
   hi: {
-    confirmSubject: '{code} आपका {app} पुष्टि कोड है',
+    dir: 'ltr',
+    confirmSubject: 'आपका {app} पुष्टि कोड',
+    confirmHeading: 'अपने ई-मेल पते की पुष्टि करें',
+    confirmPreview: '{app} पर साइन-अप पूरा करने के लिए इस ई-मेल में दिया गया कोड इस्तेमाल करें।',
     confirmIntro: 'अपना ई-मेल पता पुष्टि करने और साइन-अप पूरा करने के लिए यह कोड दर्ज करें:',
-    recoverySubject: '{code} आपका {app} पासवर्ड रिकवरी कोड है',
+    confirmWhy: 'आपको यह संदेश इसलिए मिला है क्योंकि किसी ने {app} पर साइन-अप करने के लिए यह पता दर्ज किया है।',
+    confirmIgnore: 'अगर यह आप नहीं थे, तो इस संदेश को अनदेखा करें: कोड के बिना कोई खाता नहीं बनता।',
+    recoverySubject: 'आपका {app} पासवर्ड रिकवरी कोड',
+    recoveryHeading: 'नया पासवर्ड चुनें',
+    recoveryPreview: '{app} पर नया पासवर्ड चुनने के लिए इस ई-मेल में दिया गया कोड इस्तेमाल करें।',
     recoveryIntro: 'नया पासवर्ड चुनने के लिए यह कोड दर्ज करें:',
+    recoveryWhy: 'आपको यह संदेश इसलिए मिला है क्योंकि {app} पर इस पते के लिए नया पासवर्ड माँगा गया है।',
+    recoveryIgnore: 'अगर यह आप नहीं थे, तो इस संदेश को अनदेखा करें: आपका पासवर्ड नहीं बदलेगा।',
     codeExpiry: 'यह कोड {minutes} मिनट तक मान्य है।',
-    codeIgnore: 'अगर आपने इसका अनुरोध नहीं किया है, तो इस संदेश को अनदेखा करें।',
     inviteSubject: '{inviter} ने आपको {app} पर आमंत्रित किया है',
+    inviteHeading: 'आपको {app} पर आमंत्रित किया गया है',
+    invitePreview: '{app} पर अपनी टीम से जुड़ने के लिए {days} दिनों के भीतर आमंत्रण स्वीकार करें।',
     inviteIntro: '{inviter} ने आपको {app} पर टीम से जुड़ने के लिए आमंत्रित किया है।',
     inviteButton: 'आमंत्रण स्वीकार करें',
-    inviteExpiry: 'यह आमंत्रण {days} दिनों तक मान्य है।',
-    inviteIgnore: 'अगर आप इसकी उम्मीद नहीं कर रहे थे, तो इस संदेश को अनदेखा करें।',
     linkFallback: 'अगर बटन काम न करे, तो यह पता खोलें:',
+    inviteExpiry: 'यह आमंत्रण {days} दिनों तक मान्य है।',
+    inviteWhy: 'आपको यह संदेश इसलिए मिला है क्योंकि {inviter} ने {app} पर यह पता दर्ज किया है।',
+    inviteIgnore: 'अगर आप इसकी उम्मीद नहीं कर रहे थे, तो इस संदेश को अनदेखा करें: आपके स्वीकार किए बिना कोई खाता नहीं बनता।',
     footer: '{app} द्वारा भेजा गया।',
+    footerAuto: 'यह एक स्वचालित संदेश है; इसके जवाब पढ़े नहीं जाते।',
   },
   it: {
-    confirmSubject: '{code} è il tuo codice di conferma di {app}',
+    dir: 'ltr',
+    confirmSubject: 'Il tuo codice di conferma di {app}',
+    confirmHeading: 'Conferma il tuo indirizzo e-mail',
+    confirmPreview: 'Usa il codice in questa e-mail per completare la registrazione a {app}.',
     confirmIntro: 'Inserisci questo codice per confermare il tuo indirizzo e completare la registrazione:',
-    recoverySubject: '{code} è il tuo codice di recupero password di {app}',
+    confirmWhy: 'Ricevi questo messaggio perché qualcuno ha inserito questo indirizzo per registrarsi a {app}.',
+    confirmIgnore: 'Se non sei stato tu, ignora questo messaggio: senza il codice non viene creato alcun account.',
+    recoverySubject: 'Il tuo codice di recupero password di {app}',
+    recoveryHeading: 'Scegli una nuova password',
+    recoveryPreview: 'Usa il codice in questa e-mail per scegliere una nuova password su {app}.',
     recoveryIntro: 'Inserisci questo codice per scegliere una nuova password:',
+    recoveryWhy: 'Ricevi questo messaggio perché è stata chiesta una nuova password per questo indirizzo su {app}.',
+    recoveryIgnore: 'Se non sei stato tu, ignora questo messaggio: la tua password resta invariata.',
     codeExpiry: 'Il codice è valido per {minutes} minuti.',
-    codeIgnore: 'Se non lo hai richiesto, puoi ignorare questo messaggio.',
     inviteSubject: '{inviter} ti ha invitato su {app}',
+    inviteHeading: 'Sei stato invitato su {app}',
+    invitePreview: "Accetta l'invito entro {days} giorni per unirti al tuo team su {app}.",
     inviteIntro: '{inviter} ti ha invitato a unirti al team su {app}.',
     inviteButton: "Accetta l'invito",
-    inviteExpiry: "L'invito è valido per {days} giorni.",
-    inviteIgnore: 'Se non te lo aspettavi, puoi ignorare questo messaggio.',
     linkFallback: 'Se il pulsante non funziona, apri questo indirizzo:',
+    inviteExpiry: "L'invito è valido per {days} giorni.",
+    inviteWhy: 'Ricevi questo messaggio perché {inviter} ha inserito questo indirizzo su {app}.',
+    inviteIgnore:
+      'Se non te lo aspettavi, ignora questo messaggio: senza la tua accettazione non viene creato alcun account.',
     footer: 'Inviato da {app}.',
+    footerAuto: 'Questo è un messaggio automatico; le risposte non vengono lette.',
   },
 };

@@ -3,7 +3,7 @@ import { EventEmitter } from 'node:events';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fp from 'fastify-plugin';
-import nodemailer, { type Transporter } from 'nodemailer';
+import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config.js';
@@ -38,7 +38,7 @@ export function mailSite(config: AppConfig): MailSite {
 
 /** Outbox insert: usable without a running server (the admin CLI queues invites this way). */
 export async function queueMail(db: Kysely<Database>, message: MailMessage, site: MailSite): Promise<string> {
-  const rendered = renderEmail(message, site);
+  const rendered = await renderEmail(message, site);
   const id = randomUUID();
   const now = Date.now();
   await db
@@ -57,6 +57,25 @@ export async function queueMail(db: Kysely<Database>, message: MailMessage, site
   return id;
 }
 
+/**
+ * The message as a mail provider expects it: Message-ID on PUBLIC_URL's domain (the outbox id, so a
+ * retried send keeps its id), Date, Auto-Submitted (RFC 3834: no auto-replies, no vacation notices),
+ * and a DKIM signature when DKIM_* is configured. The same for SMTP and the dev outbox.
+ */
+export function mailOptions(config: AppConfig, row: Parameters<Deliver>[0], now = new Date()): SendMailOptions {
+  return {
+    from: config.mailFrom,
+    to: row.to_address,
+    subject: row.subject,
+    text: row.text_body,
+    html: row.html_body,
+    messageId: `<${row.id}@${new URL(config.publicUrl).hostname}>`,
+    date: now,
+    headers: { 'Auto-Submitted': 'auto-generated', 'X-Auto-Response-Suppress': 'All' },
+    ...(config.dkim ? { dkim: config.dkim } : {}),
+  };
+}
+
 function smtpDeliver(config: AppConfig, smtpUrl: string): { deliver: Deliver; close(): void } {
   const transport: Transporter = nodemailer.createTransport({
     url: smtpUrl,
@@ -66,14 +85,7 @@ function smtpDeliver(config: AppConfig, smtpUrl: string): { deliver: Deliver; cl
   } as nodemailer.TransportOptions);
   return {
     deliver: async (row) => {
-      await transport.sendMail({
-        from: config.mailFrom,
-        to: row.to_address,
-        subject: row.subject,
-        text: row.text_body,
-        html: row.html_body,
-        messageId: `<${row.id}@${new URL(config.publicUrl).hostname}>`,
-      });
+      await transport.sendMail(mailOptions(config, row));
     },
     close: () => transport.close(),
   };
@@ -85,13 +97,7 @@ function fileDeliver(config: AppConfig, log: FastifyBaseLogger): { deliver: Deli
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     deliver: async (row) => {
-      const info = await transport.sendMail({
-        from: config.mailFrom,
-        to: row.to_address,
-        subject: row.subject,
-        text: row.text_body,
-        html: row.html_body,
-      });
+      const info = await transport.sendMail(mailOptions(config, row));
       await mkdir(dir, { recursive: true });
       const eml = join(dir, `${row.id}.eml`);
       await writeFile(eml, info.message as Buffer);
