@@ -1,0 +1,301 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LANGUAGES, LANGUAGE_TAGS, type Language } from '@suite/contract';
+// mailauth: an independent DKIM verifier (the one mail providers' tooling uses), given our own DNS answer.
+import { dkimVerify } from 'mailauth/lib/dkim/verify.js';
+import { mailContent, renderEmail, type MailMessage } from '../src/emails/index.js';
+import { MAIL_TEXTS } from '../src/emails/texts.js';
+import { call, mailTo, startWorld, type AccountsWorld } from './accounts-helpers.js';
+import { configProblems, createTestApp } from './helpers.js';
+import { codeIn } from './smtp.js';
+
+const site = { appTitle: 'Suite', publicUrl: 'https://suite.example.org' };
+const CODE = '012345';
+const KINDS = ['confirm-code', 'recovery-code', 'invite'] as const;
+type Kind = (typeof KINDS)[number];
+
+function message(kind: Kind, language: Language, inviter = 'Ada Lovelace'): MailMessage {
+  return kind === 'invite'
+    ? { kind, to: 'b@contoso.com', language, inviter, inviteToken: 'tok.en-with.a.long.signature', days: 7 }
+    : { kind, to: 'a@contoso.com', language, code: CODE };
+}
+
+const decode = (s: string) =>
+  s
+    .replace(/&#x([0-9a-f]+);/gi, (_, h: string) => String.fromCodePoint(parseInt(h, 16)))
+    .replace(/&#(\d+);/g, (_, d: string) => String.fromCodePoint(Number(d)))
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&');
+const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+/** What a reader sees of the HTML part: the hidden preview apart, then the body's text. */
+function readHtml(html: string): { preview: string; visible: string } {
+  const preview = /<div[^>]*data-skip-in-text="true"[^>]*>([^<]*)/.exec(html)?.[1] ?? '';
+  const body = html
+    .replace(/<head>[\s\S]*<\/head>/, '')
+    .replace(/<div[^>]*data-skip-in-text="true"[^>]*>[\s\S]*?<\/div><\/div>/, '')
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<[^>]+>/g, ' ');
+  return { preview: squash(decode(preview)), visible: squash(decode(body)) };
+}
+
+describe('mail templates', () => {
+  for (const language of LANGUAGES) {
+    for (const kind of KINDS) {
+      it(`${kind} in ${language}: heading, content, footer, preview, plain text with the same content`, async () => {
+        const mail = await renderEmail(message(kind, language), site);
+        const c = mailContent(message(kind, language), site);
+        const { preview, visible } = readHtml(mail.html);
+
+        expect(mail.html).toMatch(new RegExp(`<html dir="ltr" lang="${LANGUAGE_TAGS[language]}"`));
+        expect(mail.html).toContain(`<h1 class="em-text em-h1"`);
+        expect(decode(/<h1[^>]*>([^<]*)<\/h1>/.exec(mail.html)?.[1] ?? '')).toBe(c.heading);
+        // The logo, from PUBLIC_URL, with the product name as alt text; the product name beside it.
+        expect(mail.html).toMatch(/<img alt="Suite" height="36" src="https:\/\/suite\.example\.org\/email\/logo\.png"/);
+        expect(visible.startsWith('Suite ')).toBe(true);
+        // At most 600 px wide; dark mode declared, with the code and text recoloured.
+        expect(mail.html).toContain('max-width:600px;width:100%');
+        expect(mail.html).toContain('<meta name="color-scheme" content="light dark"/>');
+        expect(mail.html).toContain('<meta name="supported-color-schemes" content="light dark"/>');
+        expect(mail.html).toMatch(/@media \(prefers-color-scheme: dark\)[\s\S]*\.em-code \{ color: #FFFFFF/);
+
+        // The hidden preview says what the mail is for and never shows the code; nor does the subject.
+        expect(preview).toBe(c.preview);
+        expect(preview).not.toContain(CODE);
+        expect(mail.subject).not.toContain(CODE);
+
+        for (const part of [c.intro, c.validity, c.why, c.ignore, c.footer, c.footerAuto]) {
+          expect(visible).toContain(part);
+          expect(mail.text).toContain(part);
+        }
+        expect(visible).toContain(`${c.footer} ${site.publicUrl}`);
+        expect(mail.text).toContain(`${c.footer} ${site.publicUrl}`);
+
+        if (kind === 'invite') {
+          const url = 'https://suite.example.org/confirm-invite?inviteToken=tok.en-with.a.long.signature';
+          const hrefs = [...mail.html.matchAll(/href="([^"]+)"/g)].map((m) => decode(m[1] ?? ''));
+          // The button, then the same address written out and free to wrap.
+          expect(hrefs.filter((h) => h === url)).toHaveLength(2);
+          expect(mail.html).toMatch(/word-break:break-all[^"]*"[^>]*>[^<]*<br\/>/);
+          expect(mail.text).toContain(`${c.action?.label}:\n${url}\n`);
+          expect(hrefs.every((h) => h.startsWith(site.publicUrl))).toBe(true);
+          expect(visible).toContain('Ada Lovelace');
+        } else {
+          const box = /<div class="em-code"[^>]*>([^<]*)<\/div>/.exec(mail.html);
+          // One text node holding just the code: selected and copied whole.
+          expect(box?.[1]).toBe(CODE);
+          expect(box?.[0]).toContain('user-select:all');
+          expect(decode(box?.[0] ?? '')).toMatch(/font-family:'SFMono-Regular'[^;]*monospace/);
+          expect(mail.text).toMatch(new RegExp(`\\n\\n${CODE}\\n\\n`));
+        }
+
+        // Same content: what the HTML shows is the plain-text part's lines (and the button's hint), nothing else.
+        const lines = mail.text
+          .split('\n')
+          .map((l) => l.trim())
+          .filter((l) => l && l !== '--');
+        let rest = visible;
+        for (const line of [...lines].sort((a, b) => b.length - a.length)) {
+          const seen =
+            line.endsWith(':') && kind === 'invite' && line === `${c.action?.label}:` ? line.slice(0, -1) : line;
+          expect(rest, `HTML lacks: ${seen}`).toContain(seen);
+          rest = rest.replace(seen, ' ');
+        }
+        if (c.action) rest = rest.replace(c.action.fallback, ' ');
+        expect(squash(rest)).toBe('Suite');
+      });
+    }
+  }
+
+  it('gives every kind in every language its own subject', async () => {
+    const subjects = new Set<string>();
+    for (const language of LANGUAGES) {
+      for (const kind of KINDS) subjects.add((await renderEmail(message(kind, language), site)).subject);
+    }
+    expect(subjects.size).toBe(LANGUAGES.length * KINDS.length);
+  });
+
+  it('announces the configured code lifetime', async () => {
+    const mail = await renderEmail(message('confirm-code', 'en'), { ...site, codeTtlMs: 5 * 60_000 });
+    expect(mail.text).toContain('The code is valid for 5 minutes.');
+    expect(readHtml(mail.html).visible).toContain('The code is valid for 5 minutes.');
+  });
+
+  it('writes Hindi with a Devanagari font stack after Poppins, and loads Poppins from PUBLIC_URL', async () => {
+    const hi = await renderEmail(message('confirm-code', 'hi'), site);
+    const en = await renderEmail(message('confirm-code', 'en'), site);
+    expect(decode(hi.html)).toMatch(/font-family:Poppins, 'Noto Sans Devanagari', 'Nirmala UI'[^;"]*sans-serif/);
+    expect(en.html).not.toContain('Noto Sans Devanagari');
+    expect(decode(en.html)).toMatch(/font-family:Poppins, -apple-system[^;"]*sans-serif/);
+    expect(hi.html).toContain("url('https://suite.example.org/email/fonts/poppins-devanagari-400-normal.woff2')");
+    expect(readHtml(hi.html).visible).toContain(MAIL_TEXTS.hi.confirmHeading);
+  });
+
+  it("shows the inviter's name escaped, without hidden direction controls, on one line, at most 64 characters", async () => {
+    const inviter = `<script>alert(1)</script>\u202Egnp.exe\u0007\nAda ${'x'.repeat(100)}`;
+    const mail = await renderEmail(message('invite', 'en', inviter), site);
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('&lt;script&gt;');
+    for (const part of [mail.html, mail.text, mail.subject]) {
+      expect(part).not.toMatch(/[\u202E\u0007]/);
+    }
+    const name = mailContent(message('invite', 'en', inviter), site).intro.replace(
+      ' invited you to join the team on Suite.',
+      '',
+    );
+    expect([...name]).toHaveLength(64);
+    expect(name.endsWith('…')).toBe(true);
+    expect(name).not.toContain('\n');
+    expect(mail.subject.startsWith('<script>alert(1)</script> gnp.exe Ada')).toBe(true);
+  });
+});
+
+describe('mail assets under PUBLIC_URL', () => {
+  it('serves the logo (PNG) and the Poppins files to other origins', async () => {
+    const t = await createTestApp();
+    try {
+      const logo = await t.app.inject({ method: 'GET', url: '/email/logo.png' });
+      expect(logo.statusCode).toBe(200);
+      expect(logo.headers['content-type']).toBe('image/png');
+      expect(logo.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+      // Width and height from the PNG header: square, sharp at 36 px on 3x screens.
+      expect([logo.rawPayload.readUInt32BE(16), logo.rawPayload.readUInt32BE(20)]).toEqual([108, 108]);
+      expect(logo.headers['cross-origin-resource-policy']).toBe('cross-origin');
+      const font = await t.app.inject({ method: 'GET', url: '/email/fonts/poppins-devanagari-600-normal.woff2' });
+      expect(font.statusCode).toBe(200);
+      expect(font.headers['content-type']).toBe('font/woff2');
+      expect(font.headers['access-control-allow-origin']).toBe('*');
+      expect(font.rawPayload.subarray(0, 4).toString()).toBe('wOF2');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+function rsaKeys() {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  return {
+    pem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    dnsRecord: `v=DKIM1; k=rsa; p=${publicKey.export({ type: 'spki', format: 'der' }).toString('base64')}`,
+  };
+}
+
+function header(raw: string, name: string): string | undefined {
+  const head = raw.slice(0, raw.search(/\r?\n\r?\n/)).replace(/\r?\n[ \t]+/g, ' ');
+  return new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1];
+}
+
+describe('mail headers', () => {
+  const keys = rsaKeys();
+  let w: AccountsWorld;
+  beforeAll(async () => {
+    w = await startWorld({
+      PUBLIC_URL: 'https://suite.example.org',
+      MAIL_FROM: 'no-reply@example.org',
+      DKIM_DOMAIN: 'example.org',
+      DKIM_SELECTOR: 'mail2026',
+      // One line with \n escapes, as an environment file holds it.
+      DKIM_PRIVATE_KEY: keys.pem.replace(/\n/g, '\\n'),
+    });
+  });
+  afterAll(() => w.close());
+
+  it('sends Message-ID on PUBLIC_URL’s domain, Date, Auto-Submitted and a DKIM signature that verifies', async () => {
+    const before = Date.now();
+    const res = await call(w.app, { method: 'POST', url: '/v2/user', body: { email: 'dkim@contoso.com' } });
+    expect(res.statusCode).toBe(201);
+    const mail = await mailTo(w.smtp, 'dkim@contoso.com');
+    expect(codeIn(mail)).toMatch(/^\d{6}$/);
+    expect(header(mail.raw, 'Message-ID')).toMatch(/^<[0-9a-f-]{36}@suite\.example\.org>$/);
+    const date = Date.parse(header(mail.raw, 'Date') ?? '');
+    expect(date).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+    expect(date).toBeLessThanOrEqual(Date.now());
+    expect(header(mail.raw, 'Auto-Submitted')).toBe('auto-generated');
+
+    const signature = header(mail.raw, 'DKIM-Signature') ?? '';
+    expect(signature).toMatch(/(^|;\s*)d=example\.org;/);
+    expect(signature).toMatch(/(^|;\s*)s=mail2026;/);
+    const asked: string[] = [];
+    const result = await dkimVerify(Buffer.from(mail.raw), {
+      resolver: async (name: string, type: string) => {
+        asked.push(`${name} ${type}`);
+        if (name === 'mail2026._domainkey.example.org' && type === 'TXT') return [[keys.dnsRecord]];
+        throw Object.assign(new Error('no such record'), { code: 'ENOTFOUND' });
+      },
+    });
+    expect(asked).toContain('mail2026._domainkey.example.org TXT');
+    expect(result.results.map((r: { status: { result: string } }) => r.status.result)).toEqual(['pass']);
+  });
+
+  it('a signature made with another key does not verify (the check above means something)', async () => {
+    const res = await call(w.app, { method: 'POST', url: '/v2/user', body: { email: 'other@contoso.com' } });
+    expect(res.statusCode).toBe(201);
+    const mail = await mailTo(w.smtp, 'other@contoso.com');
+    const result = await dkimVerify(Buffer.from(mail.raw), {
+      resolver: async () => [[rsaKeys().dnsRecord]],
+    });
+    expect(result.results.map((r: { status: { result: string } }) => r.status.result)).toEqual(['fail']);
+  });
+
+  it('sends unsigned mail with the same headers when DKIM is not configured', async () => {
+    const plain = await startWorld({ PUBLIC_URL: 'https://other.example.net:8443' });
+    try {
+      const res = await call(plain.app, { method: 'POST', url: '/v2/user', body: { email: 'plain@contoso.com' } });
+      expect(res.statusCode).toBe(201);
+      const mail = await mailTo(plain.smtp, 'plain@contoso.com');
+      expect(header(mail.raw, 'DKIM-Signature')).toBeUndefined();
+      expect(header(mail.raw, 'Message-ID')).toMatch(/@other\.example\.net>$/);
+      expect(header(mail.raw, 'Auto-Submitted')).toBe('auto-generated');
+      expect(mail.text).toContain('https://other.example.net:8443');
+    } finally {
+      await plain.close();
+    }
+  });
+});
+
+describe('DKIM configuration', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'suite-dkim-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  const keys = rsaKeys();
+
+  it('takes the key as PEM text or as the path of a PEM file', () => {
+    const file = join(dataDir, 'dkim.pem');
+    writeFileSync(file, keys.pem);
+    const env = { DKIM_DOMAIN: 'example.org', DKIM_SELECTOR: 's1' };
+    expect(configProblems(dataDir, { ...env, DKIM_PRIVATE_KEY: keys.pem })).toEqual([]);
+    expect(configProblems(dataDir, { ...env, DKIM_PRIVATE_KEY: file })).toEqual([]);
+  });
+
+  it('lists every DKIM problem with the others: partial settings, unreadable or wrong keys, bad names', () => {
+    expect(configProblems(dataDir, { DKIM_DOMAIN: 'example.org', PORT: 'x' })).toEqual([
+      expect.stringMatching(/^PORT: /),
+      'DKIM_SELECTOR, DKIM_PRIVATE_KEY: required with DKIM_DOMAIN (DKIM signing needs all three)',
+    ]);
+    const env = { DKIM_DOMAIN: 'example.org', DKIM_SELECTOR: 's1' };
+    expect(configProblems(dataDir, { ...env, DKIM_PRIVATE_KEY: join(dataDir, 'missing.pem') })).toEqual([
+      `DKIM_PRIVATE_KEY: neither a PEM key nor a readable file (ENOENT: ${join(dataDir, 'missing.pem')})`,
+    ]);
+    expect(
+      configProblems(dataDir, {
+        ...env,
+        DKIM_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\nnot a key\n-----END PRIVATE KEY-----',
+      }),
+    ).toEqual(['DKIM_PRIVATE_KEY: not a readable PEM private key']);
+    const ed = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    expect(configProblems(dataDir, { ...env, DKIM_PRIVATE_KEY: ed })).toEqual([
+      'DKIM_PRIVATE_KEY: must be an RSA key (DKIM rsa-sha256), not ed25519',
+    ]);
+    expect(
+      configProblems(dataDir, { DKIM_DOMAIN: 'exa mple.org', DKIM_SELECTOR: 's_1', DKIM_PRIVATE_KEY: keys.pem }),
+    ).toEqual([
+      'DKIM_DOMAIN: must be a domain name, e.g. example.com',
+      'DKIM_SELECTOR: must be a DNS label, e.g. mail2026',
+    ]);
+  });
+});
