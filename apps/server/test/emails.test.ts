@@ -152,7 +152,7 @@ describe('mail templates', () => {
     expect([...name]).toHaveLength(64);
     expect(name.endsWith('…')).toBe(true);
     expect(name).not.toContain('\n');
-    expect(mail.subject.startsWith('<script>alert(1)</script> gnp.exe Ada')).toBe(true);
+    expect(mail.subject.startsWith('<script>alert(1)</script>gnp.exeAda')).toBe(true);
   });
 });
 

@@ -1,4 +1,4 @@
-import { CODE_TTL_MS, LANGUAGES, LANGUAGE_TAGS, type Language } from '@suite/contract';
+import { CODE_TTL_MS, LANGUAGES, LANGUAGE_TAGS, cleanDisplayName, textLength, type Language } from '@suite/contract';
 import { MAIL_TEXTS } from './texts.js';
 
 /** What the services ask to send; rendered into subject/text/html when queued. */
@@ -68,16 +68,14 @@ export function inviteUrl(site: MailSite, inviteToken: string): string {
   return `${site.publicUrl}/confirm-invite?inviteToken=${encodeURIComponent(inviteToken)}`;
 }
 
-/** Bidirectional overrides and other invisible controls could make a name read differently than it is. */
-const HIDDEN_CONTROLS = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\u2028\u2029]/gu;
+/** Longest inviter name a subject or sentence shows; a longer one ends in '…'. */
 const NAME_MAX = 64;
 
-/** The inviter's name as a mail may show it: no control or direction characters, one line, at most 64 characters. */
+/** The inviter's name as a mail shows it: the contract's display-name rule (no control, format or direction characters, one line), at most 64 characters. */
 export function sanitizeName(name: string, fallback: string): string {
-  const clean = name.normalize('NFC').replace(HIDDEN_CONTROLS, ' ').replace(/\s+/g, ' ').trim();
-  const chars = [...clean];
-  if (chars.length === 0) return fallback;
-  return chars.length > NAME_MAX ? `${chars.slice(0, NAME_MAX - 1).join('')}…` : clean;
+  const clean = cleanDisplayName(name, Number.POSITIVE_INFINITY);
+  if (!clean) return fallback;
+  return textLength(clean) > NAME_MAX ? `${cleanDisplayName(clean, NAME_MAX - 1)}…` : clean;
 }
 
 export function mailContent(message: MailMessage, site: MailSite): MailContent {
