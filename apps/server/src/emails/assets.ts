@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { serverRoot } from '../config.js';
-import { EMAIL_FONTS, EMAIL_FONTS_PATH, EMAIL_LOGO_PATH } from './index.js';
+import { EMAIL_FONTS, EMAIL_FONTS_PATH, EMAIL_LOGO_PATH } from './model.js';
 
 const require = createRequire(import.meta.url);
 /** Mail clients and their image proxies fetch these from other origins (fonts in CORS mode). */

@@ -10,7 +10,7 @@ import { Link } from '@react-email/link';
 import { Preview } from '@react-email/preview';
 import { render } from '@react-email/render';
 import { Text } from '@react-email/text';
-import { EMAIL_FONTS, EMAIL_FONTS_PATH, type MailContent } from './index.js';
+import { EMAIL_FONTS, EMAIL_FONTS_PATH, type MailContent } from './model.js';
 
 /**
  * The one layout of every mail, built with React Email: inline styles on tables (what Outlook and
