@@ -64,6 +64,8 @@ export interface MailOutboxTable {
   attempts: Generated<number>;
   next_attempt_at: number;
   locked_until: Generated<number>;
+  /** Who holds the claim until locked_until (null: nobody). */
+  claim_token: string | null;
   sent_at: number | null;
   failed_at: number | null;
   last_error: string | null;

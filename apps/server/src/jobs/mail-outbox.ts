@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
@@ -12,8 +13,13 @@ import type { Job } from './job.js';
 export const GIVE_UP_AFTER_MS = 72 * 3_600_000;
 /** Longest wait between two tries, in units of the base delay. */
 const MAX_BACKOFF_FACTOR = 600;
-/** A worker that died mid-send frees its claim after this long, so another one can deliver. */
-const CLAIM_MS = 60_000;
+/**
+ * A claim is a lease: its holder extends it every third of it while the send runs, so a slow send
+ * is never taken over; a worker that died mid-send frees it after this long, so another one can deliver.
+ */
+const LEASE_MS = 60_000;
+/** On stop, an in-flight send gets this long to finish before its connection is cut and its mail released. */
+const STOP_WAIT_MS = 1_500;
 const IDLE_POLL_MS = 5_000;
 const BATCH = 10;
 const HOUSEKEEPING_EVERY_MS = 3_600_000;
@@ -26,13 +32,20 @@ export class OutboxWorker {
   private again = false;
   private stopped = false;
   private lastHousekeeping = 0;
+  /** Rows this worker holds a claim on (claim token by row id). */
+  private readonly held = new Map<string, string>();
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly deliver: Deliver,
     private readonly baseMs: number,
     private readonly log: FastifyBaseLogger,
+    private readonly options: { leaseMs?: number; abort?: () => void } = {},
   ) {}
+
+  private get leaseMs(): number {
+    return this.options.leaseMs ?? LEASE_MS;
+  }
 
   /** Rows queued by another process (admin CLI, another instance) are found within this. */
   private get idleMs(): number {
@@ -50,10 +63,33 @@ export class OutboxWorker {
     this.timer.unref();
   }
 
+  /**
+   * Stops taking mail; a send in flight gets STOP_WAIT_MS, then its connection is cut (`abort`) and its
+   * claim released at once, so another instance delivers it without waiting for the lease to run out.
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
-    await this.running;
+    if (!this.running) return;
+    const waited = await within(STOP_WAIT_MS, this.running);
+    if (waited) return;
+    this.log.warn({ mails: [...this.held.keys()] }, 'mail outbox: send still running at shutdown; cutting it');
+    this.options.abort?.();
+    if (await within(STOP_WAIT_MS, this.running)) return;
+    await this.release().catch((err: unknown) => this.log.error({ err }, 'mail outbox: claims not released'));
+  }
+
+  /** Gives up every claim this worker holds (the mail stays due). */
+  private async release(): Promise<void> {
+    for (const [id, token] of [...this.held]) {
+      await this.db
+        .updateTable('mail_outbox')
+        .set({ locked_until: 0, claim_token: null })
+        .where('id', '=', id)
+        .where('claim_token', '=', token)
+        .execute();
+      this.held.delete(id);
+    }
   }
 
   private tick(): void {
@@ -88,8 +124,8 @@ export class OutboxWorker {
         .execute();
       for (const { id } of due) {
         if (this.stopped) return;
-        const row = await this.claim(id);
-        if (row) await this.attempt(row);
+        const claimed = await this.claim(id);
+        if (claimed) await this.attempt(claimed.row, claimed.token);
       }
       if (due.length < BATCH || this.stopped) return;
     }
@@ -114,9 +150,10 @@ export class OutboxWorker {
    */
   private async claim(id: string) {
     const now = Date.now();
+    const token = randomUUID();
     const result = await this.db
       .updateTable('mail_outbox')
-      .set({ locked_until: now + CLAIM_MS })
+      .set({ locked_until: now + this.leaseMs, claim_token: token })
       .where('id', '=', id)
       .where('sent_at', 'is', null)
       .where('failed_at', 'is', null)
@@ -124,55 +161,108 @@ export class OutboxWorker {
       .where('locked_until', '<', now)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return null;
-    return this.db
+    this.held.set(id, token);
+    const row = await this.db
       .selectFrom('mail_outbox')
       .select(['id', 'to_address', 'subject', 'text_body', 'html_body', 'attempts', 'created_at'])
       .where('id', '=', id)
+      .where('claim_token', '=', token)
       .executeTakeFirst();
+    if (!row) this.held.delete(id);
+    return row ? { row, token } : null;
   }
 
-  private async attempt(row: Parameters<Deliver>[0] & { attempts: number; created_at: number }): Promise<void> {
+  /** While a send runs: push the lease forward, so no other worker takes a slow send over. */
+  private keepClaim(id: string, token: string): () => void {
+    const timer = setInterval(() => {
+      void this.db
+        .updateTable('mail_outbox')
+        .set({ locked_until: Date.now() + this.leaseMs })
+        .where('id', '=', id)
+        .where('claim_token', '=', token)
+        .execute()
+        .catch((err: unknown) => this.log.warn({ err, mailId: id }, 'mail outbox: lease not extended'));
+    }, this.leaseMs / 3);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
+  private async attempt(
+    row: Parameters<Deliver>[0] & { attempts: number; created_at: number },
+    token: string,
+  ): Promise<void> {
     const attempts = row.attempts + 1;
+    const stopKeeping = this.keepClaim(row.id, token);
     try {
       await this.deliver(row);
-      await this.db
-        .updateTable('mail_outbox')
-        // The bodies carry codes and invite links: once delivered they are not kept.
-        .set({
-          sent_at: Date.now(),
-          attempts,
-          locked_until: 0,
-          last_error: null,
-          subject: '',
-          text_body: '',
-          html_body: '',
-        })
-        .where('id', '=', row.id)
-        .execute();
     } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      const wait = this.baseMs * Math.min(2 ** (attempts - 1), MAX_BACKOFF_FACTOR);
-      const now = Date.now();
-      const failed = now - Number(row.created_at) >= GIVE_UP_AFTER_MS ? now : null;
-      await this.db
-        .updateTable('mail_outbox')
-        .set({
-          attempts,
-          next_attempt_at: now + wait,
-          locked_until: 0,
-          last_error: message.slice(0, 500),
-          failed_at: failed,
-          // Given up: the codes and invite links it carried are not kept either.
-          ...(failed ? { subject: '', text_body: '', html_body: '' } : {}),
-        })
-        .where('id', '=', row.id)
-        .execute();
-      const log = failed ? this.log.error.bind(this.log) : this.log.warn.bind(this.log);
-      log(
-        { mailId: row.id, attempts, err: message },
-        failed ? 'mail delivery gave up' : 'mail delivery failed; will retry',
-      );
+      stopKeeping();
+      await this.failed(row, token, attempts, err);
+      return;
     }
+    stopKeeping();
+    await this.sent(row.id, token, attempts);
+  }
+
+  /** Marks a delivered mail sent, only under this worker's claim (a lost claim is reported, never overwritten). */
+  private async sent(id: string, token: string, attempts: number): Promise<void> {
+    const done = await this.db
+      .updateTable('mail_outbox')
+      // The bodies carry codes and invite links: once delivered they are not kept.
+      .set({
+        sent_at: Date.now(),
+        attempts,
+        locked_until: 0,
+        claim_token: null,
+        last_error: null,
+        subject: '',
+        text_body: '',
+        html_body: '',
+      })
+      .where('id', '=', id)
+      .where('claim_token', '=', token)
+      .executeTakeFirst();
+    this.held.delete(id);
+    if (Number(done.numUpdatedRows) !== 1)
+      this.log.error({ mailId: id }, 'mail outbox: delivered after its claim was lost');
+  }
+
+  private async failed(
+    row: { id: string; created_at: number },
+    token: string,
+    attempts: number,
+    err: unknown,
+  ): Promise<void> {
+    if (this.stopped) {
+      // Cut by the shutdown: not the mail's fault, no attempt counted; another instance sends it now.
+      await this.release();
+      return;
+    }
+    const message = err instanceof Error ? err.message : String(err);
+    const wait = this.baseMs * Math.min(2 ** (attempts - 1), MAX_BACKOFF_FACTOR);
+    const now = Date.now();
+    const failed = now - Number(row.created_at) >= GIVE_UP_AFTER_MS ? now : null;
+    await this.db
+      .updateTable('mail_outbox')
+      .set({
+        attempts,
+        next_attempt_at: now + wait,
+        locked_until: 0,
+        claim_token: null,
+        last_error: message.slice(0, 500),
+        failed_at: failed,
+        // Given up: the codes and invite links it carried are not kept either.
+        ...(failed ? { subject: '', text_body: '', html_body: '' } : {}),
+      })
+      .where('id', '=', row.id)
+      .where('claim_token', '=', token)
+      .execute();
+    this.held.delete(row.id);
+    const log = failed ? this.log.error.bind(this.log) : this.log.warn.bind(this.log);
+    log(
+      { mailId: row.id, attempts, err: message },
+      failed ? 'mail delivery gave up' : 'mail delivery failed; will retry',
+    );
   }
 
   private async nextDelay(): Promise<number> {
@@ -190,7 +280,9 @@ export class OutboxWorker {
 
 /** The outbox worker as a job: it delivers what was queued before start, then whenever the mailer is kicked. */
 export function mailOutboxJob(app: FastifyInstance): Job {
-  const worker = new OutboxWorker(app.db.kysely, app.mailer.deliver, app.config.mailRetryBaseMs, app.log);
+  const worker = new OutboxWorker(app.db.kysely, app.mailer.deliver, app.config.mailRetryBaseMs, app.log, {
+    abort: () => app.mailer.abort(),
+  });
   return {
     name: 'mail-outbox',
     start() {
@@ -199,4 +291,19 @@ export function mailOutboxJob(app: FastifyInstance): Job {
     },
     stop: () => worker.stop(),
   };
+}
+
+/** true when `work` settled within `ms`. */
+function within(ms: number, work: Promise<unknown>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  return Promise.race([
+    work.then(
+      () => true,
+      () => true,
+    ),
+    late,
+  ]).finally(() => clearTimeout(timer));
 }

@@ -3,6 +3,7 @@ import * as core from './001-core.js';
 import * as accounts from './002-accounts.js';
 import * as meetings from './003-meetings.js';
 import * as files from './004-files.js';
+import * as outboxClaim from './005-outbox-claim.js';
 
 /** Ordered migrations; names sort in the order they must run. Append, never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '002-accounts': accounts,
   '003-meetings': meetings,
   '004-files': files,
+  '005-outbox-claim': outboxClaim,
 };

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import pino from 'pino';
+import { SMTPServer } from 'smtp-server';
+import { migrate, openDatabase, type Db } from '../src/db/database.js';
+import { OutboxWorker } from '../src/jobs/mail-outbox.js';
+import { queueMail } from '../src/plugins/mailer.js';
+import { logCapture } from './helpers.js';
+
+/**
+ * Two outbox workers (two instances) on one outbox, delivering to an SMTP server that takes longer to
+ * accept each mail than a claim's lease: every mail arrives once.
+ */
+const dir = mkdtempSync(join(tmpdir(), 'suite-outbox-'));
+let db: Db;
+let smtp: SMTPServer;
+let port = 0;
+const received: string[] = [];
+
+beforeAll(async () => {
+  db = openDatabase({ dataDir: dir });
+  await migrate(db);
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['AUTH', 'STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      let text = '';
+      stream.on('data', (c: Buffer) => (text += c.toString()));
+      // Slower than the lease below: without lease extension another worker would take the mail over.
+      stream.on('end', () =>
+        setTimeout(() => {
+          received.push(/^Subject: (.*)$/m.exec(text)?.[1] ?? '?');
+          callback();
+        }, 600),
+      );
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
+  port = (smtp.server.address() as { port: number }).port;
+});
+afterAll(async () => {
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('mail outbox with several workers', () => {
+  it('delivers every mail exactly once when a send outlasts the claim lease', async () => {
+    const site = { appTitle: 'Suite', publicUrl: 'http://localhost:8080', codeTtlMs: 600_000 };
+    const count = 6;
+    for (let i = 0; i < count; i++) {
+      await queueMail(
+        db.kysely,
+        { kind: 'confirm-code', to: `user${i}@contoso.com`, language: 'en', code: '123456' },
+        site,
+      );
+    }
+    const { lines, stream } = logCapture();
+    const log = pino({ level: 'info' }, stream);
+    const workers = [0, 1].map(() => {
+      const transport = nodemailer.createTransport({
+        host: '127.0.0.1',
+        port,
+        secure: false,
+        ignoreTLS: true,
+        pool: true,
+      });
+      const worker = new OutboxWorker(
+        db.kysely,
+        async (row) => {
+          await transport.sendMail({
+            from: 'no-reply@localhost',
+            to: row.to_address,
+            subject: row.id,
+            text: row.text_body,
+          });
+        },
+        50,
+        log,
+        { leaseMs: 150, abort: () => transport.close() },
+      );
+      return { worker, transport };
+    });
+    for (const { worker } of workers) worker.kick();
+
+    const deadline = Date.now() + 20_000;
+    const pending = async () =>
+      (await db.kysely.selectFrom('mail_outbox').select('id').where('sent_at', 'is', null).execute()).length;
+    while ((await pending()) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    for (const { worker, transport } of workers) {
+      await worker.stop();
+      transport.close();
+    }
+
+    expect(await pending()).toBe(0);
+    const ids = (await db.kysely.selectFrom('mail_outbox').select('id').execute()).map((r) => r.id).sort();
+    expect([...received].sort()).toEqual(ids);
+    expect(lines.filter((l) => l.includes('claim was lost'))).toEqual([]);
+  });
+});
