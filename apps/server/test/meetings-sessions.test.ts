@@ -49,7 +49,7 @@ describe('video conferences, guests and meeting sessions', () => {
   });
 
   it('creates a guest from a name and accepted terms', async () => {
-    const res = await inject('POST', '/guest', { name: '  Carla \n Guest ', accepted_terms: { version: 1 } });
+    const res = await inject('POST', '/guest', { name: '  Carla   Guest ', accepted_terms: { version: 1 } });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ name: 'Carla Guest', accepted_terms: { version: 1 } });
     expect(res.json()._id).toMatch(/^[0-9a-f]{24}$/);
@@ -73,6 +73,12 @@ describe('video conferences, guests and meeting sessions', () => {
         message: 'Please, fill out all the required fields.',
       });
     }
+    // the one display-name rule (issue 14): a line break is refused, not replaced by a space
+    const broken = await inject('POST', '/guest', { name: 'Carla \n Guest', accepted_terms: { version: 1 } });
+    expect({ status: broken.statusCode, code: broken.json().error_code }).toEqual({
+      status: 400,
+      code: 'ERR_INVALID_NAME',
+    });
     const after = await t.app.db.kysely
       .selectFrom('guests')
       .select((e) => e.fn.countAll().as('n'))
