@@ -82,7 +82,7 @@ export function mailContent(message: MailMessage, site: MailSite): MailContent {
     heading: fill(confirm ? t.confirmHeading : t.recoveryHeading),
     intro: fill(confirm ? t.confirmIntro : t.recoveryIntro),
     code: message.code,
-    validity: fill(t.codeExpiry),
+    validity: fill(vars.minutes === '1' ? t.codeExpiryOne : t.codeExpiry),
     why: fill(confirm ? t.confirmWhy : t.recoveryWhy),
     ignore: fill(confirm ? t.confirmIgnore : t.recoveryIgnore),
   };

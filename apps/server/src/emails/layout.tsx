@@ -302,7 +302,7 @@ function Action({
         </Button>
       </Box>
       {/* The address written out for clients that block the button; break-all keeps it within the card. */}
-      <Text className="em-muted" style={{ ...muted, wordBreak: 'break-all', overflowWrap: 'anywhere' }}>
+      <Text className="em-muted" style={{ ...muted, overflowWrap: 'anywhere' }}>
         {action.fallback}
         <br />
         <Link

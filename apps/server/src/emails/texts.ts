@@ -21,6 +21,8 @@ export interface MailTexts {
   recoveryWhy: string;
   recoveryIgnore: string;
   codeExpiry: string;
+  /** `codeExpiry` when the lifetime is one minute (CODE_TTL_SECONDS of 90 or less). */
+  codeExpiryOne: string;
   inviteSubject: string;
   inviteHeading: string;
   invitePreview: string;
@@ -50,6 +52,7 @@ export const MAIL_TEXTS: Record<Language, MailTexts> = {
     recoveryWhy: 'You are receiving this because a new password was requested for this address on {app}.',
     recoveryIgnore: 'If it was not you, ignore this message: your password stays as it is.',
     codeExpiry: 'The code is valid for {minutes} minutes.',
+    codeExpiryOne: 'The code is valid for 1 minute.',
     inviteSubject: '{inviter} invited you to {app}',
     inviteHeading: 'You are invited to {app}',
     invitePreview: 'Accept the invitation within {days} days to join your team on {app}.',
@@ -77,6 +80,7 @@ export const MAIL_TEXTS: Record<Language, MailTexts> = {
     recoveryWhy: 'Você recebeu esta mensagem porque foi pedida uma nova senha para este endereço no {app}.',
     recoveryIgnore: 'Se não foi você, ignore esta mensagem: sua senha continua a mesma.',
     codeExpiry: 'O código vale por {minutes} minutos.',
+    codeExpiryOne: 'O código vale por 1 minuto.',
     inviteSubject: '{inviter} convidou você para o {app}',
     inviteHeading: 'Você foi convidado para o {app}',
     invitePreview: 'Aceite o convite em até {days} dias para entrar na sua equipe no {app}.',
@@ -104,6 +108,7 @@ export const MAIL_TEXTS: Record<Language, MailTexts> = {
     recoveryWhy: 'Recibes este mensaje porque se pidió una nueva contraseña para esta dirección en {app}.',
     recoveryIgnore: 'Si no has sido tú, ignora este mensaje: tu contraseña sigue siendo la misma.',
     codeExpiry: 'El código es válido durante {minutes} minutos.',
+    codeExpiryOne: 'El código es válido durante 1 minuto.',
     inviteSubject: '{inviter} te ha invitado a {app}',
     inviteHeading: 'Te han invitado a {app}',
     invitePreview: 'Acepta la invitación en un plazo de {days} días para unirte a tu equipo en {app}.',
@@ -131,6 +136,7 @@ export const MAIL_TEXTS: Record<Language, MailTexts> = {
     recoveryWhy: 'आपको यह संदेश इसलिए मिला है क्योंकि {app} पर इस पते के लिए नया पासवर्ड माँगा गया है।',
     recoveryIgnore: 'अगर यह आप नहीं थे, तो इस संदेश को अनदेखा करें: आपका पासवर्ड नहीं बदलेगा।',
     codeExpiry: 'यह कोड {minutes} मिनट तक मान्य है।',
+    codeExpiryOne: 'यह कोड 1 मिनट तक मान्य है।',
     inviteSubject: '{inviter} ने आपको {app} पर आमंत्रित किया है',
     inviteHeading: 'आपको {app} पर आमंत्रित किया गया है',
     invitePreview: '{app} पर अपनी टीम से जुड़ने के लिए {days} दिनों के भीतर आमंत्रण स्वीकार करें।',
@@ -158,6 +164,7 @@ export const MAIL_TEXTS: Record<Language, MailTexts> = {
     recoveryWhy: 'Ricevi questo messaggio perché è stata chiesta una nuova password per questo indirizzo su {app}.',
     recoveryIgnore: 'Se non sei stato tu, ignora questo messaggio: la tua password resta invariata.',
     codeExpiry: 'Il codice è valido per {minutes} minuti.',
+    codeExpiryOne: 'Il codice è valido per 1 minuto.',
     inviteSubject: '{inviter} ti ha invitato su {app}',
     inviteHeading: 'Sei stato invitato su {app}',
     invitePreview: "Accetta l'invito entro {days} giorni per unirti al tuo team su {app}.",
