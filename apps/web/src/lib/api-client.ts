@@ -28,6 +28,28 @@ export class ApiError extends Error {
   }
 }
 
+/** A 429: the answer said when to ask again (Retry-After), so that a waiting screen can wait as asked. */
+export class RetryLaterError extends ApiError {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    /** From Retry-After (seconds or an HTTP date); null when the answer gave none. */
+    readonly retryAfterMs: number | null,
+  ) {
+    super(status, code, message);
+  }
+}
+
+/** Retry-After as milliseconds: delta-seconds or an HTTP date; null when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
+  if (!value) return null;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
+
 export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
@@ -98,10 +120,13 @@ export async function apiRequest<T = unknown>(options: RequestOptions<T>): Promi
   }
   if (!response.ok) {
     const error = json as { error_code?: unknown; message?: unknown; details?: { path: string; message: string }[] };
-    if (error && typeof error.error_code === 'string' && typeof error.message === 'string') {
-      throw new ApiError(response.status, error.error_code, error.message, error.details);
+    const known = error && typeof error.error_code === 'string' && typeof error.message === 'string';
+    const code = known ? (error.error_code as string) : 'ERR_REQUEST';
+    const message = known ? (error.message as string) : 'Request Error';
+    if (response.status === 429) {
+      throw new RetryLaterError(429, code, message, parseRetryAfter(response.headers.get('retry-after')));
     }
-    throw new ApiError(response.status, 'ERR_REQUEST', 'Request Error');
+    throw new ApiError(response.status, code, message, known ? error.details : undefined);
   }
   if (!schema) return json as T;
   let validator: Schema<T>;

@@ -10,9 +10,11 @@ import { saveSession } from '../../lib/session';
 import { userPath } from '../../lib/paths';
 import { useErrorMessage } from '../../lib/use-error-message';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useFormSubmit } from '../../lib/use-form-submit';
 import { CodeBoxes, type CodeBoxesHandle } from '../../components/code-boxes';
 import { Button } from '../../components/button';
 import { Alert } from '../../components/alert';
+import { NoSession } from '../../components/no-session';
 import { useDialog } from '../../components/confirm-dialog';
 import { confirmCode, resendCode, type CodeMode } from './api/codes';
 import '../../components/auth-form.css';
@@ -31,11 +33,8 @@ export default function CodeCheckForm() {
   const location = useLocation();
   const { openDialog } = useDialog();
   const boxes = useRef<CodeBoxesHandle>(null);
-  // Paste and typing can both complete the code in one tick: only one check may be in flight.
-  const inFlight = useRef(false);
   const noticeId = useId();
   const [email] = useState(flowEmail.get);
-  const [checking, setChecking] = useState(false);
   const [sending, setSending] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
 
@@ -54,18 +53,9 @@ export default function CodeCheckForm() {
     }
   }, [mode, email, config.captchaSiteKey, t, errorMessage]);
 
-  async function check(code: string) {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setChecking(true);
-    setNotice(null);
-    try {
-      const session = await confirmCode(mode, { token: code, email });
-      if (!saveSession(session)) throw new ApiError(0, 'ERR_REQUEST', 'Request Error');
-      flowEmail.clear();
-      navigate(userPath(mode === 'signup' ? 'welcome' : 'update-password'), { replace: true });
-      return;
-    } catch (caught) {
+  // Paste and typing can both complete the code in one tick: the hook lets only one check be in flight.
+  const { busy: checking, run } = useFormSubmit({
+    failure: (caught) => {
       const code = caught instanceof ApiError ? caught.code : '';
       if (code === 'ERR_MAX_TRIES_EXCEEDED') {
         openDialog({
@@ -81,10 +71,19 @@ export default function CodeCheckForm() {
         text: errorMessage(caught),
         toLogin: code === 'ERR_USER_ALREADY_CONFIRMED',
       });
-      inFlight.current = false;
-      setChecking(false);
       boxes.current?.clear();
-    }
+      return null;
+    },
+  });
+
+  function check(code: string) {
+    setNotice(null);
+    return run(null, async () => {
+      const session = await confirmCode(mode, { token: code, email });
+      if (!saveSession(session)) throw new ApiError(0, 'ERR_REQUEST', 'Request Error');
+      flowEmail.clear();
+      navigate(userPath(mode === 'signup' ? 'welcome' : 'update-password'), { replace: true });
+    });
   }
 
   /**
@@ -100,11 +99,12 @@ export default function CodeCheckForm() {
 
   if (!email) {
     return (
-      <div className="auth-form">
-        <h1>{t('title')}</h1>
-        <Alert variant="info">{t('noEmail')}</Alert>
-        <Link to={userPath(mode === 'signup' ? 'signup' : 'recovery-password')}>{t('startAgain')}</Link>
-      </div>
+      <NoSession
+        title={t('title')}
+        message={t('noEmail')}
+        linkTo={userPath(mode === 'signup' ? 'signup' : 'recovery-password')}
+        linkText={t('startAgain')}
+      />
     );
   }
 

@@ -1,14 +1,15 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ACCEPTED_TERMS_VERSION, type Language } from '@suite/contract/core';
+import { ACCEPTED_TERMS_VERSION } from '@suite/contract/core';
 import { useConfig } from '../../lib/config';
 import { STORAGE_KEYS, write } from '../../lib/storage';
 import { displayNameProblem } from '../../lib/name-rules';
 import { useErrorMessage } from '../../lib/use-error-message';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useFormSubmit } from '../../lib/use-form-submit';
 import { TextField } from '../../components/text-field';
-import { Checkbox } from '../../components/checkbox';
+import { TermsConsent } from '../../components/terms-consent';
 import { Button } from '../../components/button';
 import { Alert } from '../../components/alert';
 import { createGuest } from './api/create-guest';
@@ -17,7 +18,7 @@ import './guest.css';
 
 /** `/guest`: a guest gives a name and accepts the terms, then returns to the meeting (vc_link) or the previous page. */
 export default function GuestPage() {
-  const { t, i18n } = useTranslation('guest');
+  const { t } = useTranslation('guest');
   useDocumentTitle(t('title'));
   const errorMessage = useErrorMessage();
   const config = useConfig();
@@ -27,23 +28,20 @@ export default function GuestPage() {
   const [name, setName] = useState('');
   const [terms, setTerms] = useState(false);
   const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const lang = (i18n.resolvedLanguage ?? 'en') as Language;
 
   const { t: te } = useTranslation('errors');
   const nameProblem = displayNameProblem(name);
-  const nameError =
-    !submitted || !nameProblem ? null : nameProblem === 'required' ? t('REQUIRED_FIELD') : te(nameProblem);
-  const termsError = submitted && !terms ? t('REQUIRED_FIELD') : null;
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setSubmitted(true);
-    setError(null);
-    if (nameProblem || !terms) return;
-    setBusy(true);
-    try {
+  // From the first submit on, the messages follow the input (a field fixed loses its message at once).
+  const problems = {
+    name: !nameProblem ? undefined : nameProblem === 'required' ? t('REQUIRED_FIELD') : te(nameProblem),
+    terms: terms ? undefined : t('REQUIRED_FIELD'),
+  };
+  const { busy, error, onSubmit } = useFormSubmit<'name' | 'terms'>({
+    validate: () => {
+      setSubmitted(true);
+      return { fields: problems };
+    },
+    send: async () => {
       const guest = await createGuest({ name: name.trim(), accepted_terms: { version: ACCEPTED_TERMS_VERSION } });
       if (!guest?._id) throw new Error('no result');
       write(STORAGE_KEYS.guestId, guest._id);
@@ -54,18 +52,16 @@ export default function GuestPage() {
         referrer: document.referrer,
         meetOrigin: config.meetDomain,
       });
-      if (!target) {
-        setError(t('MSG_GUEST_REDIRECT_ERR'));
-        setBusy(false);
-        return;
-      }
+      if (!target) throw new Error('no target');
       if (target.external) window.location.assign(target.to);
       else navigate(target.to, { replace: true });
-    } catch (caught) {
-      setError(caught instanceof Error && caught.message === 'no result' ? t('MSG_GUEST_ERR') : errorMessage(caught));
-      setBusy(false);
-    }
-  }
+    },
+    failure: (caught) => {
+      const reason = caught instanceof Error ? caught.message : '';
+      if (reason === 'no target') return { form: t('MSG_GUEST_REDIRECT_ERR') };
+      return { form: reason === 'no result' ? t('MSG_GUEST_ERR') : errorMessage(caught) };
+    },
+  });
 
   return (
     <form className="card guest stack" onSubmit={onSubmit} noValidate aria-labelledby="guest-title">
@@ -78,20 +74,16 @@ export default function GuestPage() {
         maxLength={100}
         required
         value={name}
-        error={nameError}
+        error={submitted ? problems.name : null}
         onChange={(e) => setName(e.target.value)}
       />
-      <Checkbox checked={terms} onChange={setTerms} error={termsError} required name="terms">
-        {t('termsBefore')}{' '}
-        <a href={config.termsUrls[lang] ?? config.termsUrls.en} target="_blank" rel="noopener noreferrer">
-          {t('termsLink')}
-        </a>
-      </Checkbox>
-      <p className="guest__privacy">
-        <a href={config.privacyUrls[lang] ?? config.privacyUrls.en} target="_blank" rel="noopener noreferrer">
-          {t('privacy')}
-        </a>
-      </p>
+      <TermsConsent
+        ns="guest"
+        privacyClassName="guest__privacy"
+        checked={terms}
+        onChange={setTerms}
+        error={submitted ? problems.terms : null}
+      />
       {error ? <Alert>{error}</Alert> : null}
       <Button type="submit" block loading={busy}>
         {t('continue')}

@@ -1,16 +1,15 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isEmailShape } from '@suite/contract/core';
 import { ApiError } from '../../lib/api-client';
-import { captchaToken } from '../../lib/captcha';
-import { useConfig } from '../../lib/config';
 import { flowEmail } from '../../lib/flow-email';
 import { useGoToMainApp } from '../../lib/main-app';
 import { saveSession } from '../../lib/session';
 import { PATHS, userPath } from '../../lib/paths';
 import { useErrorMessage } from '../../lib/use-error-message';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useFormSubmit } from '../../lib/use-form-submit';
 import { EmailField } from '../../components/email-field';
 import { PasswordField } from '../../components/password-field';
 import { Button } from '../../components/button';
@@ -25,50 +24,50 @@ export default function LoginForm() {
   useDocumentTitle(t('title'));
   const { t: tc } = useTranslation('common');
   const errorMessage = useErrorMessage();
-  const config = useConfig();
   const navigate = useNavigate();
   const goToMainApp = useGoToMainApp();
   const { confirm } = useDialog();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
-  const [error, setError] = useState<string | null>(null);
   const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const inFlight = useRef(false);
-  const [sending, setSending] = useState(false);
-  const emailInput = useRef<HTMLInputElement>(null);
-  const passwordInput = useRef<HTMLInputElement>(null);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    // A ref, not the busy state: a second submit in the same tick still sees the old state.
-    if (inFlight.current) return;
-    const address = email.trim();
-    const found = {
-      email: !address ? t('required') : !isEmailShape(address) ? t('invalidEmail') : undefined,
-      password: password ? undefined : t('required'),
-    };
-    setFieldErrors(found);
-    setError(null);
-    if (found.email) return emailInput.current?.focus();
-    if (found.password) return passwordInput.current?.focus();
-    inFlight.current = true;
-    setBusy(true);
-    try {
-      const captcha = await captchaToken(config.captchaSiteKey, 'login');
+  const address = email.trim();
+  const { busy, error, setError, fieldErrors, clearFieldError, onSubmit } = useFormSubmit<'email' | 'password'>({
+    validate: () => ({
+      fields: {
+        email: !address ? t('required') : !isEmailShape(address) ? t('invalidEmail') : undefined,
+        password: password ? undefined : t('required'),
+      },
+    }),
+    captcha: 'login',
+    send: async (captcha) => {
       const session = await login({ login: address, password, ...(captcha ? { captcha_token: captcha } : {}) });
       if (!saveSession(session)) throw new ApiError(0, 'ERR_REQUEST', 'Request Error');
       goToMainApp();
-    } catch (caught) {
-      inFlight.current = false;
-      setBusy(false);
+    },
+    failure: (caught) => {
       const code = caught instanceof ApiError ? caught.code : '';
-      if (code === 'ERR_SSO_LOGIN_ONLY') return navigate(PATHS.loginErrorSso);
+      if (code === 'ERR_SSO_LOGIN_ONLY') {
+        navigate(PATHS.loginErrorSso);
+        return null;
+      }
       setUnconfirmed(code === 'ERR_USER_NOT_CONFIRMED' ? address : null);
+      return { form: errorMessage(caught) };
+    },
+  });
+
+  const resend = useFormSubmit({
+    captcha: 'resend',
+    send: async (captcha) => {
+      if (!unconfirmed) return;
+      await resendConfirmation({ email: unconfirmed, ...(captcha ? { captcha_token: captcha } : {}) });
+      flowEmail.set(unconfirmed);
+      navigate(userPath('check-token'));
+    },
+    failure: (caught) => {
       setError(errorMessage(caught));
-    }
-  }
+      return null;
+    },
+  });
 
   /** Asks first (spec §2), then mails a new code and continues on the code screen. */
   async function sendAgain() {
@@ -79,17 +78,7 @@ export default function LoginForm() {
       primaryLabel: tc('actions.yes'),
       secondaryLabel: tc('actions.no'),
     });
-    if (!yes) return;
-    setSending(true);
-    try {
-      const captcha = await captchaToken(config.captchaSiteKey, 'resend');
-      await resendConfirmation({ email: unconfirmed, ...(captcha ? { captcha_token: captcha } : {}) });
-      flowEmail.set(unconfirmed);
-      navigate(userPath('check-token'));
-    } catch (caught) {
-      setError(errorMessage(caught));
-      setSending(false);
-    }
+    if (yes) await resend.run(null);
   }
 
   return (
@@ -97,7 +86,6 @@ export default function LoginForm() {
       <h1 id="login-title">{t('title')}</h1>
       <p className="auth-form__lead">{t('lead')}</p>
       <EmailField
-        ref={emailInput}
         label={t('email')}
         name="email"
         autoComplete="username"
@@ -107,11 +95,10 @@ export default function LoginForm() {
         error={fieldErrors.email}
         onChange={(value) => {
           setEmail(value);
-          if (fieldErrors.email) setFieldErrors((f) => ({ ...f, email: undefined }));
+          clearFieldError('email');
         }}
       />
       <PasswordField
-        ref={passwordInput}
         label={t('password')}
         name="password"
         autoComplete="current-password"
@@ -120,7 +107,7 @@ export default function LoginForm() {
         error={fieldErrors.password}
         onChange={(e) => {
           setPassword(e.target.value);
-          if (fieldErrors.password) setFieldErrors((f) => ({ ...f, password: undefined }));
+          clearFieldError('password');
         }}
       />
       <div className="auth-form__links">
@@ -128,7 +115,7 @@ export default function LoginForm() {
       </div>
       {error ? <Alert>{error}</Alert> : null}
       {unconfirmed ? (
-        <Button variant="secondary" block onClick={() => void sendAgain()} loading={sending}>
+        <Button variant="secondary" block onClick={() => void sendAgain()} loading={resend.busy}>
           {t('resend')}
         </Button>
       ) : null}

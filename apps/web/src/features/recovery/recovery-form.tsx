@@ -1,12 +1,10 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isEmailShape } from '@suite/contract/core';
-import { captchaToken } from '../../lib/captcha';
-import { useConfig } from '../../lib/config';
 import { flowEmail } from '../../lib/flow-email';
 import { userPath } from '../../lib/paths';
-import { useErrorMessage } from '../../lib/use-error-message';
+import { useFormSubmit } from '../../lib/use-form-submit';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { EmailField } from '../../components/email-field';
 import { Button } from '../../components/button';
@@ -18,56 +16,35 @@ import '../../components/auth-form.css';
 export default function RecoveryForm() {
   const { t } = useTranslation('recovery');
   useDocumentTitle(t('title'));
-  const errorMessage = useErrorMessage();
-  const config = useConfig();
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const inFlight = useRef(false);
-  const input = useRef<HTMLInputElement>(null);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    // A ref, not the busy state: a second submit in the same tick still sees the old state.
-    if (inFlight.current) return;
-    const address = email.trim();
-    setError(null);
-    if (!address || !isEmailShape(address)) {
-      setFieldError(address ? t('invalidEmail') : t('required'));
-      input.current?.focus();
-      return;
-    }
-    inFlight.current = true;
-    setBusy(true);
-    try {
-      const captcha = await captchaToken(config.captchaSiteKey, 'recovery');
+  const address = email.trim();
+  const { busy, error, fieldErrors, clearFieldError, onSubmit } = useFormSubmit<'email'>({
+    validate: () => ({
+      fields: { email: !address ? t('required') : !isEmailShape(address) ? t('invalidEmail') : undefined },
+    }),
+    captcha: 'recovery',
+    send: async (captcha) => {
       await forgotPassword({ email: address, ...(captcha ? { captcha_token: captcha } : {}) });
       flowEmail.set(address);
       navigate(userPath('check-token-recovery'));
-    } catch (caught) {
-      setError(errorMessage(caught));
-      inFlight.current = false;
-      setBusy(false);
-    }
-  }
+    },
+  });
 
   return (
     <form className="auth-form" onSubmit={onSubmit} noValidate aria-labelledby="recovery-title">
       <h1 id="recovery-title">{t('title')}</h1>
       <p className="auth-form__lead">{t('lead')}</p>
       <EmailField
-        ref={input}
         label={t('email')}
         name="email"
         required
         value={email}
         invalidMessage={t('invalidEmail')}
-        error={fieldError}
+        error={fieldErrors.email}
         onChange={(value) => {
           setEmail(value);
-          setFieldError(null);
+          clearFieldError('email');
         }}
       />
       {error ? <Alert>{error}</Alert> : null}

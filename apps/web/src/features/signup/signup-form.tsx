@@ -1,13 +1,13 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isEmailShape } from '@suite/contract/core';
 import { useConfig } from '../../lib/config';
-import { captchaToken } from '../../lib/captcha';
 import { flowEmail } from '../../lib/flow-email';
 import { saveSession } from '../../lib/session';
 import { userPath } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useFormSubmit } from '../../lib/use-form-submit';
 import { EmailField } from '../../components/email-field';
 import { Button } from '../../components/button';
 import { Alert } from '../../components/alert';
@@ -25,27 +25,11 @@ export default function SignupForm() {
   const [params] = useSearchParams();
   const inviteToken = params.get('inviteToken') ?? undefined;
   const [email, setEmail] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const inFlight = useRef(false);
-  const input = useRef<HTMLInputElement>(null);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    // A ref, not the busy state: a second submit in the same tick still sees the old state.
-    if (inFlight.current) return;
-    const address = email.trim();
-    setError(null);
-    if (!address || !isEmailShape(address)) {
-      setFieldError(t('invalidEmail'));
-      input.current?.focus();
-      return;
-    }
-    inFlight.current = true;
-    setBusy(true);
-    try {
-      const captcha = await captchaToken(config.captchaSiteKey, 'signup');
+  const address = email.trim();
+  const { busy, error, fieldErrors, clearFieldError, onSubmit } = useFormSubmit<'email'>({
+    validate: () => ({ fields: { email: address && isEmailShape(address) ? undefined : t('invalidEmail') } }),
+    captcha: 'signup',
+    send: async (captcha) => {
       const answer = await signup({
         email: address,
         ...(inviteToken ? { invite_token: inviteToken } : {}),
@@ -60,21 +44,16 @@ export default function SignupForm() {
         flowEmail.set(answer.email || address);
         navigate(userPath('check-token'));
       }
-    } catch (caught) {
+    },
+    failure: (caught) => {
       const failure = signupFailure(caught);
-      inFlight.current = false;
-      setBusy(false);
-      if (failure.kind === 'code-screen') {
-        flowEmail.set(address);
-        navigate(userPath('check-token'));
-      } else if (failure.kind === 'field') {
-        setFieldError(t(failure.key));
-        input.current?.focus();
-      } else {
-        setError(te(failure.code, { defaultValue: te('MSG_REQUEST_ERROR') }));
-      }
-    }
-  }
+      if (failure.kind === 'field') return { field: 'email', message: t(failure.key) };
+      if (failure.kind !== 'code-screen') return { form: te(failure.code, { defaultValue: te('MSG_REQUEST_ERROR') }) };
+      flowEmail.set(address);
+      navigate(userPath('check-token'));
+      return null;
+    },
+  });
 
   return (
     <form className="auth-form" onSubmit={onSubmit} noValidate aria-labelledby="signup-title">
@@ -82,17 +61,16 @@ export default function SignupForm() {
       <p className="auth-form__lead">{inviteToken ? t('leadInvite') : t('lead')}</p>
       {!config.publicSignup && !inviteToken ? <Alert variant="info">{t('inviteOnly')}</Alert> : null}
       <EmailField
-        ref={input}
         label={t('email')}
         name="email"
         placeholder={t('emailPlaceholder')}
         required
         value={email}
         invalidMessage={t('invalidEmail')}
-        error={fieldError}
+        error={fieldErrors.email}
         onChange={(value) => {
           setEmail(value);
-          setFieldError(null);
+          clearFieldError('email');
         }}
       />
       {error ? <Alert>{error}</Alert> : null}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCopyToClipboard } from '../../lib/use-copy-to-clipboard';
 import { TextField } from '../../components/text-field';
 import { Button } from '../../components/button';
 import { invitationUrl } from './api/teammates';
@@ -9,7 +10,7 @@ export function InvitationLink() {
   const { t } = useTranslation('teammates');
   const [url, setUrl] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
-  const [feedback, setFeedback] = useState('');
+  const { status, copy } = useCopyToClipboard();
   const field = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -21,17 +22,6 @@ export function InvitationLink() {
       live = false;
     };
   }, []);
-
-  async function copy() {
-    if (!url) return;
-    try {
-      await navigator.clipboard.writeText(url);
-      setFeedback(t('copied'));
-    } catch {
-      field.current?.select();
-      setFeedback(t('copyManually'));
-    }
-  }
 
   if (failed) return null;
   return (
@@ -48,12 +38,16 @@ export function InvitationLink() {
           value={url ?? t('linkLoading')}
           onFocus={(e) => e.target.select()}
         />
-        <Button variant="secondary" onClick={() => void copy()} disabled={!url}>
+        <Button
+          variant="secondary"
+          onClick={() => url && void copy(url, () => field.current?.select())}
+          disabled={!url}
+        >
           {t('copy')}
         </Button>
       </div>
       <p className="auth-form__small muted" role="status">
-        {feedback}
+        {status === 'copied' ? t('copied') : status === 'manual' ? t('copyManually') : ''}
       </p>
     </section>
   );

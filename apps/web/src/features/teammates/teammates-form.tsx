@@ -1,5 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_TEAMMATES, emailDomain } from '@suite/contract/core';
 import { ApiError } from '../../lib/api-client';
@@ -7,9 +6,11 @@ import { useGoToMainApp } from '../../lib/main-app';
 import { actingProfile, currentUser } from '../../lib/session';
 import { userPath } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useFormSubmit } from '../../lib/use-form-submit';
 import { TextField } from '../../components/text-field';
 import { Button } from '../../components/button';
 import { Alert } from '../../components/alert';
+import { NoSession } from '../../components/no-session';
 import { checkTeammates, visibleFields, type TeammateProblem } from './teammate-rules';
 import { inviteTeammates } from './api/teammates';
 import { InvitationLink } from './invitation-link';
@@ -29,10 +30,26 @@ export default function TeammatesForm() {
   const goToMainApp = useGoToMainApp();
   const [locals, setLocals] = useState<string[]>(() => Array.from({ length: MAX_TEAMMATES }, () => ''));
   const [problems, setProblems] = useState<(TeammateProblem | null)[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const user = currentUser();
   const domain = emailDomain(user?.email ?? '');
+  const shown = visibleFields(locals);
+  const { busy, error, setError, onSubmit } = useFormSubmit({
+    validate: () => {
+      const checked = checkTeammates(locals.slice(0, shown), domain);
+      setProblems(checked.problems);
+      const firstBad = checked.problems.findIndex(Boolean);
+      if (firstBad >= 0) return { form: t('MSG_ADD_TEAMMATES_INVALID_EMAIL_ERR'), focus: `teammate-${firstBad}` };
+      if (checked.emails.length === 0) return { form: te('ERR_NO_EMAIL_PROVIDED'), focus: 'teammate-0' };
+    },
+    send: async () => {
+      await inviteTeammates(checkTeammates(locals.slice(0, shown), domain).emails);
+      goToMainApp();
+    },
+    failure: (caught) => {
+      const code = caught instanceof ApiError ? caught.code : '';
+      return { form: te(code || 'MSG_ADD_TEAMMATES_ERR', { defaultValue: t('MSG_ADD_TEAMMATES_ERR') }) };
+    },
+  });
 
   // Only professional (corporate) profiles invite teammates (spec §6); others go on to the main app.
   const personal = Boolean(user) && actingProfile()?.type === 'PERSONAL';
@@ -41,43 +58,7 @@ export default function TeammatesForm() {
   }, [personal, goToMainApp]);
   if (personal) return null;
   if (!user || !domain) {
-    return (
-      <div className="auth-form">
-        <h1>{t('title')}</h1>
-        <Alert variant="info">{t('noSession')}</Alert>
-        <Link to={userPath('login')}>{t('toLogin')}</Link>
-      </div>
-    );
-  }
-
-  const shown = visibleFields(locals);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    setError(null);
-    const checked = checkTeammates(locals.slice(0, shown), domain);
-    setProblems(checked.problems);
-    const firstBad = checked.problems.findIndex(Boolean);
-    if (firstBad >= 0) {
-      setError(t('MSG_ADD_TEAMMATES_INVALID_EMAIL_ERR'));
-      event.currentTarget.querySelector<HTMLInputElement>(`[name="teammate-${firstBad}"]`)?.focus();
-      return;
-    }
-    if (checked.emails.length === 0) {
-      setError(te('ERR_NO_EMAIL_PROVIDED'));
-      event.currentTarget.querySelector<HTMLInputElement>('[name="teammate-0"]')?.focus();
-      return;
-    }
-    setBusy(true);
-    try {
-      await inviteTeammates(checked.emails);
-      goToMainApp();
-    } catch (caught) {
-      const code = caught instanceof ApiError ? caught.code : '';
-      setError(te(code || 'MSG_ADD_TEAMMATES_ERR', { defaultValue: t('MSG_ADD_TEAMMATES_ERR') }));
-      setBusy(false);
-    }
+    return <NoSession title={t('title')} message={t('noSession')} linkTo={userPath('login')} linkText={t('toLogin')} />;
   }
 
   return (

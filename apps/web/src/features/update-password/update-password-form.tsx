@@ -1,5 +1,4 @@
-import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@suite/contract/core';
 import { ApiError } from '../../lib/api-client';
@@ -7,66 +6,51 @@ import { useGoToMainApp } from '../../lib/main-app';
 import { passwordLengthOk } from '../../lib/password-rules';
 import { currentUser, saveSession } from '../../lib/session';
 import { userPath } from '../../lib/paths';
-import { useErrorMessage } from '../../lib/use-error-message';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useFormSubmit } from '../../lib/use-form-submit';
 import { PasswordField } from '../../components/password-field';
 import { Button } from '../../components/button';
 import { Alert } from '../../components/alert';
+import { NoSession } from '../../components/no-session';
 import { updatePassword } from './api/update-password';
 import '../../components/auth-form.css';
-
-type Errors = { password?: string; confirmation?: string };
 
 /** `/user/update-password` (spec §2, §5): 'Welcome back', a new password twice, then the main app. */
 export default function UpdatePasswordForm() {
   const { t } = useTranslation('updatePassword');
   useDocumentTitle(t('title'));
-  const errorMessage = useErrorMessage();
   const goToMainApp = useGoToMainApp();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const user = currentUser();
-
-  if (!user) {
-    return (
-      <div className="auth-form">
-        <h1>{t('title')}</h1>
-        <Alert variant="info">{t('noSession')}</Alert>
-        <Link to={userPath('recovery-password')}>{t('startAgain')}</Link>
-      </div>
-    );
-  }
-
   const passwordProblem = (value: string) =>
     !value ? t('required') : passwordLengthOk(value) ? undefined : t('passwordLength');
   const confirmationProblem = (value: string, first = password) =>
     !value ? t('required') : value !== first ? t('mismatch') : undefined;
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy || !user) return;
-    setError(null);
-    const found: Errors = { password: passwordProblem(password), confirmation: confirmationProblem(confirmation) };
-    setErrors(found);
-    if (found.password || found.confirmation) {
-      event.currentTarget
-        .querySelector<HTMLInputElement>(`[name="${found.password ? 'password' : 'confirmation'}"]`)
-        ?.focus();
-      return;
-    }
-    setBusy(true);
-    try {
+  const { busy, error, fieldErrors, clearFieldError, checkField, onSubmit } = useFormSubmit<
+    'password' | 'confirmation'
+  >({
+    validate: () => ({
+      fields: { password: passwordProblem(password), confirmation: confirmationProblem(confirmation) },
+    }),
+    send: async () => {
+      if (!user) return;
       const session = await updatePassword(user._id, { password, password_confirmation: confirmation });
       // Like the code screen and the login: a session that cannot be stored is a failed request.
       if (!saveSession(session)) throw new ApiError(0, 'ERR_REQUEST', 'Request Error');
       goToMainApp();
-    } catch (caught) {
-      setError(errorMessage(caught));
-      setBusy(false);
-    }
+    },
+  });
+
+  if (!user) {
+    return (
+      <NoSession
+        title={t('title')}
+        message={t('noSession')}
+        linkTo={userPath('recovery-password')}
+        linkText={t('startAgain')}
+      />
+    );
   }
 
   return (
@@ -79,15 +63,13 @@ export default function UpdatePasswordForm() {
         autoComplete="new-password"
         required
         value={password}
-        error={errors.password}
+        error={fieldErrors.password}
         hint={t('passwordHint', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH })}
         onChange={(e) => {
           setPassword(e.target.value);
-          if (errors.password) setErrors((f) => ({ ...f, password: undefined }));
+          clearFieldError('password');
         }}
-        onBlur={(e) =>
-          setErrors((f) => ({ ...f, password: e.target.value ? passwordProblem(e.target.value) : f.password }))
-        }
+        onBlur={(e) => checkField('password', e.target.value, passwordProblem)}
       />
       <PasswordField
         label={t('confirmation')}
@@ -95,17 +77,12 @@ export default function UpdatePasswordForm() {
         autoComplete="new-password"
         required
         value={confirmation}
-        error={errors.confirmation}
+        error={fieldErrors.confirmation}
         onChange={(e) => {
           setConfirmation(e.target.value);
-          if (errors.confirmation) setErrors((f) => ({ ...f, confirmation: undefined }));
+          clearFieldError('confirmation');
         }}
-        onBlur={(e) =>
-          setErrors((f) => ({
-            ...f,
-            confirmation: e.target.value ? confirmationProblem(e.target.value) : f.confirmation,
-          }))
-        }
+        onBlur={(e) => checkField('confirmation', e.target.value, confirmationProblem)}
       />
       {error ? <Alert>{error}</Alert> : null}
       <Button type="submit" block loading={busy}>

@@ -1,21 +1,21 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useState, type ChangeEvent } from 'react';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ACCEPTED_TERMS_VERSION, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type Language } from '@suite/contract/core';
-import { useConfig } from '../../lib/config';
+import { ACCEPTED_TERMS_VERSION, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@suite/contract/core';
 import { ApiError } from '../../lib/api-client';
 import { useGoToMainApp } from '../../lib/main-app';
 import { passwordLengthOk } from '../../lib/password-rules';
 import { displayNameProblem } from '../../lib/name-rules';
 import { currentToken, saveSession } from '../../lib/session';
 import { userPath } from '../../lib/paths';
-import { useErrorMessage } from '../../lib/use-error-message';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useFormSubmit } from '../../lib/use-form-submit';
 import { TextField } from '../../components/text-field';
 import { PasswordField } from '../../components/password-field';
-import { Checkbox } from '../../components/checkbox';
+import { TermsConsent } from '../../components/terms-consent';
 import { Button } from '../../components/button';
 import { Alert } from '../../components/alert';
+import { NoSession } from '../../components/no-session';
 import { completeRegister } from './api/complete-register';
 import '../../components/auth-form.css';
 
@@ -23,30 +23,13 @@ type Field = 'firstName' | 'lastName' | 'password' | 'terms';
 
 /** `/user/welcome`: finish sign-up with name, password and the terms (spec §2, §5). */
 export default function WelcomeForm() {
-  const { t, i18n } = useTranslation('welcome');
+  const { t } = useTranslation('welcome');
   useDocumentTitle(t('title'));
   const { t: te } = useTranslation('errors');
-  const errorMessage = useErrorMessage();
-  const config = useConfig();
   const navigate = useNavigate();
   const goToMainApp = useGoToMainApp();
   const [values, setValues] = useState({ firstName: '', lastName: '', password: '' });
   const [terms, setTerms] = useState(false);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const lang = (i18n.resolvedLanguage ?? 'en') as Language;
-
-  if (!currentToken()) {
-    return (
-      <div className="auth-form">
-        <h1>{t('title')}</h1>
-        <Alert variant="info">{t('noSession')}</Alert>
-        <Link to={userPath('login')}>{t('toLogin')}</Link>
-      </div>
-    );
-  }
-
   const passwordError = (value: string) => (passwordLengthOk(value) ? undefined : t('passwordLength'));
 
   function validate(): Partial<Record<Field, string>> {
@@ -61,20 +44,19 @@ export default function WelcomeForm() {
     return found;
   }
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    setError(null);
-    const found = validate();
-    setErrors(found);
-    const first = Object.keys(found)[0];
-    if (first) {
-      setError(te('MSG_FILL_REQUIRED'));
-      event.currentTarget.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
-    setBusy(true);
-    try {
+  const {
+    busy,
+    error,
+    fieldErrors: errors,
+    clearFieldError,
+    checkField,
+    onSubmit,
+  } = useFormSubmit<Field>({
+    validate: () => {
+      const fields = validate();
+      return { fields, form: Object.keys(fields).length ? te('MSG_FILL_REQUIRED') : undefined };
+    },
+    send: async () => {
       const session = await completeRegister({
         first_name: values.firstName.trim(),
         last_name: values.lastName.trim(),
@@ -87,15 +69,16 @@ export default function WelcomeForm() {
       // Spec §4, §6: a professional profile invites teammates next; everyone else goes to the main app.
       if (session.profiles[0]?.type === 'PROFESSIONAL') navigate(userPath('add-teammates'), { replace: true });
       else goToMainApp();
-    } catch (caught) {
-      setError(errorMessage(caught));
-      setBusy(false);
-    }
+    },
+  });
+
+  if (!currentToken()) {
+    return <NoSession title={t('title')} message={t('noSession')} linkTo={userPath('login')} linkText={t('toLogin')} />;
   }
 
   const set = (field: keyof typeof values) => (event: ChangeEvent<HTMLInputElement>) => {
     setValues((v) => ({ ...v, [field]: event.target.value }));
-    if (errors[field] && event.target.value) setErrors((e) => ({ ...e, [field]: undefined }));
+    if (event.target.value) clearFieldError(field);
   };
 
   return (
@@ -133,33 +116,18 @@ export default function WelcomeForm() {
         error={errors.password}
         hint={t('passwordHint', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH })}
         onChange={set('password')}
-        onBlur={(e) =>
-          setErrors((found) => ({
-            ...found,
-            password: e.target.value ? passwordError(e.target.value) : found.password,
-          }))
-        }
+        onBlur={(e) => checkField('password', e.target.value, passwordError)}
       />
-      <Checkbox
-        name="terms"
+      <TermsConsent
+        ns="welcome"
+        privacyClassName="auth-form__small"
         checked={terms}
-        required
         error={errors.terms}
         onChange={(checked) => {
           setTerms(checked);
-          if (checked) setErrors((e) => ({ ...e, terms: undefined }));
+          if (checked) clearFieldError('terms');
         }}
-      >
-        {t('termsBefore')}{' '}
-        <a href={config.termsUrls[lang] ?? config.termsUrls.en} target="_blank" rel="noopener noreferrer">
-          {t('termsLink')}
-        </a>
-      </Checkbox>
-      <p className="auth-form__small">
-        <a href={config.privacyUrls[lang] ?? config.privacyUrls.en} target="_blank" rel="noopener noreferrer">
-          {t('privacy')}
-        </a>
-      </p>
+      />
       {error ? <Alert>{error}</Alert> : null}
       <Button type="submit" block loading={busy}>
         {t('submit')}

@@ -1,5 +1,6 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCopyToClipboard } from '../../../lib/use-copy-to-clipboard';
 import { Button } from '../../../components/button';
 
 /** The new link in a read-only field with a copy button; falls back to selecting it for Ctrl+C. */
@@ -7,17 +8,7 @@ export function CopyLink({ url }: { url: string }) {
   const { t } = useTranslation('files');
   const id = useId();
   const field = useRef<HTMLInputElement>(null);
-  const [status, setStatus] = useState<'idle' | 'copied' | 'manual'>('idle');
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(url);
-      setStatus('copied');
-    } catch {
-      field.current?.select();
-      setStatus('manual');
-    }
-  }
+  const { status, copy } = useCopyToClipboard();
 
   return (
     <div className="stack files__new-link">
@@ -33,7 +24,7 @@ export function CopyLink({ url }: { url: string }) {
           value={url}
           onFocus={(e) => e.target.select()}
         />
-        <Button variant="secondary" onClick={() => void copy()}>
+        <Button variant="secondary" onClick={() => void copy(url, () => field.current?.select())}>
           {t('copy')}
         </Button>
       </div>

@@ -1,96 +1,28 @@
 import {
   API,
-  API_PREFIX,
   AUTH_HTTP_TIMEOUT_MS,
-  apiPath,
   GuestMeetingTokenResponseSchema,
   MeetingTokenResponseSchema,
   SessionPingResponseSchema,
   type MeetingTokenResponse,
   type SessionPingResponse,
 } from '@suite/contract';
-import { ApiError } from '../../../lib/api-client';
-import { currentToken } from '../../../lib/session';
+import { apiRequest } from '../../../lib/api-client';
 import type { Identity } from '../lib/identity';
 
-/** An API failure that says when to ask again (429 with Retry-After). */
-export class RetryLaterError extends ApiError {
-  constructor(
-    status: number,
-    code: string,
-    message: string,
-    /** From Retry-After (seconds or an HTTP date); null when the answer gave none. */
-    readonly retryAfterMs: number | null,
-  ) {
-    super(status, code, message);
-  }
-}
-
-/** Retry-After as milliseconds: delta-seconds or an HTTP date; null when absent or unreadable. */
-export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
-  if (!value) return null;
-  const trimmed = value.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
-  const at = Date.parse(trimmed);
-  return Number.isNaN(at) ? null : Math.max(0, at - now);
-}
-
-interface Schema<T> {
-  safeParse(data: unknown): { success: true; data: T } | { success: false };
-}
-
 /**
- * The meeting calls the waiting room repeats. Like lib/api-client's apiRequest (same errors, same timeout),
- * but a 429 keeps its Retry-After so that the waiting room can wait as long as the server asks.
+ * The meeting calls the waiting room repeats: POST, the meeting timeout for user and guest alike; a 429
+ * comes back as RetryLaterError (lib/api-client) so that the waiting room waits as long as the server asks.
  */
-async function meetingPost<T>(
+function meetingPost<T>(
   path: string,
   params: Record<string, string>,
   body: object,
   auth: boolean,
-  schema: Schema<T>,
+  schema: { safeParse(data: unknown): { success: true; data: T } | { success: false } },
   signal?: AbortSignal,
 ): Promise<T> {
-  const headers: Record<string, string> = {
-    accept: 'application/json',
-    'content-type': 'application/json',
-    'accept-language': document.documentElement.lang || navigator.language || 'en',
-  };
-  const bearer = auth ? currentToken() : null;
-  if (bearer) headers.authorization = `Bearer ${bearer}`;
-  const timeout = AbortSignal.timeout(AUTH_HTTP_TIMEOUT_MS);
-  let response: Response;
-  try {
-    response = await fetch(`${API_PREFIX}${apiPath(path, params)}`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(body),
-      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-      credentials: 'same-origin',
-    });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    if (timeout.aborted) throw new ApiError(0, 'ERR_TIMEOUT', 'The server took too long to answer.');
-    throw new ApiError(0, 'ERR_NETWORK', 'Could not connect to the server.');
-  }
-  let json: unknown;
-  try {
-    json = await response.json();
-  } catch {
-    json = undefined;
-  }
-  if (!response.ok) {
-    const error = json as { error_code?: unknown; message?: unknown; details?: { path: string; message: string }[] };
-    const code = typeof error?.error_code === 'string' ? error.error_code : 'ERR_REQUEST';
-    const message = typeof error?.message === 'string' ? error.message : 'Request Error';
-    if (response.status === 429) {
-      throw new RetryLaterError(429, code, message, parseRetryAfter(response.headers.get('retry-after')));
-    }
-    throw new ApiError(response.status, code, message, error?.details);
-  }
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) throw new ApiError(response.status, 'ERR_REQUEST', 'Request Error');
-  return parsed.data;
+  return apiRequest({ method: 'POST', path, params, body, auth, schema, signal, timeoutMs: AUTH_HTTP_TIMEOUT_MS });
 }
 
 /**

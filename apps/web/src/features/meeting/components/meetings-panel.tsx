@@ -8,30 +8,26 @@ import { Alert } from '../../../components/alert';
 import { TextField } from '../../../components/text-field';
 import { useDialog } from '../../../components/confirm-dialog';
 import { useErrorMessage } from '../../../lib/use-error-message';
+import { useCopyToClipboard } from '../../../lib/use-copy-to-clipboard';
+import { COPIED_FEEDBACK_MS } from '../lib/timings';
 import { createVideoconference, endVideoconference, listVideoconferences } from '../api/my-videoconferences';
 import '../meeting.css';
 
 function CopyLink({ link }: { link: string }) {
   const { t } = useTranslation('meeting');
-  const [copied, setCopied] = useState(false);
+  const { status, copy } = useCopyToClipboard(COPIED_FEEDBACK_MS);
   const inputId = useId();
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(link);
-      setCopied(true);
-      window.setTimeout(() => setCopied(false), 2500);
-    } catch {
-      (document.getElementById(inputId) as HTMLInputElement | null)?.select();
-    }
-  };
   return (
     <div className="meet-copy">
       <label htmlFor={inputId} className="visually-hidden">
         {t('panel.link')}
       </label>
       <input id={inputId} className="meet-copy__input" readOnly value={link} onFocus={(e) => e.target.select()} />
-      <Button variant="secondary" onClick={() => void copy()}>
-        {copied ? t('panel.copied') : t('panel.copy')}
+      <Button
+        variant="secondary"
+        onClick={() => void copy(link, () => (document.getElementById(inputId) as HTMLInputElement | null)?.select())}
+      >
+        {status === 'copied' ? t('panel.copied') : t('panel.copy')}
       </Button>
     </div>
   );

@@ -1,8 +1,10 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ToolbarButton } from '@suite/contract/core';
 import { Logo } from '../../../components/logo';
 import { useConfig } from '../../../lib/config';
+import { useCopyToClipboard } from '../../../lib/use-copy-to-clipboard';
+import { COPIED_FEEDBACK_MS } from '../lib/timings';
 import type { MeetingQuery } from '../lib/query-options';
 import { CheckIcon, EndAllIcon, HelpIcon, LeaveIcon, LinkIcon, ScreenIcon } from './icons';
 import { MediaToggle } from './media-toggle';
@@ -71,23 +73,15 @@ export interface RoomBarProps {
  */
 export function RoomBar(p: RoomBarProps) {
   const { t } = useTranslation('meeting');
-  const [copied, setCopied] = useState(false);
+  const { status: copyStatus, copy } = useCopyToClipboard(COPIED_FEEDBACK_MS);
+  const copied = copyStatus === 'copied';
+  const copyInvite = () => void copy(p.inviteLink, () => window.prompt(t('room.copyInvite'), p.inviteLink));
   const { ui, meeting } = p.query;
   const shown = (b: ToolbarButton) => p.query.toolbarButtons.includes(b);
   const appName = ui.appName ?? p.appTitle;
   const logo = <BrandLogo query={p.query} appName={appName} />;
   const brandLink = ui.showBrandWatermark !== false && ui.brandWatermarkLink;
   const inviteHidden = ui.hideInviteMoreHeader === true || meeting.disableInviteFunctions === true || !shown('invite');
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(p.inviteLink);
-      setCopied(true);
-      window.setTimeout(() => setCopied(false), 2500);
-    } catch {
-      window.prompt(t('room.copyInvite'), p.inviteLink);
-    }
-  };
 
   return (
     <header className="meet-bar">
@@ -130,7 +124,7 @@ export function RoomBar(p: RoomBarProps) {
           </IconButton>
         ) : null}
         {inviteHidden ? null : (
-          <IconButton label={copied ? t('room.copied') : t('room.copyInvite')} onClick={() => void copy()}>
+          <IconButton label={copied ? t('room.copied') : t('room.copyInvite')} onClick={copyInvite}>
             {copied ? <CheckIcon /> : <LinkIcon />}
           </IconButton>
         )}

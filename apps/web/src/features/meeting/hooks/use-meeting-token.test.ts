@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
-import { ApiError } from '../../../lib/api-client';
-import { parseRetryAfter, RetryLaterError } from '../api/meeting-token';
+import { ApiError, parseRetryAfter, RetryLaterError } from '../../../lib/api-client';
 import { retryStep, useMeetingToken } from './use-meeting-token';
 import type { Identity } from '../lib/identity';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { MEET_JOIN_DELAY_MS, WAITING_FOR_HOST_RETRY_MS, type MeetingTokenResponse } from '@suite/contract/core';
-import { ApiError } from '../../../lib/api-client';
-import { fetchMeetingToken, RetryLaterError } from '../api/meeting-token';
+import { ApiError, RetryLaterError } from '../../../lib/api-client';
+import { fetchMeetingToken } from '../api/meeting-token';
 import type { Identity } from '../lib/identity';
 
 export type TokenState =

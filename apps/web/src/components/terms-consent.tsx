@@ -1,0 +1,35 @@
+import { useTranslation } from 'react-i18next';
+import type { Language } from '@suite/contract/core';
+import { useConfig } from '../lib/config';
+import { Checkbox } from './checkbox';
+
+/**
+ * The terms checkbox (name `terms`) with the terms link in its label, and the privacy link below, both
+ * in the page's language. Texts: `termsBefore`, `termsLink` and `privacy` of the screen's namespace.
+ */
+export function TermsConsent(props: {
+  ns: 'guest' | 'welcome';
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  error?: string | null;
+  privacyClassName: string;
+}) {
+  const { t, i18n } = useTranslation(props.ns);
+  const config = useConfig();
+  const lang = (i18n.resolvedLanguage ?? 'en') as Language;
+  return (
+    <>
+      <Checkbox name="terms" checked={props.checked} required error={props.error} onChange={props.onChange}>
+        {t('termsBefore')}{' '}
+        <a href={config.termsUrls[lang] ?? config.termsUrls.en} target="_blank" rel="noopener noreferrer">
+          {t('termsLink')}
+        </a>
+      </Checkbox>
+      <p className={props.privacyClassName}>
+        <a href={config.privacyUrls[lang] ?? config.privacyUrls.en} target="_blank" rel="noopener noreferrer">
+          {t('privacy')}
+        </a>
+      </p>
+    </>
+  );
+}

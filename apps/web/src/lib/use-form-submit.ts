@@ -1,0 +1,96 @@
+import { useRef, useState, type FormEvent } from 'react';
+import type { CaptchaAction } from '@suite/contract/core';
+import { captchaToken } from './captcha';
+import { useConfig } from './config';
+import { useErrorMessage } from './use-error-message';
+
+/** Problems found before sending: messages by field name (in the fields' order), and a message for the form. */
+export interface FormProblems<F extends string> {
+  fields?: Partial<Record<F, string | undefined>>;
+  form?: string;
+  /** The field to focus when it is not the first one with a message (e.g. a form message about a field). */
+  focus?: F;
+}
+
+/** What a failed send means: a message under one field, one for the form, or null (handled: e.g. navigated). */
+export type SubmitFailure<F extends string> = { field: F; message: string } | { form: string } | null;
+
+export interface FormSubmitOptions<F extends string> {
+  /** Checks the input before anything is sent; any problem stops the submit. */
+  validate?: () => FormProblems<F> | undefined;
+  /** reCAPTCHA action: its token (undefined without a site key or a reachable service) is given to send. */
+  captcha?: CaptchaAction;
+  /**
+   * Sends (or the function given to `run`). When it resolves the screen moves on: the form stays busy and
+   * ignores further submits.
+   */
+  send?: (captchaToken: string | undefined) => Promise<void>;
+  /** What a failure means; default: its localized catalogue text as the form message. */
+  failure?: (error: unknown) => SubmitFailure<F>;
+}
+
+function focusField(form: HTMLElement | null, name: string): void {
+  form?.querySelector<HTMLElement>(`[name="${name}"]`)?.focus();
+}
+
+/**
+ * The one submit skeleton of the entry forms: checks the fields, focuses the first one in error, guards
+ * against a second submit (a ref: two submits in the same tick both see the old busy state), gets the
+ * captcha token, sends, and maps a failure to a field or form message. Fields are found by their `name`.
+ */
+export function useFormSubmit<F extends string = string>(options: FormSubmitOptions<F>) {
+  const config = useConfig();
+  const errorMessage = useErrorMessage();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<F, string>>>({});
+  const inFlight = useRef(false);
+
+  /** Runs one submit; `form` is where fields in error are looked up for focus. */
+  async function run(form: HTMLElement | null, send = options.send): Promise<void> {
+    if (!send) return;
+    if (inFlight.current) return;
+    setError(null);
+    const problems = options.validate?.();
+    const fields = Object.fromEntries(
+      Object.entries(problems?.fields ?? {}).filter(([, message]) => message),
+    ) as Partial<Record<F, string>>;
+    setFieldErrors(fields);
+    const first = problems?.focus ?? (Object.keys(fields)[0] as F | undefined);
+    if (first || problems?.form) {
+      if (problems?.form) setError(problems.form);
+      if (first) focusField(form, first);
+      return;
+    }
+    inFlight.current = true;
+    setBusy(true);
+    try {
+      await send(options.captcha ? await captchaToken(config.captchaSiteKey, options.captcha) : undefined);
+    } catch (caught) {
+      inFlight.current = false;
+      setBusy(false);
+      const failure = options.failure ? options.failure(caught) : { form: errorMessage(caught) };
+      if (failure && 'field' in failure) {
+        setFieldErrors({ [failure.field]: failure.message } as Partial<Record<F, string>>);
+        focusField(form, failure.field);
+      } else if (failure) setError(failure.form);
+    }
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>): void {
+    event.preventDefault();
+    void run(event.currentTarget);
+  }
+
+  /** For an input's onChange: its message goes once the user edits it. */
+  function clearFieldError(field: F): void {
+    setFieldErrors((found) => (found[field] ? { ...found, [field]: undefined } : found));
+  }
+
+  /** For an input's onBlur: a filled-in field is checked at once; an empty one keeps its message. */
+  function checkField(field: F, value: string, problem: (value: string) => string | undefined): void {
+    if (value) setFieldErrors((found) => ({ ...found, [field]: problem(value) }));
+  }
+
+  return { busy, error, setError, fieldErrors, clearFieldError, checkField, onSubmit, run };
+}
