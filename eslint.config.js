@@ -137,6 +137,8 @@ export default tseslint.config(
     plugins: { playwright },
     rules: {
       'playwright/expect-expect': ['error', { assertFunctionNames: ['expect*', 'check*', 'assert*'] }],
+      // Wait for an event or poll with a bound, never for a fixed time.
+      'playwright/no-wait-for-timeout': 'error',
     },
   },
 );

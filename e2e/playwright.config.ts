@@ -3,6 +3,10 @@ import {
   APP_PORT,
   BASE_URL,
   DATA_DIR,
+  EXPIRY_BASE_URL,
+  EXPIRY_CODE_TTL_SECONDS,
+  EXPIRY_DATA_DIR,
+  EXPIRY_PORT,
   JITSI_APP_ID,
   JITSI_APP_SECRET,
   MEET_DOMAIN,
@@ -10,6 +14,38 @@ import {
   SMTP_PORT,
   WORK_DIR,
 } from './env';
+
+const EXPIRY_SPEC = /account-code-expiry\.spec\.ts$/;
+
+/** The built server on `port` with its own data folder, delivering to the loopback SMTP server. */
+function appServer(port: number, dataDir: string, env: Record<string, string> = {}) {
+  return {
+    command: `node ${REPO}/apps/server/dist/src/server.js`,
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      NODE_ENV: 'production',
+      APP_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      MAIL_FROM: 'no-reply@suite.test',
+      MEET_DOMAIN,
+      MEET_SCHEME: 'http',
+      JITSI_APP_ID,
+      JITSI_APP_SECRET,
+      SESSION_SECRET: 'e2e-session-secret-0123456789abcdef0123',
+      RATE_LIMIT_SCALE: '100',
+      MAIL_RETRY_BASE_MS: '200',
+      LOG_LEVEL: 'warn',
+      APP_TITLE: 'Suite',
+      ...env,
+    },
+  };
+}
 
 /** E2E against the built server, a real SMTP server on loopback and the Jitsi stand-in, in Debian's Chromium. */
 export default defineConfig({
@@ -40,7 +76,14 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'chromium', testIgnore: EXPIRY_SPEC, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    {
+      name: 'code-expiry',
+      testMatch: EXPIRY_SPEC,
+      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: EXPIRY_BASE_URL },
+    },
+  ],
   webServer: [
     {
       command: `node ${REPO}/e2e/fixtures/services.mjs`,
@@ -49,32 +92,9 @@ export default defineConfig({
       stdout: 'pipe',
       timeout: 30_000,
     },
-    {
-      command: `node ${REPO}/apps/server/dist/src/server.js`,
-      url: `${BASE_URL}/api/health`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      env: {
-        NODE_ENV: 'production',
-        APP_ENV: 'test',
-        PORT: String(APP_PORT),
-        HOST: '127.0.0.1',
-        DATA_DIR,
-        PUBLIC_URL: BASE_URL,
-        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
-        MAIL_FROM: 'no-reply@suite.test',
-        MEET_DOMAIN,
-        MEET_SCHEME: 'http',
-        JITSI_APP_ID,
-        JITSI_APP_SECRET,
-        SESSION_SECRET: 'e2e-session-secret-0123456789abcdef0123',
-        RATE_LIMIT_SCALE: '100',
-        MAIL_RETRY_BASE_MS: '200',
-        // Codes live 30 s here, so that account-code-expiry.spec.ts sees one expire for real.
-        CODE_TTL_SECONDS: '30',
-        LOG_LEVEL: 'warn',
-        APP_TITLE: 'Suite',
-      },
-    },
+    appServer(APP_PORT, DATA_DIR),
+    // Codes live EXPIRY_CODE_TTL_SECONDS here, so that account-code-expiry.spec.ts sees one expire for real;
+    // every other test runs against the default lifetime.
+    appServer(EXPIRY_PORT, EXPIRY_DATA_DIR, { CODE_TTL_SECONDS: String(EXPIRY_CODE_TTL_SECONDS) }),
   ],
 });

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, expectError, mailTo, registered, signup, startWorld, type AccountsWorld } from './accounts-helpers.js';
+import {
+  call,
+  expectError,
+  mailTo,
+  outboxDrained,
+  registered,
+  signup,
+  startWorld,
+  type AccountsWorld,
+} from './accounts-helpers.js';
 import { SEND_BUDGET, issueCode, purgeExpiredCodes } from '../src/modules/accounts/codes/codes.js';
 import { codeIn } from './smtp.js';
 
@@ -103,7 +112,7 @@ describe('e-mail codes: PUT /v2/user/confirm and PUT /v2/user/resend_confirmatio
     expectError(await confirm('nobody@contoso.com', '123456'), 400, 'INVALID_TOKEN');
     const before = w.smtp.messages.length;
     expect((await resend('nobody@contoso.com')).statusCode).toBe(200);
-    await new Promise((r) => setTimeout(r, 300));
+    await outboxDrained(w);
     expect(w.smtp.messages.slice(before).some((m) => m.to.includes('nobody@contoso.com'))).toBe(false);
   });
 

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, call, expectError, mailTo, registered, startWorld, type AccountsWorld } from './accounts-helpers.js';
+import {
+  PASSWORD,
+  call,
+  expectError,
+  mailTo,
+  outboxDrained,
+  registered,
+  startWorld,
+  type AccountsWorld,
+} from './accounts-helpers.js';
 import { codeIn } from './smtp.js';
 
 describe('password recovery: POST /v2/user/forgot-password and PUT /v2/user/forgot-password/confirm', () => {
@@ -24,7 +33,7 @@ describe('password recovery: POST /v2/user/forgot-password and PUT /v2/user/forg
     expect(unknown.body).toBe(known.body);
     const mail = await mailTo(w.smtp, 'rec@contoso.com', before);
     expect(mail.subject).toContain('recuperación');
-    await new Promise((r) => setTimeout(r, 300));
+    await outboxDrained(w);
     expect(w.smtp.messages.some((m) => m.to.includes('nobody-here@contoso.com'))).toBe(false);
   });
 

@@ -33,7 +33,8 @@ describe('/user layout', () => {
     await act(() => router.navigate('/user/check-token-recovery'));
     const first = await screen.findByLabelText('Digit 1 of 6', {}, { timeout: 5000 });
     await waitFor(() => expect(document.activeElement).toBe(first));
-    await new Promise((r) => setTimeout(r, 50));
+    // Once the previous form has faded out and gone, nothing has taken the focus away.
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Recover your password' })).toBeNull());
     expect(document.activeElement).toBe(first);
   });
 

@@ -1,6 +1,7 @@
 import { createRef } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import { CODE_REFOCUS_MS } from '@suite/contract/core';
 import { CodeBoxes, type CodeBoxesHandle } from './code-boxes';
 
 function setup() {
@@ -17,6 +18,8 @@ function setup() {
 }
 
 describe('CodeBoxes', () => {
+  afterEach(() => vi.useRealTimers());
+
   it('focuses the first box, takes digits only and moves on with each one', () => {
     const { box } = setup();
     expect(document.activeElement).toBe(box(1));
@@ -68,22 +71,24 @@ describe('CodeBoxes', () => {
     expect(onComplete).toHaveBeenCalledWith('987654');
   });
 
-  it('stops refocusing the first box once the focus went elsewhere', async () => {
+  it('stops refocusing the first box once the focus went elsewhere', () => {
+    vi.useFakeTimers();
     const { box } = setup();
     const other = screen.getByRole('button', { name: 'elsewhere' });
     other.focus();
-    await new Promise((r) => setTimeout(r, 1300));
+    act(() => vi.advanceTimersByTime(3 * CODE_REFOCUS_MS));
     expect(document.activeElement).toBe(other);
     expect(document.activeElement).not.toBe(box(1));
   });
 
-  it('gives the first box the focus within about a second when it never had it', async () => {
+  it('gives the first box the focus within about a second when it never had it', () => {
+    vi.useFakeTimers();
     // The focus on mount does not happen (e.g. the browser refused it while the page was loading).
     const focus = vi.spyOn(HTMLElement.prototype, 'focus').mockImplementationOnce(() => undefined);
     const { box } = setup();
     focus.mockRestore();
     expect(document.activeElement).not.toBe(box(1));
-    await new Promise((r) => setTimeout(r, 1150));
+    act(() => vi.advanceTimersByTime(CODE_REFOCUS_MS));
     expect(document.activeElement).toBe(box(1));
   });
 });

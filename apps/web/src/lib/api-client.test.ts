@@ -1,18 +1,24 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiRequest } from './api-client';
 
-/** A fetch whose headers arrive at once but whose body never does: reading it ends only with the abort. */
-function stalledBody() {
-  vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => ({
-    ok: true,
-    status: 200,
-    text: () =>
-      new Promise<string>((_resolve, reject) => {
-        const abort = () => reject(new DOMException('The operation was aborted.', 'AbortError'));
-        if (init.signal?.aborted) abort();
-        init.signal?.addEventListener('abort', abort);
-      }),
-  }));
+/**
+ * A fetch whose headers arrive at once but whose body never does: reading it ends only with the abort.
+ * Resolves once the body is being read.
+ */
+function stalledBody(): Promise<void> {
+  return new Promise((reading) => {
+    vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => ({
+      ok: true,
+      status: 200,
+      text: () =>
+        new Promise<string>((_resolve, reject) => {
+          reading();
+          const abort = () => reject(new DOMException('The operation was aborted.', 'AbortError'));
+          if (init.signal?.aborted) abort();
+          init.signal?.addEventListener('abort', abort);
+        }),
+    }));
+  });
 }
 
 afterEach(() => {
@@ -21,17 +27,17 @@ afterEach(() => {
 
 describe('apiRequest', () => {
   it('reports the timeout (not Request Error) when it fires while the body is being read', async () => {
-    stalledBody();
+    void stalledBody();
     const failure = await apiRequest({ path: '/api/health', timeoutMs: 50 }).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(ApiError);
     expect((failure as ApiError).code).toBe('ERR_TIMEOUT');
   });
 
   it('passes on the caller’s own abort while the body is being read', async () => {
-    stalledBody();
+    const reading = stalledBody();
     const controller = new AbortController();
     const pending = apiRequest({ path: '/api/health', signal: controller.signal }).catch((e: unknown) => e);
-    await new Promise((r) => setTimeout(r, 10));
+    await reading;
     controller.abort();
     const failure = await pending;
     expect(failure).toBeInstanceOf(DOMException);
