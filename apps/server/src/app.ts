@@ -71,7 +71,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(dbPlugin, { dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   await app.register(authPlugin, { keys: config.keys.session, ttlSeconds: config.sessionTtlSeconds });
   await app.register(mailerPlugin, { config });
-  await app.register(storagePlugin, { dataDir: config.dataDir });
+  await app.register(storagePlugin, { dataDir: config.dataDir, s3: config.s3 });
   await app.register(rateLimitPlugin, { scale: config.rateLimitScale, redisUrl: config.redisUrl });
   await app.register(throttlePlugin, { scale: config.rateLimitScale });
   await app.register(captchaPlugin, { config });

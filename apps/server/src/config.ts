@@ -133,6 +133,13 @@ const EnvSchema = z.object({
   REDIS_URL: opt(z.string().regex(/^rediss?:\/\//)),
   TRUST_PROXY: opt(z.string().transform(parseTrustProxy)),
   MAX_UPLOAD_MB: opt(z.coerce.number().positive()),
+  STORAGE_QUOTA_MB: opt(z.coerce.number().positive()),
+  S3_ENDPOINT: opt(url),
+  S3_BUCKET: opt(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 of a-z 0-9 . -)')),
+  S3_REGION: opt(z.string()),
+  S3_ACCESS_KEY_ID: opt(z.string()),
+  S3_SECRET_ACCESS_KEY: opt(z.string()),
+  S3_FORCE_PATH_STYLE: opt(bool),
   APP_TITLE: opt(z.string()),
   CAPTCHA_SITE_KEY: opt(z.string()),
   CAPTCHA_SECRET: opt(z.string()),
@@ -163,6 +170,17 @@ const EnvSchema = z.object({
 
 export type Env = Record<string, string | undefined>;
 
+/** An S3-compatible object store for shared files (all of S3_* set); unset: files on disk. */
+export interface S3Settings {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+}
+const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
 export interface AppConfig {
   env: 'development' | 'test' | 'production';
   appEnv: 'development' | 'test' | 'alpha' | 'production';
@@ -191,6 +209,10 @@ export interface AppConfig {
   /** false: X-Forwarded-For ignored; a hop count (as a function); a list: trusted proxy addresses/CIDRs. */
   trustProxy: TrustProxy;
   maxUploadBytes: number;
+  /** Bytes of shared files one user may keep (STORAGE_QUOTA_MB, default 1024). */
+  storageQuotaBytes: number;
+  /** Object store for shared files; undefined: DATA_DIR/files. */
+  s3: S3Settings | undefined;
   appTitle: string;
   captchaSiteKey: string;
   /** Server-side reCAPTCHA check; undefined (no check at all) when CAPTCHA_SITE_KEY is empty. */
@@ -253,6 +275,10 @@ function crossFieldProblems(env: Env): string[] {
       'SESSION_SECRET: required when NODE_ENV=production (every instance must sign and verify with the same secret; e.g. `openssl rand -base64 48`)',
     );
   }
+  const s3Missing = S3_REQUIRED.filter((name) => !set(name));
+  if (s3Missing.length && (s3Missing.length < S3_REQUIRED.length || set('S3_FORCE_PATH_STYLE'))) {
+    problems.push(`${s3Missing.join(', ')}: required with the other S3_* variables (object storage)`);
+  }
   if (env.NODE_ENV === 'production' && !set('PUBLIC_URL')) {
     problems.push(
       'PUBLIC_URL: required when NODE_ENV=production (the base of every link in mail, e.g. https://suite.example.com)',
@@ -311,6 +337,18 @@ export function loadConfig(env: Env = process.env): AppConfig {
     redisUrl: e.REDIS_URL,
     trustProxy: e.TRUST_PROXY ?? false,
     maxUploadBytes: Math.round((e.MAX_UPLOAD_MB ?? 100) * 1024 * 1024),
+    storageQuotaBytes: Math.round((e.STORAGE_QUOTA_MB ?? 1024) * 1024 * 1024),
+    s3:
+      e.S3_ENDPOINT && e.S3_BUCKET && e.S3_REGION && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
+          }
+        : undefined,
     appTitle: e.APP_TITLE ?? 'Suite',
     captchaSiteKey: e.CAPTCHA_SITE_KEY ?? '',
     captcha:

@@ -101,6 +101,11 @@ export const ERRORS = {
   ERR_FILE_LINK_PROCESSING_FAILED: entry(500, 'The download link could not be processed.'),
   ERR_FILE_DOWNLOAD_LINK_DEFAULT: entry(400, 'Could not download the file.'),
   ERR_FILE_TOO_LARGE: entry(413, 'The file is larger than the allowed size.'),
+  ERR_STORAGE_QUOTA_EXCEEDED: entry(
+    413,
+    'Not enough storage space left for this file. Delete some files and try again.',
+  ),
+  ERR_STORAGE_UNAVAILABLE: entry(503, 'File storage is unavailable right now. Please try again in a moment.'),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERRORS;

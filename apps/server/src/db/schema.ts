@@ -130,6 +130,14 @@ export interface FileSharesTable {
   created_at: number;
 }
 
+/** Bytes an upload in progress holds against its owner's quota (released when it ends). */
+export interface FileReservationsTable {
+  id: string;
+  user_id: string;
+  bytes: number;
+  expires_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   profiles: ProfilesTable;
@@ -142,4 +150,5 @@ export interface Database {
   meeting_sessions: MeetingSessionsTable;
   files: FilesTable;
   file_shares: FileSharesTable;
+  file_reservations: FileReservationsTable;
 }

@@ -1,42 +1,17 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, stat, unlink } from 'node:fs/promises';
+import { constants, createReadStream, createWriteStream } from 'node:fs';
+import { access, mkdir, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
-import type { Readable } from 'node:stream';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
+import { checkKey, StorageUnavailableError, type FileStorage } from './storage-api.js';
+import type { S3Settings } from '../config.js';
 
-/** Inclusive byte range, as HTTP ranges are. */
-export interface ByteRange {
-  start: number;
-  end: number;
-}
+export * from './storage-api.js';
 
-/**
- * Where shared files' bytes live. Keys are ids the server generates (never user input), so an
- * object store can implement the same four calls later (S3: PutObject / GetObject with Range /
- * HeadObject / DeleteObject).
- */
-export interface FileStorage {
-  /** Writes the whole stream under `key`; on any failure nothing is left behind under that key. */
-  put(key: string, source: Readable): Promise<void>;
-  /** Streams the object, or the inclusive `range` of it. */
-  get(key: string, range?: ByteRange): Promise<Readable>;
-  stat(key: string): Promise<{ size: number } | null>;
-  /** Removes the object; a missing one is not an error. */
-  delete(key: string): Promise<void>;
-}
-
-const KEY_SHAPE = /^[A-Za-z0-9_-]{16,64}$/;
 /** Larger reads than the 64 KiB default: fewer syscalls and event-loop turns per large download. */
 const READ_CHUNK = 512 * 1024;
-
-function checkKey(key: string): string {
-  // Defence in depth: keys are generated ids, but a key must never be able to leave the directory.
-  if (!KEY_SHAPE.test(key)) throw new Error('invalid storage key');
-  return key;
-}
 
 /** Partial writes older than this are leftovers of a crash (a live upload renames its file on completion). */
 const STALE_PART_MS = 24 * 3600 * 1000;
@@ -55,6 +30,7 @@ export function createDiskStorage(root: string): FileStorage {
   const ready = mkdir(root, { recursive: true }).then(() => removeStaleParts(root).catch(() => undefined));
   const pathOf = (key: string) => join(root, checkKey(key));
   return {
+    kind: 'disk',
     async put(key, source) {
       await ready;
       const final = pathOf(key);
@@ -95,6 +71,13 @@ export function createDiskStorage(root: string): FileStorage {
         if (error.code !== 'ENOENT') throw error;
       });
     },
+    async probe() {
+      await ready;
+      await access(root, constants.W_OK).catch((error: unknown) => {
+        throw new StorageUnavailableError(error);
+      });
+    },
+    close: async () => undefined,
   };
 }
 
@@ -104,7 +87,14 @@ declare module 'fastify' {
   }
 }
 
-/** Shared files live under DATA_DIR/files until an object store implementation is configured. */
-export default fp(async function storage(app: FastifyInstance, opts: { dataDir: string }) {
-  app.decorate('storage', createDiskStorage(join(opts.dataDir, 'files')));
+/**
+ * Shared files live in the S3-compatible store when one is configured, else under DATA_DIR/files.
+ * The AWS SDK is loaded only in the first case: the embedded default starts without it.
+ */
+export default fp(async function storage(app: FastifyInstance, opts: { dataDir: string; s3: S3Settings | undefined }) {
+  const storage = opts.s3
+    ? (await import('./storage-s3.js')).createS3Storage(opts.s3, app.log)
+    : createDiskStorage(join(opts.dataDir, 'files'));
+  app.decorate('storage', storage);
+  app.addHook('onClose', async () => storage.close());
 });

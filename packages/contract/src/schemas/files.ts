@@ -15,7 +15,13 @@ export const StoredFileSchema = z.object({
   created_at: z.string(),
 });
 export type StoredFile = z.infer<typeof StoredFileSchema>;
-export const FileListSchema = z.object({ data: z.array(StoredFileSchema) });
+/** The owner's files, newest first, with the bytes they take and the owner's quota (STORAGE_QUOTA_MB). */
+export const FileListSchema = z.object({
+  data: z.array(StoredFileSchema),
+  used_bytes: z.number(),
+  quota_bytes: z.number(),
+});
+export type FileListing = z.infer<typeof FileListSchema>;
 
 export const CreateShareRequestSchema = z.object({
   /** Absolute expiry; omitted means the link does not expire. */

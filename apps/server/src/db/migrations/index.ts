@@ -4,6 +4,7 @@ import * as accounts from './002-accounts.js';
 import * as meetings from './003-meetings.js';
 import * as files from './004-files.js';
 import * as outboxClaim from './005-outbox-claim.js';
+import * as fileReservations from './006-file-reservations.js';
 
 /** Ordered migrations; names sort in the order they must run. Append, never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '003-meetings': meetings,
   '004-files': files,
   '005-outbox-claim': outboxClaim,
+  '006-file-reservations': fileReservations,
 };

@@ -78,6 +78,7 @@ export async function sendFile(
   if (request.method === 'HEAD' || size === 0) return reply.send();
 
   const stream = await storage.get(file.storage_key, part).catch((error: unknown) => {
+    if (error instanceof AppError) throw error; // the store is unreachable: 503
     request.log.error({ err: error, fileId: file.id }, 'shared file could not be opened');
     throw new AppError('ERR_FILE_LINK_PROCESSING_FAILED');
   });

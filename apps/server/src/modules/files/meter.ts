@@ -7,12 +7,19 @@ export class TooLargeError extends Error {
   }
 }
 
-/** Passes bytes through while counting and hashing them; fails as soon as the limit is crossed. */
+/**
+ * Passes bytes through while counting and hashing them; fails as soon as the limit is crossed.
+ * `check`, when given, sees the running size before each chunk passes on; a promise it returns
+ * holds the chunk until it settles, and its rejection fails the stream.
+ */
 export class UploadMeter extends Transform {
   size = 0;
   private readonly hash = createHash('sha256');
 
-  constructor(private readonly maxBytes: number) {
+  constructor(
+    private readonly maxBytes: number,
+    private readonly check?: (size: number) => Promise<void> | undefined,
+  ) {
     super();
   }
 
@@ -20,7 +27,9 @@ export class UploadMeter extends Transform {
     this.size += chunk.length;
     if (this.size > this.maxBytes) return callback(new TooLargeError());
     this.hash.update(chunk);
-    callback(null, chunk);
+    const pending = this.check?.(this.size);
+    if (!pending) return callback(null, chunk);
+    pending.then(() => callback(null, chunk), callback);
   }
 
   digest(): string {

@@ -17,14 +17,33 @@ import {
 import type { AppConfig } from '../../config.js';
 import { AppError } from '../../errors.js';
 import { sendFile } from './download.js';
+import { storageQuota } from './quota.js';
 import { filesRepository } from './repository.js';
 import { filesService } from './service.js';
 
 /** Room for the multipart envelope (boundaries, part headers) around the file itself. */
 const MULTIPART_OVERHEAD = 64 * 1024;
+
+/** Part headers (Content-Disposition with the name, Content-Type) rarely take more than this. */
+const PART_HEADERS_ALLOWANCE = 4 * 1024;
+
+/**
+ * The file's size as a multipart body of Content-Length bytes tells it before it is read: `likely`
+ * is the length minus the smallest envelope (`--B\r\n`, the blank line ending the part headers,
+ * `\r\n--B--`), `least` also allows for the part headers. Zeros when no length is declared.
+ */
+function declaredFileBytes(headers: { 'content-length'?: string; 'content-type'?: string }) {
+  const length = Number(headers['content-length'] ?? 0);
+  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(headers['content-type'] ?? '');
+  const envelope = 2 * (boundary?.[1] ?? boundary?.[2] ?? '').length + 14;
+  const likely = Number.isSafeInteger(length) ? Math.max(0, length - envelope) : 0;
+  return { likely, least: Math.max(0, likely - PART_HEADERS_ALLOWANCE) };
+}
+/** Errors answered before the body is read: the connection closes instead of draining it. */
+const ANSWERED_EARLY = new Set(['ERR_FILE_TOO_LARGE', 'ERR_STORAGE_QUOTA_EXCEEDED']);
 const ShareParamsSchema = FileIdParamsSchema.extend({ shareId: z.string().min(1).max(64) });
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema, 429: ErrorBodySchema };
-const linkErrors = { ...errors, 410: ErrorBodySchema, 500: ErrorBodySchema };
+const linkErrors = { ...errors, 410: ErrorBodySchema, 500: ErrorBodySchema, 503: ErrorBodySchema };
 const bearer = [{ bearer: [] }];
 
 /** Shared files: the owner's upload/list/delete and share links, and the two public link calls. */
@@ -35,6 +54,12 @@ const filesRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { 
   const service = filesService({
     repo: filesRepository(app.db.kysely),
     storage: app.storage,
+    quota: storageQuota({
+      db: app.db.kysely,
+      dialect: app.db.dialect,
+      quotaBytes: config.storageQuotaBytes,
+      now: Date.now,
+    }),
     publicUrl: config.publicUrl,
     maxUploadBytes,
     log: app.log,
@@ -43,7 +68,9 @@ const filesRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { 
     if (!request.user) throw new AppError('ERR_UNAUTHORIZED');
     return request.user.id;
   };
-  const tooLarge = () => new AppError('ERR_FILE_TOO_LARGE', { headers: { connection: 'close' } });
+  const closing = (code: 'ERR_FILE_TOO_LARGE' | 'ERR_STORAGE_QUOTA_EXCEEDED') =>
+    new AppError(code, { headers: { connection: 'close' } });
+  const tooLarge = () => closing('ERR_FILE_TOO_LARGE');
 
   app.post(
     API.files,
@@ -52,7 +79,7 @@ const filesRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { 
       schema: {
         tags: ['files'],
         security: bearer,
-        response: { 201: StoredFileSchema, 413: ErrorBodySchema, ...errors },
+        response: { 201: StoredFileSchema, 413: ErrorBodySchema, 503: ErrorBodySchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -66,9 +93,14 @@ const filesRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { 
       });
       if (!part) throw new AppError('ERR_VALIDATION', { details: [{ path: 'file', message: 'a file is required' }] });
       const stored = await service
-        .upload(userId, { filename: part.filename, mimetype: part.mimetype, file: part.file })
+        .upload(
+          userId,
+          { filename: part.filename, mimetype: part.mimetype, file: part.file },
+          declaredFileBytes(request.headers),
+        )
         .catch((error: unknown) => {
-          if (error instanceof AppError && error.code === 'ERR_FILE_TOO_LARGE') throw tooLarge();
+          if (error instanceof AppError && ANSWERED_EARLY.has(error.code))
+            throw closing(error.code as 'ERR_FILE_TOO_LARGE');
           throw error;
         });
       return reply.status(201).send(stored);
@@ -81,14 +113,23 @@ const filesRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { 
       preHandler: app.authenticate,
       schema: { tags: ['files'], security: bearer, response: { 200: FileListSchema, ...errors } },
     },
-    async (request) => ({ data: await service.list(owner(request)) }),
+    async (request) => {
+      const userId = owner(request);
+      const [data, usage] = await Promise.all([service.list(userId), service.usage(userId)]);
+      return { data, ...usage };
+    },
   );
 
   app.delete(
     API.file,
     {
       preHandler: app.authenticate,
-      schema: { tags: ['files'], security: bearer, params: FileIdParamsSchema, response: { 200: OkSchema, ...errors } },
+      schema: {
+        tags: ['files'],
+        security: bearer,
+        params: FileIdParamsSchema,
+        response: { 200: OkSchema, 503: ErrorBodySchema, ...errors },
+      },
     },
     async (request) => {
       await service.remove(owner(request), request.params.fileId);

@@ -6,14 +6,17 @@ import type { ShareLink, StoredFile } from '@suite/contract';
 import { AppError } from '../../errors.js';
 import { isDatabaseUnavailable, serviceUnavailable } from '../../db/outage.js';
 import type { FileStorage } from '../../plugins/storage.js';
+import { newId } from './ids.js';
 import { UploadMeter, TooLargeError } from './meter.js';
 import { cleanContentType, cleanFileName } from './names.js';
-import type { FileRow, FilesRepository, ShareRow } from './repository.js';
+import type { StorageQuota } from './quota.js';
+import { filesRepository, type FileRow, type FilesRepository, type ShareRow } from './repository.js';
 
 /** 32 random bytes, base64url: 256 bits in 43 characters. */
 const SHARE_KEY_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
-export const newId = () => randomBytes(16).toString('base64url');
+/** An upload larger than it declared raises its quota hold in steps of this (the final check is exact). */
+const HOLD_STEP = 1024 * 1024;
 const sha256 = (value: string) => createHash('sha256').update(value).digest();
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -47,6 +50,7 @@ export function toShareLink(row: ShareRow, extra: { share_key?: string; url?: st
 export interface FilesServiceDeps {
   repo: FilesRepository;
   storage: FileStorage;
+  quota: StorageQuota;
   publicUrl: string;
   maxUploadBytes: number;
   log: FastifyBaseLogger;
@@ -64,40 +68,64 @@ export function filesService(deps: FilesServiceDeps) {
     return row;
   }
 
-  /** Streams the part into storage; on any failure, including the size limit, nothing is kept. */
-  async function upload(ownerId: string, part: UploadPart): Promise<StoredFile> {
+  /**
+   * Streams the part into storage within the owner's quota; on any failure, including the size
+   * limit and the quota, nothing is kept. `declared`: the file's size as far as the request tells it
+   * before a byte is read (at most `likely`, at least `least`; 0 when unknown), held against the quota.
+   */
+  async function upload(
+    ownerId: string,
+    part: UploadPart,
+    declared: { likely: number; least: number } = { likely: 0, least: 0 },
+  ): Promise<StoredFile> {
+    const cap = (n: number) => Math.min(n, deps.maxUploadBytes);
+    const hold = await deps.quota.reserve(ownerId, cap(declared.likely), cap(declared.least));
     const storageKey = newId();
-    const meter = new UploadMeter(deps.maxUploadBytes);
-    const results = await Promise.allSettled([pipeline(part.file, meter), storage.put(storageKey, meter)]);
-    const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-    if (failure || part.file.truncated) {
-      await storage.delete(storageKey);
-      if (part.file.truncated || failure?.reason instanceof TooLargeError) throw new AppError('ERR_FILE_TOO_LARGE');
-      throw failure?.reason;
-    }
-    const row: FileRow = {
-      id: newId(),
-      owner_id: ownerId,
-      name: cleanFileName(part.filename),
-      content_type: cleanContentType(part.mimetype),
-      size: meter.size,
-      sha256: meter.digest(),
-      storage_key: storageKey,
-      created_at: now(),
-    };
+    const meter = new UploadMeter(deps.maxUploadBytes, (size) =>
+      size - hold.bytes >= HOLD_STEP ? deps.quota.grow(hold, size) : undefined,
+    );
     try {
-      await repo.insertFile(row);
-    } catch (error) {
-      await storage.delete(storageKey);
-      throw error;
+      const results = await Promise.allSettled([pipeline(part.file, meter), storage.put(storageKey, meter)]);
+      const reasons = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+      if (reasons.length || part.file.truncated) {
+        await storage.delete(storageKey).catch((error: unknown) => {
+          deps.log.error({ err: error, storageKey }, 'failed upload could not be removed from storage');
+        });
+        if (part.file.truncated || reasons.some((r) => r instanceof TooLargeError)) {
+          throw new AppError('ERR_FILE_TOO_LARGE');
+        }
+        // The quota or an unreachable store rather than the stream error either one caused.
+        throw reasons.find((r) => r instanceof AppError) ?? reasons[0];
+      }
+      const row: FileRow = {
+        id: newId(),
+        owner_id: ownerId,
+        name: cleanFileName(part.filename),
+        content_type: cleanContentType(part.mimetype),
+        size: meter.size,
+        sha256: meter.digest(),
+        storage_key: storageKey,
+        created_at: now(),
+      };
+      try {
+        await deps.quota.commit(hold, row.size, (trx) => filesRepository(trx).insertFile(row));
+      } catch (error) {
+        await storage.delete(storageKey).catch(() => undefined);
+        throw error;
+      }
+      return toStoredFile(row);
+    } finally {
+      await deps.quota.release(hold).catch((error: unknown) => {
+        deps.log.warn({ err: error }, 'quota hold not released (it expires by itself)');
+      });
     }
-    return toStoredFile(row);
   }
 
+  /** The bytes go first: a store that cannot be reached leaves the file listed (503) rather than orphaned bytes. */
   async function remove(ownerId: string, fileId: string): Promise<void> {
     const row = await ownFile(ownerId, fileId);
-    await repo.deleteFile(row.id);
     await storage.delete(row.storage_key);
+    await repo.deleteFile(row.id);
   }
 
   async function createShare(ownerId: string, fileId: string, expiresAt: string | undefined): Promise<ShareLink> {
@@ -177,6 +205,7 @@ export function filesService(deps: FilesServiceDeps) {
     revokeShare,
     resolveLink,
     list: async (ownerId: string) => (await repo.listFiles(ownerId)).map(toStoredFile),
+    usage: (ownerId: string) => deps.quota.usage(ownerId),
   };
 }
 export type FilesService = ReturnType<typeof filesService>;
