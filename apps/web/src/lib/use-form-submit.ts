@@ -87,10 +87,18 @@ export function useFormSubmit<F extends string = string>(options: FormSubmitOpti
     setFieldErrors((found) => (found[field] ? { ...found, [field]: undefined } : found));
   }
 
+  /** An input's change handler: stores the value; the field's message goes once the user edits it. */
+  function edit(field: F, store: (value: string) => void): (value: string) => void {
+    return (value) => {
+      store(value);
+      clearFieldError(field);
+    };
+  }
+
   /** For an input's onBlur: a filled-in field is checked at once; an empty one keeps its message. */
   function checkField(field: F, value: string, problem: (value: string) => string | undefined): void {
     if (value) setFieldErrors((found) => ({ ...found, [field]: problem(value) }));
   }
 
-  return { busy, error, setError, fieldErrors, clearFieldError, checkField, onSubmit, run };
+  return { busy, error, setError, fieldErrors, clearFieldError, edit, checkField, onSubmit, run };
 }

@@ -8,10 +8,9 @@ import { displayNameProblem } from '../../lib/name-rules';
 import { useErrorMessage } from '../../lib/use-error-message';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useFormSubmit } from '../../lib/use-form-submit';
+import { FormSubmit } from '../../components/form-submit';
 import { TextField } from '../../components/text-field';
 import { TermsConsent } from '../../components/terms-consent';
-import { Button } from '../../components/button';
-import { Alert } from '../../components/alert';
 import { createGuest } from './api/create-guest';
 import { guestTarget } from './guest-target';
 import './guest.css';
@@ -84,10 +83,7 @@ export default function GuestPage() {
         onChange={setTerms}
         error={submitted ? problems.terms : null}
       />
-      {error ? <Alert>{error}</Alert> : null}
-      <Button type="submit" block loading={busy}>
-        {t('continue')}
-      </Button>
+      <FormSubmit error={error} busy={busy} label={t('continue')} />
     </form>
   );
 }

@@ -10,10 +10,10 @@ import { PATHS, userPath } from '../../lib/paths';
 import { useErrorMessage } from '../../lib/use-error-message';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useFormSubmit } from '../../lib/use-form-submit';
+import { FormSubmit } from '../../components/form-submit';
 import { EmailField } from '../../components/email-field';
 import { PasswordField } from '../../components/password-field';
 import { Button } from '../../components/button';
-import { Alert } from '../../components/alert';
 import { useDialog } from '../../components/confirm-dialog';
 import { login, resendConfirmation } from './api/login';
 import '../../components/auth-form.css';
@@ -31,7 +31,7 @@ export default function LoginForm() {
   const [password, setPassword] = useState('');
   const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
   const address = email.trim();
-  const { busy, error, setError, fieldErrors, clearFieldError, onSubmit } = useFormSubmit<'email' | 'password'>({
+  const { busy, error, setError, fieldErrors, edit, onSubmit } = useFormSubmit<'email' | 'password'>({
     validate: () => ({
       fields: {
         email: !address ? t('required') : !isEmailShape(address) ? t('invalidEmail') : undefined,
@@ -93,10 +93,7 @@ export default function LoginForm() {
         value={email}
         invalidMessage={t('invalidEmail')}
         error={fieldErrors.email}
-        onChange={(value) => {
-          setEmail(value);
-          clearFieldError('email');
-        }}
+        onChange={edit('email', setEmail)}
       />
       <PasswordField
         label={t('password')}
@@ -105,23 +102,18 @@ export default function LoginForm() {
         required
         value={password}
         error={fieldErrors.password}
-        onChange={(e) => {
-          setPassword(e.target.value);
-          clearFieldError('password');
-        }}
+        onChange={(e) => edit('password', setPassword)(e.target.value)}
       />
       <div className="auth-form__links">
         <Link to={userPath('recovery-password')}>{t('forgot')}</Link>
       </div>
-      {error ? <Alert>{error}</Alert> : null}
-      {unconfirmed ? (
-        <Button variant="secondary" block onClick={() => void sendAgain()} loading={resend.busy}>
-          {t('resend')}
-        </Button>
-      ) : null}
-      <Button type="submit" block loading={busy}>
-        {t('submit')}
-      </Button>
+      <FormSubmit error={error} busy={busy} label={t('submit')}>
+        {unconfirmed ? (
+          <Button variant="secondary" block onClick={() => void sendAgain()} loading={resend.busy}>
+            {t('resend')}
+          </Button>
+        ) : null}
+      </FormSubmit>
       <p className="auth-form__small center-text">
         {t('noAccount')} <Link to={userPath('signup')}>{t('toSignup')}</Link>
       </p>

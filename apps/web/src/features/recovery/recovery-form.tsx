@@ -5,10 +5,9 @@ import { isEmailShape } from '@suite/contract/core';
 import { flowEmail } from '../../lib/flow-email';
 import { userPath } from '../../lib/paths';
 import { useFormSubmit } from '../../lib/use-form-submit';
+import { FormSubmit } from '../../components/form-submit';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { EmailField } from '../../components/email-field';
-import { Button } from '../../components/button';
-import { Alert } from '../../components/alert';
 import { forgotPassword } from './api/forgot-password';
 import '../../components/auth-form.css';
 
@@ -19,7 +18,7 @@ export default function RecoveryForm() {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const address = email.trim();
-  const { busy, error, fieldErrors, clearFieldError, onSubmit } = useFormSubmit<'email'>({
+  const { busy, error, fieldErrors, edit, onSubmit } = useFormSubmit<'email'>({
     validate: () => ({
       fields: { email: !address ? t('required') : !isEmailShape(address) ? t('invalidEmail') : undefined },
     }),
@@ -42,15 +41,9 @@ export default function RecoveryForm() {
         value={email}
         invalidMessage={t('invalidEmail')}
         error={fieldErrors.email}
-        onChange={(value) => {
-          setEmail(value);
-          clearFieldError('email');
-        }}
+        onChange={edit('email', setEmail)}
       />
-      {error ? <Alert>{error}</Alert> : null}
-      <Button type="submit" block loading={busy}>
-        {t('submit')}
-      </Button>
+      <FormSubmit error={error} busy={busy} label={t('submit')} />
       <p className="auth-form__small center-text">
         <Link to={userPath('login')}>{t('back')}</Link>
       </p>

@@ -8,8 +8,8 @@ import { saveSession } from '../../lib/session';
 import { userPath } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useFormSubmit } from '../../lib/use-form-submit';
+import { FormSubmit } from '../../components/form-submit';
 import { EmailField } from '../../components/email-field';
-import { Button } from '../../components/button';
 import { Alert } from '../../components/alert';
 import { signup } from './api/signup';
 import { signupFailure } from './signup-outcome';
@@ -26,7 +26,7 @@ export default function SignupForm() {
   const inviteToken = params.get('inviteToken') ?? undefined;
   const [email, setEmail] = useState('');
   const address = email.trim();
-  const { busy, error, fieldErrors, clearFieldError, onSubmit } = useFormSubmit<'email'>({
+  const { busy, error, fieldErrors, edit, onSubmit } = useFormSubmit<'email'>({
     validate: () => ({ fields: { email: address && isEmailShape(address) ? undefined : t('invalidEmail') } }),
     captcha: 'signup',
     send: async (captcha) => {
@@ -68,15 +68,9 @@ export default function SignupForm() {
         value={email}
         invalidMessage={t('invalidEmail')}
         error={fieldErrors.email}
-        onChange={(value) => {
-          setEmail(value);
-          clearFieldError('email');
-        }}
+        onChange={edit('email', setEmail)}
       />
-      {error ? <Alert>{error}</Alert> : null}
-      <Button type="submit" block loading={busy}>
-        {t('submit')}
-      </Button>
+      <FormSubmit error={error} busy={busy} label={t('submit')} />
       <p className="auth-form__small center-text">
         {t('haveAccount')} <Link to={userPath('login')}>{t('toLogin')}</Link>
       </p>

@@ -8,9 +8,8 @@ import { currentUser, saveSession } from '../../lib/session';
 import { userPath } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useFormSubmit } from '../../lib/use-form-submit';
+import { FormSubmit } from '../../components/form-submit';
 import { PasswordField } from '../../components/password-field';
-import { Button } from '../../components/button';
-import { Alert } from '../../components/alert';
 import { NoSession } from '../../components/no-session';
 import { updatePassword } from './api/update-password';
 import '../../components/auth-form.css';
@@ -27,9 +26,7 @@ export default function UpdatePasswordForm() {
     !value ? t('required') : passwordLengthOk(value) ? undefined : t('passwordLength');
   const confirmationProblem = (value: string, first = password) =>
     !value ? t('required') : value !== first ? t('mismatch') : undefined;
-  const { busy, error, fieldErrors, clearFieldError, checkField, onSubmit } = useFormSubmit<
-    'password' | 'confirmation'
-  >({
+  const { busy, error, fieldErrors, edit, checkField, onSubmit } = useFormSubmit<'password' | 'confirmation'>({
     validate: () => ({
       fields: { password: passwordProblem(password), confirmation: confirmationProblem(confirmation) },
     }),
@@ -65,10 +62,7 @@ export default function UpdatePasswordForm() {
         value={password}
         error={fieldErrors.password}
         hint={t('passwordHint', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH })}
-        onChange={(e) => {
-          setPassword(e.target.value);
-          clearFieldError('password');
-        }}
+        onChange={(e) => edit('password', setPassword)(e.target.value)}
         onBlur={(e) => checkField('password', e.target.value, passwordProblem)}
       />
       <PasswordField
@@ -78,16 +72,10 @@ export default function UpdatePasswordForm() {
         required
         value={confirmation}
         error={fieldErrors.confirmation}
-        onChange={(e) => {
-          setConfirmation(e.target.value);
-          clearFieldError('confirmation');
-        }}
+        onChange={(e) => edit('confirmation', setConfirmation)(e.target.value)}
         onBlur={(e) => checkField('confirmation', e.target.value, confirmationProblem)}
       />
-      {error ? <Alert>{error}</Alert> : null}
-      <Button type="submit" block loading={busy}>
-        {t('submit')}
-      </Button>
+      <FormSubmit error={error} busy={busy} label={t('submit')} />
     </form>
   );
 }

@@ -10,11 +10,10 @@ import { currentToken, saveSession } from '../../lib/session';
 import { userPath } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useFormSubmit } from '../../lib/use-form-submit';
+import { FormSubmit } from '../../components/form-submit';
 import { TextField } from '../../components/text-field';
 import { PasswordField } from '../../components/password-field';
 import { TermsConsent } from '../../components/terms-consent';
-import { Button } from '../../components/button';
-import { Alert } from '../../components/alert';
 import { NoSession } from '../../components/no-session';
 import { completeRegister } from './api/complete-register';
 import '../../components/auth-form.css';
@@ -128,10 +127,7 @@ export default function WelcomeForm() {
           if (checked) clearFieldError('terms');
         }}
       />
-      {error ? <Alert>{error}</Alert> : null}
-      <Button type="submit" block loading={busy}>
-        {t('submit')}
-      </Button>
+      <FormSubmit error={error} busy={busy} label={t('submit')} />
     </form>
   );
 }
