@@ -7,11 +7,12 @@ import { WORK_DIR } from '../env';
 
 /**
  * Each kind of mail the server sends, delivered for real to the suite's SMTP server, then its HTML part
- * opened in Chromium as a mail client would show it: at 600 and 360 px, light and dark. Screenshots go
+ * opened in Chromium as a mail client would show it: at 600, 360 and 320 px, light and dark. Screenshots go
  * to <work dir>/mail-screenshots (CI artefacts, not committed).
  */
 const SHOTS = join(WORK_DIR, 'mail-screenshots');
-const WIDTHS = [600, 360] as const;
+/** 600: the mail's full width; 360: a phone; 320: the narrowest screen it must fit without scrolling. */
+const WIDTHS = [600, 360, 320] as const;
 const SCHEMES = ['light', 'dark'] as const;
 
 type Kind = 'signup-code' | 'resend-code' | 'recovery-code' | 'invite';
@@ -96,7 +97,7 @@ function inspect(page: Page): Promise<Rendered> {
 }
 
 for (const language of ['en', 'hi']) {
-  test(`every mail kind in ${language} reads well at 600 and 360 px, light and dark`, async ({ page }) => {
+  test(`every mail kind in ${language} reads well at 600, 360 and 320 px, light and dark`, async ({ page }) => {
     test.setTimeout(180_000);
     mkdirSync(SHOTS, { recursive: true });
     const mails = await sendEveryKind(page, language);

@@ -60,7 +60,7 @@ describe('mail templates', () => {
         expect(mail.html).toMatch(/<img alt="Suite" height="36" src="https:\/\/suite\.example\.org\/email\/logo\.png"/);
         expect(visible.startsWith('Suite ')).toBe(true);
         // At most 600 px wide; dark mode declared, with the code and text recoloured.
-        expect(mail.html).toContain('max-width:600px;width:100%');
+        expect(mail.html).toMatch(/<table align="center" width="600"[^>]*style="max-width:600px;width:100%"/);
         expect(mail.html).toContain('<meta name="color-scheme" content="light dark"/>');
         expect(mail.html).toContain('<meta name="supported-color-schemes" content="light dark"/>');
         expect(mail.html).toMatch(/@media \(prefers-color-scheme: dark\)[\s\S]*\.em-code \{ color: #FFFFFF/);

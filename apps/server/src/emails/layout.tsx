@@ -188,7 +188,8 @@ function Mail({ c }: { c: MailContent }) {
           <tbody>
             <tr>
               <td className="em-outer" align="center" style={{ padding: '32px 12px' }}>
-                <Container style={{ maxWidth: 600, width: '100%' }}>
+                {/* width="600" for Outlook on Windows, which ignores max-width; the CSS makes it fluid everywhere else. */}
+                <Container width="600" style={{ maxWidth: 600, width: '100%' }}>
                   <Header c={c} font={font} />
                   <Box
                     className="em-card em-pad"
