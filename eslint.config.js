@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
-import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import importX from 'eslint-plugin-import-x';
 import vitest from '@vitest/eslint-plugin';
 import playwright from 'eslint-plugin-playwright';
 import globals from 'globals';
@@ -55,7 +55,7 @@ export default tseslint.config(
       'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
       'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
       'import-x/resolver-next': [
-        createNodeResolver({
+        importX.createNodeResolver({
           extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
           extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
           conditionNames: ['source', 'import', 'default'],
