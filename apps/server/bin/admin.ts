@@ -4,13 +4,7 @@ import { parseArgs } from 'node:util';
 import { LANGUAGES, isEmailShape, normalizeEmail, type Language } from '@suite/contract';
 import { ConfigError, loadConfig, type Env } from '../src/config.js';
 import { migrate, openDatabase, type Db } from '../src/db/database.js';
-import {
-  createInvite,
-  listDomains,
-  setDomainRules,
-  type DomainChange,
-  type DomainRules,
-} from '../src/modules/accounts/index.js';
+import { accountsAdmin, type DomainChange, type DomainRules } from '../src/modules/accounts/index.js';
 
 const USAGE = `Usage: npm run admin -- <command>
 
@@ -78,14 +72,12 @@ async function domainSet(db: Db, args: string[], out: Out): Promise<void> {
   }
   if (values['no-free-limit']) change.freePlanLimit = null;
   if (Object.keys(change).length === 0) throw new UsageError('nothing to set');
-  out(describe(await setDomainRules(db.kysely, domainArg(positionals[0]), change)));
+  out(describe(await accountsAdmin(db.kysely).setDomain(domainArg(positionals[0]), change)));
 }
 
 async function usersList(db: Db, args: string[], out: Out): Promise<void> {
   const { values } = parseArgs({ args, options: { domain: { type: 'string' } } });
-  let query = db.kysely.selectFrom('users').selectAll().orderBy('created_at');
-  if (values.domain) query = query.where('domain', '=', domainArg(values.domain));
-  const rows = await query.execute();
+  const rows = await accountsAdmin(db.kysely).listUsers(values.domain && domainArg(values.domain));
   out(['email', 'confirmed', 'registered', 'active', 'created'].join('\t'));
   for (const u of rows) {
     const yes = (v: unknown) => (v ? 'yes' : 'no');
@@ -99,12 +91,7 @@ async function usersList(db: Db, args: string[], out: Out): Promise<void> {
 }
 
 async function setActive(db: Db, email: string, active: boolean, out: Out): Promise<void> {
-  const done = await db.kysely
-    .updateTable('users')
-    .set({ active: Number(active) })
-    .where('email', '=', email)
-    .executeTakeFirst();
-  if (Number(done.numUpdatedRows) !== 1) throw new UsageError(`no user ${email}`);
+  if (!(await accountsAdmin(db.kysely).setUserActive(email, active))) throw new UsageError(`no user ${email}`);
   out(`${email}: ${active ? 'active' : 'not active'}`);
 }
 
@@ -117,7 +104,7 @@ async function invite(db: Db, env: Env, args: string[], out: Out): Promise<void>
   const language = (values.language ?? 'en') as Language;
   if (!LANGUAGES.includes(language)) throw new UsageError(`--language must be one of ${LANGUAGES.join(', ')}`);
   const config = loadConfig(env);
-  const { url } = await createInvite(db.kysely, config, {
+  const { url } = await accountsAdmin(db.kysely).invite(config, {
     email: emailArg(positionals[0]),
     inviterId: null,
     inviterName: config.appTitle,
@@ -130,7 +117,7 @@ async function dispatch(db: Db, env: Env, argv: string[], out: Out): Promise<voi
   const [group, action, ...rest] = argv;
   if (group === 'domain' && action === 'set') return domainSet(db, rest, out);
   if (group === 'domain' && action === 'list')
-    return void (await listDomains(db.kysely)).forEach((d) => out(describe(d)));
+    return void (await accountsAdmin(db.kysely).listDomains()).forEach((d) => out(describe(d)));
   if (group === 'users' && action === 'list') return usersList(db, rest, out);
   if (group === 'users' && (action === 'activate' || action === 'deactivate')) {
     return setActive(db, emailArg(rest[0]), action === 'activate', out);

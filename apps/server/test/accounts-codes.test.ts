@@ -9,7 +9,7 @@ import {
   startWorld,
   type AccountsWorld,
 } from './accounts-helpers.js';
-import { SEND_BUDGET, issueCode, purgeExpiredCodes } from '../src/modules/accounts/codes/codes.js';
+import { SEND_BUDGET, codesRepository } from '../src/modules/accounts/codes/repository.js';
 import { codeIn } from './smtp.js';
 
 /** A code that is surely wrong: differs from the real one in the last digit. */
@@ -156,7 +156,7 @@ describe('e-mail codes: PUT /v2/user/confirm and PUT /v2/user/resend_confirmatio
       .set({ expires_at: Date.now() - 2 * 86_400_000 })
       .where('email', '=', 'old@contoso.com')
       .execute();
-    expect(await purgeExpiredCodes(db)).toBeGreaterThanOrEqual(1);
+    expect(await codesRepository(db).purgeExpired()).toBeGreaterThanOrEqual(1);
     const left = await db
       .selectFrom('codes')
       .select('email')
@@ -168,7 +168,9 @@ describe('e-mail codes: PUT /v2/user/confirm and PUT /v2/user/resend_confirmatio
   it('never mails more codes than the budget, even for parallel requests', async () => {
     const keys = { hmac: w.t.config.keys.code, scale: 1, ttlMs: 600_000 };
     const results = await Promise.allSettled(
-      Array.from({ length: SEND_BUDGET + 7 }, () => issueCode(w.app.db.kysely, keys, 'budget@contoso.com', 'confirm')),
+      Array.from({ length: SEND_BUDGET + 7 }, () =>
+        codesRepository(w.app.db.kysely).issue(keys, 'budget@contoso.com', 'confirm'),
+      ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(SEND_BUDGET);
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');

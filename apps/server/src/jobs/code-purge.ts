@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { purgeExpiredCodes } from '../modules/accounts/index.js';
+import { accountsAdmin } from '../modules/accounts/index.js';
 import type { Job } from './job.js';
 
 const EVERY_MS = 3_600_000;
@@ -10,8 +10,9 @@ export function codePurgeJob(app: FastifyInstance): Job {
   return {
     name: 'code-purge',
     start() {
+      const accounts = accountsAdmin(app.db.kysely);
       timer = setInterval(() => {
-        void purgeExpiredCodes(app.db.kysely).catch((err: unknown) => app.log.warn({ err }, 'code purge failed'));
+        void accounts.purgeExpiredCodes().catch((err: unknown) => app.log.warn({ err }, 'code purge failed'));
       }, EVERY_MS);
       timer.unref();
     },

@@ -22,6 +22,5 @@ const accountsModule: FastifyPluginAsync<{ config: AppConfig }> = async (app, { 
 
 export default accountsModule;
 
-export { purgeExpiredCodes } from './codes/codes.js';
-export { createInvite } from './invites/service.js';
-export { listDomains, setDomainRules, type DomainChange, type DomainRules } from './domains/repository.js';
+export { accountsAdmin } from './admin.js';
+export type { DomainChange, DomainRules } from './domains/repository.js';

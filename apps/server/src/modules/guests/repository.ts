@@ -1,15 +1,16 @@
-import type { Db } from '../../db/database.js';
-import type { GuestsTable } from '../../db/schema.js';
+import type { Kysely } from 'kysely';
+import type { Database, GuestsTable } from '../../db/schema.js';
 
 export type GuestRow = GuestsTable;
 
-export function createGuestRepository(db: Db) {
+/** Guests of meetings. `db` may be a transaction. */
+export function guestsRepository(db: Kysely<Database>) {
   return {
     async insert(row: GuestRow): Promise<void> {
-      await db.kysely.insertInto('guests').values(row).execute();
+      await db.insertInto('guests').values(row).execute();
     },
     find(id: string): Promise<GuestRow | undefined> {
-      return db.kysely.selectFrom('guests').selectAll().where('id', '=', id).executeTakeFirst();
+      return db.selectFrom('guests').selectAll().where('id', '=', id).executeTakeFirst();
     },
   };
 }

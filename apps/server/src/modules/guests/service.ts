@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { GuestRequest, GuestResponse } from '@suite/contract';
 import { requireDisplayName } from '../../names.js';
 import type { Db } from '../../db/database.js';
-import { createGuestRepository, type GuestRow } from './repository.js';
+import { guestsRepository, type GuestRow } from './repository.js';
 
 export function toGuestResponse(row: GuestRow): GuestResponse {
   return {
@@ -14,7 +14,7 @@ export function toGuestResponse(row: GuestRow): GuestResponse {
 }
 
 export function createGuestService(db: Db) {
-  const repo = createGuestRepository(db);
+  const repo = guestsRepository(db.kysely);
   return {
     async create(input: GuestRequest): Promise<GuestResponse> {
       // Jitsi shows the name to the other participants: the contract's one display-name rule.

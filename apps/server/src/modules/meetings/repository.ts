@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../../db/database.js';
-import type { MeetingSessionsTable, VideoconferencesTable } from '../../db/schema.js';
+import type { Kysely } from 'kysely';
+import { isUniqueViolation } from '../../db/dialect.js';
+import type { Database, MeetingSessionsTable, VideoconferencesTable } from '../../db/schema.js';
 
 export type VideoconferenceRow = VideoconferencesTable;
 export type SessionRow = MeetingSessionsTable;
 
-export function createVideoconferenceRepository(db: Db) {
-  const k = db.kysely;
+/** Video conferences and their sessions. `k` may be a transaction. */
+export function meetingsRepository(k: Kysely<Database>) {
   return {
     async insert(row: VideoconferenceRow): Promise<void> {
       await k.insertInto('videoconferences').values(row).execute();
@@ -81,9 +82,4 @@ export function createVideoconferenceRepository(db: Db) {
   };
 }
 
-export type VideoconferenceRepository = ReturnType<typeof createVideoconferenceRepository>;
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-}
+export type MeetingsRepository = ReturnType<typeof meetingsRepository>;

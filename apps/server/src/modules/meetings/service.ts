@@ -12,7 +12,7 @@ import type { Db } from '../../db/database.js';
 import type { SessionUser } from '../../plugins/auth.js';
 import type { GuestService } from '../guests/index.js';
 import type { MeetingTokenSigner, MeetingUser } from './jitsi-token.js';
-import { createVideoconferenceRepository, type SessionRow, type VideoconferenceRow } from './repository.js';
+import { meetingsRepository, type SessionRow, type VideoconferenceRow } from './repository.js';
 
 const LIST_LIMIT = 50;
 /** Pings come at a third of the idle limit (at most every 5 minutes), so two may be lost before it ends. */
@@ -44,7 +44,7 @@ export interface MeetingServiceDeps {
 }
 
 export function createMeetingService({ db, config, signer, guests }: MeetingServiceDeps) {
-  const repo = createVideoconferenceRepository(db);
+  const repo = meetingsRepository(db.kysely);
   const idleMs = config.meet.idleMinutes * 60_000;
   const pingIntervalS = Math.max(1, Math.min(MAX_PING_INTERVAL_S, Math.floor(idleMs / 3000)));
 

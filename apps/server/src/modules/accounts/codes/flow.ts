@@ -1,7 +1,9 @@
 import { isEmailShape, normalizeEmail, type CodePurpose, type Language } from '@suite/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.js';
 import { AppError } from '../../../errors.js';
-import { issueCode, type CodeKeys, type CodeOutcome } from './codes.js';
 import type { AccountsDeps } from '../deps.js';
+import { codesRepository, type CodeKeys, type CodeOutcome } from './repository.js';
 
 /** What the sign-up and the recovery flows share: addresses, sending codes, answering code checks. */
 
@@ -18,6 +20,33 @@ export function addressOf(raw: string): string {
   return email;
 }
 
+const mailKind = (purpose: CodePurpose) => (purpose === 'confirm' ? 'confirm-code' : 'recovery-code');
+
+/**
+ * Stores a new code (replacing only the expired `replacing` one when given) and, when `mail`, queues
+ * its mail with `db`: pass the caller's transaction. The caller kicks the mailer after it commits.
+ */
+export async function queueCode(
+  deps: AccountsDeps,
+  db: Kysely<Database>,
+  to: { email: string; purpose: CodePurpose; language: Language; mail: boolean },
+  replacing?: string,
+): Promise<void> {
+  const code = await codesRepository(db).issue(codeKeys(deps), to.email, to.purpose, replacing);
+  if (code && to.mail) {
+    await deps.mailer.queue(db, { kind: mailKind(to.purpose), to: to.email, language: to.language, code });
+  }
+}
+
+/** Checks a submitted code with `db` (the transaction that applies its effect). */
+export const checkCode = (
+  deps: AccountsDeps,
+  db: Kysely<Database>,
+  email: string,
+  purpose: CodePurpose,
+  code: string,
+) => codesRepository(db).check(codeKeys(deps), email, purpose, code);
+
 /** Stores a new code and queues its mail in one transaction, then wakes the mail worker. */
 export async function sendCode(
   deps: AccountsDeps,
@@ -26,16 +55,7 @@ export async function sendCode(
   language: Language,
   mail = true,
 ): Promise<void> {
-  await deps.db.transaction().execute(async (trx) => {
-    const code = await issueCode(trx, codeKeys(deps), email, purpose);
-    if (code && mail)
-      await deps.mailer.queue(trx, {
-        kind: purpose === 'confirm' ? 'confirm-code' : 'recovery-code',
-        to: email,
-        language,
-        code,
-      });
-  });
+  await deps.db.transaction().execute((trx) => queueCode(deps, trx, { email, purpose, language, mail }));
   if (mail) deps.mailer.kick();
 }
 
@@ -51,11 +71,7 @@ export async function answerCode(
   if (outcome.kind === 'ok') return;
   if (outcome.kind === 'invalid') throw new AppError('INVALID_TOKEN');
   if (outcome.kind === 'max_tries') throw new AppError('ERR_MAX_TRIES_EXCEEDED');
-  await deps.db.transaction().execute(async (trx) => {
-    const code = await issueCode(trx, codeKeys(deps), email, purpose, outcome.hash);
-    const kind = purpose === 'confirm' ? 'confirm-code' : 'recovery-code';
-    if (code && mail) await deps.mailer.queue(trx, { kind, to: email, language, code });
-  });
+  await deps.db.transaction().execute((trx) => queueCode(deps, trx, { email, purpose, language, mail }, outcome.hash));
   deps.mailer.kick();
   throw new AppError('ERR_TOKEN_EXPIRED');
 }

@@ -9,18 +9,6 @@ export interface DomainRules {
   freePlanLimit: number | null;
 }
 
-/** A domain without a row has the defaults: active, not hosted, password login, no limit. */
-export async function domainRules(db: Kysely<Database>, name: string): Promise<DomainRules> {
-  const row = await db.selectFrom('domains').selectAll().where('name', '=', name).executeTakeFirst();
-  return {
-    name,
-    active: row ? Boolean(row.active) : true,
-    mailServerHosted: Boolean(row?.mail_server_hosted),
-    ssoOnly: Boolean(row?.sso_only),
-    freePlanLimit: row?.free_plan_limit ?? null,
-  };
-}
-
 export interface DomainChange {
   active?: boolean;
   mailServerHosted?: boolean;
@@ -29,35 +17,68 @@ export interface DomainChange {
   freePlanLimit?: number | null;
 }
 
-export async function setDomainRules(db: Kysely<Database>, name: string, change: DomainChange): Promise<DomainRules> {
-  const current = await domainRules(db, name);
-  const next = {
-    active: Number(change.active ?? current.active),
-    mail_server_hosted: Number(change.mailServerHosted ?? current.mailServerHosted),
-    sso_only: Number(change.ssoOnly ?? current.ssoOnly),
-    free_plan_limit: change.freePlanLimit === undefined ? current.freePlanLimit : change.freePlanLimit,
-    updated_at: Date.now(),
+/** Per-domain rules (admin CLI) and the counts a free plan checks. `db` may be a transaction. */
+export function domainsRepository(db: Kysely<Database>) {
+  /** A domain without a row has the defaults: active, not hosted, password login, no limit. */
+  async function rules(name: string): Promise<DomainRules> {
+    const row = await db.selectFrom('domains').selectAll().where('name', '=', name).executeTakeFirst();
+    return {
+      name,
+      active: row ? Boolean(row.active) : true,
+      mailServerHosted: Boolean(row?.mail_server_hosted),
+      ssoOnly: Boolean(row?.sso_only),
+      freePlanLimit: row?.free_plan_limit ?? null,
+    };
+  }
+
+  return {
+    rules,
+
+    async set(name: string, change: DomainChange): Promise<DomainRules> {
+      const current = await rules(name);
+      const next = {
+        active: Number(change.active ?? current.active),
+        mail_server_hosted: Number(change.mailServerHosted ?? current.mailServerHosted),
+        sso_only: Number(change.ssoOnly ?? current.ssoOnly),
+        free_plan_limit: change.freePlanLimit === undefined ? current.freePlanLimit : change.freePlanLimit,
+        updated_at: Date.now(),
+      };
+      await db
+        .insertInto('domains')
+        .values({ name, ...next })
+        .onConflict((oc) => oc.column('name').doUpdateSet(next))
+        .execute();
+      return rules(name);
+    },
+
+    async list(): Promise<DomainRules[]> {
+      const rows = await db.selectFrom('domains').select('name').orderBy('name').execute();
+      return Promise.all(rows.map((r) => rules(r.name)));
+    },
+
+    /** Confirmed accounts of a domain: what a free plan's limit counts. */
+    async confirmedUsers(domain: string): Promise<number> {
+      const row = await db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('domain', '=', domain)
+        .where('confirmed_at', 'is not', null)
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+
+    /**
+     * Holds the domain's row until the caller's transaction ends, so that checks made after it (a free
+     * seat) cannot race. The same statement on both databases: on PostgreSQL an UPDATE takes the row
+     * lock (as SELECT … FOR UPDATE would, which SQLite does not parse); SQLite runs one write
+     * transaction at a time and this write makes the caller's transaction that one.
+     */
+    async lock(name: string): Promise<void> {
+      await db
+        .updateTable('domains')
+        .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+        .where('name', '=', name)
+        .execute();
+    },
   };
-  await db
-    .insertInto('domains')
-    .values({ name, ...next })
-    .onConflict((oc) => oc.column('name').doUpdateSet(next))
-    .execute();
-  return domainRules(db, name);
-}
-
-export async function listDomains(db: Kysely<Database>): Promise<DomainRules[]> {
-  const rows = await db.selectFrom('domains').select('name').orderBy('name').execute();
-  return Promise.all(rows.map((r) => domainRules(db, r.name)));
-}
-
-/** Confirmed accounts of a domain: what a free plan's limit counts. */
-export async function confirmedUsersOf(db: Kysely<Database>, domain: string): Promise<number> {
-  const row = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('domain', '=', domain)
-    .where('confirmed_at', 'is not', null)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
 }

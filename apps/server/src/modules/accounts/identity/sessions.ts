@@ -1,7 +1,7 @@
 import type { SessionResponse } from '@suite/contract';
 import { AppError } from '../../../errors.js';
 import type { AccountsDeps } from '../deps.js';
-import { profilesOf, type UserRow } from './repository.js';
+import { usersRepository, type UserRow } from './repository.js';
 
 function preferencesOf(user: UserRow): Record<string, unknown> {
   try {
@@ -19,7 +19,7 @@ function preferencesOf(user: UserRow): Record<string, unknown> {
  * dated the next second (`issuedAt` is passed when the caller has just revoked).
  */
 export async function sessionFor(deps: AccountsDeps, user: UserRow, issuedAt?: number): Promise<SessionResponse> {
-  const profiles = await profilesOf(deps.db, user);
+  const profiles = await usersRepository(deps.db).profilesOf(user);
   const acting = profiles[0];
   if (!acting) throw new AppError('ERR_COULD_NOT_GET_PROFILE');
   const token = await deps.sessions.issue(

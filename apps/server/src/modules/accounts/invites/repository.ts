@@ -1,51 +1,48 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 
-export async function insertInvite(
-  db: Kysely<Database>,
-  invite: { jtiHash: string; email: string; inviterId: string | null; expiresAt: number },
-): Promise<void> {
-  await db
-    .insertInto('invites')
-    .values({
-      jti_hash: invite.jtiHash,
-      email: invite.email,
-      inviter_id: invite.inviterId,
-      expires_at: invite.expiresAt,
-      accepted_at: null,
-      created_at: Date.now(),
-    })
-    .execute();
-}
+/** Personal invites (by the hash of their token id). `db` may be a transaction. */
+export function invitesRepository(db: Kysely<Database>) {
+  return {
+    async insert(invite: { jtiHash: string; email: string; inviterId: string | null; expiresAt: number }) {
+      await db
+        .insertInto('invites')
+        .values({
+          jti_hash: invite.jtiHash,
+          email: invite.email,
+          inviter_id: invite.inviterId,
+          expires_at: invite.expiresAt,
+          accepted_at: null,
+          created_at: Date.now(),
+        })
+        .execute();
+    },
 
-export const findInvite = (db: Kysely<Database>, jtiHash: string) =>
-  db.selectFrom('invites').selectAll().where('jti_hash', '=', jtiHash).executeTakeFirst();
+    find: (jtiHash: string) => db.selectFrom('invites').selectAll().where('jti_hash', '=', jtiHash).executeTakeFirst(),
 
-/** Marks the invite accepted unless it already was or has expired: only one acceptance can win. */
-export async function acceptInvite(db: Kysely<Database>, jtiHash: string, now = Date.now()): Promise<boolean> {
-  const done = await db
-    .updateTable('invites')
-    .set({ accepted_at: now })
-    .where('jti_hash', '=', jtiHash)
-    .where('accepted_at', 'is', null)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
-  return Number(done.numUpdatedRows) === 1;
-}
+    /** Marks the invite accepted unless it already was or has expired: only one acceptance can win. */
+    async accept(jtiHash: string, now = Date.now()): Promise<boolean> {
+      const done = await db
+        .updateTable('invites')
+        .set({ accepted_at: now })
+        .where('jti_hash', '=', jtiHash)
+        .where('accepted_at', 'is', null)
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+      return Number(done.numUpdatedRows) === 1;
+    },
 
-/** Per address: how many invites were written since `since`, and when the oldest of them was. */
-export async function recentInvites(
-  db: Kysely<Database>,
-  emails: string[],
-  since: number,
-): Promise<{ email: string; n: number; oldest: number }[]> {
-  if (emails.length === 0) return [];
-  const rows = await db
-    .selectFrom('invites')
-    .select((eb) => ['email', eb.fn.countAll<number>().as('n'), eb.fn.min('created_at').as('oldest')])
-    .where('email', 'in', emails)
-    .where('created_at', '>', since)
-    .groupBy('email')
-    .execute();
-  return rows.map((r) => ({ email: r.email, n: Number(r.n), oldest: Number(r.oldest) }));
+    /** Per address: how many invites were written since `since`, and when the oldest of them was. */
+    async recent(emails: string[], since: number): Promise<{ email: string; n: number; oldest: number }[]> {
+      if (emails.length === 0) return [];
+      const rows = await db
+        .selectFrom('invites')
+        .select((eb) => ['email', eb.fn.countAll<number>().as('n'), eb.fn.min('created_at').as('oldest')])
+        .where('email', 'in', emails)
+        .where('created_at', '>', since)
+        .groupBy('email')
+        .execute();
+      return rows.map((r) => ({ email: r.email, n: Number(r.n), oldest: Number(r.oldest) }));
+    },
+  };
 }

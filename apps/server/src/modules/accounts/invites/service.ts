@@ -15,10 +15,10 @@ import { AppError } from '../../../errors.js';
 import type { SessionUser } from '../../../plugins/auth.js';
 import { mailSite, queueMail } from '../../../plugins/mailer.js';
 import { isPersonalAddress } from '../domains/free-mail.js';
-import { domainRules } from '../domains/repository.js';
+import { domainsRepository } from '../domains/repository.js';
 import type { AccountsDeps } from '../deps.js';
-import { awaitsCodeStep, findUserByEmail, findUserById, type UserRow } from '../identity/repository.js';
-import { findInvite, insertInvite, recentInvites } from './repository.js';
+import { awaitsCodeStep, usersRepository, type UserRow } from '../identity/repository.js';
+import { invitesRepository } from './repository.js';
 import { INVITE_TTL_DAYS, readInviteToken, signInvite, signTeamInvite } from './tokens.js';
 
 /** One mailbox gets at most this many invites a day, whoever sends them (no flooding a mailbox). */
@@ -28,16 +28,18 @@ const DAY_MS = 86_400_000;
 /** ERR_RATE_LIMITED (with Retry-After, the addresses in details) when an address had its daily share. */
 async function checkInviteCap(db: Kysely<Database>, emails: string[]): Promise<void> {
   const now = Date.now();
-  const full = (await recentInvites(db, emails, now - DAY_MS)).filter((r) => r.n >= MAX_INVITES_PER_ADDRESS_PER_DAY);
+  const full = (await invitesRepository(db).recent(emails, now - DAY_MS)).filter(
+    (r) => r.n >= MAX_INVITES_PER_ADDRESS_PER_DAY,
+  );
   if (full.length === 0) return;
   const wait = Math.max(...full.map((r) => r.oldest + DAY_MS - now));
   throw new AppError('ERR_RATE_LIMITED', {
-    headers: { 'retry-after': String(Math.max(1, Math.ceil(wait / 1000))) },
+    retryAfterS: wait / 1000,
     details: full.map((r) => ({ path: 'emails', message: r.email })),
   });
 }
 
-interface NewInvite {
+export interface NewInvite {
   email: string;
   inviterId: string | null;
   inviterName: string;
@@ -47,7 +49,7 @@ interface NewInvite {
 /** The invite record and its mail, written with the caller's transaction. */
 async function writeInvite(db: Kysely<Database>, config: AppConfig, input: NewInvite): Promise<{ url: string }> {
   const { token, jtiHash, expiresAt } = await signInvite(config.keys.invite, input.email);
-  await insertInvite(db, { jtiHash, email: input.email, inviterId: input.inviterId, expiresAt });
+  await invitesRepository(db).insert({ jtiHash, email: input.email, inviterId: input.inviterId, expiresAt });
   const message = {
     kind: 'invite' as const,
     to: input.email,
@@ -70,7 +72,7 @@ const displayName = (user: UserRow) => cleanDisplayName(`${user.first_name} ${us
 
 /** Only a corporate-domain account may invite: a free-mail "team" would let anyone in. */
 async function corporateInviter(deps: AccountsDeps, session: SessionUser): Promise<UserRow> {
-  const inviter = await findUserById(deps.db, session.id);
+  const inviter = await usersRepository(deps.db).byId(session.id);
   if (!inviter || isPersonalAddress(inviter.domain)) throw new AppError('ERR_FORBIDDEN');
   return inviter;
 }
@@ -108,16 +110,9 @@ export async function inviteTeammates(
 ): Promise<InviteTeammatesResponse> {
   const inviter = await corporateInviter(deps, session);
   const emails = checkTeammates(given, inviter.domain);
-  if (!(await domainRules(deps.db, inviter.domain)).active) throw new AppError('ERR_DOMAIN_INACTIVE');
-  const confirmed = await deps.db
-    .selectFrom('users')
-    .select('email')
-    .where('email', 'in', emails)
-    .where('confirmed_at', 'is not', null)
-    // Confirmed but never registered (no password): an invite is one way to finish (awaitsCodeStep).
-    .where('password_hash', 'is not', null)
-    .execute();
-  const registered = new Set(confirmed.map((r) => r.email));
+  if (!(await domainsRepository(deps.db).rules(inviter.domain)).active) throw new AppError('ERR_DOMAIN_INACTIVE');
+  // Confirmed but never registered (no password): an invite is one way to finish (awaitsCodeStep).
+  const registered = new Set(await usersRepository(deps.db).registeredAmong(emails));
   const invited = emails.filter((e) => !registered.has(e));
   if (invited.length === 0) throw new AppError('ERR_ALL_EMAILS_REGISTERED');
   await checkInviteCap(deps.db, invited);
@@ -145,7 +140,7 @@ export async function invitationUrl(deps: AccountsDeps, session: SessionUser): P
 
 /** A team link speaks for its inviter: once that account is gone, deactivated or moved, it admits nobody. */
 async function checkTeamInviter(deps: AccountsDeps, read: { inviterId: string; domain: string }): Promise<void> {
-  const inviter = await findUserById(deps.db, read.inviterId);
+  const inviter = await usersRepository(deps.db).byId(read.inviterId);
   if (!inviter?.active || inviter.domain !== read.domain) throw new AppError('ERR_INVITE_INVALID');
 }
 
@@ -162,10 +157,10 @@ export async function validateInvite(
     await checkTeamInviter(deps, read);
     return { email: '', status: 'pending' };
   }
-  const row = await findInvite(deps.db, read.jtiHash);
+  const row = await invitesRepository(deps.db).find(read.jtiHash);
   if (!row) throw new AppError('ERR_INVITE_INVALID');
   // An address that already has a confirmed account is answered as accepted, as sign-up would (409).
-  const user = await findUserByEmail(deps.db, row.email);
+  const user = await usersRepository(deps.db).byEmail(row.email);
   if (row.accepted_at !== null || (user && !awaitsCodeStep(user))) return { email: row.email, status: 'accepted' };
   if (read.expired || row.expires_at <= Date.now()) return { email: row.email, status: 'expired' };
   return { email: row.email, status: 'pending' };
@@ -188,7 +183,7 @@ export async function resolveSignupInvite(deps: AccountsDeps, token: string, ema
     return { kind: 'team', inviterId: read.inviterId };
   }
   if (normalizeEmail(read.email) !== email) return { kind: 'mismatch' };
-  const row = await findInvite(deps.db, read.jtiHash);
+  const row = await invitesRepository(deps.db).find(read.jtiHash);
   if (!row) throw new AppError('ERR_INVITE_INVALID');
   if (row.accepted_at !== null) throw new AppError('ERR_INVITE_ALREADY_ACCEPTED');
   if (read.expired || row.expires_at <= Date.now()) throw new AppError('ERR_INVITE_EXPIRED');

@@ -1,10 +1,10 @@
 import { isEmailShape, normalizeEmail, emailDomain, type MeResponse, type SessionResponse } from '@suite/contract';
 import { AppError } from '../../../errors.js';
 import type { SessionUser } from '../../../plugins/auth.js';
-import { domainRules } from '../domains/repository.js';
+import { domainsRepository } from '../domains/repository.js';
 import type { AccountsDeps } from '../deps.js';
 import { verifyPassword } from '../identity/passwords.js';
-import { awaitsCodeStep, findUserByEmail, findUserById, profilesOf, revokeSessions } from '../identity/repository.js';
+import { awaitsCodeStep, usersRepository } from '../identity/repository.js';
 import { sessionFor } from '../identity/sessions.js';
 
 /**
@@ -15,9 +15,9 @@ export async function login(deps: AccountsDeps, input: { login: string; password
   const email = normalizeEmail(input.login);
   if (!email || !input.password) throw new AppError('ERR_VALIDATION');
   const shaped = isEmailShape(email);
-  const known = shaped ? await findUserByEmail(deps.db, email) : undefined;
+  const known = shaped ? await usersRepository(deps.db).byEmail(email) : undefined;
   if (shaped) {
-    const rules = await domainRules(deps.db, emailDomain(email));
+    const rules = await domainsRepository(deps.db).rules(emailDomain(email));
     if (!rules.active) throw new AppError('ERR_DOMAIN_DISABLED');
     if (rules.ssoOnly) throw new AppError('ERR_SSO_LOGIN_ONLY');
   }
@@ -33,18 +33,19 @@ export async function login(deps: AccountsDeps, input: { login: string; password
 
 /** Ends every session of the user issued up to now (sessions carry no id to end just one). */
 export async function logout(deps: AccountsDeps, session: SessionUser): Promise<{ ok: true }> {
-  await revokeSessions(deps.db, session.id, Date.now());
+  await usersRepository(deps.db).revokeSessions(session.id, Date.now());
   return { ok: true };
 }
 
 export async function me(deps: AccountsDeps, session: SessionUser): Promise<MeResponse> {
-  const user = await findUserById(deps.db, session.id);
+  const users = usersRepository(deps.db);
+  const user = await users.byId(session.id);
   if (!user) throw new AppError('ERR_INVALID_ACCESS_TOKEN');
   return {
     _id: user.id,
     email: user.email,
     confirmed: user.confirmed_at !== null,
     registered: user.registered_at !== null,
-    profiles: await profilesOf(deps.db, user),
+    profiles: await users.profilesOf(user),
   };
 }

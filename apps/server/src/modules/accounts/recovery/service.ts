@@ -1,10 +1,9 @@
 import { normalizeEmail, type Language, type SessionResponse } from '@suite/contract';
 import { AppError } from '../../../errors.js';
-import { domainRules } from '../domains/repository.js';
-import { addressOf, answerCode, codeKeys, sendCode } from '../codes/flow.js';
-import { checkCode } from '../codes/codes.js';
+import { domainsRepository } from '../domains/repository.js';
+import { addressOf, answerCode, checkCode, sendCode } from '../codes/flow.js';
 import type { AccountsDeps } from '../deps.js';
-import { findUserByEmail } from '../identity/repository.js';
+import { usersRepository } from '../identity/repository.js';
 import { sessionFor } from '../identity/sessions.js';
 
 /** Password recovery: e-mail, code check, then PUT /user/{id} with the session it answers. */
@@ -25,9 +24,9 @@ export async function forgotPassword(
 }
 
 async function canRecover(deps: AccountsDeps, email: string): Promise<boolean> {
-  const user = await findUserByEmail(deps.db, email);
+  const user = await usersRepository(deps.db).byEmail(email);
   if (!user?.confirmed_at || !user.active) return false;
-  const rules = await domainRules(deps.db, user.domain);
+  const rules = await domainsRepository(deps.db).rules(user.domain);
   return rules.active && !rules.ssoOnly;
 }
 
@@ -37,11 +36,9 @@ export async function forgotPasswordConfirm(
   language: Language,
 ): Promise<SessionResponse> {
   const email = normalizeEmail(input.email);
-  const outcome = await deps.db
-    .transaction()
-    .execute((trx) => checkCode(trx, codeKeys(deps), email, 'recovery', input.token));
+  const outcome = await deps.db.transaction().execute((trx) => checkCode(deps, trx, email, 'recovery', input.token));
   await answerCode(deps, outcome, email, 'recovery', language, await canRecover(deps, email));
-  const user = await findUserByEmail(deps.db, email);
+  const user = await usersRepository(deps.db).byEmail(email);
   if (!user?.confirmed_at) throw new AppError('INVALID_TOKEN');
   return sessionFor(deps, user);
 }

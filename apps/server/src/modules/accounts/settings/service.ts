@@ -3,7 +3,7 @@ import { AppError } from '../../../errors.js';
 import type { SessionUser } from '../../../plugins/auth.js';
 import type { AccountsDeps } from '../deps.js';
 import { checkNewPassword, hashPassword } from '../identity/passwords.js';
-import { findUserById, setPassword } from '../identity/repository.js';
+import { usersRepository } from '../identity/repository.js';
 import { issuedAfter, sessionFor } from '../identity/sessions.js';
 
 /** New password for the signed-in user; every other session ends, the returned one stays valid. */
@@ -15,9 +15,10 @@ export async function updatePassword(
 ): Promise<SessionResponse> {
   if (id !== session.id) throw new AppError('ERR_FORBIDDEN');
   checkNewPassword(input.password, input.password_confirmation);
-  const user = await findUserById(deps.db, id);
+  const users = usersRepository(deps.db);
+  const user = await users.byId(id);
   if (!user) throw new AppError('ERR_FORBIDDEN');
   const now = Date.now();
-  await setPassword(deps.db, id, await hashPassword(input.password), now);
+  await users.setPassword(id, await hashPassword(input.password), now);
   return sessionFor(deps, user, issuedAfter(now));
 }

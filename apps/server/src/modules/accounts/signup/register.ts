@@ -4,7 +4,7 @@ import { requireDisplayName } from '../../../names.js';
 import type { SessionUser } from '../../../plugins/auth.js';
 import type { AccountsDeps } from '../deps.js';
 import { checkNewPassword, hashPassword } from '../identity/passwords.js';
-import { completeRegistration, findUserById } from '../identity/repository.js';
+import { usersRepository } from '../identity/repository.js';
 import { sessionFor } from '../identity/sessions.js';
 
 /** The welcome step: a confirmed account gets its name, password and terms acceptance. */
@@ -26,10 +26,11 @@ export async function completeRegister(
   const terms = input.accepted_terms as { version?: unknown } | undefined;
   if (terms?.version !== ACCEPTED_TERMS_VERSION) throw new AppError('ACCEPT_TERMS');
   checkNewPassword(input.password, input.password_confirmation);
-  const user = await findUserById(deps.db, session.id);
+  const users = usersRepository(deps.db);
+  const user = await users.byId(session.id);
   if (!user?.confirmed_at || user.registered_at) throw new AppError('ERR_FORBIDDEN');
   const passwordHash = await hashPassword(input.password);
-  const done = await completeRegistration(deps.db, user.id, {
+  const done = await users.completeRegistration(user.id, {
     firstName,
     lastName,
     passwordHash,

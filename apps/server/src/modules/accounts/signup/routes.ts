@@ -10,6 +10,7 @@ import {
   SignupRequestSchema,
   SignupResponseSchema,
 } from '@suite/contract';
+import { AppError } from '../../../errors.js';
 import type { AccountsDeps } from '../deps.js';
 import {
   addressLimits,
@@ -27,6 +28,12 @@ import * as signup from './service.js';
 const CompleteRegisterBody = CompleteRegisterRequestSchema.extend({ accepted_terms: z.unknown().optional() });
 const tags = ['accounts'];
 
+/** 400, not the login's 403: the sign-up screen shows the matching text for 400/401 only (spec §8). */
+const signupStatus = (error: unknown): never => {
+  if (error instanceof AppError && error.code === 'ERR_SSO_LOGIN_ONLY') throw new AppError(error.code, { status: 400 });
+  throw error;
+};
+
 /** Sign-up, its e-mail code (confirm, resend) and the welcome step that completes the registration (spec §4). */
 const signupRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, { deps }) => {
   app.post(
@@ -35,8 +42,10 @@ const signupRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, 
       schema: { tags, body: SignupRequestSchema, response: { 201: SignupResponseSchema, ...captchaErrorResponses } },
       preHandler: [...addressLimits(app, 'signup', 20, 5, 'all'), app.captcha('signup')],
     },
-    async (request, reply) =>
-      reply.status(201).send(await signup.signup(deps, request.body, languageOf(request, request.body))),
+    async (request, reply) => {
+      const result = await signup.signup(deps, request.body, languageOf(request, request.body)).catch(signupStatus);
+      return reply.status(201).send(result);
+    },
   );
 
   app.put(

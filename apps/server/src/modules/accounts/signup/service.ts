@@ -3,21 +3,13 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import { AppError } from '../../../errors.js';
 import { isPersonalAddress } from '../domains/free-mail.js';
-import { confirmedUsersOf, domainRules } from '../domains/repository.js';
-import { acceptInvite, findInvite } from '../invites/repository.js';
+import { isUniqueViolation } from '../../../db/dialect.js';
+import { domainsRepository } from '../domains/repository.js';
+import { invitesRepository } from '../invites/repository.js';
 import { resolveSignupInvite, type SignupInvite } from '../invites/service.js';
-import { addressOf, answerCode, codeKeys, sendCode } from '../codes/flow.js';
-import { checkCode, issueCode } from '../codes/codes.js';
+import { addressOf, answerCode, checkCode, queueCode, sendCode } from '../codes/flow.js';
 import type { AccountsDeps } from '../deps.js';
-import {
-  awaitsCodeStep,
-  createUser,
-  findUserByEmail,
-  findUserById,
-  isUniqueViolation,
-  markConfirmed,
-  type UserRow,
-} from '../identity/repository.js';
+import { awaitsCodeStep, usersRepository, type UserRow } from '../identity/repository.js';
 import { sessionFor } from '../identity/sessions.js';
 
 /** Sign-up, its code confirmation and resend (spec §4: e-mail, code check, then the welcome step). */
@@ -25,18 +17,18 @@ import { sessionFor } from '../identity/sessions.js';
 export type SignupResult = { email: string; message: string } & Partial<SessionResponse>;
 
 async function checkFreePlan(db: Kysely<Database>, domain: string, limit: number | null): Promise<void> {
-  if (limit !== null && (await confirmedUsersOf(db, domain)) >= limit) throw new AppError('ERR_FREE_ACCOUNT_LIMIT');
+  if (limit !== null && (await domainsRepository(db).confirmedUsers(domain)) >= limit) {
+    throw new AppError('ERR_FREE_ACCOUNT_LIMIT');
+  }
 }
 
 /**
- * The same check inside the confirming transaction, with the domain's row locked on PostgreSQL (SQLite
- * runs one write transaction at a time): parallel confirmations cannot both take the last free seat.
+ * The same check inside the confirming transaction, with the domain's row held: parallel
+ * confirmations cannot both take the last free seat.
  */
-async function claimFreeSeat(deps: AccountsDeps, trx: Kysely<Database>, domain: string, limit: number | null) {
+async function claimFreeSeat(trx: Kysely<Database>, domain: string, limit: number | null) {
   if (limit === null) return;
-  if (deps.config.databaseUrl) {
-    await trx.selectFrom('domains').select('name').where('name', '=', domain).forUpdate().execute();
-  }
+  await domainsRepository(trx).lock(domain);
   await checkFreePlan(trx, domain, limit);
 }
 
@@ -53,13 +45,12 @@ export async function signup(
   const granted = invite?.kind === 'mismatch' ? null : invite;
   if (!deps.config.publicSignup && !granted) throw new AppError('ERR_FORBIDDEN');
 
-  const rules = await domainRules(deps.db, domain);
+  const rules = await domainsRepository(deps.db).rules(domain);
   if (!rules.active) throw new AppError('ERR_DOMAIN_INACTIVE');
   if (rules.mailServerHosted) throw new AppError('ERR_ZIMBRA_DOMAIN_SIGNUP_NOT_ALLOWED');
-  // 400, not the login's 403: the sign-up screen shows the matching text for 400/401 only (spec §8).
-  if (rules.ssoOnly) throw new AppError('ERR_SSO_LOGIN_ONLY', { status: 400 });
+  if (rules.ssoOnly) throw new AppError('ERR_SSO_LOGIN_ONLY');
 
-  const existing = await findUserByEmail(deps.db, email);
+  const existing = await usersRepository(deps.db).byEmail(email);
   // An account waiting for its code step was admitted already (a personal one through its invite).
   const waiting = existing !== undefined && awaitsCodeStep(existing);
   if (personal && granted?.kind !== 'address' && !waiting) throw new AppError('ERR_PERSONAL_EMAIL_NOT_ALLOWED');
@@ -76,7 +67,7 @@ export async function signup(
   try {
     await deps.db.transaction().execute(async (trx) => {
       const profileType = personal ? 'PERSONAL' : 'PROFESSIONAL';
-      await createUser(trx, {
+      await usersRepository(trx).create({
         email,
         domain,
         language,
@@ -84,8 +75,7 @@ export async function signup(
         confirmed: false,
         invitedBy: granted?.inviterId ?? null,
       });
-      const code = await issueCode(trx, codeKeys(deps), email, 'confirm');
-      if (code) await deps.mailer.queue(trx, { kind: 'confirm-code', to: email, language, code });
+      await queueCode(deps, trx, { email, purpose: 'confirm', language, mail: true });
     });
   } catch (error) {
     // Two sign-ups of one address at once: the loser is told what the winner's code step says.
@@ -113,19 +103,26 @@ async function acceptAddressInvite(
   const domain = emailDomain(email);
   if (!existing?.confirmed_at) await checkFreePlan(deps.db, domain, limit);
   const userId = await deps.db.transaction().execute(async (trx) => {
-    if (!(await acceptInvite(trx, invite.jtiHash))) return null;
+    if (!(await invitesRepository(trx).accept(invite.jtiHash))) return null;
     if (existing) {
-      await markConfirmed(trx, existing.id);
+      await usersRepository(trx).markConfirmed(existing.id);
       return existing.id;
     }
     const profileType = personal ? 'PERSONAL' : 'PROFESSIONAL';
-    return createUser(trx, { email, domain, language, profileType, confirmed: true, invitedBy: invite.inviterId });
+    return usersRepository(trx).create({
+      email,
+      domain,
+      language,
+      profileType,
+      confirmed: true,
+      invitedBy: invite.inviterId,
+    });
   });
   if (!userId) {
-    const row = await findInvite(deps.db, invite.jtiHash);
+    const row = await invitesRepository(deps.db).find(invite.jtiHash);
     throw new AppError(row?.accepted_at ? 'ERR_INVITE_ALREADY_ACCEPTED' : 'ERR_INVITE_EXPIRED');
   }
-  const user = await findUserById(deps.db, userId);
+  const user = await usersRepository(deps.db).byId(userId);
   if (!user) throw new AppError('ERR_COULD_NOT_GET_PROFILE');
   return { email, message: 'Invitation accepted.', ...(await sessionFor(deps, user)) };
 }
@@ -136,20 +133,20 @@ export async function confirm(
   language: Language,
 ): Promise<SessionResponse> {
   const email = normalizeEmail(input.email);
-  const user = await findUserByEmail(deps.db, email);
+  const user = await usersRepository(deps.db).byEmail(email);
   if (!user) throw new AppError('INVALID_TOKEN');
   if (!awaitsCodeStep(user)) throw new AppError('ERR_USER_ALREADY_CONFIRMED');
   // A confirmed account waiting to finish registering is counted in the plan already.
-  const limit = user.confirmed_at ? null : (await domainRules(deps.db, user.domain)).freePlanLimit;
+  const limit = user.confirmed_at ? null : (await domainsRepository(deps.db).rules(user.domain)).freePlanLimit;
   // A full plan answers before the code is tried (no try spent on it).
   await checkFreePlan(deps.db, user.domain, limit);
   // Counting, consuming and confirming commit together; a wrong guess still commits its count, and a
   // seat taken meanwhile rolls the whole confirmation back (the code stays usable).
   const outcome = await deps.db.transaction().execute(async (trx) => {
-    const result = await checkCode(trx, codeKeys(deps), email, 'confirm', input.token);
+    const result = await checkCode(deps, trx, email, 'confirm', input.token);
     if (result.kind === 'ok') {
-      await claimFreeSeat(deps, trx, user.domain, limit);
-      await markConfirmed(trx, user.id);
+      await claimFreeSeat(trx, user.domain, limit);
+      await usersRepository(trx).markConfirmed(user.id);
     }
     return result;
   });
@@ -163,7 +160,7 @@ export async function resendConfirmation(
   language: Language,
 ): Promise<{ message: string }> {
   const email = addressOf(rawEmail);
-  const user = await findUserByEmail(deps.db, email);
+  const user = await usersRepository(deps.db).byEmail(email);
   if (user && !awaitsCodeStep(user)) throw new AppError('ERR_USER_ALREADY_CONFIRMED');
   // Unknown address: same answer, nothing sent.
   if (user) await sendCode(deps, email, 'confirm', language);

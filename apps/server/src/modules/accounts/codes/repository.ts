@@ -1,0 +1,152 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { CODE_LENGTH, MAX_CODE_TRIES, type CodePurpose } from '@suite/contract';
+import type { Database } from '../../../db/schema.js';
+import { AppError } from '../../../errors.js';
+import type { KeyRing } from '../../../keys.js';
+
+/**
+ * Code mails per address and purpose (sign-up repeats, resends, automatic resends) in one window: a
+ * last-resort cap against mail bombing, above what the routes' throttle lets through before slowing
+ * (5 per client, slowed past 20 over all clients), so that a stranger cannot spend the owner's budget
+ * quickly (docs/security.md).
+ */
+export const SEND_BUDGET = 30;
+const SEND_WINDOW_MS = 15 * 60 * 1000;
+
+export interface CodeKeys {
+  /** HMAC keys (keys.ts: the first one hashes new codes, each one checks), so a leaked table does not give the codes away by brute force. */
+  hmac: KeyRing;
+  /** RATE_LIMIT_SCALE: tests raise the budget. */
+  scale: number;
+  /** How long a new code lives (config CODE_TTL_SECONDS). */
+  ttlMs: number;
+}
+
+const hashCode = (key: Uint8Array, purpose: CodePurpose, email: string, code: string) =>
+  createHmac('sha256', key).update(`code\n${purpose}\n${email}\n${code}`).digest('hex');
+
+const newCode = () => String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
+
+export type CodeOutcome =
+  { kind: 'ok' } | { kind: 'invalid' } | { kind: 'max_tries' } | { kind: 'expired'; hash: string };
+
+/**
+ * E-mailed codes, stored as HMACs per (address, purpose). `db` may be a transaction: run a check in
+ * the transaction that applies its effect.
+ */
+export function codesRepository(db: Kysely<Database>) {
+  /**
+   * Stores a fresh code for (email, purpose), killing the previous one, and returns it for mailing.
+   * The send budget is checked in the UPDATE itself, so parallel requests cannot overspend it; over
+   * budget: 429 with Retry-After. With `replacing`, only that exact (expired) code is replaced, so
+   * parallel submissions of an expired code send one new code, not many (null: another one did).
+   */
+  async function issue(
+    keys: CodeKeys,
+    email: string,
+    purpose: CodePurpose,
+    replacing?: string,
+  ): Promise<string | null> {
+    const now = Date.now();
+    const windowOver = now - SEND_WINDOW_MS;
+    const budget = Math.max(1, Math.round(SEND_BUDGET * keys.scale));
+    // A first code for this address: a placeholder row (never valid) that the UPDATE below fills in.
+    await db
+      .insertInto('codes')
+      .values({ email, purpose, code_hash: '', expires_at: 0, created_at: now, sends: 0, sends_window_started_at: now })
+      .onConflict((oc) => oc.columns(['email', 'purpose']).doNothing())
+      .execute();
+    const code = newCode();
+    let update = db
+      .updateTable('codes')
+      .set((eb) => ({
+        code_hash: hashCode(keys.hmac.sign, purpose, email, code),
+        attempts: 0,
+        expires_at: now + keys.ttlMs,
+        consumed_at: null,
+        created_at: now,
+        sends: eb
+          .case()
+          .when('sends_window_started_at', '<=', windowOver)
+          .then(1)
+          .else(eb('sends', '+', 1))
+          .end(),
+        sends_window_started_at: eb
+          .case()
+          .when('sends_window_started_at', '<=', windowOver)
+          .then(now)
+          .else(eb.ref('sends_window_started_at'))
+          .end(),
+      }))
+      .where('email', '=', email)
+      .where('purpose', '=', purpose)
+      .where((eb) => eb.or([eb('sends', '<', budget), eb('sends_window_started_at', '<=', windowOver)]));
+    if (replacing !== undefined) update = update.where('code_hash', '=', replacing);
+    const done = await update.executeTakeFirst();
+    if (Number(done.numUpdatedRows) === 1) return code;
+
+    const row = await db
+      .selectFrom('codes')
+      .select(['code_hash', 'sends_window_started_at'])
+      .where('email', '=', email)
+      .where('purpose', '=', purpose)
+      .executeTakeFirstOrThrow();
+    if (replacing !== undefined && row.code_hash !== replacing) return null;
+    const retryAfter = Math.max(1, Math.ceil((row.sends_window_started_at + SEND_WINDOW_MS - now) / 1000));
+    throw new AppError('ERR_RATE_LIMITED', { retryAfterS: retryAfter });
+  }
+
+  /**
+   * Checks a submitted code. Wrong guesses are counted in SQL (`attempts < MAX` in the WHERE), so
+   * parallel guesses cannot exceed the maximum; consumption is a conditional UPDATE, so of several
+   * parallel correct submissions exactly one succeeds. Run it in the transaction that applies the effect.
+   */
+  async function check(keys: CodeKeys, email: string, purpose: CodePurpose, code: string): Promise<CodeOutcome> {
+    const now = Date.now();
+    const row = await db
+      .selectFrom('codes')
+      .selectAll()
+      .where('email', '=', email)
+      .where('purpose', '=', purpose)
+      .executeTakeFirst();
+    if (!row || row.consumed_at !== null || row.code_hash.length !== 64) return { kind: 'invalid' };
+    if (row.attempts >= MAX_CODE_TRIES) return { kind: 'max_tries' };
+    if (row.expires_at <= now) return { kind: 'expired', hash: row.code_hash };
+
+    const live = db
+      .updateTable('codes')
+      .where('email', '=', email)
+      .where('purpose', '=', purpose)
+      .where('code_hash', '=', row.code_hash)
+      .where('consumed_at', 'is', null)
+      .where('attempts', '<', MAX_CODE_TRIES);
+    const stored = Buffer.from(row.code_hash, 'hex');
+    const matches = keys.hmac.verify.map((key) =>
+      timingSafeEqual(Buffer.from(hashCode(key, purpose, email, code), 'hex'), stored),
+    );
+    if (matches.includes(true)) {
+      const done = await live.set({ consumed_at: now }).where('expires_at', '>', now).executeTakeFirst();
+      return Number(done.numUpdatedRows) === 1 ? { kind: 'ok' } : { kind: 'invalid' };
+    }
+    const counted = await live
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .returning('attempts')
+      .executeTakeFirst();
+    if (!counted) return { kind: 'max_tries' };
+    return counted.attempts >= MAX_CODE_TRIES ? { kind: 'max_tries' } : { kind: 'invalid' };
+  }
+
+  /** Codes expired a day ago are useless, and their send window (15 min) is long over. */
+  async function purgeExpired(now = Date.now()): Promise<number> {
+    const done = await db
+      .deleteFrom('codes')
+      .where('expires_at', '<', now - 86_400_000)
+      .executeTakeFirst();
+    return Number(done.numDeletedRows);
+  }
+
+  return { issue, check, purgeExpired };
+}
+
+export type CodesRepository = ReturnType<typeof codesRepository>;
