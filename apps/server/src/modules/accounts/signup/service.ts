@@ -9,7 +9,7 @@ import { invitesRepository } from '../invites/repository.js';
 import { resolveSignupInvite, type SignupInvite } from '../invites/service.js';
 import { addressOf, answerCode, checkCode, queueCode, sendCode } from '../codes/flow.js';
 import type { AccountsDeps } from '../deps.js';
-import { awaitsCodeStep, usersRepository, type UserRow } from '../identity/repository.js';
+import { awaitsCodeStep, usersRepository, type NewUser, type UserRow } from '../identity/repository.js';
 import { sessionFor } from '../identity/sessions.js';
 
 /** Sign-up, its code confirmation and resend (spec §4: e-mail, code check, then the welcome step). */
@@ -31,6 +31,22 @@ async function claimFreeSeat(trx: Kysely<Database>, domain: string, limit: numbe
   await domainsRepository(trx).lock(domain);
   await checkFreePlan(trx, domain, limit);
 }
+
+/** A personal address (free mail, address literal) gets a PERSONAL profile, any other a PROFESSIONAL one. */
+const newUser = (
+  email: string,
+  personal: boolean,
+  language: Language,
+  confirmed: boolean,
+  invitedBy: string | null,
+): NewUser => ({
+  email,
+  domain: emailDomain(email),
+  language,
+  profileType: personal ? 'PERSONAL' : 'PROFESSIONAL',
+  confirmed,
+  invitedBy,
+});
 
 export async function signup(
   deps: AccountsDeps,
@@ -66,15 +82,7 @@ export async function signup(
   await checkFreePlan(deps.db, domain, rules.freePlanLimit);
   try {
     await deps.db.transaction().execute(async (trx) => {
-      const profileType = personal ? 'PERSONAL' : 'PROFESSIONAL';
-      await usersRepository(trx).create({
-        email,
-        domain,
-        language,
-        profileType,
-        confirmed: false,
-        invitedBy: granted?.inviterId ?? null,
-      });
+      await usersRepository(trx).create(newUser(email, personal, language, false, granted?.inviterId ?? null));
       await queueCode(deps, trx, { email, purpose: 'confirm', language, mail: true });
     });
   } catch (error) {
@@ -108,15 +116,7 @@ async function acceptAddressInvite(
       await usersRepository(trx).markConfirmed(existing.id);
       return existing.id;
     }
-    const profileType = personal ? 'PERSONAL' : 'PROFESSIONAL';
-    return usersRepository(trx).create({
-      email,
-      domain,
-      language,
-      profileType,
-      confirmed: true,
-      invitedBy: invite.inviterId,
-    });
+    return usersRepository(trx).create(newUser(email, personal, language, true, invite.inviterId));
   });
   if (!userId) {
     const row = await invitesRepository(deps.db).find(invite.jtiHash);
