@@ -93,6 +93,7 @@ function ensureSystemPackages() {
   const needed = [
     [process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', 'chromium', 'the e2e suite'],
     ['/usr/bin/redis-server', 'redis-server', 'the Redis rate-limit tests'],
+    ['/usr/sbin/nginx', 'nginx', 'the scale-out suite'],
   ].filter(([path]) => !existsSync(path));
   if (needed.length === 0) return;
   console.log(`Installing Debian ${needed.map(([, pkg, why]) => `${pkg} (${why})`).join(', ')}…`);
@@ -128,6 +129,10 @@ step('server sqlite (vitest)', () => vitest('server-sqlite', join(root, 'apps/se
 if (only !== 'unit') {
   step('server postgresql (vitest)', () =>
     vitest('server-postgresql', join(root, 'apps/server'), [], ['bash', join(root, 'scripts/with-pg.sh')]),
+  );
+  // Two built server processes behind nginx on their own PostgreSQL, Redis and SMTP (issue 12).
+  step('scale-out (vitest)', () =>
+    vitest('scale-out', join(root, 'apps/server'), ['--config', 'test-scale/vitest.config.ts']),
   );
   const port = await freePortBlock();
   step('e2e chromium (playwright)', () => {

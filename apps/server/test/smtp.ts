@@ -34,7 +34,7 @@ export async function freePort(): Promise<number> {
 }
 
 /** A real SMTP server on 127.0.0.1 (no TLS, no auth) that keeps every message it accepts. */
-export async function startSmtp(port = 0): Promise<SmtpFixture> {
+export async function startSmtp(port = 0, options: { delayMs?: () => number } = {}): Promise<SmtpFixture> {
   const messages: ReceivedMail[] = [];
   const waiters: { match: (m: ReceivedMail) => boolean; resolve: (m: ReceivedMail) => void }[] = [];
   const server = new SMTPServer({
@@ -44,7 +44,9 @@ export async function startSmtp(port = 0): Promise<SmtpFixture> {
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
+      // `delayMs`: how long the server takes to accept a mail (a slow relay), 0 by default.
+      stream.on('end', () => setTimeout(finish, options.delayMs?.() ?? 0));
+      const finish = () => {
         const mail = parseMail(Buffer.concat(chunks).toString('utf8'));
         mail.from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
         mail.to = session.envelope.rcptTo.map((r) => r.address);
@@ -56,7 +58,7 @@ export async function startSmtp(port = 0): Promise<SmtpFixture> {
           }
         }
         callback();
-      });
+      };
     },
   });
   await new Promise<void>((resolve, reject) => {

@@ -1,0 +1,147 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { serverRoot } from '../src/config.js';
+import { freePort } from '../test/smtp.js';
+
+/** The built server (what `npm start` runs), not the sources. */
+export const SERVER_JS = join(serverRoot(), 'dist/src/server.js');
+const NGINX = '/usr/sbin/nginx';
+
+/** Debian's nginx, installed when missing (the test command installs it too). */
+export function ensureNginx(): void {
+  if (existsSync(NGINX)) return;
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+  spawnSync('apt-get', ['install', '-y', '-qq', 'nginx'], { stdio: 'inherit', env });
+  if (!existsSync(NGINX)) throw new Error('nginx is missing and could not be installed');
+}
+
+/** Polls `check` until it is true, at most `timeoutMs`. */
+export async function until(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const answers = (url: string) =>
+  fetch(url).then(
+    (r) => r.status === 200,
+    () => false,
+  );
+
+/** One server process, started from the build with the shared settings. */
+export class Instance {
+  child: ChildProcess | undefined;
+  output = '';
+  exited: Promise<number | null> = Promise.resolve(null);
+  constructor(
+    readonly name: string,
+    readonly port: number,
+    private readonly env: Record<string, string>,
+  ) {}
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  async start(): Promise<void> {
+    const child = spawn(process.execPath, [SERVER_JS], {
+      env: { PATH: process.env.PATH ?? '', ...this.env, PORT: String(this.port), HOST: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child = child;
+    child.stdout?.on('data', (c: Buffer) => (this.output += c.toString()));
+    child.stderr?.on('data', (c: Buffer) => (this.output += c.toString()));
+    this.exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+    await until(() => answers(`${this.url}/api/health/live`), `${this.name} to listen`, 30_000);
+  }
+
+  async stop(signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
+    if (!this.child || this.child.exitCode !== null) return this.child?.exitCode ?? null;
+    this.child.kill(signal);
+    return this.exited;
+  }
+}
+
+/** nginx in front of the instances: least_conn, failed connections passed to the next one. */
+export async function startNginx(dir: string, upstreams: number[]): Promise<{ url: string; stop(): Promise<void> }> {
+  ensureNginx();
+  const port = await freePort();
+  for (const d of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(dir, d), { recursive: true });
+  const conf = join(dir, 'nginx.conf');
+  writeFileSync(conf, nginxConfig(dir, port, upstreams));
+  const child = spawn(NGINX, ['-e', join(dir, 'error.log'), '-p', dir, '-c', conf], { stdio: 'ignore' });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  // Any answer (the instances may not listen yet: 502) means nginx is up.
+  await until(
+    () =>
+      fetch(`http://127.0.0.1:${port}/`).then(
+        () => true,
+        () => false,
+      ),
+    'nginx to answer',
+  );
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGQUIT');
+        await exited;
+      }
+    },
+  };
+}
+
+/**
+ * The configuration docs/deploy.md describes, on loopback without TLS (the tests' only difference:
+ * TLS termination is left out), with paths under `dir` so that it runs without root.
+ */
+export function nginxConfig(dir: string, port: number, upstreams: number[]): string {
+  const asRoot = process.getuid?.() === 0;
+  return `${asRoot ? 'user root;\n' : ''}worker_processes 1;
+daemon off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  # MAX_UPLOAD_MB plus room for the multipart envelope.
+  client_max_body_size 110m;
+
+  upstream suite {
+    least_conn;
+${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join('\n')}
+    keepalive 16;
+  }
+
+  server {
+    listen 127.0.0.1:${port};
+    location / {
+      proxy_pass http://suite;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_set_header X-Request-Id $request_id;
+      # A refused or timed-out connection goes to the other instance (never a request already sent).
+      proxy_next_upstream error timeout;
+      proxy_next_upstream_tries 2;
+      proxy_connect_timeout 2s;
+      proxy_read_timeout 120s;
+      proxy_send_timeout 120s;
+      # Uploads stream through to the server instead of being spooled to nginx's disk first.
+      proxy_request_buffering off;
+    }
+  }
+}
+`;
+}

@@ -1,0 +1,313 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { startPgCluster, type PgCluster } from '../test/pg-cluster.js';
+import { startRedis, type RedisFixture } from '../test/redis.js';
+import { codeIn, freePort, startSmtp, type SmtpFixture } from '../test/smtp.js';
+import { Instance, startNginx, until } from './cluster.js';
+
+/**
+ * Issue 12's scale-out suite: two built instances with the same settings behind Debian's nginx, on a
+ * throwaway PostgreSQL, Debian's redis-server and a real SMTP server, all on loopback.
+ */
+const dir = mkdtempSync(join(tmpdir(), 'suite-scale-'));
+let cluster: PgCluster;
+let redis: RedisFixture;
+let smtp: SmtpFixture;
+let smtpDelayMs = 0;
+let nginx: { url: string; stop(): Promise<void> };
+let a: Instance;
+let b: Instance;
+let db: pg.Client;
+const PASSWORD = 'Correct-Horse-42';
+
+beforeAll(async () => {
+  cluster = await startPgCluster();
+  redis = await startRedis();
+  smtp = await startSmtp(0, { delayMs: () => smtpDelayMs });
+  const [portA, portB] = [await freePort(), await freePort()];
+  nginx = await startNginxLater([portA, portB]);
+  const env = {
+    NODE_ENV: 'production',
+    PUBLIC_URL: nginx.url,
+    DATABASE_URL: cluster.url,
+    REDIS_URL: redis.url,
+    SMTP_URL: smtp.url,
+    SESSION_SECRET: 'scale-out-session-secret-0123456789abcdef',
+    TRUST_PROXY: '1',
+    MAIL_RETRY_BASE_MS: '200',
+    LOG_LEVEL: 'warn',
+    SHUTDOWN_GRACE_SECONDS: '5',
+  };
+  a = new Instance('a', portA, { ...env, DATA_DIR: join(dir, 'a') });
+  b = new Instance('b', portB, { ...env, DATA_DIR: join(dir, 'b') });
+  // One at a time: the first applies the migrations.
+  await a.start();
+  await b.start();
+  db = await connectDb();
+});
+
+/** The test's own view of the database (ignores the termination when the cluster is stopped). */
+async function connectDb(): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: cluster.url });
+  client.on('error', () => undefined);
+  await client.connect();
+  return client;
+}
+
+/** nginx is configured with the instances' ports before they listen (it only connects on demand). */
+async function startNginxLater(ports: number[]) {
+  return startNginx(join(dir, 'nginx'), ports);
+}
+
+afterAll(async () => {
+  await db?.end().catch(() => undefined);
+  await a?.stop('SIGKILL');
+  await b?.stop('SIGKILL');
+  await nginx?.stop();
+  await smtp?.close();
+  await redis?.stop();
+  cluster?.destroy();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+interface Answer {
+  status: number;
+  headers: Headers;
+  body: Record<string, unknown>;
+}
+async function api(
+  base: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
+  const res = await fetch(`${base}/api${path}`, {
+    method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  let parsed: Record<string, unknown> = {};
+  try {
+    parsed = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    parsed = { text };
+  }
+  return { status: res.status, headers: res.headers, body: parsed };
+}
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+/** A client address, as nginx would forward it (TRUST_PROXY=1: the right-most entry). */
+const from = (ip: string) => ({ 'x-forwarded-for': ip });
+
+async function mailTo(to: string, after = 0) {
+  return smtp.waitFor((m) => smtp.messages.indexOf(m) >= after && m.to.includes(to), 15_000);
+}
+
+/** Sign-up on `first`, code confirmed on `second`: the confirmation's session. */
+async function confirmed(first: string, second: string, email: string): Promise<string> {
+  const before = smtp.messages.length;
+  const signup = await api(first, 'POST', '/v2/user', { email });
+  expect(signup.status).toBe(201);
+  const code = codeIn(await mailTo(email, before));
+  const confirm = await api(second, 'PUT', '/v2/user/confirm', { token: code, email });
+  expect(confirm.status).toBe(200);
+  return confirm.body.token as string;
+}
+
+const outboxDrained = async () =>
+  Number(
+    (await db.query('select count(*) as n from mail_outbox where sent_at is null and failed_at is null')).rows[0].n,
+  ) === 0;
+
+describe('two instances behind nginx', () => {
+  it('sign-up on one instance, code, registration and login on the other; the session is valid on both', async () => {
+    const email = 'ada@contoso.com';
+    const token = await confirmed(a.url, b.url, email);
+    const register = await api(
+      a.url,
+      'PUT',
+      '/v2/user/complete-register',
+      {
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        password: PASSWORD,
+        password_confirmation: PASSWORD,
+        accepted_terms: { version: 1 },
+      },
+      bearer(token),
+    );
+    expect(register.status).toBe(200);
+    const login = await api(b.url, 'POST', '/auth/login', { login: email, password: PASSWORD });
+    expect(login.status).toBe(200);
+    const session = login.body.token as string;
+    for (const base of [a.url, b.url, nginx.url]) {
+      const me = await api(base, 'GET', '/v2/user/me', undefined, bearer(session));
+      expect({
+        base,
+        status: me.status,
+        email: (me.body.user as { email?: string } | undefined)?.email ?? me.body.email,
+      }).toMatchObject({ base, status: 200 });
+    }
+  });
+
+  it('shares rate limits across instances (30 guests per address in 10 minutes, counted on both)', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      const res = await api(
+        i % 2 ? b.url : a.url,
+        'POST',
+        '/guest',
+        { name: `Guest ${i}`, accepted_terms: { version: 1 } },
+        from('198.51.100.7'),
+      );
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 200 || s === 201)).toBe(true);
+    expect(statuses[30]).toBe(429);
+    const onA = await api(
+      a.url,
+      'POST',
+      '/guest',
+      { name: 'Late', accepted_terms: { version: 1 } },
+      from('198.51.100.7'),
+    );
+    expect(onA.status).toBe(429);
+  });
+
+  it('50 parallel sign-ups spread over both instances: exactly 50 accounts and exactly 50 mails', async () => {
+    const emails = Array.from({ length: 50 }, (_, i) => `crowd${i}@contoso.com`);
+    const before = smtp.messages.length;
+    const answers = await Promise.all(
+      emails.map((email, i) => api(i % 2 ? b.url : a.url, 'POST', '/v2/user', { email }, from(`203.0.113.${i + 1}`))),
+    );
+    expect(answers.filter((r) => r.status !== 201)).toEqual([]);
+    const accounts = await db.query("select count(*) as n from users where email like 'crowd%@contoso.com'");
+    expect(Number(accounts.rows[0].n)).toBe(50);
+    await until(outboxDrained, 'the outbox to drain', 30_000);
+    const mailed = smtp.messages.slice(before).flatMap((m) => m.to);
+    expect([...mailed].sort()).toEqual([...emails].sort());
+  });
+
+  it('Redis stopped: no login or sign-up answers 5xx; Redis back: limits are shared again', async () => {
+    await redis.stop();
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i++) {
+        statuses.push(
+          (await api(nginx.url, 'POST', '/auth/login', { login: 'ada@contoso.com', password: PASSWORD })).status,
+        );
+        statuses.push(
+          (await api(nginx.url, 'POST', '/v2/user', { email: `redisless${i}@contoso.com` }, from(`192.0.2.${i + 1}`)))
+            .status,
+        );
+      }
+      expect(statuses.filter((s) => s >= 500)).toEqual([]);
+      const health = await api(a.url, 'GET', '/health');
+      expect(health.status).toBe(200);
+      expect(health.body).toMatchObject({ redis: 'degraded', database: 'ok' });
+    } finally {
+      await redis.start();
+    }
+    await until(async () => {
+      const [ha, hb] = await Promise.all([api(a.url, 'GET', '/health'), api(b.url, 'GET', '/health')]);
+      return ha.body.redis === 'ok' && hb.body.redis === 'ok';
+    }, 'both instances to use Redis again');
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      statuses.push(
+        (
+          await api(
+            i % 2 ? b.url : a.url,
+            'POST',
+            '/guest',
+            { name: `G${i}`, accepted_terms: { version: 1 } },
+            from('198.51.100.99'),
+          )
+        ).status,
+      );
+    }
+    expect(statuses.slice(0, 30).every((s) => s < 300)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+
+  it('PostgreSQL stopped: 503 with Retry-After, no 500; back: sign-ups succeed within 10 s with no instance restarted', async () => {
+    const pids = [a.child?.pid, b.child?.pid];
+    cluster.stop();
+    let answers: Answer[] = [];
+    try {
+      answers = await Promise.all([
+        api(nginx.url, 'POST', '/v2/user', { email: 'down1@contoso.com' }, from('192.0.2.200')),
+        api(nginx.url, 'POST', '/auth/login', { login: 'ada@contoso.com', password: PASSWORD }),
+        api(nginx.url, 'POST', '/v2/user/forgot-password', { email: 'ada@contoso.com' }),
+        api(nginx.url, 'GET', '/health'),
+      ]);
+    } finally {
+      cluster.start();
+    }
+    for (const res of answers) {
+      expect({
+        status: res.status,
+        code: res.body.error_code,
+        retryAfter: Number(res.headers.get('retry-after')) > 0,
+      }).toEqual({
+        status: 503,
+        code: 'ERR_SERVICE_UNAVAILABLE',
+        retryAfter: true,
+      });
+    }
+    const back = Date.now();
+    let ok = false;
+    for (let i = 0; !ok && Date.now() - back < 10_000; i++) {
+      ok =
+        (await api(nginx.url, 'POST', '/v2/user', { email: `back${i}@contoso.com` }, from('192.0.2.201'))).status ===
+        201;
+      if (!ok) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(ok).toBe(true);
+    expect([a.child?.pid, b.child?.pid]).toEqual(pids);
+    await db.end().catch(() => undefined);
+    db = await connectDb();
+  });
+
+  it('SIGTERM during outbox delivery: no mail lost or doubled', async () => {
+    // A slow relay: each mail takes 400 ms to be accepted, so instance a is mid-delivery when stopped.
+    smtpDelayMs = 400;
+    const emails = Array.from({ length: 8 }, (_, i) => `slow${i}@contoso.com`);
+    const before = smtp.messages.length;
+    try {
+      for (const [i, email] of emails.entries()) {
+        expect((await api(a.url, 'POST', '/v2/user', { email }, from(`192.0.2.${100 + i}`))).status).toBe(201);
+      }
+      expect(await a.stop('SIGTERM')).toBe(0);
+      // b delivers what a released (and what a never got to).
+      await until(outboxDrained, 'the other instance to deliver the rest', 30_000);
+    } finally {
+      smtpDelayMs = 0;
+    }
+    // Each once (mails of earlier tests may still arrive meanwhile).
+    const mailed = smtp.messages
+      .slice(before)
+      .flatMap((m) => m.to)
+      .filter((to) => to.startsWith('slow'));
+    expect([...mailed].sort()).toEqual([...emails].sort());
+    await a.start();
+  });
+
+  it('one instance killed with SIGKILL mid-traffic: the balancer keeps every request succeeding', async () => {
+    const statuses: number[] = [];
+    const traffic = (async () => {
+      for (let i = 0; i < 60; i++) {
+        statuses.push((await api(nginx.url, 'GET', i % 2 ? '/config' : '/health')).status);
+      }
+    })();
+    await until(() => statuses.length >= 20, 'traffic to flow');
+    await a.stop('SIGKILL');
+    await traffic;
+    expect(statuses.length).toBe(60);
+    expect(statuses.filter((s) => s !== 200)).toEqual([]);
+  });
+});
