@@ -306,15 +306,22 @@ function Action({
       <Text className="em-muted" style={{ ...muted, overflowWrap: 'anywhere' }}>
         {action.fallback}
         <br />
-        <Link
-          href={action.url}
-          className="em-link"
-          style={{ color: BLUE, textDecoration: 'underline', wordBreak: 'break-all' }}
-        >
-          {action.url}
-        </Link>
+        <Address url={action.url} underline />
       </Text>
     </>
+  );
+}
+
+/** An address written out as its own link text; break-all lets a long one wrap anywhere instead of widening the mail. */
+function Address({ url, underline = false }: { url: string; underline?: boolean }) {
+  return (
+    <Link
+      href={url}
+      className="em-link"
+      style={{ color: BLUE, textDecoration: underline ? 'underline' : 'none', wordBreak: 'break-all' }}
+    >
+      {url}
+    </Link>
   );
 }
 
@@ -329,14 +336,7 @@ function Footer({ c, font }: { c: MailContent; font: string }) {
   return (
     <Box align="center" style={{ padding: '20px 12px 0', textAlign: 'center' }}>
       <Text className="em-muted" style={style}>
-        {c.footer}{' '}
-        <Link
-          href={c.publicUrl}
-          className="em-link"
-          style={{ color: BLUE, textDecoration: 'none', wordBreak: 'break-all' }}
-        >
-          {c.publicUrl}
-        </Link>
+        {c.footer} <Address url={c.publicUrl} />
       </Text>
       <Text className="em-muted" style={{ ...style, margin: 0 }}>
         {c.footerAuto}
