@@ -1,8 +1,8 @@
-import { API, type ShareLink, type StoredFile } from '@suite/contract/core';
+import { API, type FileListing, type ShareLink } from '@suite/contract/core';
 import { apiRequest } from '../../../lib/api-client';
 
-/** The owner's calls on /files (one small function per endpoint). */
-export const listFiles = () => apiRequest<{ data: StoredFile[] }>({ path: API.files, auth: true }).then((r) => r.data);
+/** The owner's calls on /files (one small function per endpoint). The list carries the space used and the quota. */
+export const listFiles = () => apiRequest<FileListing>({ path: API.files, auth: true });
 
 export const deleteFile = (fileId: string) =>
   apiRequest<{ ok: true }>({ method: 'DELETE', path: API.file, params: { fileId }, auth: true });

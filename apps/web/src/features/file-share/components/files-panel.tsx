@@ -5,6 +5,7 @@ import { PageLoading } from '../../../components/page-loading';
 import { useErrorMessage } from '../../../lib/use-error-message';
 import { useFiles } from '../hooks/use-files';
 import { FileItem } from './file-item';
+import { StorageUsage } from './storage-usage';
 import { UploadControl } from './upload-control';
 import './files.css';
 
@@ -20,6 +21,7 @@ export function FilesPanel() {
         <p className="muted files__intro">{t('intro')}</p>
       </div>
       <UploadControl onUploaded={added} />
+      {state.status === 'ready' && <StorageUsage usedBytes={state.usedBytes} quotaBytes={state.quotaBytes} />}
       {state.status === 'loading' && <PageLoading />}
       {state.status === 'error' && (
         <div className="stack">
