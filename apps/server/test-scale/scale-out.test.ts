@@ -6,6 +6,9 @@ import pg from 'pg';
 import { startPgCluster, type PgCluster } from '../test/pg-cluster.js';
 import { startRedis, type RedisFixture } from '../test/redis.js';
 import { codeIn, freePort, startSmtp, type SmtpFixture } from '../test/smtp.js';
+import { startS3, type TestS3 } from '../test/s3-server.js';
+import { randomBytes } from 'node:crypto';
+import { downloadUrl, multipartBody } from '../test/files-helpers.js';
 import { Instance, startNginx, until } from './cluster.js';
 
 /**
@@ -21,12 +24,15 @@ let nginx: { url: string; stop(): Promise<void> };
 let a: Instance;
 let b: Instance;
 let db: pg.Client;
+let s3: TestS3;
+let adaSession = '';
 const PASSWORD = 'Correct-Horse-42';
 
 beforeAll(async () => {
   cluster = await startPgCluster();
   redis = await startRedis();
   smtp = await startSmtp(0, { delayMs: () => smtpDelayMs });
+  s3 = await startS3();
   const [portA, portB] = [await freePort(), await freePort()];
   nginx = await startNginxLater([portA, portB]);
   const env = {
@@ -40,6 +46,7 @@ beforeAll(async () => {
     MAIL_RETRY_BASE_MS: '200',
     LOG_LEVEL: 'warn',
     SHUTDOWN_GRACE_SECONDS: '5',
+    ...s3.env,
   };
   a = new Instance('a', portA, { ...env, DATA_DIR: join(dir, 'a') });
   b = new Instance('b', portB, { ...env, DATA_DIR: join(dir, 'b') });
@@ -69,6 +76,7 @@ afterAll(async () => {
   await nginx?.stop();
   await smtp?.close();
   await redis?.stop();
+  await s3?.stop();
   cluster?.destroy();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -144,6 +152,7 @@ describe('two instances behind nginx', () => {
     const login = await api(b.url, 'POST', '/auth/login', { login: email, password: PASSWORD });
     expect(login.status).toBe(200);
     const session = login.body.token as string;
+    adaSession = session;
     for (const base of [a.url, b.url, nginx.url]) {
       const me = await api(base, 'GET', '/v2/user/me', undefined, bearer(session));
       expect({
@@ -152,6 +161,62 @@ describe('two instances behind nginx', () => {
         email: (me.body.user as { email?: string } | undefined)?.email ?? me.body.email,
       }).toMatchObject({ base, status: 200 });
     }
+  });
+
+  it('upload through one instance, byte-exact download and a Range request through the other', async () => {
+    const content = randomBytes(3 * 1024 * 1024);
+    const body = multipartBody(content, 'form-data; name="file"; filename="report.bin"', 'application/octet-stream');
+    const up = await fetch(`${a.url}/api/files`, {
+      method: 'POST',
+      headers: { ...bearer(adaSession), ...body.headers },
+      body: body.payload,
+    });
+    expect(up.status).toBe(201);
+    const fileId = ((await up.json()) as { _id: string })._id;
+    const shared = await api(a.url, 'POST', `/files/${fileId}/shares`, {}, bearer(adaSession));
+    const key = shared.body.share_key as string;
+    const whole = await fetch(`${b.url}${downloadUrl(fileId, key)}`);
+    expect(whole.status).toBe(200);
+    expect(Buffer.from(await whole.arrayBuffer()).equals(content)).toBe(true);
+    const part = await fetch(`${b.url}${downloadUrl(fileId, key)}`, { headers: { range: 'bytes=1000-1999' } });
+    expect(part.status).toBe(206);
+    expect(Buffer.from(await part.arrayBuffer()).equals(content.subarray(1000, 2000))).toBe(true);
+  });
+
+  it('SIGTERM during an upload: the instance exits 0 and leaves no orphan object', async () => {
+    const body = multipartBody(randomBytes(4 * 1024 * 1024), 'form-data; name="file"; filename="cut.bin"');
+    let sent = 0;
+    let release: () => void = () => undefined;
+    const stalled = new Promise<void>((resolve) => (release = resolve));
+    // Half the upload, then the client stalls: the shutdown has to cut it.
+    const stream = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (sent >= body.payload.length / 2) {
+          release();
+          await new Promise((r) => setTimeout(r, 30_000));
+          controller.close();
+          return;
+        }
+        const chunk = body.payload.subarray(sent, sent + 256 * 1024);
+        sent += chunk.length;
+        controller.enqueue(chunk);
+      },
+    });
+    const uploading = fetch(`${b.url}/api/files`, {
+      method: 'POST',
+      headers: { ...bearer(adaSession), ...body.headers, 'content-length': String(body.payload.length) },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit).then(
+      (r) => r.status,
+      () => 0,
+    );
+    await stalled;
+    expect(await b.stop('SIGTERM')).toBe(0);
+    expect(await uploading).not.toBe(201);
+    const rows = await db.query('select storage_key from files order by storage_key');
+    expect(await s3.objectKeys()).toEqual(rows.rows.map((r: { storage_key: string }) => r.storage_key).sort());
+    await b.start();
   });
 
   it('shares rate limits across instances (30 guests per address in 10 minutes, counted on both)', async () => {
