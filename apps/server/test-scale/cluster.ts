@@ -75,7 +75,7 @@ export async function startNginx(dir: string, upstreams: number[]): Promise<{ ur
   writeFileSync(conf, nginxConfig(dir, port, upstreams));
   const child = spawn(NGINX, ['-e', join(dir, 'error.log'), '-p', dir, '-c', conf], { stdio: 'ignore' });
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  // Any answer (the instances may not listen yet: 502) means nginx is up.
+  // Any answer (the instances may not listen yet: 502) means nginx is up; if it never answers, it is stopped.
   await until(
     () =>
       fetch(`http://127.0.0.1:${port}/`).then(
@@ -83,7 +83,10 @@ export async function startNginx(dir: string, upstreams: number[]): Promise<{ ur
         () => false,
       ),
     'nginx to answer',
-  );
+  ).catch((error: unknown) => {
+    child.kill('SIGKILL');
+    throw error;
+  });
   return {
     url: `http://127.0.0.1:${port}`,
     async stop() {
