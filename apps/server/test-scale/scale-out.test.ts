@@ -349,7 +349,12 @@ describe('two instances behind nginx', () => {
       }
       expect(await a.stop('SIGTERM')).toBe(0);
       // b delivers what a released (and what a never got to).
-      await until(outboxDrained, 'the other instance to deliver the rest', 30_000);
+      await until(outboxDrained, 'the other instance to deliver the rest', 30_000).catch(async (error: unknown) => {
+        const stuck = await db.query(
+          'select to_address, attempts, locked_until, claim_token, next_attempt_at, last_error from mail_outbox where sent_at is null',
+        );
+        throw new Error(`${String(error)}: ${JSON.stringify(stuck.rows)} now=${Date.now()}\n${a.output.slice(-3000)}`);
+      });
     } finally {
       smtpDelayMs = 0;
     }
