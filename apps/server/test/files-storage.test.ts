@@ -245,12 +245,23 @@ describe('files API while the object store is down', () => {
     expect(stranger.statusCode).toBe(404);
   });
 
-  it('starts with an unreachable store and answers uploads 503', async () => {
-    const down = await createTestApp({ ...s3.env, S3_ENDPOINT: `http://127.0.0.1:${await closedPort()}` });
+  it('starts with an unreachable store, answers uploads 503 and counts the failures in /metrics', async () => {
+    const token = 'metrics-token-0123456789';
+    const down = await createTestApp({
+      ...s3.env,
+      S3_ENDPOINT: `http://127.0.0.1:${await closedPort()}`,
+      METRICS_TOKEN: token,
+    });
     try {
       const someone = await signedInUser(down.app);
       expectUnavailable(await upload(down.app, someone.auth, randomBytes(100)));
       expect((await down.app.db.kysely.selectFrom('files').selectAll().execute()).length).toBe(0);
+      const metrics = await down.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(metrics.body).toMatch(/^suite_storage_errors_total\{operation="put"\} [1-9]/m);
     } finally {
       await down.close();
     }

@@ -24,7 +24,12 @@ const isNotFound = (error: unknown) => {
 };
 
 /** An S3-compatible object store (AWS S3, MinIO, Ceph, R2) through the official SDK. */
-export function createS3Storage(settings: S3Settings, log: Pick<FastifyBaseLogger, 'warn'>): FileStorage {
+export function createS3Storage(
+  settings: S3Settings,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+  /** Told of every call the store failed (metrics); `operation`: put, get, stat, delete, probe. */
+  onUnavailable: (operation: string) => void = () => undefined,
+): FileStorage {
   const client = new S3Client({
     endpoint: settings.endpoint,
     region: settings.region,
@@ -40,8 +45,9 @@ export function createS3Storage(settings: S3Settings, log: Pick<FastifyBaseLogge
   });
   const Bucket = settings.bucket;
 
-  const unavailable = (error: unknown) => {
-    log.warn({ err: error }, 'object storage unavailable');
+  const unavailable = (error: unknown, operation: string) => {
+    log.warn({ err: error, operation }, 'object storage unavailable');
+    onUnavailable(operation);
     return new StorageUnavailableError(error);
   };
 
@@ -50,7 +56,7 @@ export function createS3Storage(settings: S3Settings, log: Pick<FastifyBaseLogge
     try {
       await client.send(new DeleteObjectCommand({ Bucket, Key }));
     } catch (error) {
-      if (!isNotFound(error)) throw unavailable(error);
+      if (!isNotFound(error)) throw unavailable(error, 'delete');
     }
   }
 
@@ -76,7 +82,7 @@ export function createS3Storage(settings: S3Settings, log: Pick<FastifyBaseLogge
         // Nothing completed under the key unless the store failed after completing it: make sure.
         await remove(key).catch(() => undefined);
         if (sourceError) throw sourceError;
-        throw unavailable(error);
+        throw unavailable(error, 'put');
       }
     },
     async get(key, range) {
@@ -92,7 +98,7 @@ export function createS3Storage(settings: S3Settings, log: Pick<FastifyBaseLogge
         return answer.Body as Readable;
       } catch (error) {
         if (isNotFound(error)) throw new Error('object not found in storage');
-        throw unavailable(error);
+        throw unavailable(error, 'get');
       }
     },
     async stat(key) {
@@ -102,7 +108,7 @@ export function createS3Storage(settings: S3Settings, log: Pick<FastifyBaseLogge
         return { size: head.ContentLength ?? 0 };
       } catch (error) {
         if (isNotFound(error)) return null;
-        throw unavailable(error);
+        throw unavailable(error, 'stat');
       }
     },
     delete: remove,
@@ -110,7 +116,7 @@ export function createS3Storage(settings: S3Settings, log: Pick<FastifyBaseLogge
       try {
         await client.send(new HeadBucketCommand({ Bucket }));
       } catch (error) {
-        throw unavailable(error);
+        throw unavailable(error, 'probe');
       }
     },
     async close() {

@@ -93,7 +93,10 @@ declare module 'fastify' {
  */
 export default fp(async function storage(app: FastifyInstance, opts: { dataDir: string; s3: S3Settings | undefined }) {
   const storage = opts.s3
-    ? (await import('./storage-s3.js')).createS3Storage(opts.s3, app.log)
+    ? (await import('./storage-s3.js')).createS3Storage(opts.s3, app.log, (operation) => {
+        // The metrics plugin registers after this one: looked up when a call fails.
+        if (app.hasDecorator('recordStorageError')) app.recordStorageError(operation);
+      })
     : createDiskStorage(join(opts.dataDir, 'files'));
   app.decorate('storage', storage);
   app.addHook('onClose', async () => storage.close());
