@@ -64,27 +64,33 @@ export default async function bundleRows() {
     for (const page of PAGES) {
       const context = await browser.newContext({ locale: 'en-US' });
       const tab = await context.newPage();
-      // What the screen needs to show: every JS/CSS request started until its heading is on screen
-      // and the load event has fired (later idle prefetches of likely next screens are not counted).
-      const started = [];
-      let counting = true;
-      tab.on('request', (request) => {
-        if (counting && /\.(m?js|css)$/.test(new URL(request.url()).pathname)) started.push(request);
+      // What the screen needs to show: every JS/CSS request the page started before its heading
+      // appeared (later idle prefetches of likely next screens are not counted), with the encoded body
+      // size Chromium received (Resource Timing; headers not counted) and the Content-Encoding served.
+      await tab.addInitScript(() => {
+        new MutationObserver((_m, observer) => {
+          if (document.querySelector('h1')) {
+            window.__headingAt = performance.now();
+            observer.disconnect();
+          }
+        }).observe(document, { childList: true, subtree: true });
+      });
+      const served = new Map();
+      tab.on('response', async (response) => {
+        served.set(new URL(response.url()).pathname, (await response.headerValue('content-encoding')) ?? 'identity');
       });
       await tab.goto(`${ours.base}${page.path}`, { waitUntil: 'load' });
-      await tab.locator('h1').first().waitFor({ state: 'visible', timeout: 30_000 });
-      counting = false;
-      const loaded = [];
-      for (const request of started) {
-        const response = await request.response();
-        await response?.finished();
-        const sizes = await request.sizes();
-        loaded.push({
-          path: new URL(request.url()).pathname,
-          bytes: sizes.responseBodySize,
-          encoding: (await response?.headerValue('content-encoding')) ?? 'identity',
-        });
-      }
+      await tab.waitForFunction(() => window.__headingAt !== undefined, null, { timeout: 30_000 });
+      const loaded = await tab.evaluate(async () => {
+        const wanted = () =>
+          performance
+            .getEntriesByType('resource')
+            .filter((e) => /\.(m?js|css)$/.test(new URL(e.name).pathname) && e.startTime <= window.__headingAt);
+        for (let i = 0; i < 100 && wanted().some((e) => e.responseEnd === 0); i++)
+          await new Promise((r) => setTimeout(r, 50));
+        return wanted().map((e) => ({ path: new URL(e.name).pathname, bytes: e.encodedBodySize }));
+      });
+      for (const r of loaded) r.encoding = served.get(r.path) ?? 'identity';
       await context.close();
       const bytes = loaded.reduce((s, r) => s + r.bytes, 0);
       const encodings = new Set(loaded.map((r) => r.encoding));

@@ -11,7 +11,11 @@ import { Providers } from './app/providers';
 import { createRouter } from './app/router';
 
 async function start(): Promise<void> {
-  const [config] = await Promise.all([loadConfig().catch(() => FALLBACK_CONFIG), initI18n()]);
+  // No waterfall: the language is set first (synchronously), then the route's screen and its texts
+  // start loading together with the settings and the common texts.
+  const texts = initI18n();
+  const router = createRouter();
+  const [config] = await Promise.all([loadConfig().catch(() => FALLBACK_CONFIG), texts]);
   document.title = config.appTitle;
   configureLogger(config);
   window.addEventListener('unhandledrejection', (e) =>
@@ -22,7 +26,7 @@ async function start(): Promise<void> {
   if (!root) return;
   createRoot(root).render(
     <Providers config={config}>
-      <RouterProvider router={createRouter()} />
+      <RouterProvider router={router} />
     </Providers>,
   );
 }

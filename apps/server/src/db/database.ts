@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import pg from 'pg';
+import { createRequire } from 'node:module';
+import type PgModule from 'pg';
 import { migrations } from './migrations/index.js';
 import type { Database } from './schema.js';
 
@@ -12,8 +13,17 @@ export interface Db {
   close(): Promise<void>;
 }
 
-// int8 (bigint) columns hold epoch milliseconds: well inside Number's safe range.
-pg.types.setTypeParser(20, (value) => Number(value));
+const require = createRequire(import.meta.url);
+let pgModule: typeof PgModule | undefined;
+/** The PostgreSQL driver, loaded only when DATABASE_URL asks for it (SQLite servers never load it). */
+function loadPg(): typeof PgModule {
+  if (!pgModule) {
+    pgModule = require('pg') as typeof PgModule;
+    // int8 (bigint) columns hold epoch milliseconds: well inside Number's safe range.
+    pgModule.types.setTypeParser(20, (value) => Number(value));
+  }
+  return pgModule;
+}
 
 export interface OpenOptions {
   dataDir: string;
@@ -24,6 +34,7 @@ export interface OpenOptions {
 
 export function openDatabase(options: OpenOptions): Db {
   if (options.databaseUrl) {
+    const pg = loadPg();
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,

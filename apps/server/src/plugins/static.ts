@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
 import fp from 'fastify-plugin';
@@ -89,7 +89,9 @@ function sendVariants(request: FastifyRequest, reply: FastifyReply, file: Varian
 /**
  * Serves the built web app from memory: each file read once (with the .br/.gz the build wrote beside
  * it), hashed assets cached for a year, everything else (index.html, the SPA fallback for client
- * routes, legal pages) revalidated with its ETag. Unknown API paths get a JSON 404.
+ * routes, legal pages) revalidated with its ETag. An entry screen's address gets its own copy of
+ * index.html that also preloads the screen's code (pages.json, written by the build). Unknown API
+ * paths get a JSON 404.
  */
 export default fp(async function staticWeb(app: FastifyInstance, opts: { webDist: string }) {
   const indexFile = join(opts.webDist, 'index.html');
@@ -105,6 +107,23 @@ export default fp(async function staticWeb(app: FastifyInstance, opts: { webDist
     }
   };
   if (hasWeb) walk(opts.webDist);
+  // Entry screens whose HTML also preloads their own code (written by the build: pages.json).
+  const pages: { parts: string[]; urlPath: string; file: string }[] = [];
+  if (hasWeb && existsSync(join(opts.webDist, 'pages.json'))) {
+    const list = JSON.parse(readFileSync(join(opts.webDist, 'pages.json'), 'utf8')) as { path: string; file: string }[];
+    for (const page of list)
+      pages.push({
+        parts: page.path.split('/').filter(Boolean),
+        urlPath: `/${page.file}`,
+        file: join(opts.webDist, page.file),
+      });
+  }
+  const pageFor = (path: string) => {
+    const parts = path.split('/').filter(Boolean);
+    return pages.find(
+      (p) => p.parts.length === parts.length && p.parts.every((seg, i) => seg.startsWith(':') || seg === parts[i]),
+    );
+  };
   const cache = new Map<string, Promise<Variants>>();
   const variants = (urlPath: string, file: string) => {
     let entry = cache.get(urlPath);
@@ -147,6 +166,8 @@ export default fp(async function staticWeb(app: FastifyInstance, opts: { webDist
     const looksLikeFile = /\.[a-z0-9]+$/i.test(path);
     const acceptsHtml = String(request.headers.accept ?? '').includes('text/html');
     if (isAsset || (looksLikeFile && !acceptsHtml)) return notFound(reply);
+    const page = pageFor(path);
+    if (page) return sendVariants(request, reply, await variants(page.urlPath, page.file));
     return sendVariants(request, reply, await variants('/index.html', indexFile));
   }
 

@@ -15,6 +15,7 @@ import { StepDots } from '../components/step-dots';
 import { Illustration } from '../components/illustration';
 import { PageLoading } from '../components/page-loading';
 import { NotFoundPage } from './not-found-page';
+import { currentLanguage, loadTexts } from '../lib/i18n';
 
 type FormModule = { default: ComponentType };
 
@@ -28,6 +29,18 @@ const LOADERS: Record<UserComponent, () => Promise<FormModule>> = {
   'check-token': () => import('../features/code-check/code-check-form'),
   'check-token-recovery': () => import('../features/code-check/code-check-form'),
   'update-password': () => import('../features/update-password/update-password-form'),
+};
+
+/** The texts each form shows first besides 'common': loaded with the form's code, not after it. */
+const TEXTS: Record<UserComponent, string[]> = {
+  signup: ['signup', 'errors'],
+  welcome: ['welcome', 'errors'],
+  'add-teammates': ['teammates', 'errors'],
+  login: ['login'],
+  'recovery-password': ['recovery'],
+  'check-token': ['codeCheck'],
+  'check-token-recovery': ['codeCheck'],
+  'update-password': ['updatePassword'],
 };
 
 /** The forms a screen most likely leads to: their chunks are fetched while the user reads this one. */
@@ -68,13 +81,21 @@ function preloadable(load: () => Promise<FormModule>) {
   return { Form, preload: () => void fetchChunk().catch(() => undefined) };
 }
 
-const FORMS = Object.fromEntries(USER_COMPONENTS.map((name) => [name, preloadable(LOADERS[name])])) as Record<
-  UserComponent,
-  ReturnType<typeof preloadable>
->;
+const FORMS = Object.fromEntries(
+  USER_COMPONENTS.map((name) => [
+    name,
+    preloadable(() =>
+      Promise.all([LOADERS[name](), ...TEXTS[name].map((ns) => loadTexts(currentLanguage(), ns))]).then(([m]) => m),
+    ),
+  ]),
+) as Record<UserComponent, ReturnType<typeof preloadable>>;
 
 const isUserComponent = (value: string | undefined): value is UserComponent =>
   (USER_COMPONENTS as readonly string[]).includes(value ?? '');
+
+// The form of the address this layout is loaded for starts loading with it, not after its first render.
+const firstForm = /^\/user\/([^/]+)\/?$/.exec(window.location.pathname)?.[1];
+if (isUserComponent(firstForm)) FORMS[firstForm].preload();
 
 const prefersReducedMotion = () =>
   typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -88,6 +109,15 @@ function HeadingFocus({ container }: { container: RefObject<HTMLDivElement | nul
     if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
     heading.focus();
   }, [container]);
+  return null;
+}
+
+/** Once a form is on screen (its code and texts in), the forms it most likely leads to are fetched. */
+function PrefetchNext({ name }: { name: UserComponent }) {
+  useEffect(() => {
+    const timer = window.setTimeout(() => LIKELY_NEXT[name].forEach((next) => FORMS[next].preload()), 300);
+    return () => window.clearTimeout(timer);
+  }, [name]);
   return null;
 }
 
@@ -106,6 +136,7 @@ function FormSlot({ name, leaving, focusHeading }: { name: UserComponent; leavin
       <Suspense fallback={<PageLoading />}>
         <Form />
         {moveFocus ? <HeadingFocus container={container} /> : null}
+        {leaving ? null : <PrefetchNext name={name} />}
       </Suspense>
     </div>
   );
@@ -132,12 +163,6 @@ export default function UserLayout() {
     const timer = window.setTimeout(() => setLeaving(null), FADE_OUT_MS);
     return () => window.clearTimeout(timer);
   }, [leaving]);
-
-  useEffect(() => {
-    if (!isUserComponent(componentUrl)) return;
-    const timer = window.setTimeout(() => LIKELY_NEXT[componentUrl].forEach((next) => FORMS[next].preload()), 300);
-    return () => window.clearTimeout(timer);
-  }, [componentUrl]);
 
   if (!isUserComponent(componentUrl)) return <NotFoundPage />;
   const steps = USER_STEPS[componentUrl];

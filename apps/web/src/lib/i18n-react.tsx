@@ -17,6 +17,9 @@ export interface UseTranslationResponse {
   ready: boolean;
 }
 
+/** How long after a non-suspending component shows its texts start loading. */
+const AFTER_PAINT_MS = 300;
+
 /** One promise per language and namespace list, so that a suspended render finds the same one again. */
 const pending = new Map<string, Promise<unknown>>();
 function loadAll(language: string, namespaces: readonly string[]): Promise<unknown> {
@@ -44,14 +47,19 @@ export function useTranslation(
   const suspend = options.useSuspense !== false;
   // As react-i18next does: the pending load is thrown to the nearest Suspense boundary.
   if (!ready && suspend) throw loadAll(language, namespaces);
-  // Without Suspense: render now with ready false, again once the texts are in.
+  // Without Suspense: render now with ready false, again once the texts are in. They are not needed
+  // for the first paint, so they load just after it (not competing with what the screen needs).
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   useEffect(() => {
     if (ready || suspend) return;
     let current = true;
-    void loadAll(language, key.split(',')).then(() => current && rerender());
+    const timer = window.setTimeout(
+      () => void loadAll(language, key.split(',')).then(() => current && rerender()),
+      AFTER_PAINT_MS,
+    );
     return () => {
       current = false;
+      window.clearTimeout(timer);
     };
   }, [ready, suspend, language, key]);
   const t = useMemo(() => fixedT(language, key.split(',')[0] || 'common'), [language, key]);
