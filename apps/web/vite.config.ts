@@ -218,7 +218,7 @@ export default defineConfig({
           groups: [
             {
               name: 'shared',
-              test: /src[\\/](components|lib)[\\/](?!safe-redirect|checkbox|progress-bar|format-bytes|password-rules|name-rules)/,
+              test: /src[\\/](components|lib)[\\/](?!safe-redirect|checkbox|progress-bar|format-bytes|password-rules|name-rules|captcha|terms-consent|use-copy-to-clipboard)/,
               minShareCount: 2,
             },
           ],

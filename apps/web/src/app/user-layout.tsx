@@ -14,10 +14,12 @@ import { USER_COMPONENTS, USER_STEPS, type UserComponent } from '@suite/contract
 import { StepDots } from '../components/step-dots';
 import { Illustration } from '../components/illustration';
 import { PageLoading } from '../components/page-loading';
-import { NotFoundPage } from './not-found-page';
 import { currentLanguage, loadTexts } from '../lib/i18n';
 
 type FormModule = { default: ComponentType };
+
+/** Only an unknown /user/… address shows it: not part of the forms' first load. */
+const NotFoundPage = lazy(() => import('./not-found-page'));
 
 /** One chunk per form (spec §2): each screen loads only its own code. The code check serves both modes. */
 const LOADERS: Record<UserComponent, () => Promise<FormModule>> = {

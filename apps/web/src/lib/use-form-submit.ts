@@ -1,6 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
 import type { CaptchaAction } from '@suite/contract/core';
-import { captchaToken } from './captcha';
 import { useConfig } from './config';
 import { useErrorMessage } from './use-error-message';
 
@@ -65,7 +64,12 @@ export function useFormSubmit<F extends string = string>(options: FormSubmitOpti
     inFlight.current = true;
     setBusy(true);
     try {
-      await send(options.captcha ? await captchaToken(config.captchaSiteKey, options.captcha) : undefined);
+      // The reCAPTCHA loader is fetched only where a site key is set (no key: no token, as captchaToken answers).
+      const token =
+        options.captcha && config.captchaSiteKey
+          ? await (await import('./captcha')).captchaToken(config.captchaSiteKey, options.captcha)
+          : undefined;
+      await send(token);
     } catch (caught) {
       inFlight.current = false;
       setBusy(false);
