@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, expectError, registered, startWorld, type AccountsWorld } from './accounts-helpers.js';
+import { PASSWORD, call, expectError, registered, startWorld, type AccountsWorld } from './accounts-helpers.js';
 
 describe('rate limits (real limits: RATE_LIMIT_SCALE=1)', () => {
   let w: AccountsWorld;
@@ -178,7 +178,13 @@ describe('more rate limits (RATE_LIMIT_SCALE=1)', () => {
   it('limits PUT /user/{id} per user whatever the IP (10 per 10 minutes)', async () => {
     const { token, id } = await registered(w, 'changer@contoso.com');
     const change = (ip: string) =>
-      from(ip, 'PUT', `/user/${id}`, { password: 'New-Pass-123', password_confirmation: 'Other-Pass-123' }, token);
+      from(
+        ip,
+        'PUT',
+        `/user/${id}`,
+        { password: 'New-Pass-123', password_confirmation: 'Other-Pass-123', current_password: PASSWORD },
+        token,
+      );
     for (let i = 0; i < 10; i++)
       expectError(await change(`10.6.0.${i + 1}`), 400, 'CONFIRM_PASSWORD_VALIDATION_FAILED');
     expect429(await change('10.6.1.1'));

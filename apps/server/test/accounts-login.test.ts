@@ -123,7 +123,7 @@ describe('POST /auth/login, POST /auth/logout, GET /v2/user/me', () => {
     );
   });
 
-  it('logout ends the sessions issued so far; a new login works', async () => {
+  it('logout ends this session; a new login works', async () => {
     const { token } = (await login({ login: 'lin@contoso.com', password: PASSWORD })).json();
     const out = await call(w.app, { method: 'POST', url: '/auth/logout', token });
     expect(out.statusCode).toBe(200);

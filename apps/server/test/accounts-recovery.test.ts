@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   PASSWORD,
   call,
+  decodeSession,
   expectError,
   mailTo,
   outboxDrained,
@@ -58,7 +59,8 @@ describe('password recovery: POST /v2/user/forgot-password and PUT /v2/user/forg
     expectError(await forgot('nope'), 400, 'ERR_INVALID_EMAIL');
   });
 
-  it('leads from the mailed code to a session, a new password and a login with it', async () => {
+  // Issue 14: the code answers a single-purpose recovery token (≤ 15 minutes), not a session.
+  it('leads from the mailed code to a recovery token, a new password (which signs in) and a login with it', async () => {
     const before = w.smtp.messages.length;
     await forgot('rec@contoso.com');
     const code = codeIn(await mailTo(w.smtp, 'rec@contoso.com', before));
@@ -68,14 +70,23 @@ describe('password recovery: POST /v2/user/forgot-password and PUT /v2/user/forg
     expect(profiles[0].type).toBe('PROFESSIONAL');
     expectError(await confirm('rec@contoso.com', code), 400, 'INVALID_TOKEN');
 
-    const me = (await call(w.app, { method: 'GET', url: '/v2/user/me', token })).json();
-    const put = await call(w.app, {
-      method: 'PUT',
-      url: `/user/${me._id}`,
-      token,
-      body: { password: 'Recovered-Pass-3', password_confirmation: 'Recovered-Pass-3' },
-    });
+    const claims = decodeSession(token) as ReturnType<typeof decodeSession> & { kind?: string };
+    expect(claims.kind).toBe('recovery');
+    expect(claims.exp - claims.iat).toBeLessThanOrEqual(15 * 60);
+    // only good for setting the password: not a session anywhere else
+    expectError(await call(w.app, { method: 'GET', url: '/v2/user/me', token }), 401, 'ERR_INVALID_ACCESS_TOKEN');
+    const putWith = (bearer: string) =>
+      call(w.app, {
+        method: 'PUT',
+        url: `/user/${claims.user._id}`,
+        token: bearer,
+        body: { password: 'Recovered-Pass-3', password_confirmation: 'Recovered-Pass-3' },
+      });
+    const put = await putWith(token);
     expect(put.statusCode).toBe(200);
+    // setting the password signs in; the recovery token is spent
+    expect((await call(w.app, { method: 'GET', url: '/v2/user/me', token: put.json().token })).statusCode).toBe(200);
+    expectError(await putWith(token), 401, 'ERR_INVALID_ACCESS_TOKEN');
     const login = (password: string) =>
       call(w.app, { method: 'POST', url: '/auth/login', body: { login: 'rec@contoso.com', password } });
     expect((await login('Recovered-Pass-3')).statusCode).toBe(200);

@@ -31,8 +31,14 @@ import { SLOWDOWN_BASE_MS, SLOWDOWN_MAX_MS, slowdownMs } from '../src/plugins/th
 const enc = (s: string) => new TextEncoder().encode(s);
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-/** A session-shaped payload for a user id: what a forger would put in a token. */
-const payloadFor = (id: string, email: string) => ({ user: { _id: id, email, preferences: {}, profile_id: null } });
+/**
+ * The claims of a genuine session (user, session id, kind) without iat/exp: what a forger would copy
+ * into a token of their own, so each attack below is refused for its one flaw alone.
+ */
+const claimsOf = (token: string) => {
+  const { user, sid, kind } = decodeSession(token) as ReturnType<typeof decodeSession> & { sid: string; kind: string };
+  return { user, sid, kind };
+};
 
 /** No body may carry the framework's words, a stack or anything the request sent. */
 function expectCatalogueBody(res: LightMyRequestResponse, status: number, code: string, echoed: string[] = []) {
@@ -83,7 +89,7 @@ describe('tokens', () => {
   });
 
   it('forged token (signed with another secret): 401', async () => {
-    const forged = await new SignJWT(payloadFor(victim.id, 'tok-victim@contoso.com'))
+    const forged = await new SignJWT(claimsOf(victim.token))
       .setProtectedHeader({ alg: 'HS256' })
       .setIssuedAt()
       .setExpirationTime('1h')
@@ -94,13 +100,13 @@ describe('tokens', () => {
   it('alg "none" token: 401', async () => {
     const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
     const body = Buffer.from(
-      JSON.stringify({ ...payloadFor(victim.id, 'x'), iat: Math.floor(Date.now() / 1000), exp: 9_999_999_999 }),
+      JSON.stringify({ ...claimsOf(victim.token), iat: Math.floor(Date.now() / 1000), exp: 9_999_999_999 }),
     ).toString('base64url');
     expectCatalogueBody(await me(bearer(`${header}.${body}.`)), 401, 'ERR_INVALID_ACCESS_TOKEN');
   });
 
   it('HS512 token with the right secret (algorithm confusion): 401', async () => {
-    const token = await new SignJWT(payloadFor(victim.id, 'x'))
+    const token = await new SignJWT(claimsOf(victim.token))
       .setProtectedHeader({ alg: 'HS512' })
       .setIssuedAt()
       .setExpirationTime('1h')
@@ -118,7 +124,7 @@ describe('tokens', () => {
 
   it('expired token: 401', async () => {
     const now = Math.floor(Date.now() / 1000);
-    const token = await new SignJWT(payloadFor(victim.id, 'x'))
+    const token = await new SignJWT(claimsOf(victim.token))
       .setProtectedHeader({ alg: 'HS256' })
       .setIssuedAt(now - 7200)
       .setExpirationTime(now - 60)
@@ -127,7 +133,7 @@ describe('tokens', () => {
   });
 
   it('token without exp (valid forever if accepted): 401', async () => {
-    const token = await new SignJWT(payloadFor(victim.id, 'x'))
+    const token = await new SignJWT(claimsOf(victim.token))
       .setProtectedHeader({ alg: 'HS256' })
       .setIssuedAt()
       .sign(sessionKey());
@@ -136,12 +142,50 @@ describe('tokens', () => {
 
   it('a genuine session still works (the attacks above were refused for their flaw alone)', async () => {
     expect((await me(bearer(victim.token))).statusCode).toBe(200);
-    const handMade = await new SignJWT(payloadFor(victim.id, 'tok-victim@contoso.com'))
+    const handMade = await new SignJWT(claimsOf(victim.token))
       .setProtectedHeader({ alg: 'HS256' })
       .setIssuedAt()
       .setExpirationTime('1h')
       .sign(sessionKey());
     expect((await me(bearer(handMade))).statusCode).toBe(200);
+  });
+
+  it('token with the right key but no server-side session (made-up sid, or none): 401', async () => {
+    const { user } = claimsOf(victim.token);
+    for (const claims of [
+      { user, sid: 'made-up-session-id', kind: 'session' },
+      { user, kind: 'session' },
+    ]) {
+      const token = await new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .sign(sessionKey());
+      expectCatalogueBody(await me(bearer(token)), 401, 'ERR_INVALID_ACCESS_TOKEN');
+    }
+  });
+
+  it('recovery token used as a session: 401 everywhere but the password change', async () => {
+    const before = w.smtp.messages.length;
+    await call(w.app, { method: 'POST', url: API.forgotPassword, body: { email: 'tok-victim@contoso.com' } });
+    const code = /\b(\d{6})\b/.exec((await mailTo(w.smtp, 'tok-victim@contoso.com', before)).text)?.[1] ?? '';
+    const res = await call(w.app, {
+      method: 'PUT',
+      url: API.forgotPasswordConfirm,
+      body: { email: 'tok-victim@contoso.com', token: code },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const recovery = res.json().token as string;
+    expectCatalogueBody(await me(bearer(recovery)), 401, 'ERR_INVALID_ACCESS_TOKEN');
+    for (const [method, url] of [
+      ['GET', '/api/v2/videoconference'],
+      ['GET', '/api/files'],
+      ['GET', '/api/invite/url'],
+      ['POST', '/api/auth/logout-all'],
+    ] as const) {
+      const r = await w.app.inject({ method, url, headers: bearer(recovery) });
+      expect(r.statusCode, url).toBe(401);
+    }
   });
 
   it('invite token used as a session: 401', async () => {
@@ -227,6 +271,107 @@ describe('tokens', () => {
     const key = JSON.stringify(shareRes.json()).match(/share_key[=":]+([A-Za-z0-9_-]{16,})/)?.[1] ?? '';
     expect(key).not.toBe('');
     expectCatalogueBody(await me(bearer(key)), 401, 'ERR_INVALID_ACCESS_TOKEN');
+  });
+});
+
+describe('sessions per device', () => {
+  const loginAs = async (email: string, password = PASSWORD, agent = 'Firefox/130') =>
+    (
+      await w.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'user-agent': agent },
+        payload: { login: email, password },
+      })
+    ).json().token as string;
+  const me = (token: string, agent = 'Firefox/130') =>
+    w.app.inject({ method: 'GET', url: '/api/v2/user/me', headers: { ...bearer(token), 'user-agent': agent } });
+
+  it('logout after a password change in the same second: the signed-out token is dead at once', async () => {
+    const { id } = await registered(w, 'sess-pw@contoso.com');
+    const token = await loginAs('sess-pw@contoso.com');
+    const changed = await call(w.app, {
+      method: 'PUT',
+      url: `/user/${id}`,
+      token,
+      body: { password: 'Changed-Pass-77', password_confirmation: 'Changed-Pass-77', current_password: PASSWORD },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const fresh = changed.json().token as string;
+    expect((await call(w.app, { method: 'POST', url: API.logout, token: fresh })).statusCode).toBe(200);
+    expectCatalogueBody(await me(fresh), 401, 'ERR_INVALID_ACCESS_TOKEN');
+    expectCatalogueBody(await me(token), 401, 'ERR_INVALID_ACCESS_TOKEN');
+  });
+
+  it('logout on one device ends that device only; "sign out of all devices" ends every one', async () => {
+    await registered(w, 'sess-dev@contoso.com');
+    const laptop = await loginAs('sess-dev@contoso.com', PASSWORD, 'Firefox/130');
+    const phone = await loginAs('sess-dev@contoso.com', PASSWORD, 'Mobile Safari/17');
+    const tablet = await loginAs('sess-dev@contoso.com', PASSWORD, 'Chrome/129');
+    expect((await call(w.app, { method: 'POST', url: API.logout, token: laptop })).statusCode).toBe(200);
+    expectCatalogueBody(await me(laptop), 401, 'ERR_INVALID_ACCESS_TOKEN');
+    expect((await me(phone, 'Mobile Safari/17')).statusCode).toBe(200);
+    expect((await me(tablet, 'Chrome/129')).statusCode).toBe(200);
+    expect((await call(w.app, { method: 'POST', url: API.logoutAll, token: phone })).statusCode).toBe(200);
+    expectCatalogueBody(await me(phone), 401, 'ERR_INVALID_ACCESS_TOKEN');
+    expectCatalogueBody(await me(tablet), 401, 'ERR_INVALID_ACCESS_TOKEN');
+  });
+
+  it('the active sessions list shows each device, marks this one, and signs out another', async () => {
+    await registered(w, 'sess-list@contoso.com');
+    const laptop = await loginAs('sess-list@contoso.com', PASSWORD, 'Firefox/130');
+    const phone = await loginAs('sess-list@contoso.com', PASSWORD, 'Mobile Safari/17');
+    await me(phone, 'Mobile Safari/17');
+    const list = await w.app.inject({
+      method: 'GET',
+      url: '/api/v2/user/sessions',
+      headers: { ...bearer(laptop), 'user-agent': 'Firefox/130' },
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    const data = list.json().data as { _id: string; device: string | null; current: boolean; last_seen_at: string }[];
+    const mine = data.find((s) => s.current);
+    const other = data.find((s) => s.device === 'Mobile Safari/17');
+    expect(mine?.device).toBe('Firefox/130');
+    expect(other?.current).toBe(false);
+    expect(Number.isNaN(Date.parse(other?.last_seen_at ?? ''))).toBe(false);
+    const end = await w.app.inject({
+      method: 'DELETE',
+      url: `/api/v2/user/sessions/${other?._id}`,
+      headers: bearer(laptop),
+    });
+    expect(end.statusCode).toBe(200);
+    expectCatalogueBody(await me(phone), 401, 'ERR_INVALID_ACCESS_TOKEN');
+    expect((await me(laptop)).statusCode).toBe(200);
+  });
+
+  it("DELETE /v2/user/sessions/{another user's session}: 404, that session stays", async () => {
+    await registered(w, 'sess-a@contoso.com');
+    await registered(w, 'sess-b@contoso.com');
+    const a = await loginAs('sess-a@contoso.com');
+    const b = await loginAs('sess-b@contoso.com');
+    const list = await w.app.inject({ method: 'GET', url: '/api/v2/user/sessions', headers: bearer(a) });
+    const aSession = (list.json().data as { _id: string; current: boolean }[]).find((s) => s.current)!._id;
+    const res = await w.app.inject({ method: 'DELETE', url: `/api/v2/user/sessions/${aSession}`, headers: bearer(b) });
+    expectCatalogueBody(res, 404, 'ERR_NOT_FOUND');
+    expect((await me(a)).statusCode).toBe(200);
+  });
+
+  it('a stolen session cannot change the password without the current one', async () => {
+    const { id } = await registered(w, 'sess-steal@contoso.com');
+    const stolen = await loginAs('sess-steal@contoso.com');
+    const res = await call(w.app, {
+      method: 'PUT',
+      url: `/user/${id}`,
+      token: stolen,
+      body: { password: 'Thief-Pass-123', password_confirmation: 'Thief-Pass-123', current_password: 'guess-1234' },
+    });
+    expectError(res, 400, 'ERR_WRONG_CURRENT_PASSWORD');
+    const login = await call(w.app, {
+      method: 'POST',
+      url: API.login,
+      body: { login: 'sess-steal@contoso.com', password: PASSWORD },
+    });
+    expect(login.statusCode).toBe(200);
   });
 });
 

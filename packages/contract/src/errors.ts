@@ -83,6 +83,7 @@ export const ERRORS = {
   CONFIRM_PASSWORD_VALIDATION_FAILED: entry(400, 'Password and password confirmation do not match.'),
   USER_VALIDATION_FAILED: entry(400, 'User validation failed: password should have between 6 and 64 characters'),
   ERR_PASSWORD_TOO_SHORT: entry(400, 'Password must have at least 6 characters'),
+  ERR_WRONG_CURRENT_PASSWORD: entry(400, 'The current password is not correct.'),
   ERR_PASSWORD_TOO_COMMON: entry(400, 'This password is too common. Please choose another one.'),
   ACCEPT_TERMS: entry(400, 'You must accept the terms of use.'),
 

@@ -18,6 +18,11 @@ export const API = {
   login: '/auth/login',
   me: '/v2/user/me',
   logout: '/auth/logout',
+  /** Sign out of all devices (issue 14). */
+  logoutAll: '/auth/logout-all',
+  /** The signed-in user's active sessions (devices), and one of them to end. */
+  sessions: '/v2/user/sessions',
+  session: '/v2/user/sessions/:id',
   inviteTeammates: '/invite/teammates',
   invitationUrl: '/invite/url',
   validateInvite: '/invite/validate',

@@ -138,8 +138,23 @@ export interface FileReservationsTable {
   expires_at: number;
 }
 
+/** One issued session (a device); the token's session id is stored only as its SHA-256. */
+export interface SessionsTable {
+  id: string;
+  sid_hash: string;
+  user_id: string;
+  kind: 'session' | 'recovery';
+  /** The User-Agent of the session's latest use (its device, as the sessions list shows it). */
+  user_agent: string | null;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
 export interface Database {
   users: UsersTable;
+  sessions: SessionsTable;
   profiles: ProfilesTable;
   domains: DomainsTable;
   codes: CodesTable;

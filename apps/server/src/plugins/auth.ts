@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { SignJWT, type JWTPayload } from 'jose';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -6,25 +7,50 @@ import { AppError } from '../errors.js';
 import { serviceUnavailable } from '../db/outage.js';
 import { verifyWithRing, type KeyRing } from '../keys.js';
 
+export type SessionKind = 'session' | 'recovery';
+
 export interface SessionUser {
   id: string;
   email: string;
   profileId: string | null;
   /** Seconds since epoch at which the session was issued. */
   issuedAt: number;
+  /** The public id of this session (a row of `sessions`): what "sign out this device" ends. */
+  sessionId: string;
+  /** 'recovery': the single-purpose token of password recovery, good only for setting the password. */
+  kind: SessionKind;
+  /** When the session was last seen (epoch ms), before this request. */
+  lastSeenAt: number;
+  /** The User-Agent stored for this session (its device). */
+  device: string | null;
+  /** The bearer token itself (the password change hands back the one in hand). */
+  token: string;
+}
+
+export interface IssueOptions {
+  issuedAt?: number;
+  /** 'recovery' tokens live RECOVERY_TOKEN_TTL_S and are accepted only by the password change. */
+  kind?: SessionKind;
 }
 
 export interface Sessions {
-  /** A session JWT whose payload is the spec's `{ user: {_id, email, preferences, profile_id}, exp }` (+ iat). */
-  issue(user: SessionPayload['user'], options?: { issuedAt?: number }): Promise<string>;
+  /**
+   * A session JWT whose payload is the spec's `{ user: {_id, email, preferences, profile_id}, exp }`
+   * (+ iat, and `sid`, the random session id whose SHA-256 is the `sessions` row's key, and `kind`).
+   */
+  issue(user: SessionPayload['user'], options?: IssueOptions): Promise<string>;
   verify(token: string): Promise<SessionUser>;
+  /** Ends sessions of a user: one (`only`), or all but one (`except`), or all. Returns how many. */
+  revoke(userId: string, scope?: { only?: string; except?: string }): Promise<number>;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     sessions: Sessions;
-    /** preHandler: requires a valid bearer session; sets request.user. */
+    /** preHandler: requires a valid bearer session (not a recovery token); sets request.user. */
     authenticate: (request: FastifyRequest) => Promise<void>;
+    /** preHandler: a valid session or recovery token (the password change alone takes both). */
+    authenticateForPassword: (request: FastifyRequest) => Promise<void>;
     /** preHandler: sets request.user when a valid bearer session is present, ignores it otherwise. */
     optionalAuthenticate: (request: FastifyRequest) => Promise<void>;
   }
@@ -34,15 +60,43 @@ declare module 'fastify' {
 }
 
 const ALGORITHM = 'HS256';
+/** A recovery token is good for 15 minutes (ASVS 5.0 V6.4: short-lived, single-purpose). */
+export const RECOVERY_TOKEN_TTL_S = 15 * 60;
+/** last_seen_at is written at most this often per session (a write per request would be wasteful). */
+const TOUCH_EVERY_MS = 60_000;
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 export default fp(async function auth(app: FastifyInstance, opts: { keys: KeyRing; ttlSeconds: number }) {
+  const db = () => app.db.kysely;
   const sessions: Sessions = {
     async issue(user, options = {}) {
+      const kind = options.kind ?? 'session';
+      const now = Date.now();
+      const ttl = kind === 'recovery' ? RECOVERY_TOKEN_TTL_S : opts.ttlSeconds;
+      const exp = Math.floor(now / 1000) + ttl;
+      const sid = randomBytes(24).toString('base64url');
+      {
+        await db()
+          .insertInto('sessions')
+          .values({
+            id: randomBytes(12).toString('hex'),
+            sid_hash: sha256(sid),
+            user_id: user._id,
+            kind,
+            user_agent: null,
+            created_at: now,
+            last_seen_at: now,
+            expires_at: exp * 1000,
+            revoked_at: null,
+          })
+          .execute();
+      }
       // issuedAt (seconds) lets a caller that just revoked older sessions issue one that outlives the cut.
-      return new SignJWT({ user })
+      return new SignJWT({ user, sid, kind })
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
         .setIssuedAt(options.issuedAt)
-        .setExpirationTime(Math.floor(Date.now() / 1000) + opts.ttlSeconds)
+        .setExpirationTime(exp)
         .sign(opts.keys.sign);
     },
     async verify(token) {
@@ -58,16 +112,44 @@ export default fp(async function auth(app: FastifyInstance, opts: { keys: KeyRin
       }
       const user = payload.user as SessionPayload['user'] | undefined;
       const iat = payload.iat;
-      if (!user || typeof user._id !== 'string' || typeof iat !== 'number') {
+      const sid = payload.sid;
+      if (!user || typeof user._id !== 'string' || typeof iat !== 'number' || typeof sid !== 'string') {
         throw new AppError('ERR_INVALID_ACCESS_TOKEN');
       }
-      // The token is genuine: a failing database says nothing about it, so it is not "invalid".
-      let row: { id: string; email: string; active: number; sessions_valid_after: number } | undefined;
+      // One indexed lookup (sid_hash is unique) joined with the user; no cache, so a sign-out on one
+      // instance is honoured by every other at once. The token is genuine: a failing database says
+      // nothing about it, so it is not "invalid".
+      const now = Date.now();
+      let row:
+        | {
+            id: string;
+            email: string;
+            active: number;
+            sessions_valid_after: number;
+            session_id: string;
+            kind: SessionKind;
+            last_seen_at: number;
+            user_agent: string | null;
+          }
+        | undefined;
       try {
-        row = await app.db.kysely
-          .selectFrom('users')
-          .select(['id', 'email', 'active', 'sessions_valid_after'])
-          .where('id', '=', user._id)
+        row = await db()
+          .selectFrom('sessions')
+          .innerJoin('users', 'users.id', 'sessions.user_id')
+          .select([
+            'users.id as id',
+            'users.email as email',
+            'users.active as active',
+            'users.sessions_valid_after as sessions_valid_after',
+            'sessions.id as session_id',
+            'sessions.kind as kind',
+            'sessions.last_seen_at as last_seen_at',
+            'sessions.user_agent as user_agent',
+          ])
+          .where('sessions.sid_hash', '=', sha256(sid))
+          .where('sessions.user_id', '=', user._id)
+          .where('sessions.revoked_at', 'is', null)
+          .where('sessions.expires_at', '>', now)
           .executeTakeFirst();
       } catch (err) {
         app.log.error({ err }, 'session check: database unavailable');
@@ -77,9 +159,44 @@ export default fp(async function auth(app: FastifyInstance, opts: { keys: KeyRin
       if (!row || !row.active || iat * 1000 <= Number(row.sessions_valid_after)) {
         throw new AppError('ERR_INVALID_ACCESS_TOKEN');
       }
-      return { id: row.id, email: row.email, profileId: user.profile_id ?? null, issuedAt: iat };
+      return {
+        id: row.id,
+        email: row.email,
+        profileId: user.profile_id ?? null,
+        issuedAt: iat,
+        sessionId: row.session_id,
+        kind: row.kind,
+        lastSeenAt: Number(row.last_seen_at),
+        device: row.user_agent,
+        token,
+      };
+    },
+    async revoke(userId, scope = {}) {
+      let query = db()
+        .updateTable('sessions')
+        .set({ revoked_at: Date.now() })
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null);
+      if (scope.only) query = query.where('id', '=', scope.only);
+      if (scope.except) query = query.where('id', '!=', scope.except);
+      const done = await query.executeTakeFirst();
+      return Number(done.numUpdatedRows);
     },
   };
+
+  /** Last seen and device (User-Agent), written at most once a minute per session. */
+  async function touch(request: FastifyRequest, user: SessionUser): Promise<void> {
+    const now = Date.now();
+    const header = request.headers['user-agent'];
+    const agent = typeof header === 'string' ? header.slice(0, 256) : null;
+    if (now - user.lastSeenAt < TOUCH_EVERY_MS && (agent === null || agent === user.device)) return;
+    await db()
+      .updateTable('sessions')
+      .set({ last_seen_at: now, ...(agent === null ? {} : { user_agent: agent }) })
+      .where('id', '=', user.sessionId)
+      .execute()
+      .catch((err: unknown) => request.log.warn({ err }, 'session last-seen not written'));
+  }
 
   function bearer(request: FastifyRequest): string | null {
     const header = request.headers.authorization;
@@ -88,18 +205,27 @@ export default fp(async function auth(app: FastifyInstance, opts: { keys: KeyRin
     return match?.[1] ?? null;
   }
 
+  async function signedIn(request: FastifyRequest, kinds: readonly SessionKind[]): Promise<SessionUser> {
+    const token = bearer(request);
+    if (!token) throw new AppError('ERR_INVALID_ACCESS_TOKEN');
+    const user = await sessions.verify(token);
+    if (!kinds.includes(user.kind)) throw new AppError('ERR_INVALID_ACCESS_TOKEN');
+    await touch(request, user);
+    return user;
+  }
+
   app.decorateRequest('user', null);
   app.decorate('sessions', sessions);
   app.decorate('authenticate', async (request: FastifyRequest) => {
-    const token = bearer(request);
-    if (!token) throw new AppError('ERR_INVALID_ACCESS_TOKEN');
-    request.user = await sessions.verify(token);
+    request.user = await signedIn(request, ['session']);
+  });
+  app.decorate('authenticateForPassword', async (request: FastifyRequest) => {
+    request.user = await signedIn(request, ['session', 'recovery']);
   });
   app.decorate('optionalAuthenticate', async (request: FastifyRequest) => {
-    const token = bearer(request);
-    if (!token) return;
+    if (!bearer(request)) return;
     // A bad token means "anonymous"; a database outage still answers 503.
-    request.user = await sessions.verify(token).catch((error: unknown) => {
+    request.user = await signedIn(request, ['session']).catch((error: unknown) => {
       if (error instanceof AppError && error.code === 'ERR_INVALID_ACCESS_TOKEN') return null;
       throw error;
     });

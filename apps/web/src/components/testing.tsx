@@ -78,9 +78,10 @@ export async function serveApi(answer: (request: IncomingMessage, body: string) 
 /** A JWT-shaped session token the client can decode (the server verifies on use). */
 export function fakeSessionToken(
   user = { _id: 'u1', email: 'ada@contoso.com', preferences: {}, profile_id: 'p1' },
+  claims: Record<string, unknown> = {},
 ): string {
   const b64 = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-  return `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ user, exp: Math.floor(Date.now() / 1000) + 3600 })}.c2ln`;
+  return `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ user, exp: Math.floor(Date.now() / 1000) + 3600, ...claims })}.c2ln`;
 }
 
 /** `serveApi` with one fixed answer, recording where the page's progress bar stood as each call arrived. */

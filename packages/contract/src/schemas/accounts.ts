@@ -69,6 +69,8 @@ export type CompleteRegisterRequest = z.infer<typeof CompleteRegisterRequestSche
 export const UpdatePasswordRequestSchema = z.object({
   password: PasswordInputSchema,
   password_confirmation: PasswordInputSchema,
+  /** Required with a normal session; not with the recovery token (issue 14). */
+  current_password: PasswordInputSchema.optional(),
 });
 export type UpdatePasswordRequest = z.infer<typeof UpdatePasswordRequestSchema>;
 export const UserIdParamsSchema = z.object({ id: IdSchema });
@@ -112,3 +114,16 @@ export const ValidateInviteResponseSchema = z.object({
   email: z.string(),
   status: z.enum(['pending', 'accepted', 'expired']),
 });
+
+// GET /v2/user/sessions (bearer): the active sessions (devices) of the signed-in user
+export const ActiveSessionSchema = z.object({
+  _id: z.string(),
+  /** The User-Agent of its latest use; null before its first authenticated request. */
+  device: z.string().nullable(),
+  created_at: z.string(),
+  last_seen_at: z.string(),
+  /** The session making this request. */
+  current: z.boolean(),
+});
+export type ActiveSession = z.infer<typeof ActiveSessionSchema>;
+export const ActiveSessionListSchema = z.object({ data: z.array(ActiveSessionSchema) });

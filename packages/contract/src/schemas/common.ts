@@ -50,6 +50,8 @@ export const SessionPayloadSchema = z.object({
     profile_id: z.string().nullable(),
   }),
   exp: z.number(),
+  /** 'recovery': the single-purpose token of password recovery (only good for setting the password). */
+  kind: z.enum(['session', 'recovery']).optional(),
 });
 export type SessionPayload = z.infer<typeof SessionPayloadSchema>;
 

@@ -5,6 +5,7 @@ import * as meetings from './003-meetings.js';
 import * as files from './004-files.js';
 import * as outboxClaim from './005-outbox-claim.js';
 import * as fileReservations from './006-file-reservations.js';
+import * as sessions from './007-sessions.js';
 
 /** Ordered migrations; names sort in the order they must run. Append, never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '004-files': files,
   '005-outbox-claim': outboxClaim,
   '006-file-reservations': fileReservations,
+  '007-sessions': sessions,
 };

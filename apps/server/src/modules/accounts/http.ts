@@ -45,8 +45,15 @@ export const addressLimits = (
 ];
 
 /** Signed-in calls that hash a password or send mail: the session first, then per IP and per user. */
-export const signedInLimits = (app: FastifyInstance, name: string, perIp: number, perUser: number, window = WINDOW) => [
-  app.authenticate,
+export const signedInLimits = (
+  app: FastifyInstance,
+  name: string,
+  perIp: number,
+  perUser: number,
+  window = WINDOW,
+  authenticate = app.authenticate,
+) => [
+  authenticate,
   app.limit({ name: `${name}-ip`, max: perIp, window }),
   app.limit({ name: `${name}-user`, max: perUser, window, by: 'user' }),
 ];

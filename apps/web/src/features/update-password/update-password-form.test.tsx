@@ -11,7 +11,7 @@ afterEach(async () => {
 
 async function submitNewPassword() {
   const user = { _id: 'u1', email: 'ada@contoso.com', preferences: {}, profile_id: 'p1' };
-  localStorage.setItem('authorization', fakeSessionToken(user));
+  localStorage.setItem('authorization', fakeSessionToken(user, { kind: 'recovery' }));
   localStorage.setItem('user', JSON.stringify(user));
   const router = await renderScreen(<UpdatePasswordForm />, { url: '/user/update-password' });
   fireEvent.change(await screen.findByLabelText(/^New password/), { target: { value: 'Brand-New-7' } });
@@ -36,5 +36,32 @@ describe('update password screen', () => {
     await screen.findByText('elsewhere');
     expect(router.state.location.pathname).toBe('/app');
     expect(localStorage.getItem('authorization')).toBe(token);
+  });
+
+  it('with the recovery token asks nothing more; with a normal session asks and sends the current password', async () => {
+    server = await serveApi(() => ({ status: 200, body: { token: fakeSessionToken(), profiles: [] } }));
+    await submitNewPassword();
+    await screen.findByText('elsewhere');
+    expect(JSON.parse(server.requests[0]!.body)).toEqual({
+      password: 'Brand-New-7',
+      password_confirmation: 'Brand-New-7',
+    });
+  });
+
+  it('a normal session: the current password is required and sent', async () => {
+    server = await serveApi(() => ({ status: 200, body: { token: fakeSessionToken(), profiles: [] } }));
+    const user = { _id: 'u1', email: 'ada@contoso.com', preferences: {}, profile_id: 'p1' };
+    localStorage.setItem('authorization', fakeSessionToken(user));
+    localStorage.setItem('user', JSON.stringify(user));
+    await renderScreen(<UpdatePasswordForm />, { url: '/user/update-password' });
+    fireEvent.change(await screen.findByLabelText(/^New password/), { target: { value: 'Brand-New-7' } });
+    fireEvent.change(screen.getByLabelText(/^Confirm/), { target: { value: 'Brand-New-7' } });
+    fireEvent.click(screen.getByRole('button', { name: /Save/ }));
+    expect(await screen.findByText('Please fill in all fields.')).toBeTruthy();
+    expect(server.requests).toHaveLength(0);
+    fireEvent.change(screen.getByLabelText(/^Current password/), { target: { value: 'Old-Pass-1' } });
+    fireEvent.click(screen.getByRole('button', { name: /Save/ }));
+    await screen.findByText('elsewhere');
+    expect(JSON.parse(server.requests[0]!.body)).toMatchObject({ current_password: 'Old-Pass-1' });
   });
 });

@@ -4,7 +4,8 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@suite/contract/core';
 import { ApiError } from '../../lib/api-client';
 import { useGoToMainApp } from '../../lib/main-app';
 import { passwordLengthOk } from '../../lib/password-rules';
-import { currentUser, saveSession } from '../../lib/session';
+import { decodeToken } from '../../lib/jwt';
+import { currentToken, currentUser, saveSession } from '../../lib/session';
 import { userPath } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useFormSubmit } from '../../lib/use-form-submit';
@@ -14,25 +15,42 @@ import { NoSession } from '../../components/no-session';
 import { updatePassword } from './api/update-password';
 import '../../components/auth-form.css';
 
-/** `/user/update-password` (spec §2, §5): 'Welcome back', a new password twice, then the main app. */
+/**
+ * `/user/update-password` (spec §2, §5): 'Welcome back', a new password twice, then the main app. With the
+ * recovery token (after the e-mailed code) nothing more is asked; with a normal session the current
+ * password is asked too (the server requires it: issue 14).
+ */
 export default function UpdatePasswordForm() {
   const { t } = useTranslation('updatePassword');
   useDocumentTitle(t('title'));
   const goToMainApp = useGoToMainApp();
+  const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const user = currentUser();
+  const token = currentToken();
+  const needsCurrent = Boolean(token) && decodeToken<{ kind?: string }>(token ?? '')?.kind !== 'recovery';
   const passwordProblem = (value: string) =>
     !value ? t('required') : passwordLengthOk(value) ? undefined : t('passwordLength');
   const confirmationProblem = (value: string, first = password) =>
     !value ? t('required') : value !== first ? t('mismatch') : undefined;
-  const { busy, error, fieldErrors, edit, checkField, onSubmit } = useFormSubmit<'password' | 'confirmation'>({
+  const { busy, error, fieldErrors, edit, checkField, onSubmit } = useFormSubmit<
+    'current' | 'password' | 'confirmation'
+  >({
     validate: () => ({
-      fields: { password: passwordProblem(password), confirmation: confirmationProblem(confirmation) },
+      fields: {
+        current: needsCurrent && !current ? t('required') : undefined,
+        password: passwordProblem(password),
+        confirmation: confirmationProblem(confirmation),
+      },
     }),
     send: async () => {
       if (!user) return;
-      const session = await updatePassword(user._id, { password, password_confirmation: confirmation });
+      const session = await updatePassword(user._id, {
+        password,
+        password_confirmation: confirmation,
+        ...(needsCurrent ? { current_password: current } : {}),
+      });
       // Like the code screen and the login: a session that cannot be stored is a failed request.
       if (!saveSession(session)) throw new ApiError(0, 'ERR_REQUEST', 'Request Error');
       goToMainApp();
@@ -54,6 +72,17 @@ export default function UpdatePasswordForm() {
     <form className="auth-form" onSubmit={onSubmit} noValidate aria-labelledby="update-title">
       <h1 id="update-title">{t('title')}</h1>
       <p className="auth-form__lead">{t('lead', { email: user.email })}</p>
+      {needsCurrent ? (
+        <PasswordField
+          label={t('current')}
+          name="current"
+          autoComplete="current-password"
+          required
+          value={current}
+          error={fieldErrors.current}
+          onChange={(e) => edit('current', setCurrent)(e.target.value)}
+        />
+      ) : null}
       <PasswordField
         label={t('password')}
         name="password"

@@ -139,17 +139,9 @@ export function usersRepository(db: Kysely<Database>) {
       return true;
     },
 
-    /** New password; sessions issued up to `now` stop working. */
-    async setPassword(id: string, passwordHash: string, now: number): Promise<void> {
-      await db
-        .updateTable('users')
-        .set({ password_hash: passwordHash, sessions_valid_after: now })
-        .where('id', '=', id)
-        .execute();
-    },
-
-    async revokeSessions(id: string, now: number): Promise<void> {
-      await db.updateTable('users').set({ sessions_valid_after: now }).where('id', '=', id).execute();
+    /** New password; which sessions end is the caller's choice (plugins/auth.ts `revoke`). */
+    async setPassword(id: string, passwordHash: string): Promise<void> {
+      await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();
     },
 
     /** Activates or deactivates an account by address; false when there is none. */

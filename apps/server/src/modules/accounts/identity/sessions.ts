@@ -1,3 +1,4 @@
+import type { IssueOptions } from '../../../plugins/auth.js';
 import type { SessionResponse } from '@suite/contract';
 import { AppError } from '../../../errors.js';
 import type { AccountsDeps } from '../deps.js';
@@ -18,13 +19,21 @@ function preferencesOf(user: UserRow): Record<string, unknown> {
  * rejects `iat*1000 <= sessions_valid_after`, so a session issued in the second of a revocation is
  * dated the next second (`issuedAt` is passed when the caller has just revoked).
  */
-export async function sessionFor(deps: AccountsDeps, user: UserRow, issuedAt?: number): Promise<SessionResponse> {
+export async function sessionFor(
+  deps: AccountsDeps,
+  user: UserRow,
+  options: IssueOptions = {},
+): Promise<SessionResponse> {
+  const { issuedAt, ...issue } = options;
   const profiles = await usersRepository(deps.db).profilesOf(user);
   const acting = profiles[0];
   if (!acting) throw new AppError('ERR_COULD_NOT_GET_PROFILE');
   const token = await deps.sessions.issue(
     { _id: user.id, email: user.email, preferences: preferencesOf(user), profile_id: acting._id },
-    { issuedAt: issuedAt ?? Math.max(Math.floor(Date.now() / 1000), issuedAfter(Number(user.sessions_valid_after))) },
+    {
+      ...issue,
+      issuedAt: issuedAt ?? Math.max(Math.floor(Date.now() / 1000), issuedAfter(Number(user.sessions_valid_after))),
+    },
   );
   return { token, profiles };
 }

@@ -1,15 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   API,
+  ActiveSessionListSchema,
   ErrorBodySchema,
   LoginRequestSchema,
   MeResponseSchema,
   OkSchema,
   SessionResponseSchema,
+  UserIdParamsSchema as SessionIdParamsSchema,
 } from '@suite/contract';
 import type { AccountsDeps } from '../deps.js';
 import { addressLimits, bearer, captchaErrorResponses, orFail } from '../http.js';
-import { login, logout, me } from './service.js';
+import { activeSessions, endSession, login, logout, logoutAll, me } from './service.js';
 
 const tags = ['accounts'];
 const signedIn = { 401: ErrorBodySchema };
@@ -31,6 +33,35 @@ const loginRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, {
       preHandler: app.authenticate,
     },
     async (request) => logout(deps, request.user!),
+  );
+  app.post(
+    API.logoutAll,
+    {
+      schema: { tags, security: bearer, response: { 200: OkSchema, ...signedIn } },
+      preHandler: app.authenticate,
+    },
+    async (request) => logoutAll(deps, request.user!),
+  );
+  app.get(
+    API.sessions,
+    {
+      schema: { tags, security: bearer, response: { 200: ActiveSessionListSchema, ...signedIn } },
+      preHandler: app.authenticate,
+    },
+    async (request) => activeSessions(deps, request.user!),
+  );
+  app.delete(
+    API.session,
+    {
+      schema: {
+        tags,
+        security: bearer,
+        params: SessionIdParamsSchema,
+        response: { 200: OkSchema, ...signedIn, 404: ErrorBodySchema },
+      },
+      preHandler: app.authenticate,
+    },
+    async (request) => endSession(deps, request.user!, request.params.id),
   );
   app.get(
     API.me,

@@ -1,4 +1,11 @@
-import { isEmailShape, normalizeEmail, emailDomain, type MeResponse, type SessionResponse } from '@suite/contract';
+import {
+  isEmailShape,
+  normalizeEmail,
+  emailDomain,
+  type ActiveSession,
+  type MeResponse,
+  type SessionResponse,
+} from '@suite/contract';
 import { AppError } from '../../../errors.js';
 import type { SessionUser } from '../../../plugins/auth.js';
 import { domainsRepository } from '../domains/repository.js';
@@ -31,9 +38,44 @@ export async function login(deps: AccountsDeps, input: { login: string; password
   return sessionFor(deps, known);
 }
 
-/** Ends every session of the user issued up to now (sessions carry no id to end just one). */
+/** Ends this session (this device) only. */
 export async function logout(deps: AccountsDeps, session: SessionUser): Promise<{ ok: true }> {
-  await usersRepository(deps.db).revokeSessions(session.id, Date.now());
+  await deps.sessions.revoke(session.id, { only: session.sessionId });
+  return { ok: true };
+}
+
+/** "Sign out of all devices": ends every session of the user, this one included. */
+export async function logoutAll(deps: AccountsDeps, session: SessionUser): Promise<{ ok: true }> {
+  await deps.sessions.revoke(session.id);
+  return { ok: true };
+}
+
+/** The user's active sessions (devices), most recently seen first. */
+export async function activeSessions(deps: AccountsDeps, session: SessionUser): Promise<{ data: ActiveSession[] }> {
+  const rows = await deps.db
+    .selectFrom('sessions')
+    .select(['id', 'user_agent', 'created_at', 'last_seen_at'])
+    .where('user_id', '=', session.id)
+    .where('kind', '=', 'session')
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', Date.now())
+    .orderBy('last_seen_at', 'desc')
+    .limit(100)
+    .execute();
+  return {
+    data: rows.map((row) => ({
+      _id: row.id,
+      device: row.user_agent,
+      created_at: new Date(Number(row.created_at)).toISOString(),
+      last_seen_at: new Date(Number(row.last_seen_at)).toISOString(),
+      current: row.id === session.sessionId,
+    })),
+  };
+}
+
+/** Ends one of the user's own sessions; another user's (or an unknown) id is not found. */
+export async function endSession(deps: AccountsDeps, session: SessionUser, id: string): Promise<{ ok: true }> {
+  if ((await deps.sessions.revoke(session.id, { only: id })) !== 1) throw new AppError('ERR_NOT_FOUND');
   return { ok: true };
 }
 

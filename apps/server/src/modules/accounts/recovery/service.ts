@@ -40,5 +40,6 @@ export async function forgotPasswordConfirm(
   await answerCode(deps, outcome, email, 'recovery', language, await canRecover(deps, email));
   const user = await usersRepository(deps.db).byEmail(email);
   if (!user?.confirmed_at) throw new AppError('INVALID_TOKEN');
-  return sessionFor(deps, user);
+  // Not a session: a single-purpose token (15 minutes) only PUT /user/{id} accepts, once (issue 14).
+  return sessionFor(deps, user, { kind: 'recovery' });
 }

@@ -16,7 +16,8 @@ const settingsRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app
         body: UpdatePasswordRequestSchema,
         response: { 200: SessionResponseSchema, ...errorResponses },
       },
-      preHandler: signedInLimits(app, 'password', 20, 10),
+      // The recovery token is accepted here alone; the current password is checked per user (10 / 10 min).
+      preHandler: signedInLimits(app, 'password', 20, 10, undefined, app.authenticateForPassword),
     },
     async (request) =>
       orFail('ERR_COULD_NOT_UPDATE_PASSWORD', request.log, () =>

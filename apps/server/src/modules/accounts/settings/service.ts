@@ -2,23 +2,40 @@ import type { SessionResponse } from '@suite/contract';
 import { AppError } from '../../../errors.js';
 import type { SessionUser } from '../../../plugins/auth.js';
 import type { AccountsDeps } from '../deps.js';
-import { checkNewPassword, hashPassword } from '../identity/passwords.js';
+import { checkNewPassword, hashPassword, verifyPassword } from '../identity/passwords.js';
 import { usersRepository } from '../identity/repository.js';
-import { issuedAfter, sessionFor } from '../identity/sessions.js';
+import { sessionFor } from '../identity/sessions.js';
 
-/** New password for the signed-in user; every other session ends, the returned one stays valid. */
+/**
+ * New password (PUT /user/{id}). With the recovery token: nothing more is asked; the token is spent
+ * and every session ends, then the answer signs in (a new session). With a normal session: the
+ * current password is required (ASVS 5.0 V6.2.3); every other session ends, the token in hand stays
+ * and is handed back.
+ */
 export async function updatePassword(
   deps: AccountsDeps,
   session: SessionUser,
   id: string,
-  input: { password: string; password_confirmation: string },
+  input: { password: string; password_confirmation: string; current_password?: string | undefined },
 ): Promise<SessionResponse> {
   if (id !== session.id) throw new AppError('ERR_FORBIDDEN');
-  checkNewPassword(input.password, input.password_confirmation);
   const users = usersRepository(deps.db);
   const user = await users.byId(id);
   if (!user) throw new AppError('ERR_FORBIDDEN');
-  const now = Date.now();
-  await users.setPassword(id, await hashPassword(input.password), now);
-  return sessionFor(deps, user, issuedAfter(now));
+  if (session.kind === 'session') {
+    if (!input.current_password) {
+      throw new AppError('ERR_VALIDATION', { details: [{ path: 'current_password', message: 'required' }] });
+    }
+    if (!(await verifyPassword(user.password_hash, input.current_password))) {
+      throw new AppError('ERR_WRONG_CURRENT_PASSWORD');
+    }
+  }
+  checkNewPassword(input.password, input.password_confirmation);
+  await users.setPassword(id, await hashPassword(input.password));
+  if (session.kind === 'recovery') {
+    await deps.sessions.revoke(id);
+    return sessionFor(deps, user);
+  }
+  await deps.sessions.revoke(id, { except: session.sessionId });
+  return { token: session.token, profiles: await users.profilesOf(user) };
 }
