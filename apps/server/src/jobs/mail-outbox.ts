@@ -200,8 +200,22 @@ export class OutboxWorker {
       await this.failed(row, token, attempts, err);
       return;
     }
-    stopKeeping();
-    await this.sent(row.id, token, attempts);
+    // Delivered: recording it must survive a database blip (the claim would expire and the mail be sent
+    // again), so it is retried, the lease still extended, for up to about half the lease.
+    try {
+      for (let wait = 100; ; wait *= 2) {
+        try {
+          await this.sent(row.id, token, attempts);
+          return;
+        } catch (err) {
+          if (wait > this.leaseMs / 4) throw err;
+          this.log.warn({ err, mailId: row.id }, 'mail outbox: delivered, not yet recorded; retrying');
+          await new Promise((resolve) => setTimeout(resolve, wait));
+        }
+      }
+    } finally {
+      stopKeeping();
+    }
   }
 
   /** Marks a delivered mail sent, only under this worker's claim (a lost claim is reported, never overwritten). */
