@@ -155,28 +155,30 @@ async function startServer(dataDir) {
   return { base, pid: server.pid };
 }
 
-/** A confirmed user straight in the embedded database (the bench needs no mail) and a session for it. */
-async function sessionFor(dataDir) {
+/** A registered user straight in the embedded database (the bench needs no mail), logged in through the API. */
+async function sessionFor(dataDir, base) {
   const { default: Database } = await import('better-sqlite3');
-  const { SignJWT } = await import('jose');
+  const { hash } = await import('@node-rs/argon2');
   const db = new Database(join(dataDir, 'app.db'));
   const id = randomBytes(12).toString('hex');
   const email = `bench-${id}@bench.test`;
+  const password = 'correct horse battery';
   const now = Date.now();
-  db.prepare('insert into users (id, email, confirmed_at, registered_at, created_at) values (?, ?, ?, ?, ?)').run(
-    id,
-    email,
-    now,
-    now,
-    now,
-  );
+  db.prepare(
+    `insert into users (id, email, password_hash, first_name, last_name, language, preferences, confirmed_at, registered_at, created_at)
+     values (?, ?, ?, 'Bench', 'User', 'en', '{}', ?, ?, ?)`,
+  ).run(id, email, await hash(password, { algorithm: 2 }), now, now, now);
+  db.prepare(
+    `insert into profiles (id, user_id, type, first_name, last_name, created_at) values (?, ?, 'PROFESSIONAL', 'Bench', 'User', ?)`,
+  ).run(randomBytes(12).toString('hex'), id, now);
   db.close();
-  // The claims app.sessions.issue writes, signed with the secret the server was started with.
-  const token = await new SignJWT({ user: { _id: id, email, preferences: {}, profile_id: null } })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setIssuedAt()
-    .setExpirationTime('1h')
-    .sign(new TextEncoder().encode(sessionSecret));
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login: email, password }),
+  });
+  if (res.status !== 200) throw new Error(`bench login: HTTP ${res.status} ${await res.text()}`);
+  const { token } = await res.json();
   return { authorization: `Bearer ${token}` };
 }
 
@@ -193,7 +195,7 @@ async function main() {
   const dataDir = join(work, 'data');
   mkdirSync(dataDir);
   const server = await startServer(dataDir);
-  const auth = await sessionFor(dataDir);
+  const auth = await sessionFor(dataDir, server.base);
   const idleKb = status(server.pid, 'VmRSS');
 
   // Upload through the API as the web app does (multipart), streamed from disk.
