@@ -60,11 +60,11 @@ for (const lang of ['en', 'hi'] as Lang[]) {
       await expect(dialog).toContainText(email);
       await accessible(page, 'resend dialog');
       if (lang === 'en') await screenshots(page, 'account-login-resend');
-      await dialog.getByRole('button', { name: ui.commonT('actions.no') }).click();
+      await dialog.getByRole('button', { name: ui.loginT('resendCancel') }).click();
       await expect(dialog).toBeHidden();
       await expect(page).toHaveURL(/\/user\/login$/);
       await sendAgain.click();
-      await dialog.getByRole('button', { name: ui.commonT('actions.yes') }).click();
+      await dialog.getByRole('button', { name: ui.loginT('resendConfirm') }).click();
       await ui.expectCodeScreen(email);
       await ui.typeCode(await mailbox.code(email, { count: 2 }));
       await expect(page).toHaveURL(/\/user\/welcome$/);

@@ -29,6 +29,8 @@ export interface CodeBoxesProps {
   busy?: boolean;
   invalid?: boolean;
   describedBy?: string;
+  /** A digit was typed or pasted: the screen clears a previous error (and the red boxes) at once. */
+  onType?: () => void;
 }
 
 const EMPTY = (): string[] => Array.from({ length: CODE_LENGTH }, () => '');
@@ -42,7 +44,7 @@ const digitsOf = (text: string) =>
  * onComplete. The first box is refocused every second until focus goes elsewhere.
  */
 export const CodeBoxes = forwardRef<CodeBoxesHandle, CodeBoxesProps>(function CodeBoxes(
-  { label, digitLabel, onComplete, busy = false, invalid = false, describedBy },
+  { label, digitLabel, onComplete, busy = false, invalid = false, describedBy, onType },
   ref,
 ) {
   const [digits, setDigits] = useState<string[]>(EMPTY);
@@ -83,6 +85,7 @@ export const CodeBoxes = forwardRef<CodeBoxesHandle, CodeBoxesProps>(function Co
   }, []);
 
   function update(next: string[], focusAt: number) {
+    onType?.();
     setDigits(next);
     focusBox(focusAt);
     if (next.every((d) => d !== '')) onComplete(next.join(''));

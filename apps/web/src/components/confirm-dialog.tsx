@@ -11,11 +11,14 @@ import {
 } from 'react';
 import { Button } from './button';
 import './ui.css';
+import { WithAddress } from './address';
 
 /** Spec §3 dialog state: open flag and data (title, text, two button labels, two click handlers). */
 export interface DialogData {
   title: string;
   text: string;
+  /** An e-mail address inside `text`: shown unbroken (components/address.tsx). */
+  address?: string;
   primaryLabel?: string;
   secondaryLabel?: string;
   onPrimary?: () => void;
@@ -90,7 +93,7 @@ function ConfirmDialog({ open, data, onClose }: { open: boolean; data: DialogDat
       {data ? (
         <>
           <h2 id={titleId}>{data.title}</h2>
-          <p id={textId}>{data.text}</p>
+          <p id={textId}>{data.address ? <WithAddress text={data.text} email={data.address} /> : data.text}</p>
           <div className="dialog__actions">
             {data.secondaryLabel ? (
               <Button variant="secondary" onClick={press(data.onSecondary)}>

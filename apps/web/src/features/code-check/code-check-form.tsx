@@ -1,7 +1,7 @@
-import { useCallback, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { CODE_LENGTH } from '@suite/contract/core';
+import { CODE_LENGTH, MAX_CODE_TRIES } from '@suite/contract/core';
 import { ApiError } from '../../lib/api-client';
 import { captchaToken } from '../../lib/captcha';
 import { useConfig } from '../../lib/config';
@@ -12,6 +12,7 @@ import { useErrorMessage } from '../../lib/use-error-message';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { CodeBoxes, type CodeBoxesHandle } from '../../components/code-boxes';
+import { WithAddress } from '../../components/address';
 import { Button } from '../../components/button';
 import { Alert } from '../../components/alert';
 import { NoSession } from '../../components/no-session';
@@ -20,6 +21,27 @@ import { confirmCode, resendCode, type CodeMode } from './api/codes';
 import '../../components/auth-form.css';
 
 type Notice = { variant: 'error' | 'info' | 'success'; text: string; toLogin?: boolean } | null;
+
+/** Seconds before "Send again" works again after a send: a visible pause instead of silent repeats. */
+const RESEND_COOLDOWN_S = 30;
+
+function useCooldown() {
+  const [until, setUntil] = useState(0);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (until <= Date.now()) return;
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, [until]);
+  const left = Math.max(0, Math.ceil((until - now) / 1000));
+  return {
+    left,
+    start: useCallback(() => {
+      setNow(Date.now());
+      setUntil(Date.now() + RESEND_COOLDOWN_S * 1000);
+    }, []),
+  };
+}
 
 /** `/user/check-token` and `/user/check-token-recovery`: the six-box code check (spec §2, §4, §8). */
 export default function CodeCheckForm() {
@@ -37,6 +59,9 @@ export default function CodeCheckForm() {
   const [email] = useState(flowEmail.get);
   const [sending, setSending] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
+  // Wrong codes for the current code, counted from the server's INVALID_TOKEN answers (3 per code).
+  const [wrong, setWrong] = useState(0);
+  const { left: cooldownLeft, start: startCooldown } = useCooldown();
 
   const resend = useCallback(async () => {
     setSending(true);
@@ -44,6 +69,8 @@ export default function CodeCheckForm() {
     try {
       await resendCode(mode, email, await captchaToken(config.captchaSiteKey, 'resend'));
       setNotice({ variant: 'success', text: t('sent', { email }) });
+      setWrong(0);
+      startCooldown();
     } catch (caught) {
       const confirmed = caught instanceof ApiError && caught.code === 'ERR_USER_ALREADY_CONFIRMED';
       setNotice({ variant: 'error', text: errorMessage(caught), toLogin: confirmed });
@@ -51,12 +78,14 @@ export default function CodeCheckForm() {
       setSending(false);
       boxes.current?.clear();
     }
-  }, [mode, email, config.captchaSiteKey, t, errorMessage]);
+  }, [mode, email, config.captchaSiteKey, t, errorMessage, startCooldown]);
 
   // Paste and typing can both complete the code in one tick: the hook lets only one check be in flight.
   const { busy: checking, run } = useFormSubmit({
     failure: (caught) => {
       const code = caught instanceof ApiError ? caught.code : '';
+      // A new code (expired → mailed again) or none left to try: the count starts over.
+      setWrong((w) => (code === 'INVALID_TOKEN' ? w + 1 : 0));
       if (code === 'ERR_MAX_TRIES_EXCEEDED') {
         openDialog({
           title: t('maxTriesTitle'),
@@ -111,7 +140,9 @@ export default function CodeCheckForm() {
   return (
     <div className="auth-form" aria-busy={checking || undefined}>
       <h1 id="code-title">{t('title')}</h1>
-      <p className="auth-form__lead">{t('lead', { email, n: CODE_LENGTH })}</p>
+      <p className="auth-form__lead">
+        <WithAddress text={t('lead', { email, n: CODE_LENGTH })} email={email} />
+      </p>
       <CodeBoxes
         ref={boxes}
         label={t('label')}
@@ -119,13 +150,19 @@ export default function CodeCheckForm() {
         onComplete={(code) => void check(code)}
         busy={checking}
         invalid={notice?.variant === 'error'}
+        onType={() => setNotice((current) => (current?.variant === 'error' ? null : current))}
         describedBy={notice ? noticeId : undefined}
       />
       <div id={noticeId}>
         {checking ? <p className="auth-form__small muted center-text">{t('checking')}</p> : null}
+        {wrong > 0 && wrong < MAX_CODE_TRIES && !checking ? (
+          <p className="auth-form__small center-text code-check__tries" data-testid="tries-left">
+            {t('triesLeft', { count: MAX_CODE_TRIES - wrong })}
+          </p>
+        ) : null}
         {notice ? (
           <Alert variant={notice.variant}>
-            {notice.text}
+            <WithAddress text={notice.text} email={email} />
             {notice.toLogin ? (
               <>
                 {' '}
@@ -139,10 +176,15 @@ export default function CodeCheckForm() {
         <Button variant="secondary" onClick={back} disabled={checking}>
           {t('back')}
         </Button>
-        <Button onClick={() => void resend()} loading={sending} disabled={checking}>
+        <Button onClick={() => void resend()} loading={sending} disabled={checking || cooldownLeft > 0}>
           {t('resend')}
         </Button>
       </div>
+      {cooldownLeft > 0 ? (
+        <p className="auth-form__small muted center-text" data-testid="resend-cooldown">
+          {t('resendIn', { count: cooldownLeft })}
+        </p>
+      ) : null}
       <p className="auth-form__small muted center-text">{t('hint')}</p>
     </div>
   );

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ACCEPTED_TERMS_VERSION } from '@suite/contract/core';
 import { useConfig } from '../../lib/config';
+import { PATHS } from '../../lib/paths';
 import { STORAGE_KEYS, write } from '../../lib/storage';
 import { displayNameProblem } from '../../lib/name-rules';
 import { useErrorMessage } from '../../lib/use-error-message';
@@ -13,6 +14,7 @@ import { TextField } from '../../components/text-field';
 import { TermsConsent } from '../../components/terms-consent';
 import { createGuest } from './api/create-guest';
 import { guestTarget } from './guest-target';
+import { useMeetingOfLink } from './use-meeting-of-link';
 import './guest.css';
 
 /** `/guest`: a guest gives a name and accepts the terms, then returns to the meeting (vc_link) or the previous page. */
@@ -29,6 +31,9 @@ export default function GuestPage() {
   const [submitted, setSubmitted] = useState(false);
 
   const { t: te } = useTranslation('errors');
+  // A dead meeting link is explained in the room page's own words (one text for both screens).
+  const { t: tm } = useTranslation('meeting');
+  const meeting = useMeetingOfLink(params.get('vc_link'));
   const nameProblem = displayNameProblem(name);
   // From the first submit on, the messages follow the input (a field fixed loses its message at once).
   const problems = {
@@ -62,9 +67,26 @@ export default function GuestPage() {
     },
   });
 
+  if (meeting.state === 'dead') {
+    return (
+      <div className="card guest stack">
+        <h1>{te(meeting.code)}</h1>
+        <p className="muted">{tm(`codes.${meeting.code}`)}</p>
+        <Link className="btn btn--secondary btn--block" to={PATHS.root}>
+          {tm('backHome')}
+        </Link>
+      </div>
+    );
+  }
+
   return (
     <form className="card guest stack" onSubmit={onSubmit} noValidate aria-labelledby="guest-title">
       <h1 id="guest-title">{t('title')}</h1>
+      {meeting.state === 'ok' ? (
+        <p className="guest__meeting" data-testid="guest-meeting-name">
+          {t('joining', { name: meeting.name })}
+        </p>
+      ) : null}
       <p className="muted">{t('intro')}</p>
       <TextField
         label={t('name')}

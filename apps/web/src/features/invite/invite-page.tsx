@@ -3,6 +3,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { REDIRECT_AFTER_MS } from '@suite/contract/core';
 import { userPath } from '../../lib/paths';
+import { useConfig } from '../../lib/config';
 import { useErrorMessage } from '../../lib/use-error-message';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { ProgressBar } from '../../components/progress-bar';
@@ -25,17 +26,24 @@ function InviteAcceptance({ check, token }: { check: ReturnType<typeof checkInvi
   const { t } = useTranslation('invite');
   const errorMessage = useErrorMessage();
   const navigate = useNavigate();
-  const state = useInviteAcceptance(check, token);
+  const { captchaSiteKey } = useConfig();
+  const state = useInviteAcceptance(check, token, captchaSiteKey);
   const titleKey = {
     validating: 'validatingTitle',
     success: 'successTitle',
     accepted: 'acceptedTitle',
+    resume: 'successTitle',
     expired: 'expiredTitle',
     error: 'errorTitle',
   }[state.status];
   useDocumentTitle(t(titleKey));
   // With a session the invitee sets name and password next; otherwise the spec's way on is the login.
   const next = state.status === 'success' && state.session ? userPath('welcome') : userPath('login');
+
+  // Accepted before without a password: straight on to the code just mailed, then the welcome step.
+  useEffect(() => {
+    if (state.status === 'resume') navigate(userPath('check-token'), { replace: true });
+  }, [state.status, navigate]);
 
   useEffect(() => {
     if (state.status !== 'success') return;

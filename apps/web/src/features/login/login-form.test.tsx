@@ -47,10 +47,11 @@ describe('login screen', () => {
         : { status: 401, body: { error_code: 'ERR_USER_NOT_CONFIRMED', message: 'x' } },
     );
     const router = await renderScreen(<LoginForm />, { url: '/user/login' });
-    expect(screen.queryByRole('button', { name: 'Send again' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Send a new confirmation code' })).toBeNull();
     await logIn();
-    fireEvent.click(await screen.findByRole('button', { name: 'Send again' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('Your email address is not confirmed yet.')).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Send a new confirmation code' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Send the code' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/user/check-token'));
     expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
       'POST /api/auth/login',

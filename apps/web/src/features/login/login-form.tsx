@@ -22,7 +22,6 @@ import '../../components/auth-form.css';
 export default function LoginForm() {
   const { t } = useTranslation('login');
   useDocumentTitle(t('title'));
-  const { t: tc } = useTranslation('common');
   const errorMessage = useErrorMessage();
   const navigate = useNavigate();
   const goToMainApp = useGoToMainApp();
@@ -75,8 +74,10 @@ export default function LoginForm() {
     const yes = await confirm({
       title: t('resendTitle'),
       text: t('resendText', { email: unconfirmed }),
-      primaryLabel: tc('actions.yes'),
-      secondaryLabel: tc('actions.no'),
+      address: unconfirmed,
+      // Answers that say what they do, not Yes/No.
+      primaryLabel: t('resendConfirm'),
+      secondaryLabel: t('resendCancel'),
     });
     if (yes) await resend.run(null);
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkTeammates, teammateAddress, visibleFields } from './teammate-rules';
+import { checkTeammates, teammateAddress, teammateLocal, visibleFields } from './teammate-rules';
 
 describe('teammate rules (spec §5)', () => {
   it('adds the fixed domain suffix, keeps a typed full address', () => {
@@ -23,5 +23,13 @@ describe('teammate rules (spec §5)', () => {
     expect(visibleFields(['abc', 'def', 'ghi', 'jkl', 'mno'])).toBe(5);
     // A field that holds text stays even when an earlier one is shortened.
     expect(visibleFields(['a', 'def', '', '', ''])).toBe(2);
+  });
+
+  it('keeps a name only: a same-domain address is split, any other "@" is refused', () => {
+    expect(teammateLocal('grace', 'contoso.com')).toEqual({ local: 'grace', refused: null });
+    expect(teammateLocal('grace@', 'contoso.com')).toEqual({ local: 'grace', refused: 'at' });
+    expect(teammateLocal('Grace.H@Contoso.com', 'contoso.com')).toEqual({ local: 'Grace.H', refused: null });
+    expect(teammateLocal('grace@cont', 'contoso.com')).toEqual({ local: 'grace', refused: 'at' });
+    expect(teammateLocal('bob@fabrikam.com', 'contoso.com')).toEqual({ local: 'bob', refused: 'domain' });
   });
 });

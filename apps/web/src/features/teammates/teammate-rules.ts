@@ -17,6 +17,24 @@ export function teammateAddress(local: string, domain: string): string {
   return typed.includes('@') ? typed : `${typed}@${domain}`;
 }
 
+/**
+ * What a name field keeps of what was typed or pasted: the field holds the name only, the "@domain" is its
+ * fixed suffix. A pasted address of the inviter's domain is split (name kept); an "@" otherwise is refused
+ * (`refused`: 'at' for a lone "@", 'domain' for an address of another domain, whose name part is kept).
+ */
+export function teammateLocal(input: string, domain: string): { local: string; refused: 'at' | 'domain' | null } {
+  const at = input.indexOf('@');
+  if (at < 0) return { local: input, refused: null };
+  const local = input.slice(0, at).trim();
+  const rest = input
+    .slice(at + 1)
+    .trim()
+    .toLowerCase();
+  if (!rest || domain.toLowerCase().startsWith(rest))
+    return { local, refused: rest === domain.toLowerCase() ? null : 'at' };
+  return { local, refused: 'domain' };
+}
+
 /** Spec §5: each address valid, no duplicates, the inviter's own domain. Empty fields are ignored. */
 export function checkTeammates(
   locals: string[],

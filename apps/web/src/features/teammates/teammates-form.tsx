@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_TEAMMATES, emailDomain } from '@suite/contract/core';
+import { MAX_TEAMMATES, REDIRECT_AFTER_MS, emailDomain } from '@suite/contract/core';
 import { ApiError } from '../../lib/api-client';
 import { useGoToMainApp } from '../../lib/main-app';
 import { actingProfile, currentUser } from '../../lib/session';
@@ -11,12 +11,13 @@ import { TextField } from '../../components/text-field';
 import { Button } from '../../components/button';
 import { Alert } from '../../components/alert';
 import { NoSession } from '../../components/no-session';
-import { checkTeammates, visibleFields, type TeammateProblem } from './teammate-rules';
+import { checkTeammates, teammateLocal, visibleFields, type TeammateProblem } from './teammate-rules';
 import { inviteTeammates } from './api/teammates';
 import { InvitationLink } from './invitation-link';
 import '../../components/auth-form.css';
 
-const PROBLEM_KEYS: Record<TeammateProblem, string> = {
+const PROBLEM_KEYS: Record<TeammateProblem | 'at', string> = {
+  at: 'atRefused',
   invalid: 'invalid',
   duplicate: 'duplicate',
   domain: 'ERR_TEAMMATE_DOMAIN',
@@ -29,7 +30,9 @@ export default function TeammatesForm() {
   const { t: te } = useTranslation('errors');
   const goToMainApp = useGoToMainApp();
   const [locals, setLocals] = useState<string[]>(() => Array.from({ length: MAX_TEAMMATES }, () => ''));
-  const [problems, setProblems] = useState<(TeammateProblem | null)[]>([]);
+  const [problems, setProblems] = useState<(TeammateProblem | 'at' | null)[]>([]);
+  /** How many invitations went out: the screen says so before the app opens. */
+  const [sent, setSent] = useState<number | null>(null);
   const user = currentUser();
   const domain = emailDomain(user?.email ?? '');
   const shown = visibleFields(locals);
@@ -42,8 +45,9 @@ export default function TeammatesForm() {
       if (checked.emails.length === 0) return { form: te('ERR_NO_EMAIL_PROVIDED'), focus: 'teammate-0' };
     },
     send: async () => {
-      await inviteTeammates(checkTeammates(locals.slice(0, shown), domain).emails);
-      goToMainApp();
+      const { emails } = checkTeammates(locals.slice(0, shown), domain);
+      await inviteTeammates(emails);
+      setSent(emails.length);
     },
     failure: (caught) => {
       const code = caught instanceof ApiError ? caught.code : '';
@@ -60,6 +64,7 @@ export default function TeammatesForm() {
   if (!user || !domain) {
     return <NoSession title={t('title')} message={t('noSession')} linkTo={userPath('login')} linkText={t('toLogin')} />;
   }
+  if (sent !== null) return <InvitationsSent count={sent} onContinue={goToMainApp} />;
 
   return (
     <form className="auth-form" onSubmit={onSubmit} noValidate aria-labelledby="teammates-title">
@@ -79,13 +84,25 @@ export default function TeammatesForm() {
             maxLength={200}
             suffix={`@${domain}`}
             value={value}
-            error={problem ? (problem === 'domain' ? te(PROBLEM_KEYS[problem]) : t(PROBLEM_KEYS[problem])) : null}
+            error={
+              problem
+                ? problem === 'domain'
+                  ? te(PROBLEM_KEYS[problem])
+                  : t(PROBLEM_KEYS[problem], { domain: `@${domain}` })
+                : null
+            }
             onChange={(e) => {
+              // The field takes a name only: "@…" is the fixed suffix (a pasted same-domain address is split).
+              const { local, refused } = teammateLocal(e.target.value, domain);
               const next = [...locals];
-              next[i] = e.target.value;
+              next[i] = local;
               setLocals(next);
               setError(null);
-              if (problems[i]) setProblems((p) => p.map((x, k) => (k === i ? null : x)));
+              setProblems((p) => {
+                const copy = [...p];
+                copy[i] = refused;
+                return copy;
+              });
             }}
           />
         );
@@ -101,5 +118,21 @@ export default function TeammatesForm() {
       </div>
       <InvitationLink />
     </form>
+  );
+}
+
+/** "3 invitations sent": said before the app opens (after REDIRECT_AFTER_MS, or at once with Continue). */
+function InvitationsSent({ count, onContinue }: { count: number; onContinue: () => void }) {
+  const { t } = useTranslation('teammates');
+  useEffect(() => {
+    const timer = window.setTimeout(onContinue, REDIRECT_AFTER_MS);
+    return () => window.clearTimeout(timer);
+  }, [onContinue]);
+  return (
+    <div className="auth-form">
+      <h1>{t('title')}</h1>
+      <Alert variant="success">{t('sent', { count })}</Alert>
+      <Button onClick={onContinue}>{t('continue')}</Button>
+    </div>
   );
 }

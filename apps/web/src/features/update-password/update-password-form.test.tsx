@@ -29,10 +29,12 @@ describe('update password screen', () => {
     expect(server.requests).toHaveLength(1);
   });
 
-  it('stores the new session and goes to the main app', async () => {
+  it('stores the new session, says the password changed, then goes to the main app', async () => {
     const token = fakeSessionToken();
     server = await serveApi(() => ({ status: 200, body: { token, profiles: [] } }));
     const router = await submitNewPassword();
+    expect(await screen.findByText('Your password was changed. Taking you to the app…')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Continue now' }));
     await screen.findByText('elsewhere');
     expect(router.state.location.pathname).toBe('/app');
     expect(localStorage.getItem('authorization')).toBe(token);

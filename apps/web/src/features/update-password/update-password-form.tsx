@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@suite/contract/core';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, REDIRECT_AFTER_MS } from '@suite/contract/core';
 import { ApiError } from '../../lib/api-client';
 import { useGoToMainApp } from '../../lib/main-app';
 import { passwordLengthOk } from '../../lib/password-rules';
@@ -27,6 +27,13 @@ export default function UpdatePasswordForm() {
   const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
+  // The change is said, then the app opens (after REDIRECT_AFTER_MS, or at once with Continue).
+  const [changed, setChanged] = useState(false);
+  useEffect(() => {
+    if (!changed) return;
+    const timer = window.setTimeout(goToMainApp, REDIRECT_AFTER_MS);
+    return () => window.clearTimeout(timer);
+  }, [changed, goToMainApp]);
   const user = currentUser();
   const token = currentToken();
   const needsCurrent = Boolean(token) && decodeToken<{ kind?: string }>(token ?? '')?.kind !== 'recovery';
@@ -53,7 +60,7 @@ export default function UpdatePasswordForm() {
       });
       // Like the code screen and the login: a session that cannot be stored is a failed request.
       if (!saveSession(session)) throw new ApiError(0, 'ERR_REQUEST', 'Request Error');
-      goToMainApp();
+      setChanged(true);
     },
   });
 
@@ -65,6 +72,16 @@ export default function UpdatePasswordForm() {
         linkTo={userPath('recovery-password')}
         linkText={t('startAgain')}
       />
+    );
+  }
+
+  if (changed) {
+    return (
+      <div className="auth-form">
+        <h1>{t('title')}</h1>
+        <Alert variant="success">{t('changed')}</Alert>
+        <Button onClick={goToMainApp}>{t('continue')}</Button>
+      </div>
     );
   }
 

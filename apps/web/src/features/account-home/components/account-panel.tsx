@@ -6,6 +6,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { actingProfile, clearSession, currentUser } from '../../../lib/session';
 import { userPath } from '../../../lib/paths';
 import { Button } from '../../../components/button';
+import { WithAddress } from '../../../components/address';
 
 /** Who is signed in, the acting profile, and sign out. */
 export function AccountPanel() {
@@ -30,7 +31,7 @@ export function AccountPanel() {
         <div>
           <h2 id="account-title">{t('home.greeting', { name: name || user?.email || '' })}</h2>
           <p className="muted" style={{ margin: 0 }}>
-            {t('home.signedInAs', { email: user?.email ?? '' })}
+            <WithAddress text={t('home.signedInAs', { email: user?.email ?? '' })} email={user?.email ?? ''} />
             {profile?.type ? ` · ${t(`home.profile.${profile.type}`)}` : ''}
           </p>
         </div>

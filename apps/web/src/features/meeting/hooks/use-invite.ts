@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
-import { fetchVideoconference } from '../api/videoconference';
+import { fetchVideoconference } from '../../../lib/videoconference';
 
 export type Invite = { state: 'checking' } | { state: 'ok'; title: string } | { state: 'error'; code: string };
 

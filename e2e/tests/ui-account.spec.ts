@@ -1,0 +1,206 @@
+import { randomBytes } from 'node:crypto';
+import type { Locator, Page } from '@playwright/test';
+import { test, expect, mailbox, uniqueEmail, createAccount, signInWithStorage } from '../fixtures/test';
+import { createMeeting } from '../pages/meeting-room';
+import { admin } from '../fixtures/admin';
+import { AccountScreens } from '../pages/account';
+import { accessible } from '../pages/a11y';
+
+const box = async (target: Locator) => {
+  const b = await target.boundingBox();
+  expect(b).not.toBeNull();
+  return { x: Math.round(b!.x), y: Math.round(b!.y), width: Math.round(b!.width), height: Math.round(b!.height) };
+};
+
+/** Every part of every rendered address sits on one line (a break, if any, only before the "@"). */
+async function expectUnbrokenAddresses(page: Page): Promise<void> {
+  const lines = await page
+    .locator('.address__part')
+    .evaluateAll((parts) => parts.map((p) => [p.textContent, p.getClientRects().length] as const));
+  expect(lines.length).toBeGreaterThan(0);
+  for (const [text, count] of lines) expect(count, `"${text}" breaks inside`).toBe(1);
+}
+
+test.describe('sign-up card', () => {
+  test('the card keeps its place and size from step to step, and grows only downward as teammate fields appear', async ({
+    page,
+  }) => {
+    const ui = new AccountScreens(page);
+    const card = page.locator('.user-layout');
+    const email = uniqueEmail('steady');
+    await page.goto('/user/signup');
+    await expect(ui.heading(ui.signupT('title'))).toBeVisible();
+    const first = await box(card);
+    await ui.signUp(email);
+    await ui.expectCodeScreen(email);
+    expect(await box(card)).toEqual(first);
+    await ui.typeCode(await mailbox.code(email));
+    await expect(ui.heading(ui.welcomeT('title'))).toBeVisible();
+    expect(await box(card)).toEqual(first);
+    await ui.register('Ada', 'Lovelace', 'Secret-123456');
+    await expect(ui.heading(ui.teamT('title'))).toBeVisible();
+    expect(await box(card)).toEqual(first);
+    const heading = await box(ui.heading(ui.teamT('title')));
+    const field = await box(ui.teammate(1));
+    await ui.teammate(1).fill('grace');
+    await expect(ui.teammate(2)).toBeVisible();
+    await ui.teammate(2).fill('alan');
+    await expect(ui.teammate(3)).toBeVisible();
+    // New fields only make the card longer downward: its corner, its width, and what is above stay put.
+    const grown = await box(card);
+    expect({ x: grown.x, y: grown.y, width: grown.width }).toEqual({ x: first.x, y: first.y, width: first.width });
+    expect(grown.height).toBeGreaterThanOrEqual(first.height);
+    expect(await box(ui.heading(ui.teamT('title')))).toEqual(heading);
+    expect(await box(ui.teammate(1))).toEqual(field);
+    // The illustration sits in the middle of its panel.
+    const aside = await box(page.locator('.user-layout__aside'));
+    const art = await box(page.locator('.user-layout__art svg'));
+    expect(Math.abs(art.x + art.width / 2 - (aside.x + aside.width / 2))).toBeLessThanOrEqual(2);
+  });
+});
+
+test.describe('code screen', () => {
+  test('a wrong code: error and red boxes clear on typing, tries left shown, Send again pauses visibly', async ({
+    page,
+  }) => {
+    const ui = new AccountScreens(page);
+    // A long address on a phone: it must not break inside its domain.
+    const email = `firstname.lastname-${randomBytes(3).toString('hex')}@acme-corporation-${randomBytes(3).toString('hex')}.test`;
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/user/signup');
+    await ui.signUp(email);
+    await ui.expectCodeScreen(email);
+    await expectUnbrokenAddresses(page);
+    const code = await mailbox.code(email);
+    // Every digit off by one: certainly not the code.
+    const wrong = [...code].map((d) => String((Number(d) + 1) % 10)).join('');
+
+    await ui.typeCode(wrong);
+    const error = page.getByRole('alert').filter({ hasText: ui.errorsT('INVALID_TOKEN') });
+    await expect(error).toBeVisible();
+    await expect(page.getByTestId('tries-left')).toHaveText(ui.codeT('triesLeft_other', { count: 2 }));
+    await expect(ui.digit(1)).toHaveAttribute('aria-invalid', 'true');
+    await accessible(page, 'code error');
+    await page.keyboard.type(wrong[0]!);
+    await expect(error).toHaveCount(0);
+    await expect(ui.digit(1)).not.toHaveAttribute('aria-invalid', 'true');
+    await page.keyboard.type(wrong.slice(1), { delay: 30 });
+    await expect(page.getByTestId('tries-left')).toHaveText(ui.codeT('triesLeft_one', { count: 1 }));
+
+    const sendAgain = page.getByRole('button', { name: ui.codeT('resend'), exact: true });
+    await sendAgain.click();
+    await expect(page.locator('.alert--success')).toContainText(ui.codeT('sent', { email }));
+    await expect(page.getByTestId('resend-cooldown')).toContainText(/\d+/);
+    await expect(sendAgain).toBeDisabled();
+    await expect(page.getByTestId('tries-left')).toHaveCount(0);
+    await expectUnbrokenAddresses(page);
+  });
+});
+
+test.describe('login: not confirmed', () => {
+  test('one clear sentence, a button that says what it does, answers that are verbs', async ({ page, request }) => {
+    const ui = new AccountScreens(page);
+    const email = uniqueEmail('pending');
+    expect((await request.post('/api/v2/user', { data: { email } })).status()).toBe(201);
+    await page.goto('/user/login');
+    await ui.logIn(email, 'whatever-1');
+    await expect(page.getByRole('alert')).toHaveText('Your email address is not confirmed yet.');
+    await page.getByRole('button', { name: 'Send a new confirmation code' }).click();
+    const dialog = page.getByRole('dialog', { name: ui.loginT('resendTitle') });
+    await expect(dialog.getByRole('button', { name: 'Send the code' })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Not now' })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: /^(Yes|No)$/ })).toHaveCount(0);
+    await expectUnbrokenAddresses(page);
+  });
+});
+
+test.describe('invite accepted but no password yet', () => {
+  test('opening the invitation again continues to the code and the welcome step', async ({ page, browser }) => {
+    const ui = new AccountScreens(page);
+    const email = `someone.${randomBytes(4).toString('hex')}@gmail.com`;
+    admin('invite', email, '--language', 'en');
+    const link = await mailbox.link(email, /\/confirm-invite\?inviteToken=/);
+    await page.goto(link);
+    await expect(ui.heading(ui.inviteT('successTitle'))).toBeVisible({ timeout: 15_000 });
+    // The invitee leaves before choosing a name and password, and comes back later in a fresh browser.
+    const later = await (await browser.newContext()).newPage();
+    const again = new AccountScreens(later);
+    await later.goto(link);
+    await again.expectCodeScreen(email);
+    // Mail 1 was the invitation, mail 2 the new code.
+    await again.typeCode(await mailbox.code(email, { count: 2 }));
+    await expect(again.heading(again.welcomeT('title'))).toBeVisible();
+    await later.context().close();
+  });
+});
+
+test.describe('teammates', () => {
+  test('the name field refuses "@", splits a pasted colleague address, and the count of invitations is said', async ({
+    page,
+    request,
+  }) => {
+    const ui = new AccountScreens(page);
+    const account = await createAccount(request);
+    const domain = account.email.split('@')[1]!;
+    await signInWithStorage(page, account, '/user/add-teammates');
+    const field = ui.teammate(1);
+    await field.pressSequentially('grace@');
+    await expect(field).toHaveValue('grace');
+    await expect(page.getByText(ui.teamT('atRefused', { domain: `@${domain}` }))).toBeVisible();
+    // A whole address of the same domain pasted in: the name stays, the domain is the suffix.
+    await field.fill(`ada.l@${domain}`);
+    await expect(field).toHaveValue('ada.l');
+    await expect(page.getByText(ui.teamT('atRefused', { domain: `@${domain}` }))).toHaveCount(0);
+    await ui.teammate(2).fill('alan');
+    // The typed name never runs under the fixed suffix.
+    const input = await box(ui.teammate(2));
+    const suffix = await box(page.locator('.field__suffix').nth(1));
+    expect(input.x + input.width).toBeLessThanOrEqual(suffix.x + 1);
+    await page.getByRole('button', { name: ui.teamT('submit') }).click();
+    await expect(page.getByText(ui.teamT('sent_other', { count: 2 }))).toBeVisible();
+    await accessible(page, 'invitations sent');
+    await expect(page).toHaveURL(/\/app$/);
+  });
+});
+
+test.describe('guest form', () => {
+  test('names the meeting, says what is missing per field and focuses the first', async ({ page, request }) => {
+    const host = await createAccount(request);
+    const meeting = await createMeeting(request, host, 'Board review');
+    await page.goto(`/meet/${meeting._id}`);
+    await expect(page).toHaveURL(/\/guest\?vc_link=/);
+    await expect(page.getByTestId('guest-meeting-name')).toHaveText('You are joining Board review');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Please fill in all fields.')).toHaveCount(2);
+    await expect(page.getByRole('textbox', { name: 'Your name' })).toBeFocused();
+    await page.getByRole('textbox', { name: 'Your name' }).fill('Grace');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('checkbox')).toBeFocused();
+    await accessible(page, 'guest form errors');
+  });
+
+  test('a dead meeting link is said before any question, with a way home', async ({ page }) => {
+    await page.goto(`/guest?vc_link=${encodeURIComponent('/meet/zzz-zzzz-zzz')}`);
+    await expect(page.getByRole('heading', { name: 'Video conference not found.' })).toBeVisible();
+    await expect(page.getByRole('textbox')).toHaveCount(0);
+    await page.getByRole('link', { name: 'Go to the home page' }).click();
+    await expect(page).toHaveURL(/\/user\/login$/);
+  });
+});
+
+test.describe('password changed', () => {
+  test('recovery: the new password is confirmed in words, then the app opens', async ({ page, request }) => {
+    const ui = new AccountScreens(page);
+    const account = await createAccount(request);
+    await page.goto('/user/recovery-password');
+    await ui.field(ui.recoveryT('email')).fill(account.email);
+    await page.getByRole('button', { name: ui.recoveryT('submit'), exact: true }).click();
+    await expect(ui.heading(ui.codeT('title'))).toBeVisible();
+    await ui.typeCode(await mailbox.code(account.email, { count: 2 }));
+    await ui.field(ui.updateT('password')).fill('Brand-New-Pass-7');
+    await ui.field(ui.updateT('confirmation')).fill('Brand-New-Pass-7');
+    await page.getByRole('button', { name: ui.updateT('submit') }).click();
+    await expect(page.getByText(ui.updateT('changed'))).toBeVisible();
+    await expect(page).toHaveURL(/\/app$/);
+  });
+});
