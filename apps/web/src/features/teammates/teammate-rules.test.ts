@@ -30,6 +30,6 @@ describe('teammate rules (spec §5)', () => {
     expect(teammateLocal('grace@', 'contoso.com')).toEqual({ local: 'grace', refused: 'at' });
     expect(teammateLocal('Grace.H@Contoso.com', 'contoso.com')).toEqual({ local: 'Grace.H', refused: null });
     expect(teammateLocal('grace@cont', 'contoso.com')).toEqual({ local: 'grace', refused: 'at' });
-    expect(teammateLocal('bob@fabrikam.com', 'contoso.com')).toEqual({ local: 'bob', refused: 'domain' });
+    expect(teammateLocal('bob@fabrikam.com', 'contoso.com')).toEqual({ local: 'bob@fabrikam.com', refused: 'domain' });
   });
 });

@@ -20,7 +20,7 @@ export function teammateAddress(local: string, domain: string): string {
 /**
  * What a name field keeps of what was typed or pasted: the field holds the name only, the "@domain" is its
  * fixed suffix. A pasted address of the inviter's domain is split (name kept); an "@" otherwise is refused
- * (`refused`: 'at' for a lone "@", 'domain' for an address of another domain, whose name part is kept).
+ * (`refused`: 'at' for a lone "@"; 'domain' for an address of another domain, kept as typed and reported).
  */
 export function teammateLocal(input: string, domain: string): { local: string; refused: 'at' | 'domain' | null } {
   const at = input.indexOf('@');
@@ -32,7 +32,8 @@ export function teammateLocal(input: string, domain: string): { local: string; r
     .toLowerCase();
   if (!rest || domain.toLowerCase().startsWith(rest))
     return { local, refused: rest === domain.toLowerCase() ? null : 'at' };
-  return { local, refused: 'domain' };
+  // Kept whole, so that it is not silently turned into a colleague's address: the check reports it.
+  return { local: input, refused: 'domain' };
 }
 
 /** Spec §5: each address valid, no duplicates, the inviter's own domain. Empty fields are ignored. */
