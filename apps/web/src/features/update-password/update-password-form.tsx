@@ -10,6 +10,8 @@ import { userPath } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { FormSubmit } from '../../components/form-submit';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
 import { PasswordField } from '../../components/password-field';
 import { NoSession } from '../../components/no-session';
 import { updatePassword } from './api/update-password';
