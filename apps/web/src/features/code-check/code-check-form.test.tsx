@@ -58,7 +58,8 @@ describe('code check screen', () => {
 
   it('an already confirmed address is pointed to the login', async () => {
     await open('/user/check-token', () => error(400, 'ERR_USER_ALREADY_CONFIRMED'));
-    expect(await screen.findByText('The user is already confirmed')).toBeTruthy();
+    const alert = await screen.findByText((_, el) => el?.classList.contains('alert--error') ?? false);
+    expect(alert.textContent).toContain('The user is already confirmed');
     expect(screen.getByRole('link', { name: 'Go to login' }).getAttribute('href')).toBe('/user/login');
   });
 

@@ -43,7 +43,7 @@ describe('update password screen', () => {
   it('with the recovery token asks nothing more; with a normal session asks and sends the current password', async () => {
     server = await serveApi(() => ({ status: 200, body: { token: fakeSessionToken(), profiles: [] } }));
     await submitNewPassword();
-    await screen.findByText('elsewhere');
+    expect(await screen.findByText('Your password was changed. Taking you to the app…')).toBeTruthy();
     expect(JSON.parse(server.requests[0]!.body)).toEqual({
       password: 'Brand-New-7',
       password_confirmation: 'Brand-New-7',
@@ -63,7 +63,7 @@ describe('update password screen', () => {
     expect(server.requests).toHaveLength(0);
     fireEvent.change(screen.getByLabelText(/^Current password/), { target: { value: 'Old-Pass-1' } });
     fireEvent.click(screen.getByRole('button', { name: /Save/ }));
-    await screen.findByText('elsewhere');
+    expect(await screen.findByText('Your password was changed. Taking you to the app…')).toBeTruthy();
     expect(JSON.parse(server.requests[0]!.body)).toMatchObject({ current_password: 'Old-Pass-1' });
   });
 });
