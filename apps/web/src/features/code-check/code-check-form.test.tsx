@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { loadTexts } from '../../lib/i18n';
 import { fakeSessionToken, renderScreen, serveApi, type Answer } from '../../components/testing';
 import CodeCheckForm from './code-check-form';
 
@@ -57,9 +58,16 @@ describe('code check screen', () => {
   });
 
   it('an already confirmed address is pointed to the login', async () => {
+    // The error texts load after the first paint; a user who types a code has them by the answer.
+    await loadTexts('en', 'errors');
     await open('/user/check-token', () => error(400, 'ERR_USER_ALREADY_CONFIRMED'));
-    const alert = await screen.findByText((_, el) => el?.classList.contains('alert--error') ?? false);
-    expect(alert.textContent).toContain('The user is already confirmed');
+    // The catalogue texts load lazily: wait until the alert says it in the user's language.
+    const alert = await screen.findByText(
+      (_, el) =>
+        (el?.classList.contains('alert--error') ?? false) &&
+        (el?.textContent ?? '').includes('The user is already confirmed'),
+    );
+    expect(alert.textContent).toContain('Go to login');
     expect(screen.getByRole('link', { name: 'Go to login' }).getAttribute('href')).toBe('/user/login');
   });
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderScreen, serveApi, expectOneRequestForRepeatedSubmits } from '../../components/testing';
+import { loadTexts } from '../../lib/i18n';
 import LoginForm from './login-form';
 
 let server: Awaited<ReturnType<typeof serveApi>> | null = null;
@@ -48,6 +49,8 @@ describe('login screen', () => {
     );
     const router = await renderScreen(<LoginForm />, { url: '/user/login' });
     expect(screen.queryByRole('button', { name: 'Send a new confirmation code' })).toBeNull();
+    // The error texts load after the first paint; a user who types first has them (the test does not type).
+    await loadTexts('en', 'errors');
     await logIn();
     expect(await screen.findByText('Your email address is not confirmed yet.')).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: 'Send a new confirmation code' }));
