@@ -75,10 +75,11 @@ export async function startNginx(dir: string, upstreams: number[]): Promise<{ ur
   writeFileSync(conf, nginxConfig(dir, port, upstreams));
   const child = spawn(NGINX, ['-e', join(dir, 'error.log'), '-p', dir, '-c', conf], { stdio: 'ignore' });
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  // Any answer (the instances may not listen yet: 502) means nginx is up; if it never answers, it is stopped.
+  // nginx's own health location answers without touching the upstreams: probing through them before the
+  // instances listen would mark both failed for fail_timeout (a 502 for the first real request).
   await until(
     () =>
-      fetch(`http://127.0.0.1:${port}/`).then(
+      fetch(`http://127.0.0.1:${port}/nginx-health`).then(
         () => true,
         () => false,
       ),
@@ -127,6 +128,9 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`)
 
   server {
     listen 127.0.0.1:${port};
+    location = /nginx-health {
+      return 200;
+    }
     location / {
       proxy_pass http://suite;
       proxy_http_version 1.1;

@@ -54,6 +54,17 @@ beforeAll(async () => {
   // One at a time: the first applies the migrations.
   await a.start();
   await b.start();
+  // Both instances reachable through the balancer before the first test.
+  await until(async () => {
+    for (let i = 0; i < 4; i++) {
+      const ok = await fetch(`${nginx.url}/api/health/live`).then(
+        (r) => r.status === 200,
+        () => false,
+      );
+      if (!ok) return false;
+    }
+    return true;
+  }, 'the balancer to reach both instances');
   db = await connectDb();
 });
 
