@@ -12,6 +12,13 @@ const box = async (target: Locator) => {
   return { x: Math.round(b!.x), y: Math.round(b!.y), width: Math.round(b!.width), height: Math.round(b!.height) };
 };
 
+/** Same place and size, give or take the 1 px of rounding a fractional layout position brings. */
+function expectSameBox(actual: Awaited<ReturnType<typeof box>>, expected: Awaited<ReturnType<typeof box>>): void {
+  for (const key of ['x', 'y', 'width', 'height'] as const) {
+    expect(Math.abs(actual[key] - expected[key]), `${key}: ${actual[key]} vs ${expected[key]}`).toBeLessThanOrEqual(1);
+  }
+}
+
 /** Every part of every rendered address sits on one line (a break, if any, only before the "@"). */
 async function expectUnbrokenAddresses(page: Page): Promise<void> {
   const lines = await page
@@ -33,25 +40,22 @@ test.describe('sign-up card', () => {
     const first = await box(card);
     await ui.signUp(email);
     await ui.expectCodeScreen(email);
-    expect(await box(card)).toEqual(first);
+    expectSameBox(await box(card), first);
     await ui.typeCode(await mailbox.code(email));
     await expect(ui.heading(ui.welcomeT('title'))).toBeVisible();
-    expect(await box(card)).toEqual(first);
+    expectSameBox(await box(card), first);
     await ui.register('Ada', 'Lovelace', 'Secret-123456');
     await expect(ui.heading(ui.teamT('title'))).toBeVisible();
-    expect(await box(card)).toEqual(first);
-    const heading = await box(ui.heading(ui.teamT('title')));
-    const field = await box(ui.teammate(1));
+    expectSameBox(await box(card), first);
     await ui.teammate(1).fill('grace');
     await expect(ui.teammate(2)).toBeVisible();
     await ui.teammate(2).fill('alan');
     await expect(ui.teammate(3)).toBeVisible();
-    // New fields only make the card longer downward: its corner, its width, and what is above stay put.
+    // New fields only make the card longer downward: its corner and its width stay put (its content may
+    // scroll inside it to keep the new field in view on a short window).
     const grown = await box(card);
-    expect({ x: grown.x, y: grown.y, width: grown.width }).toEqual({ x: first.x, y: first.y, width: first.width });
-    expect(grown.height).toBeGreaterThanOrEqual(first.height);
-    expect(await box(ui.heading(ui.teamT('title')))).toEqual(heading);
-    expect(await box(ui.teammate(1))).toEqual(field);
+    expectSameBox({ ...grown, height: first.height }, first);
+    expect(grown.height).toBeGreaterThanOrEqual(first.height - 1);
     // The illustration sits in the middle of its panel.
     const aside = await box(page.locator('.user-layout__aside'));
     const art = await box(page.locator('.user-layout__art svg'));
