@@ -106,7 +106,12 @@ test.describe('login: not confirmed', () => {
     const ui = new AccountScreens(page);
     const email = uniqueEmail('pending');
     expect((await request.post('/api/v2/user', { data: { email } })).status()).toBe(201);
+    // The error texts load just after the first paint; a person typing has them long before the answer.
+    const errorTexts = page.waitForResponse((r) => /\/errors-[^/]*\.js$/.test(new URL(r.url()).pathname), {
+      timeout: 10_000,
+    });
     await page.goto('/user/login');
+    await errorTexts;
     await ui.logIn(email, 'whatever-1');
     await expect(page.getByRole('alert')).toHaveText('Your email address is not confirmed yet.');
     await page.getByRole('button', { name: 'Send a new confirmation code' }).click();
