@@ -16,6 +16,7 @@ import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/err
 import mailerPlugin from './plugins/mailer.js';
 import metricsPlugin from './plugins/metrics.js';
 import rateLimitPlugin from './plugins/rate-limit.js';
+import routesPlugin from './plugins/routes.js';
 import throttlePlugin from './plugins/throttle.js';
 import securityPlugin from './plugins/security.js';
 import staticPlugin from './plugins/static.js';
@@ -75,6 +76,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('config', config);
 
   await app.register(errorsPlugin);
+  // Before any route: it keeps the route table (405 answers, the fuzz test's route list).
+  await app.register(routesPlugin);
   await app.register(securityPlugin, { config });
   await app.register(compressPlugin);
   await app.register(dbPlugin, { dataDir: config.dataDir, databaseUrl: config.databaseUrl });

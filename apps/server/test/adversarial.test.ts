@@ -897,9 +897,41 @@ describe('oversize and malformed requests', () => {
     expectCatalogueBody(res, 415, 'ERR_UNSUPPORTED_MEDIA_TYPE', [marker]);
   });
 
-  it('unknown route and unknown method: 404 ERR_NOT_FOUND, the path not echoed', async () => {
+  it('unknown route: 404 ERR_NOT_FOUND, the path not echoed; app routes asked with another method stay 404', async () => {
     expectCatalogueBody(await w.app.inject({ method: 'GET', url: `/api/${marker}` }), 404, 'ERR_NOT_FOUND', [marker]);
-    expectCatalogueBody(await w.app.inject({ method: 'PATCH', url: '/api/auth/login' }), 404, 'ERR_NOT_FOUND');
+    expectCatalogueBody(await w.app.inject({ method: 'POST', url: `/api/${marker}` }), 404, 'ERR_NOT_FOUND', [marker]);
+    // The web app's routes are not API routes: another method there is a plain 404, no Allow.
+    const spa = await w.app.inject({ method: 'POST', url: `/auth?redirect=${marker}` });
+    expectCatalogueBody(spa, 404, 'ERR_NOT_FOUND', [marker]);
+    expect(spa.headers.allow).toBeUndefined();
+  });
+
+  it('HTTP verb tampering (a known path with a method it does not take): 405 with Allow, nothing echoed or done', async () => {
+    const owner = await registered(w, 'verb-tamper@contoso.com');
+    const sid = claimsOf(owner.token).sid;
+    const cases: [string, string, string][] = [
+      ['PATCH', '/api/auth/login', 'POST'],
+      ['GET', '/api/auth/logout-all', 'POST'],
+      ['DELETE', '/api/v2/user/me', 'GET, HEAD'],
+      ['PUT', `/api/v2/user/sessions/${sid}`, 'DELETE'],
+      ['PATCH', `/api/user/${owner.id}?${marker}=1`, 'PUT'],
+      ['OPTIONS', `/api/files/${marker}`, 'DELETE'],
+      ['TRACE', '/api/health', 'GET, HEAD'],
+    ];
+    for (const [method, url, allow] of cases) {
+      const res = await w.app.inject({
+        method: method as 'GET',
+        url,
+        headers: { ...bearer(owner.token), 'x-probe': marker },
+        ...(method === 'GET' || method === 'TRACE' ? {} : { payload: { login: marker, password: marker } }),
+      });
+      expectCatalogueBody(res, 405, 'ERR_METHOD_NOT_ALLOWED', [marker]);
+      expect(res.headers.allow, `${method} ${url}`).toBe(allow);
+    }
+    // Nothing was done: the session the PUT and PATCH named is still alive.
+    expect(
+      (await w.app.inject({ method: 'GET', url: '/api/v2/user/me', headers: bearer(owner.token) })).statusCode,
+    ).toBe(200);
   });
 
   it('path parameter over the length limit: 414 ERR_URI_TOO_LONG, the path not echoed', async () => {

@@ -17,6 +17,7 @@ export const ERRORS = {
   ERR_UNAUTHORIZED: entry(401, 'Invalid access token'),
   ERR_FORBIDDEN: entry(403, 'You are not allowed to do this.'),
   ERR_NOT_FOUND: entry(404, 'Not found.'),
+  ERR_METHOD_NOT_ALLOWED: entry(405, 'This address does not accept this kind of request.'),
   ERR_PAYLOAD_TOO_LARGE: entry(413, 'The request is too large.'),
   ERR_URI_TOO_LONG: entry(414, 'The address is too long.'),
   ERR_UNSUPPORTED_MEDIA_TYPE: entry(415, 'This type of content is not accepted here.'),
@@ -25,6 +26,7 @@ export const ERRORS = {
   ERR_INTERNAL: entry(500, 'Unable to send information.'),
   ERR_SERVICE_UNAVAILABLE: entry(503, 'Could not connect to the server.'),
   ERR_CAPTCHA_FAILED: entry(400, 'Could not verify that you are not a robot. Please try again.'),
+  ERR_CAPTCHA_REQUIRED: entry(400, 'Too many attempts for this address. Please confirm that you are not a robot.'),
   ERR_INVALID_NAME: entry(
     400,
     'Names may have up to 100 characters, without control or invisible formatting characters.',

@@ -14,6 +14,7 @@ function body(code: ErrorCode, message?: string, details?: { path: string; messa
 function codeForStatus(status: number): ErrorCode {
   if (status === 401) return 'ERR_UNAUTHORIZED';
   if (status === 404) return 'ERR_NOT_FOUND';
+  if (status === 405) return 'ERR_METHOD_NOT_ALLOWED';
   if (status === 413) return 'ERR_PAYLOAD_TOO_LARGE';
   if (status === 414) return 'ERR_URI_TOO_LONG';
   if (status === 415) return 'ERR_UNSUPPORTED_MEDIA_TYPE';

@@ -91,7 +91,7 @@ function sendVariants(request: FastifyRequest, reply: FastifyReply, file: Varian
  * it), hashed assets cached for a year, everything else (index.html, the SPA fallback for client
  * routes, legal pages) revalidated with its ETag. An entry screen's address gets its own copy of
  * index.html that also preloads the screen's code (pages.json, written by the build). Unknown API
- * paths get a JSON 404.
+ * paths get a JSON 404; a known path with a method it does not take a JSON 405 with `Allow`.
  */
 export default fp(async function staticWeb(app: FastifyInstance, opts: { webDist: string }) {
   const indexFile = join(opts.webDist, 'index.html');
@@ -140,6 +140,14 @@ export default fp(async function staticWeb(app: FastifyInstance, opts: { webDist
 
   async function serve(request: FastifyRequest, reply: FastifyReply) {
     const path = request.url.split('?')[0] ?? '';
+    // A known path asked with a method it does not take: 405 with the methods it does (RFC 9110 §15.5.6).
+    const allowed = app.allowedMethods(path);
+    if (allowed.length && !allowed.includes(request.method)) {
+      return reply
+        .status(405)
+        .header('allow', allowed.join(', '))
+        .send({ error_code: 'ERR_METHOD_NOT_ALLOWED', message: ERRORS.ERR_METHOD_NOT_ALLOWED.message });
+    }
     const isApi = path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
     const isGet = request.method === 'GET' || request.method === 'HEAD';
     if (isApi || !isGet || !hasWeb) return notFound(reply);
