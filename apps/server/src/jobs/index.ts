@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { codePurgeJob } from './code-purge.js';
 import type { Job } from './job.js';
 import { mailOutboxJob } from './mail-outbox.js';
+import { codePurgeJob, sessionPurgeJob } from './purge.js';
 
 /**
  * Background work runs with the server's lifecycle: every job starts when the server is ready and is
@@ -10,7 +10,7 @@ import { mailOutboxJob } from './mail-outbox.js';
  */
 export default fp(
   async function jobs(app: FastifyInstance) {
-    const all: Job[] = [mailOutboxJob(app), codePurgeJob(app)];
+    const all: Job[] = [mailOutboxJob(app), codePurgeJob(app), sessionPurgeJob(app)];
     app.addHook('onReady', async () => {
       for (const job of all) job.start();
     });

@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema.js';
 import { codesRepository } from './codes/repository.js';
 import { domainsRepository, type DomainChange } from './domains/repository.js';
 import { usersRepository } from './identity/repository.js';
+import { purgeEndedSessions } from './identity/sessions.js';
 import { createInvite, type NewInvite } from './invites/service.js';
 
 /** What operators do outside HTTP: the admin CLI's commands and the server's housekeeping jobs. */
@@ -18,5 +19,7 @@ export function accountsAdmin(db: Kysely<Database>) {
     invite: (config: AppConfig, input: NewInvite) => createInvite(db, config, input),
     /** Deletes codes expired more than a day ago; returns how many. */
     purgeExpiredCodes: (now?: number) => codesRepository(db).purgeExpired(now),
+    /** Deletes ended and expired session rows, in batches; returns how many. */
+    purgeEndedSessions: (now?: number, batch?: number) => purgeEndedSessions(db, now, batch),
   };
 }
