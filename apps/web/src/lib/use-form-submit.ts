@@ -11,8 +11,11 @@ export interface FormProblems<F extends string> {
   focus?: F;
 }
 
-/** What a failed send means: a message under one field, one for the form, or null (handled: e.g. navigated). */
-export type SubmitFailure<F extends string> = { field: F; message: string } | { form: string } | null;
+/**
+ * What a failed send means: a message under one field, one for the form, or null (handled: e.g. navigated).
+ * The form's message is words, or the failure itself: shown as its localized text, looked up at each render.
+ */
+export type SubmitFailure<F extends string> = { field: F; message: string } | { form: unknown } | null;
 
 export interface FormSubmitOptions<F extends string> {
   /** Checks the input before anything is sent; any problem stops the submit. */
@@ -24,7 +27,7 @@ export interface FormSubmitOptions<F extends string> {
    * ignores further submits.
    */
   send?: (captchaToken: string | undefined) => Promise<void>;
-  /** What a failure means; default: its localized catalogue text as the form message. */
+  /** What a failure means; default: the failure as the form message (its localized catalogue text). */
   failure?: (error: unknown) => SubmitFailure<F>;
 }
 
@@ -41,7 +44,8 @@ export function useFormSubmit<F extends string = string>(options: FormSubmitOpti
   const config = useConfig();
   const errorMessage = useErrorMessage();
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // Words, or a failure translated at render (the error texts may arrive after it): see useErrorMessage.
+  const [error, setError] = useState<unknown>(null);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<F, string>>>({});
   const inFlight = useRef(false);
 
@@ -73,7 +77,7 @@ export function useFormSubmit<F extends string = string>(options: FormSubmitOpti
     } catch (caught) {
       inFlight.current = false;
       setBusy(false);
-      const failure = options.failure ? options.failure(caught) : { form: errorMessage(caught) };
+      const failure = options.failure ? options.failure(caught) : { form: caught };
       if (failure && 'field' in failure) {
         setFieldErrors({ [failure.field]: failure.message } as Partial<Record<F, string>>);
         focusField(form, failure.field);
@@ -104,5 +108,16 @@ export function useFormSubmit<F extends string = string>(options: FormSubmitOpti
     if (value) setFieldErrors((found) => ({ ...found, [field]: problem(value) }));
   }
 
-  return { busy, error, setError, fieldErrors, clearFieldError, edit, checkField, onSubmit, run };
+  return {
+    busy,
+    error: error === null ? null : errorMessage(error),
+    /** Words, a failure (shown as its localized text) or null. */
+    setError,
+    fieldErrors,
+    clearFieldError,
+    edit,
+    checkField,
+    onSubmit,
+    run,
+  };
 }

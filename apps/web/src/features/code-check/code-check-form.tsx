@@ -20,7 +20,8 @@ import { useDialog } from '../../components/confirm-dialog';
 import { confirmCode, resendCode, type CodeMode } from './api/codes';
 import '../../components/auth-form.css';
 
-type Notice = { variant: 'error' | 'info' | 'success'; text: string; toLogin?: boolean } | null;
+/** `text`: words, or a failure shown as its localized text at render (the error texts may come after it). */
+type Notice = { variant: 'error' | 'info' | 'success'; text: unknown; toLogin?: boolean } | null;
 
 /** Seconds before "Send again" works again after a send: a visible pause instead of silent repeats. */
 const RESEND_COOLDOWN_S = 30;
@@ -73,12 +74,12 @@ export default function CodeCheckForm() {
       startCooldown();
     } catch (caught) {
       const confirmed = caught instanceof ApiError && caught.code === 'ERR_USER_ALREADY_CONFIRMED';
-      setNotice({ variant: 'error', text: errorMessage(caught), toLogin: confirmed });
+      setNotice({ variant: 'error', text: caught, toLogin: confirmed });
     } finally {
       setSending(false);
       boxes.current?.clear();
     }
-  }, [mode, email, config.captchaSiteKey, t, errorMessage, startCooldown]);
+  }, [mode, email, config.captchaSiteKey, t, startCooldown]);
 
   // Paste and typing can both complete the code in one tick: the hook lets only one check be in flight.
   const { busy: checking, run } = useFormSubmit({
@@ -97,7 +98,7 @@ export default function CodeCheckForm() {
       }
       setNotice({
         variant: code === 'ERR_TOKEN_EXPIRED' ? 'info' : 'error',
-        text: errorMessage(caught),
+        text: caught,
         toLogin: code === 'ERR_USER_ALREADY_CONFIRMED',
       });
       boxes.current?.clear();
@@ -162,7 +163,7 @@ export default function CodeCheckForm() {
         ) : null}
         {notice ? (
           <Alert variant={notice.variant}>
-            <WithAddress text={notice.text} email={email} />
+            <WithAddress text={errorMessage(notice.text)} email={email} />
             {notice.toLogin ? (
               <>
                 {' '}

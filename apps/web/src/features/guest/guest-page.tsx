@@ -6,7 +6,6 @@ import { useConfig } from '../../lib/config';
 import { PATHS } from '../../lib/paths';
 import { STORAGE_KEYS, write } from '../../lib/storage';
 import { displayNameProblem } from '../../lib/name-rules';
-import { useErrorMessage } from '../../lib/use-error-message';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { FormSubmit } from '../../components/form-submit';
@@ -21,7 +20,6 @@ import './guest.css';
 export default function GuestPage() {
   const { t } = useTranslation('guest');
   useDocumentTitle(t('title'));
-  const errorMessage = useErrorMessage();
   const config = useConfig();
   const [params] = useSearchParams();
   const location = useLocation();
@@ -63,7 +61,7 @@ export default function GuestPage() {
     failure: (caught) => {
       const reason = caught instanceof Error ? caught.message : '';
       if (reason === 'no target') return { form: t('MSG_GUEST_REDIRECT_ERR') };
-      return { form: reason === 'no result' ? t('MSG_GUEST_ERR') : errorMessage(caught) };
+      return { form: reason === 'no result' ? t('MSG_GUEST_ERR') : caught };
     },
   });
 

@@ -7,7 +7,6 @@ import { flowEmail } from '../../lib/flow-email';
 import { useGoToMainApp } from '../../lib/main-app';
 import { saveSession } from '../../lib/session';
 import { PATHS, userPath } from '../../lib/paths';
-import { useErrorMessage } from '../../lib/use-error-message';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { FormSubmit } from '../../components/form-submit';
@@ -22,7 +21,6 @@ import '../../components/auth-form.css';
 export default function LoginForm() {
   const { t } = useTranslation('login');
   useDocumentTitle(t('title'));
-  const errorMessage = useErrorMessage();
   const navigate = useNavigate();
   const goToMainApp = useGoToMainApp();
   const { confirm } = useDialog();
@@ -50,7 +48,7 @@ export default function LoginForm() {
         return null;
       }
       setUnconfirmed(code === 'ERR_USER_NOT_CONFIRMED' ? address : null);
-      return { form: errorMessage(caught) };
+      return { form: caught };
     },
   });
 
@@ -63,7 +61,7 @@ export default function LoginForm() {
       navigate(userPath('check-token'));
     },
     failure: (caught) => {
-      setError(errorMessage(caught));
+      setError(caught);
       return null;
     },
   });

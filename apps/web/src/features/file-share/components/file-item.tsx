@@ -16,7 +16,7 @@ export function FileItem({ file, onDeleted }: { file: StoredFile; onDeleted: (fi
   const { confirm } = useDialog();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null); // words, or a failure put in words at render
   const titleId = useId();
   const panelId = useId();
   const uploaded = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
@@ -38,7 +38,7 @@ export function FileItem({ file, onDeleted }: { file: StoredFile; onDeleted: (fi
       await deleteFile(file._id);
       onDeleted(file._id);
     } catch (failure) {
-      setError(message(failure));
+      setError(failure);
       setBusy(false);
     }
   }
@@ -63,7 +63,7 @@ export function FileItem({ file, onDeleted }: { file: StoredFile; onDeleted: (fi
           </Button>
         </div>
       </div>
-      {error && <Alert>{error}</Alert>}
+      {error !== null && <Alert>{message(error)}</Alert>}
       <div id={panelId} hidden={!open}>
         {open && <SharePanel file={file} />}
       </div>

@@ -23,7 +23,7 @@ export function ShareList({
   const { t, i18n } = useTranslation('files');
   const message = useErrorMessage();
   const [busy, setBusy] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null); // words, or a failure put in words at render
   const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const now = Date.now();
 
@@ -33,7 +33,7 @@ export function ShareList({
     try {
       onRevoked(await revokeShare(fileId, link._id));
     } catch (failure) {
-      setError(message(failure));
+      setError(failure);
     } finally {
       setBusy(null);
     }
@@ -43,9 +43,9 @@ export function ShareList({
   return (
     <div className="stack">
       <h4 className="files__links-title">{t('links')}</h4>
-      {error && (
+      {error !== null && (
         <p className="field__error" role="alert">
-          {error}
+          {message(error)}
         </p>
       )}
       <ul className="files__links">

@@ -20,13 +20,13 @@ export function SharePanel({ file }: { file: StoredFile }) {
   const selectId = useId();
   const [expiry, setExpiry] = useState<Expiry>('7d');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null); // words, or a failure put in words at render
   const [created, setCreated] = useState<ShareLink | null>(null);
   const [links, setLinks] = useState<ShareLink[] | null>(null);
 
   const load = useCallback(() => {
-    listShares(file._id).then(setLinks, (failure: unknown) => setError(message(failure)));
-  }, [file._id, message]);
+    listShares(file._id).then(setLinks, setError);
+  }, [file._id]);
   useEffect(load, [load]);
 
   async function submit(event: FormEvent) {
@@ -39,7 +39,7 @@ export function SharePanel({ file }: { file: StoredFile }) {
       setCreated(link);
       setLinks((current) => [link, ...(current ?? [])]);
     } catch (failure) {
-      setError(message(failure));
+      setError(failure);
     } finally {
       setBusy(false);
     }
@@ -72,7 +72,7 @@ export function SharePanel({ file }: { file: StoredFile }) {
           </Button>
         </div>
       </form>
-      {error && <Alert>{error}</Alert>}
+      {error !== null && <Alert>{message(error)}</Alert>}
       {created?.url && <CopyLink url={created.url} />}
       {links && <ShareList fileId={file._id} links={links} onRevoked={replaced} />}
     </div>

@@ -20,7 +20,7 @@ export function UploadControl({ onUploaded }: { onUploaded: (file: StoredFile) =
   const handle = useRef<UploadHandle | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const [upload, setUpload] = useState<Upload>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null); // words, or a failure put in words at render
   const [done, setDone] = useState<string | null>(null);
   const limit = formatBytes(maxUploadBytes, i18n.language);
 
@@ -47,7 +47,7 @@ export function UploadControl({ onUploaded }: { onUploaded: (file: StoredFile) =
           onUploaded(stored);
         },
         (failure: unknown) => {
-          if (!(failure instanceof DOMException && failure.name === 'AbortError')) setError(message(failure));
+          if (!(failure instanceof DOMException && failure.name === 'AbortError')) setError(failure);
         },
       )
       .finally(() => {
@@ -85,7 +85,7 @@ export function UploadControl({ onUploaded }: { onUploaded: (file: StoredFile) =
           </div>
         </div>
       )}
-      {error && <Alert>{error}</Alert>}
+      {error !== null && <Alert>{message(error)}</Alert>}
       {done && <Alert variant="success">{done}</Alert>}
     </div>
   );

@@ -42,13 +42,12 @@ export function MeetingsPanel() {
   const [list, setList] = useState<Videoconference[] | null>(null);
   const [created, setCreated] = useState<Videoconference | null>(null);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // The failure itself, put in words at render (the error texts may arrive after it).
+  const [error, setError] = useState<unknown>(null);
 
   const refresh = useCallback(() => {
-    listVideoconferences()
-      .then(setList)
-      .catch((e: unknown) => setError(errorMessage(e)));
-  }, [errorMessage]);
+    listVideoconferences().then(setList).catch(setError);
+  }, []);
   useEffect(refresh, [refresh]);
 
   async function onCreate(event: FormEvent) {
@@ -61,7 +60,7 @@ export function MeetingsPanel() {
       setTitle('');
       refresh();
     } catch (e) {
-      setError(errorMessage(e));
+      setError(e);
     } finally {
       setBusy(false);
     }
@@ -81,7 +80,7 @@ export function MeetingsPanel() {
       if (created?._id === vc._id) setCreated(null);
       refresh();
     } catch (e) {
-      setError(errorMessage(e));
+      setError(e);
     }
   }
 
@@ -104,7 +103,7 @@ export function MeetingsPanel() {
           </Link>
         </div>
       ) : null}
-      {error ? <Alert>{error}</Alert> : null}
+      {error !== null ? <Alert>{errorMessage(error)}</Alert> : null}
       <h3 className="meet-panel__h3">{t('panel.mine')}</h3>
       {list === null ? (
         <p className="muted">{t('panel.loading')}</p>

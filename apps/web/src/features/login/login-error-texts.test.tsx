@@ -1,0 +1,42 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { renderScreen, serveApi } from '../../components/testing';
+import { hasTexts } from '../../lib/i18n';
+import LoginForm from './login-form';
+
+// The real English error texts, held until the test lets them arrive (they load just after the first paint).
+const texts = vi.hoisted(() => {
+  let arrive = () => {};
+  const arrived = new Promise<void>((resolve) => (arrive = resolve));
+  return { arrived, arrive: () => arrive() };
+});
+vi.mock('../../locales/en/errors.json', async (original) => {
+  await texts.arrived;
+  return original();
+});
+
+let server: Awaited<ReturnType<typeof serveApi>> | null = null;
+afterEach(async () => {
+  await server?.close();
+  server = null;
+});
+
+describe('an error answer that comes before the error texts', () => {
+  it('is shown in the server’s words, then in the catalogue’s once the texts are in', async () => {
+    server = await serveApi(() => ({
+      status: 401,
+      body: { error_code: 'ERR_USER_NOT_CONFIRMED', message: 'Words of the server' },
+    }));
+    await renderScreen(<LoginForm />, { url: '/user/login' });
+    fireEvent.change(await screen.findByLabelText(/Email/), { target: { value: 'ada@contoso.com' } });
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'secret-1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Words of the server');
+    expect(hasTexts('en', 'errors')).toBe(false);
+
+    texts.arrive();
+    expect((await screen.findByText('Your email address is not confirmed yet.')).getAttribute('role')).toBe('alert');
+    expect(screen.queryByText('Words of the server')).toBeNull();
+    expect(hasTexts('en', 'errors')).toBe(true);
+  });
+});
