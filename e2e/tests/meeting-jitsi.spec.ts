@@ -167,12 +167,26 @@ test.describe('server session while joined', () => {
       if (r.url().endsWith('/session/ping')) pings.push(r.method());
     });
     const firstAnswer = page.waitForResponse((r) => r.url().endsWith('/session/ping'));
-    await hostJoins(page, request, '', { clock: true });
-    // The next ping is scheduled from the first one's answer: let the page take it in first.
-    await (await firstAnswer).finished();
-    // The fake clock shows no sign that the page has scheduled its next ping yet (no DOM change, no
-    // request); a short real pause lets it do so.
-    await page.waitForTimeout(300); // eslint-disable-line playwright/no-wait-for-timeout
+    // The delays the page's timers are set with: a script added after the fake clock's, so it wraps the fake.
+    await page.clock.install();
+    await page.addInitScript(() => {
+      const set = window.setTimeout;
+      const delays: number[] = [];
+      Object.assign(window, { timerDelays: delays });
+      window.setTimeout = ((handler: TimerHandler, delay?: number, ...rest: unknown[]) => {
+        delays.push(delay ?? 0);
+        return set(handler, delay, ...rest);
+      }) as typeof window.setTimeout;
+    });
+    await hostJoins(page, request);
+    // The next ping is set from the first one's answer: the clock may move on once the page has set it.
+    const interval = ((await (await firstAnswer).json()) as { ping_interval_s: number }).ping_interval_s * 1000;
+    expect(interval).toBe(5 * 60_000);
+    await expect
+      .poll(() =>
+        page.evaluate((ms) => (window as unknown as { timerDelays: number[] }).timerDelays.includes(ms), interval),
+      )
+      .toBe(true);
     expect(pings).toHaveLength(1);
     await page.clock.fastForward('04:50');
     expect(pings).toHaveLength(1);
