@@ -18,6 +18,12 @@ export const errorResponses = {
 export const captchaErrorResponses = { ...errorResponses, 503: ErrorBodySchema };
 export const bearer = [{ bearer: [] }];
 
+/** A signed-in route's options: the bearer scheme in its schema, the session checked first, and its 401. */
+export const signedIn = <S extends { response: object }>(app: FastifyInstance, schema: S) => ({
+  schema: { ...schema, security: bearer, response: { 401: ErrorBodySchema, ...schema.response } },
+  preHandler: app.authenticate,
+});
+
 const WINDOW = '10 minutes';
 
 /**

@@ -8,7 +8,7 @@ import {
   ValidateInviteResponseSchema,
 } from '@suite/contract';
 import type { AccountsDeps } from '../deps.js';
-import { bearer, errorResponses, languageOf, orFail, signedInLimits } from '../http.js';
+import { bearer, errorResponses, languageOf, orFail, signedIn, signedInLimits } from '../http.js';
 import { invitationUrl, inviteTeammates, validateInvite } from './service.js';
 
 const tags = ['invitations'];
@@ -33,10 +33,7 @@ const invitesRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app,
   );
   app.get(
     API.invitationUrl,
-    {
-      schema: { tags, security: bearer, response: { 200: InvitationUrlResponseSchema, ...errorResponses } },
-      preHandler: app.authenticate,
-    },
+    signedIn(app, { tags, response: { 200: InvitationUrlResponseSchema, ...errorResponses } }),
     async (request) => invitationUrl(deps, request.user!),
   );
   app.get(

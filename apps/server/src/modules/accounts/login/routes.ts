@@ -10,11 +10,10 @@ import {
   UserIdParamsSchema as SessionIdParamsSchema,
 } from '@suite/contract';
 import type { AccountsDeps } from '../deps.js';
-import { addressLimits, bearer, captchaErrorResponses, orFail } from '../http.js';
+import { addressLimits, captchaErrorResponses, orFail, signedIn } from '../http.js';
 import { activeSessions, endSession, login, logout, logoutAll, me } from './service.js';
 
 const tags = ['accounts'];
-const signedIn = { 401: ErrorBodySchema };
 
 /** Password login, sign-out and "who am I" for a session. */
 const loginRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, { deps }) => {
@@ -26,50 +25,22 @@ const loginRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, {
     },
     async (request) => orFail('ERR_COULD_NOT_AUTHENTICATE', request.log, () => login(deps, request.body)),
   );
-  app.post(
-    API.logout,
-    {
-      schema: { tags, security: bearer, response: { 200: OkSchema, ...signedIn } },
-      preHandler: app.authenticate,
-    },
-    async (request) => logout(deps, request.user!),
+  app.post(API.logout, signedIn(app, { tags, response: { 200: OkSchema } }), async (request) =>
+    logout(deps, request.user!),
   );
-  app.post(
-    API.logoutAll,
-    {
-      schema: { tags, security: bearer, response: { 200: OkSchema, ...signedIn } },
-      preHandler: app.authenticate,
-    },
-    async (request) => logoutAll(deps, request.user!),
+  app.post(API.logoutAll, signedIn(app, { tags, response: { 200: OkSchema } }), async (request) =>
+    logoutAll(deps, request.user!),
   );
-  app.get(
-    API.sessions,
-    {
-      schema: { tags, security: bearer, response: { 200: ActiveSessionListSchema, ...signedIn } },
-      preHandler: app.authenticate,
-    },
-    async (request) => activeSessions(deps, request.user!),
+  app.get(API.sessions, signedIn(app, { tags, response: { 200: ActiveSessionListSchema } }), async (request) =>
+    activeSessions(deps, request.user!),
   );
   app.delete(
     API.session,
-    {
-      schema: {
-        tags,
-        security: bearer,
-        params: SessionIdParamsSchema,
-        response: { 200: OkSchema, ...signedIn, 404: ErrorBodySchema },
-      },
-      preHandler: app.authenticate,
-    },
+    signedIn(app, { tags, params: SessionIdParamsSchema, response: { 200: OkSchema, 404: ErrorBodySchema } }),
     async (request) => endSession(deps, request.user!, request.params.id),
   );
-  app.get(
-    API.me,
-    {
-      schema: { tags, security: bearer, response: { 200: MeResponseSchema, ...signedIn } },
-      preHandler: app.authenticate,
-    },
-    async (request) => me(deps, request.user!),
+  app.get(API.me, signedIn(app, { tags, response: { 200: MeResponseSchema } }), async (request) =>
+    me(deps, request.user!),
   );
 };
 
