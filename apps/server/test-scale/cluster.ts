@@ -32,7 +32,11 @@ const answers = (url: string) =>
     () => false,
   );
 
-/** One server process, started from the build with the shared settings. */
+/**
+ * One server process, started from the build with the shared settings. `entry`: the server file (a
+ * production install's, see production-install.ts); `core`: pinned to that core with taskset (which
+ * execs: the child's pid is the server's).
+ */
 export class Instance {
   child: ChildProcess | undefined;
   output = '';
@@ -41,6 +45,7 @@ export class Instance {
     readonly name: string,
     readonly port: number,
     private readonly env: Record<string, string>,
+    private readonly options: { entry?: string; core?: number } = {},
   ) {}
 
   get url(): string {
@@ -48,7 +53,10 @@ export class Instance {
   }
 
   async start(): Promise<void> {
-    const child = spawn(process.execPath, [SERVER_JS], {
+    const { entry = SERVER_JS, core } = this.options;
+    const [command, args] =
+      core === undefined ? [process.execPath, [entry]] : ['taskset', ['-c', String(core), process.execPath, entry]];
+    const child = spawn(command, args, {
       env: { PATH: process.env.PATH ?? '', ...this.env, PORT: String(this.port), HOST: '127.0.0.1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

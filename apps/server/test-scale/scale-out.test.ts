@@ -10,10 +10,13 @@ import { startS3, type TestS3 } from '../test/s3-server.js';
 import { randomBytes } from 'node:crypto';
 import { downloadUrl, multipartBody } from '../test/files-helpers.js';
 import { Instance, startNginx, until } from './cluster.js';
+import { productionInstall } from './production-install.js';
 
 /**
  * Issue 12's scale-out suite: two built instances with the same settings behind Debian's nginx, on a
- * throwaway PostgreSQL, Debian's redis-server and a real SMTP server, all on loopback.
+ * throwaway PostgreSQL, Debian's redis-server and a real SMTP server, all on loopback. The instances run
+ * from a production install of the build (`npm ci --omit=dev`): a runtime import of a dev dependency
+ * fails here.
  */
 const dir = mkdtempSync(join(tmpdir(), 'suite-scale-'));
 let cluster: PgCluster;
@@ -29,6 +32,9 @@ let adaSession = '';
 const PASSWORD = 'Correct-Horse-42';
 
 beforeAll(async () => {
+  // Installed while the services start.
+  const installing = productionInstall(join(dir, 'install'));
+  installing.catch(() => undefined);
   cluster = await startPgCluster();
   redis = await startRedis();
   smtp = await startSmtp(0, { delayMs: () => smtpDelayMs });
@@ -49,8 +55,9 @@ beforeAll(async () => {
     SHUTDOWN_GRACE_SECONDS: '10',
     ...s3.env,
   };
-  a = new Instance('a', portA, { ...env, DATA_DIR: join(dir, 'a') });
-  b = new Instance('b', portB, { ...env, DATA_DIR: join(dir, 'b') });
+  const entry = await installing;
+  a = new Instance('a', portA, { ...env, DATA_DIR: join(dir, 'a') }, { entry });
+  b = new Instance('b', portB, { ...env, DATA_DIR: join(dir, 'b') }, { entry });
   // One at a time: the first applies the migrations.
   await a.start();
   await b.start();
