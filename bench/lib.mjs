@@ -3,8 +3,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { createServer } from 'node:net';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** The checkout measured (BENCH_REPO: another built checkout, e.g. to measure a baseline commit). */
 export const repo = process.env.BENCH_REPO ?? fileURLToPath(new URL('..', import.meta.url));
@@ -115,7 +116,71 @@ export async function startHello({ core = CORES.server } = {}) {
   return { base, child, startMs, close: () => stop(child) };
 }
 
-/** wrk (Debian's package; installed on first use) pinned to the load core. */
+/**
+ * `count` registered, confirmed accounts made straight in the server's database (the bench needs no
+ * mail) through the built server's own modules: its migrations, its password hashing (same argon2
+ * parameters). `databaseUrl` for PostgreSQL, else the embedded database in `dataDir`.
+ */
+export async function createAccounts({ dataDir, databaseUrl, count = 1, password = 'correct horse battery' }) {
+  const dist = (file) => pathToFileURL(join(repo, 'apps/server/dist/src', file)).href;
+  const { openDatabase, migrate } = await import(dist('db/database.js'));
+  const { hashPassword } = await import(dist('modules/accounts/identity/passwords.js'));
+  const db = openDatabase({ dataDir, databaseUrl });
+  try {
+    await migrate(db);
+    const hash = await hashPassword(password);
+    const now = Date.now();
+    const accounts = [];
+    for (let i = 0; i < count; i++) {
+      const id = randomBytes(12).toString('hex');
+      const email = `bench-${id}@bench.test`;
+      await db.kysely
+        .insertInto('users')
+        .values({
+          id,
+          email,
+          password_hash: hash,
+          first_name: 'Bench',
+          last_name: 'User',
+          language: 'en',
+          preferences: '{}',
+          confirmed_at: now,
+          registered_at: now,
+          invited_by: null,
+          created_at: now,
+        })
+        .execute();
+      await db.kysely
+        .insertInto('profiles')
+        .values({
+          id: randomBytes(12).toString('hex'),
+          user_id: id,
+          type: 'PROFESSIONAL',
+          first_name: 'Bench',
+          last_name: 'User',
+          created_at: now,
+        })
+        .execute();
+      accounts.push({ email, password });
+    }
+    return accounts;
+  } finally {
+    await db.close();
+  }
+}
+
+/** A session of `account` through POST /api/auth/login, as the Authorization header. */
+export async function loginHeader(base, account) {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login: account.email, password: account.password }),
+  });
+  if (res.status !== 200) throw new Error(`bench login: HTTP ${res.status} ${await res.text()}`);
+  return { authorization: `Bearer ${(await res.json()).token}` };
+}
+
+/** wrk (Debian's package; installed on first use), pinned to the load core unless `core` says otherwise. */
 export function ensureTool(bin, pkg = bin) {
   if (spawnSync('sh', ['-c', `command -v ${bin}`]).status === 0) return;
   console.log(`installing ${pkg} (Debian)…`);
@@ -128,13 +193,13 @@ export function ensureTool(bin, pkg = bin) {
 const toMs = (value, unit) => Number(value) * ({ us: 0.001, ms: 1, s: 1000 }[unit] ?? 1);
 
 /** One wrk run: requests/s, p99 latency (ms), non-2xx/3xx count. */
-export function wrk(url, { connections = 50, seconds = 5, headers = {}, script } = {}) {
+export function wrk(url, { connections = 50, seconds = 5, headers = {}, script, core = CORES.load } = {}) {
   ensureTool('wrk');
   const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency'];
   for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}: ${v}`);
   if (script) args.push('-s', script);
   args.push(url);
-  const [cmd, argv] = CORES.load === null ? ['wrk', args] : ['taskset', ['-c', CORES.load, 'wrk', ...args]];
+  const [cmd, argv] = core === null ? ['wrk', args] : ['taskset', ['-c', core, 'wrk', ...args]];
   const r = spawnSync(cmd, argv, { encoding: 'utf8', timeout: (seconds + 30) * 1000 });
   if (r.status !== 0) throw new Error(`wrk failed: ${r.stderr || r.stdout}`);
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(r.stdout)?.[1]);
