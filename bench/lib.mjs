@@ -90,7 +90,9 @@ export async function startOurs({ dataDir, env = {}, core = CORES.server } = {})
   const port = await freePort();
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'bench-data-'));
   const t0 = performance.now();
-  const child = start(process.execPath, [serverEntry], { core, env: serverEnv(port, dir, env) });
+  // BENCH_SERVER_LOG=1: the server's log lines too (they go to stdout).
+  const stdio = process.env.BENCH_SERVER_LOG ? ['ignore', 'inherit', 'inherit'] : undefined;
+  const child = start(process.execPath, [serverEntry], { core, env: serverEnv(port, dir, env), stdio });
   const base = `http://127.0.0.1:${port}`;
   const startMs = await waitHealthy(`${base}/api/health`, t0, { child });
   return {

@@ -203,6 +203,39 @@ describe.each(backends)('files API on %s storage', (_name, start) => {
   });
 });
 
+describe.each(backends)('files API on %s storage, a file of several multipart parts', (_name, start) => {
+  let backend: Backend;
+  let t: TestApp;
+  beforeAll(async () => {
+    backend = await start();
+    t = await createTestApp({ ...backend.env, MAX_UPLOAD_MB: '32', STORAGE_QUOTA_MB: '64' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await backend.stop();
+  });
+
+  it('uploads 17 MiB (three 8 MiB parts on S3) and downloads it byte-exact, whole and by range', async () => {
+    const user = await signedInUser(t.app);
+    const content = randomBytes(17 * 1024 * KIB);
+    const res = await upload(t.app, user.auth, content, 'form-data; name="file"; filename="big.bin"');
+    expect(res.statusCode).toBe(201);
+    const file = res.json();
+    expect(file.size).toBe(content.length);
+    expect(await backend.objects(t)).toHaveLength(1);
+    const key = (await share(t.app, user.auth, file._id)).json().share_key as string;
+    const whole = await t.app.inject({ method: 'GET', url: downloadUrl(file._id, key) });
+    expect(sha(whole.rawPayload)).toBe(sha(content));
+    const across = await t.app.inject({
+      method: 'GET',
+      url: downloadUrl(file._id, key),
+      headers: { range: `bytes=${8 * 1024 * KIB - 10}-${8 * 1024 * KIB + 9}` },
+    });
+    expect(across.statusCode).toBe(206);
+    expect(across.rawPayload.equals(content.subarray(8 * 1024 * KIB - 10, 8 * 1024 * KIB + 10))).toBe(true);
+  });
+});
+
 describe('files API while the object store is down', () => {
   let s3: TestS3;
   let t: TestApp;

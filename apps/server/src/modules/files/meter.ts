@@ -13,7 +13,12 @@ export class TooLargeError extends Error {
  * holds the chunk until it settles, and its rejection fails the stream.
  */
 export class UploadMeter extends Transform {
-  size = 0;
+  /**
+   * Bytes passed so far. Not `size` nor `length`: @aws-sdk/lib-storage takes a body's `size` or
+   * `length` property for its total length when the Upload is created (0 here), then fails every
+   * multipart upload (more parts than that length allows) and aborts it.
+   */
+  bytes = 0;
   private readonly hash = createHash('sha256');
 
   constructor(
@@ -24,10 +29,10 @@ export class UploadMeter extends Transform {
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    this.size += chunk.length;
-    if (this.size > this.maxBytes) return callback(new TooLargeError());
+    this.bytes += chunk.length;
+    if (this.bytes > this.maxBytes) return callback(new TooLargeError());
     this.hash.update(chunk);
-    const pending = this.check?.(this.size);
+    const pending = this.check?.(this.bytes);
     if (!pending) return callback(null, chunk);
     pending.then(() => callback(null, chunk), callback);
   }

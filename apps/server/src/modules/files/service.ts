@@ -102,7 +102,7 @@ export function filesService(deps: FilesServiceDeps) {
         owner_id: ownerId,
         name: cleanFileName(part.filename),
         content_type: cleanContentType(part.mimetype),
-        size: meter.size,
+        size: meter.bytes,
         sha256: meter.digest(),
         storage_key: storageKey,
         created_at: now(),
