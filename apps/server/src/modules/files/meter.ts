@@ -14,9 +14,8 @@ export class TooLargeError extends Error {
  */
 export class UploadMeter extends Transform {
   /**
-   * Bytes passed so far. Not `size` nor `length`: @aws-sdk/lib-storage takes a body's `size` or
-   * `length` property for its total length when the Upload is created (0 here), then fails every
-   * multipart upload (more parts than that length allows) and aborts it.
+   * Bytes passed so far. Not `size` nor `length`: stream consumers read those as a body's total
+   * length (@aws-sdk/lib-storage did, took 0 and failed every multipart upload).
    */
   bytes = 0;
   private readonly hash = createHash('sha256');
