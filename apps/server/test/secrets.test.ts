@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { call, registered, signup, startWorld, type AccountsWorld } from './accounts-helpers.js';
+import { SignJWT } from 'jose';
+import {
+  call,
+  decodeSession,
+  expectError,
+  registered,
+  signup,
+  startWorld,
+  type AccountsWorld,
+} from './accounts-helpers.js';
 import { configProblems } from './helpers.js';
 import { loadConfig } from '../src/config.js';
 
@@ -104,5 +113,38 @@ describe('rotation with SESSION_SECRET_PREVIOUS', () => {
     } finally {
       await after.close();
     }
+  });
+});
+
+describe('upgrade from the release before HKDF keys and per-device sessions', () => {
+  let w: AccountsWorld;
+  beforeAll(async () => {
+    w = await startWorld({ SESSION_SECRET: NEW });
+  });
+  afterAll(async () => w?.close());
+
+  /** A token as that release issued it: HS256 over the raw secret's bytes, `{ user, iat, exp }`, no session id. */
+  const legacyToken = (user: object, key: Uint8Array) =>
+    new SignJWT({ user })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(key);
+
+  it('signs everyone out once: its session tokens answer 401 ERR_INVALID_ACCESS_TOKEN, a new login works', async () => {
+    const { token } = await registered(w, 'legacy@contoso.com');
+    const { user } = decodeSession(token);
+    for (const old of [
+      await legacyToken(user, new TextEncoder().encode(NEW)),
+      // Even signed with today's session key: without a session id there is no session to find.
+      await legacyToken(user, w.t.config.keys.session.sign),
+    ]) {
+      expectError(
+        await call(w.app, { method: 'GET', url: '/v2/user/me', token: old }),
+        401,
+        'ERR_INVALID_ACCESS_TOKEN',
+      );
+    }
+    expect((await call(w.app, { method: 'GET', url: '/v2/user/me', token })).statusCode).toBe(200);
   });
 });
