@@ -12,6 +12,9 @@ import './home.css';
 const AccountPanel = lazy(() =>
   import('../features/account-home/components/account-panel').then((m) => ({ default: m.AccountPanel })),
 );
+const SessionsPanel = lazy(() =>
+  import('../features/account-home/components/sessions-panel').then((m) => ({ default: m.SessionsPanel })),
+);
 const MeetingsPanel = lazy(() =>
   import('../features/meeting/components/meetings-panel').then((m) => ({ default: m.MeetingsPanel })),
 );
@@ -43,6 +46,7 @@ export default function HomePage() {
             <MeetingsPanel />
             <FilesPanel />
           </div>
+          <SessionsPanel />
         </Suspense>
       </main>
     </div>

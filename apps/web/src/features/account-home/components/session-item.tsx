@@ -1,0 +1,104 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ActiveSession } from '@suite/contract/core';
+import { ApiError } from '../../../lib/api-client';
+import { Alert } from '../../../components/alert';
+import { Button } from '../../../components/button';
+import { useErrorMessage } from '../../../lib/use-error-message';
+import { endSession } from '../api/sessions';
+import { deviceParts } from '../lib/device-label';
+import { relativeTime } from '../lib/relative-time';
+
+/** An answer that says this device's own session is no longer accepted (ended elsewhere, or expired). */
+export const sessionEnded = (error: unknown): boolean => error instanceof ApiError && error.status === 401;
+
+/** The readable device name of a session, in the UI language. */
+export function useDeviceLabel(): (userAgent: string | null) => string {
+  const { t } = useTranslation('sessions');
+  return (userAgent) => {
+    const parts = deviceParts(userAgent);
+    switch (parts.kind) {
+      case 'browser-os':
+        return t('device.browserOs', { browser: parts.browser, os: parts.os });
+      case 'browser':
+        return parts.browser;
+      case 'os':
+        return t('device.os', { os: parts.os });
+      case 'raw':
+        return parts.text;
+      default:
+        return t('device.unknown');
+    }
+  };
+}
+
+interface Props {
+  session: ActiveSession;
+  now: Date;
+  /** BCP 47 tag of the UI language, for the dates. */
+  languageTag: string;
+  /** The session is gone (signed out here, or had already ended). */
+  onEnded: (session: ActiveSession, label: string) => void;
+  /** This device's own session was refused. */
+  onSignedOutHere: () => void;
+}
+
+/** One session: device, last activity, "This device" or a sign-out button. */
+export function SessionItem({ session, now, languageTag, onEnded, onSignedOutHere }: Props) {
+  const { t } = useTranslation('sessions');
+  const message = useErrorMessage();
+  const deviceLabel = useDeviceLabel();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const titleId = useId();
+  const label = deviceLabel(session.device);
+  // A server clock slightly ahead must not read as "in 1 minute".
+  const seen = new Date(Math.min(Date.parse(session.last_seen_at), now.getTime()));
+  const when = relativeTime(seen, now, languageTag);
+  const exact = new Intl.DateTimeFormat(languageTag, { dateStyle: 'medium', timeStyle: 'short' }).format(seen);
+
+  async function signOut() {
+    setBusy(true);
+    setError(null);
+    try {
+      await endSession(session._id);
+      onEnded(session, label);
+    } catch (failure) {
+      if (sessionEnded(failure)) return onSignedOutHere();
+      // Already ended (elsewhere, or it expired meanwhile): it is gone either way.
+      if (failure instanceof ApiError && failure.status === 404) return onEnded(session, label);
+      setError(message(failure));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <li className={`sessions__item${session.current ? ' sessions__item--current' : ''}`} aria-labelledby={titleId}>
+      <div className="sessions__head">
+        <div className="sessions__meta">
+          <h3 id={titleId} className="sessions__device">
+            {label}
+          </h3>
+          <span className="muted sessions__details">
+            {session.current && <span className="sessions__current">{t('thisDevice')}</span>}
+            <time dateTime={seen.toISOString()} title={exact}>
+              {t('lastSeen', { when })}
+            </time>
+          </span>
+        </div>
+        {!session.current && (
+          <Button
+            variant="secondary"
+            className="sessions__sign-out"
+            aria-label={t('signOutOf', { device: label })}
+            onClick={() => void signOut()}
+            loading={busy}
+          >
+            {t('signOut')}
+          </Button>
+        )}
+      </div>
+      {error && <Alert>{error}</Alert>}
+    </li>
+  );
+}

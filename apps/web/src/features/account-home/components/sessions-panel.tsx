@@ -1,0 +1,123 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGE_TAGS, type ActiveSession, type Language } from '@suite/contract/core';
+import { Alert } from '../../../components/alert';
+import { Button } from '../../../components/button';
+import { useDialog } from '../../../components/confirm-dialog';
+import { PageLoading } from '../../../components/page-loading';
+import { clearSession } from '../../../lib/session';
+import { userPath } from '../../../lib/paths';
+import { useErrorMessage } from '../../../lib/use-error-message';
+import { logoutAll } from '../api/sessions';
+import { useNow, useSessions } from '../hooks/use-sessions';
+import { SessionItem, sessionEnded } from './session-item';
+import './sessions.css';
+
+/**
+ * Signed-in home: the devices signed in to this account (GET /v2/user/sessions), each other one can be
+ * signed out (DELETE), or all at once (POST /auth/logout-all, this device included: it goes to login).
+ * An answer that refuses this device's own session (ended from another device) also leads to login.
+ */
+export function SessionsPanel() {
+  const { t, i18n } = useTranslation('sessions');
+  const message = useErrorMessage();
+  const navigate = useNavigate();
+  const { confirm } = useDialog();
+  const { state, reload, removed } = useSessions();
+  const now = useNow();
+  const [announcement, setAnnouncement] = useState('');
+  const [allBusy, setAllBusy] = useState(false);
+  const [allError, setAllError] = useState<string | null>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const languageTag = LANGUAGE_TAGS[i18n.language as Language] ?? i18n.language;
+
+  const signedOutHere = useCallback(() => {
+    clearSession();
+    navigate(userPath('login'), { replace: true });
+  }, [navigate]);
+  useEffect(() => {
+    if (state.status === 'error' && sessionEnded(state.error)) signedOutHere();
+  }, [state, signedOutHere]);
+
+  const ended = useCallback(
+    (session: ActiveSession, label: string) => {
+      removed(session._id);
+      setAnnouncement(t('signedOut', { device: label }));
+      // The focused button went with its row: keep the keyboard user in the panel.
+      titleRef.current?.focus();
+    },
+    [removed, t],
+  );
+
+  async function signOutEverywhere() {
+    const yes = await confirm({
+      title: t('allTitle'),
+      text: t('allText'),
+      primaryLabel: t('allConfirm'),
+      secondaryLabel: t('cancel'),
+      variant: 'danger',
+    });
+    if (!yes) return;
+    setAllBusy(true);
+    setAllError(null);
+    setAnnouncement('');
+    try {
+      await logoutAll();
+      signedOutHere();
+    } catch (failure) {
+      if (sessionEnded(failure)) return signedOutHere();
+      setAllError(message(failure));
+      setAllBusy(false);
+    }
+  }
+
+  const others = state.status === 'ready' ? state.sessions.filter((s) => !s.current).length : 0;
+  return (
+    <section className="card stack sessions" aria-labelledby="sessions-title">
+      <div>
+        <h2 id="sessions-title" ref={titleRef} tabIndex={-1}>
+          {t('title')}
+        </h2>
+        <p className="muted sessions__intro">{t('intro')}</p>
+      </div>
+      {state.status === 'loading' && <PageLoading />}
+      {state.status === 'error' && !sessionEnded(state.error) && (
+        <div className="stack">
+          <Alert>{message(state.error)}</Alert>
+          <Button variant="secondary" onClick={reload}>
+            {t('retry')}
+          </Button>
+        </div>
+      )}
+      {state.status === 'ready' && (
+        <>
+          <ul className="sessions__list" aria-labelledby="sessions-title">
+            {state.sessions.map((session) => (
+              <SessionItem
+                key={session._id}
+                session={session}
+                now={now}
+                languageTag={languageTag}
+                onEnded={ended}
+                onSignedOutHere={signedOutHere}
+              />
+            ))}
+          </ul>
+          {others === 0 && <p className="muted sessions__only">{t('onlyThis')}</p>}
+        </>
+      )}
+      <p role="status" aria-live="polite" className="sessions__status">
+        {announcement}
+      </p>
+      {allError && <Alert>{allError}</Alert>}
+      {state.status === 'ready' && (
+        <div className="sessions__footer">
+          <Button variant="secondary" onClick={() => void signOutEverywhere()} loading={allBusy}>
+            {t('all')}
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}
