@@ -12,6 +12,8 @@ import { MeetingRoomPage, createMeeting, signIn } from '../pages/meeting-room';
  * E2E_WORK_DIR/screenshots/<lang>/ for a person to look at (CI keeps them as artefacts; never committed).
  * Each shot also checks what a look would: nothing wider than the viewport.
  */
+const IPHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const SIZES = [
   { width: 1280, height: 800 },
   { width: 360, height: 740 },
@@ -89,6 +91,35 @@ for (const lang of ['en', 'hi'] as Lang[]) {
       await expect(page).toHaveURL(/\/app$/);
       await expect(page.getByRole('heading', { level: 1 })).toBeAttached();
       await shot('home');
+
+      // The sessions panel with a second device (an iPhone signed in through the API), one signed out, and
+      // the "all devices" question.
+      const sessionsT = texts(lang, 'sessions');
+      const phone = { 'user-agent': IPHONE_UA };
+      const login = await page.request.post('/api/auth/login', {
+        data: { login: email, password: 'Secret-123456' },
+        headers: phone,
+      });
+      expect(login.status(), await login.text()).toBe(200);
+      const { token } = (await login.json()) as { token: string };
+      const seen = await page.request.get('/api/v2/user/sessions', {
+        headers: { ...phone, authorization: `Bearer ${token}` },
+      });
+      expect(seen.status()).toBe(200);
+      await page.reload();
+      const sessions = page.getByRole('region', { name: sessionsT('title') });
+      const iphone = sessions.getByRole('listitem').filter({ hasText: 'Safari' });
+      await expect(iphone).toHaveCount(1);
+      await shot('home-sessions');
+      await iphone.getByRole('button').click();
+      await expect(sessions.getByRole('status')).not.toBeEmpty();
+      await expect(iphone).toHaveCount(0);
+      await shot('home-sessions-signed-out');
+      await sessions.getByRole('button', { name: sessionsT('all') }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await shot('home-sessions-all-dialog');
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toBeHidden();
     });
 
     test('meeting screens', async ({ page, browser, request }) => {

@@ -55,7 +55,8 @@ export function SessionItem({ session, now, languageTag, onEnded, onSignedOutHer
   // A server clock slightly ahead must not read as "in 1 minute".
   const seen = new Date(Math.min(Date.parse(session.last_seen_at), now.getTime()));
   const when = relativeTime(seen, now, languageTag);
-  const exact = new Intl.DateTimeFormat(languageTag, { dateStyle: 'medium', timeStyle: 'short' }).format(seen);
+  const dates = new Intl.DateTimeFormat(languageTag, { dateStyle: 'medium', timeStyle: 'short' });
+  const created = new Date(session.created_at);
 
   async function signOut() {
     setBusy(true);
@@ -81,7 +82,9 @@ export function SessionItem({ session, now, languageTag, onEnded, onSignedOutHer
           </h3>
           <span className="muted sessions__details">
             {session.current && <span className="sessions__current">{t('thisDevice')}</span>}
-            <time dateTime={seen.toISOString()} title={exact}>
+            <time dateTime={created.toISOString()}>{t('signedIn', { date: dates.format(created) })}</time>
+            <span aria-hidden="true">·</span>
+            <time dateTime={seen.toISOString()} title={dates.format(seen)}>
               {t('lastSeen', { when })}
             </time>
           </span>

@@ -45,6 +45,9 @@ describe('active sessions on the signed-in home', () => {
     const [mine, iphone, unknown] = rows() as [HTMLElement, HTMLElement, HTMLElement];
     expect(within(mine).getByText('This device')).toBeTruthy();
     expect(within(mine).getByText('Last active 5 minutes ago')).toBeTruthy();
+    // When it signed in, as a date in the UI language: two sessions of one browser are told apart.
+    const signedIn = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+    expect(within(mine).getByText(`Signed in ${signedIn.format(new Date(SESSIONS[1]!.created_at))}`)).toBeTruthy();
     expect(within(mine).queryByRole('button')).toBeNull();
     expect(within(iphone).getByText('Last active now')).toBeTruthy();
     expect(within(iphone).getByRole('button', { name: 'Sign out of Safari on iPhone' }).textContent).toBe('Sign out');
