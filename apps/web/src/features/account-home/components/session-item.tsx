@@ -49,7 +49,7 @@ export function SessionItem({ session, now, languageTag, onEnded, onSignedOutHer
   const message = useErrorMessage();
   const deviceLabel = useDeviceLabel();
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null); // a failure, put in words at render
   const titleId = useId();
   const label = deviceLabel(session.device);
   // A server clock slightly ahead must not read as "in 1 minute".
@@ -68,7 +68,7 @@ export function SessionItem({ session, now, languageTag, onEnded, onSignedOutHer
       if (sessionEnded(failure)) return onSignedOutHere();
       // Already ended (elsewhere, or it expired meanwhile): it is gone either way.
       if (failure instanceof ApiError && failure.status === 404) return onEnded(session, label);
-      setError(message(failure));
+      setError(failure);
       setBusy(false);
     }
   }
@@ -101,7 +101,7 @@ export function SessionItem({ session, now, languageTag, onEnded, onSignedOutHer
           </Button>
         )}
       </div>
-      {error && <Alert>{error}</Alert>}
+      {error !== null && <Alert>{message(error)}</Alert>}
     </li>
   );
 }

@@ -28,7 +28,7 @@ export function SessionsPanel() {
   const now = useNow();
   const [announcement, setAnnouncement] = useState('');
   const [allBusy, setAllBusy] = useState(false);
-  const [allError, setAllError] = useState<string | null>(null);
+  const [allError, setAllError] = useState<unknown>(null); // a failure, put in words at render
   const titleRef = useRef<HTMLHeadingElement>(null);
   const languageTag = LANGUAGE_TAGS[i18n.language as Language] ?? i18n.language;
 
@@ -67,7 +67,7 @@ export function SessionsPanel() {
       signedOutHere();
     } catch (failure) {
       if (sessionEnded(failure)) return signedOutHere();
-      setAllError(message(failure));
+      setAllError(failure);
       setAllBusy(false);
     }
   }
@@ -110,7 +110,7 @@ export function SessionsPanel() {
       <p role="status" aria-live="polite" className="sessions__status">
         {announcement}
       </p>
-      {allError && <Alert>{allError}</Alert>}
+      {allError !== null && <Alert>{message(allError)}</Alert>}
       {state.status === 'ready' && (
         <div className="sessions__footer">
           <Button variant="secondary" onClick={() => void signOutEverywhere()} loading={allBusy}>
