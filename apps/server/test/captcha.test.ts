@@ -7,6 +7,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { CAPTCHA_VERIFY_TIMEOUT_MS } from '../src/plugins/captcha.js';
 import { call, expectError, mailTo, PASSWORD, startWorld, type AccountsWorld } from './accounts-helpers.js';
+import { SLOWDOWN_BASE_MS } from '../src/plugins/throttle.js';
 import { configProblems, createTestApp, logCapture } from './helpers.js';
 import { codeIn, freePort } from './smtp.js';
 
@@ -239,7 +240,7 @@ describe('captcha on the account routes (CAPTCHA_SITE_KEY set)', () => {
     expect(ok.statusCode, ok.body).toBe(200);
   });
 
-  it('routes without a captcha are not asked for one (the code check)', async () => {
+  it('routes without a captcha are not asked for one below the address ceiling (the code check)', async () => {
     const res = await call(w.app, {
       method: 'PUT',
       url: '/v2/user/confirm',
@@ -275,6 +276,166 @@ describe('captcha on the account routes (CAPTCHA_SITE_KEY set)', () => {
     expect(took).toBeGreaterThanOrEqual(CAPTCHA_VERIFY_TIMEOUT_MS - 100);
     expect(took).toBeLessThan(CAPTCHA_VERIFY_TIMEOUT_MS + 2000);
     expect(await stored('slow@contoso.com')).toEqual(nothing);
+  });
+});
+
+describe('captcha step-up past the per-address ceiling (RATE_LIMIT_SCALE 0.05: code checks 1 failure per client, ceiling 5, 2 per IP)', () => {
+  let standIn: StandIn;
+  let w: AccountsWorld;
+  beforeAll(async () => {
+    standIn = await startSiteverify();
+    w = await startWorld({ ...captchaEnv(standIn.url), RATE_LIMIT_SCALE: '0.05' });
+  });
+  afterAll(async () => {
+    await w.close();
+    await standIn.close();
+  });
+  beforeEach(() => {
+    standIn.mode = 'answer';
+  });
+
+  /** One request from its own client address (every attacker and the owner use a fresh one). */
+  let clients = 0;
+  const from = (
+    method: 'POST' | 'PUT',
+    url: string,
+    body: Record<string, unknown>,
+    ip = `10.9.0.${++clients}`,
+    token?: string,
+  ) =>
+    w.app.inject({
+      method,
+      url: `/api${url}`,
+      payload: body,
+      remoteAddress: ip,
+      ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
+    });
+  /** Sign-up with a captcha, its code (the first check of a fresh address: no captcha asked). */
+  const signupCode = async (email: string) => {
+    const before = w.smtp.messages.length;
+    const res = await from('POST', '/v2/user', { email, captcha_token: 'ok:signup' });
+    expect(res.statusCode, res.body).toBe(201);
+    return codeIn(await mailTo(w.smtp, email, before));
+  };
+  /** A registered user (password PASSWORD) and the code of a recovery asked for them. */
+  const recoveryCode = async (email: string) => {
+    const confirmed = await from('PUT', '/v2/user/confirm', { email, token: await signupCode(email) });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const done = await from(
+      'PUT',
+      '/v2/user/complete-register',
+      {
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        password: PASSWORD,
+        password_confirmation: PASSWORD,
+        accepted_terms: { version: 1 },
+      },
+      undefined,
+      confirmed.json().token as string,
+    );
+    expect(done.statusCode, done.body).toBe(200);
+    const before = w.smtp.messages.length;
+    const res = await from('POST', '/v2/user/forgot-password', { email, captcha_token: 'ok:recovery' });
+    expect(res.statusCode, res.body).toBe(200);
+    return codeIn(await mailTo(w.smtp, email, before));
+  };
+
+  for (const flow of ['signup', 'recovery'] as const) {
+    it(`${flow} code check: past the ceiling a captcha is asked (the code not spent), and the owner with one gets in`, async () => {
+      const email = `stepup-${flow}@contoso.com`;
+      const first = flow === 'signup' ? await signupCode(email) : await recoveryCode(email);
+      const url = flow === 'signup' ? '/v2/user/confirm' : '/v2/user/forgot-password/confirm';
+      const wrong = (code: string) => (code === '000000' ? '111111' : '000000');
+      // Five clients guess once each (the code dies after its 3 tries, the failures still count): the
+      // address's ceiling over all clients (5) is reached, and no client reached its own limit.
+      for (let i = 0; i < 5; i++) {
+        const res = await from('PUT', url, { email, token: wrong(first) });
+        expect(res.json().error_code).toBe(i < 2 ? 'INVALID_TOKEN' : 'ERR_MAX_TRIES_EXCEEDED');
+      }
+      // The owner asks for a new code (a captcha'd route, slowed past its own ceiling, never refused).
+      const before = w.smtp.messages.length;
+      const again =
+        flow === 'signup'
+          ? await from('PUT', '/v2/user/resend_confirmation', { email, captcha_token: 'ok:resend' })
+          : await from('POST', '/v2/user/forgot-password', { email, captcha_token: 'ok:recovery' });
+      expect(again.statusCode, again.body).toBe(200);
+      const code = codeIn(await mailTo(w.smtp, email, before));
+      standIn.received.length = 0;
+      // Another client without a captcha answer: refused before the code is looked at.
+      const bot = await from('PUT', url, { email, token: wrong(code) });
+      expectError(bot, 400, 'ERR_CAPTCHA_REQUIRED');
+      expect(bot.json().message).toBe('Too many attempts for this address. Please confirm that you are not a robot.');
+      expect(standIn.received).toEqual([]);
+      // A failed captcha (low score, another action's token) does not pass either.
+      for (const captcha of ['low:code', 'ok:login'])
+        expectError(
+          await from('PUT', url, { email, token: wrong(code), captcha_token: captcha }),
+          400,
+          'ERR_CAPTCHA_FAILED',
+        );
+      // The owner, from a clean client: asked first (not counted against them: their client's limit
+      // is 1 failure), then in with a captcha answer — the code's tries were not spent by the refusals.
+      const owner = `10.9.1.${flow === 'signup' ? 1 : 2}`;
+      expectError(await from('PUT', url, { email, token: code }, owner), 400, 'ERR_CAPTCHA_REQUIRED');
+      const ok = await from('PUT', url, { email, token: code, captcha_token: 'ok:code' }, owner);
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(typeof ok.json().token).toBe('string');
+      expect(standIn.received.at(-1)?.form.response).toBe('ok:code');
+    });
+  }
+
+  it('login (captcha on every request already): past the ceiling it is slowed, never 429 for the owner from a clean client', async () => {
+    const email = 'stepup-login@contoso.com';
+    await recoveryCode(email);
+    // Seven wrong passwords from seven clients: past the ceiling (5) the 6th and 7th were slowed.
+    for (let i = 0; i < 7; i++) {
+      const res = await from('POST', '/auth/login', {
+        login: email,
+        password: 'Wrong-Pass-1',
+        captcha_token: 'ok:login',
+      });
+      expectError(res, 401, 'ERR_INVALID_CREDENTIALS');
+    }
+    const ok = await from('POST', '/auth/login', { login: email, password: PASSWORD, captcha_token: 'ok:login' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(typeof ok.json().token).toBe('string');
+  });
+
+  it('without a captcha configured the code check past the ceiling is slowed, not refused', async () => {
+    const plain = await startWorld({ RATE_LIMIT_SCALE: '0.02' });
+    try {
+      const email = 'stepup-plain@contoso.com';
+      const res = await plain.app.inject({
+        method: 'POST',
+        url: '/api/v2/user',
+        payload: { email },
+        remoteAddress: '10.8.0.1',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const code = codeIn(await mailTo(plain.smtp, email));
+      const wrong = code === '000000' ? '111111' : '000000';
+      for (let i = 0; i < 2; i++) {
+        const guess = await plain.app.inject({
+          method: 'PUT',
+          url: '/api/v2/user/confirm',
+          payload: { email, token: wrong },
+          remoteAddress: `10.8.1.${i}`,
+        });
+        expectError(guess, 400, 'INVALID_TOKEN');
+      }
+      const started = Date.now();
+      const ok = await plain.app.inject({
+        method: 'PUT',
+        url: '/api/v2/user/confirm',
+        payload: { email, token: code },
+        remoteAddress: '10.8.2.1',
+      });
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(SLOWDOWN_BASE_MS);
+    } finally {
+      await plain.close();
+    }
   });
 });
 

@@ -16,7 +16,7 @@ export const AUTH_HTTP_TIMEOUT_MS = 6000;
  * reCAPTCHA v3 actions (spec §7): the web asks for a token for one of these, the server accepts a token
  * only for the action(s) of the route it was sent to.
  */
-export const CAPTCHA_ACTIONS = ['signup', 'login', 'recovery', 'resend'] as const;
+export const CAPTCHA_ACTIONS = ['signup', 'login', 'recovery', 'resend', 'code'] as const;
 export type CaptchaAction = (typeof CAPTCHA_ACTIONS)[number];
 
 /** Invite acceptance and file download progress (§4, §9). */

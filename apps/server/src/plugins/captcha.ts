@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyBaseLogger, FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { CaptchaAction } from '@suite/contract';
 import type { AppConfig } from '../config.js';
 import { AppError } from '../errors.js';
@@ -14,6 +14,10 @@ declare module 'fastify' {
      * `actions`; a no-op when CAPTCHA_SITE_KEY is empty. Put it before anything that writes or hashes.
      */
     captcha: (...actions: [CaptchaAction, ...CaptchaAction[]]) => preHandlerAsyncHookHandler;
+    /** true when CAPTCHA_SITE_KEY is set: the throttle's step-up (plugins/throttle.ts) asks for a captcha then. */
+    captchaEnabled: boolean;
+    /** The check behind `captcha`, for a request in hand (ERR_CAPTCHA_FAILED, or 503 when unreachable). */
+    checkCaptcha: (request: FastifyRequest, actions: readonly CaptchaAction[]) => Promise<void>;
   }
 }
 
@@ -98,16 +102,19 @@ export async function verifyCaptcha(
 
 export default fp(async function captcha(app: FastifyInstance, opts: { config: AppConfig }) {
   const settings = opts.config.captcha;
+  const check = async (request: FastifyRequest, actions: readonly CaptchaAction[]) => {
+    if (!settings) return;
+    const token = (request.body as { captcha_token?: unknown } | undefined)?.captcha_token;
+    if (typeof token !== 'string' || !token) {
+      request.log.info({ expected: actions }, 'captcha check failed: no token');
+      throw failed();
+    }
+    await verifyCaptcha(settings, token, request.ip, actions, request.log);
+  };
+  app.decorate('captchaEnabled', Boolean(settings));
+  app.decorate('checkCaptcha', check);
   app.decorate('captcha', (...actions: [CaptchaAction, ...CaptchaAction[]]) => {
-    const handler: preHandlerAsyncHookHandler = async (request) => {
-      if (!settings) return;
-      const token = (request.body as { captcha_token?: unknown } | undefined)?.captcha_token;
-      if (typeof token !== 'string' || !token) {
-        request.log.info({ expected: actions }, 'captcha check failed: no token');
-        throw failed();
-      }
-      await verifyCaptcha(settings, token, request.ip, actions, request.log);
-    };
+    const handler: preHandlerAsyncHookHandler = (request) => check(request, actions);
     return handler;
   });
 });

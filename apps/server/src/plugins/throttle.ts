@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { normalizeEmail } from '@suite/contract';
+import { normalizeEmail, type CaptchaAction } from '@suite/contract';
 import { AppError } from '../errors.js';
 import { windowMs } from './rate-limit.js';
 
@@ -12,7 +12,9 @@ import { windowMs } from './rate-limit.js';
  *   only — a stranger who keeps failing locks out their own client, never the owner's;
  * - per address over all clients: past `ceiling` counted requests a window, each further request is
  *   SLOWED (exponential delay, 250 ms doubling up to 30 s) but never refused, so the right secret from a
- *   client that has not been failing still gets in, and distributed guessing is slowed.
+ *   client that has not been failing still gets in, and distributed guessing is slowed. On the routes
+ *   with a `stepUp` action (no captcha of their own), where a captcha is configured, the slow-down is a
+ *   captcha step-up instead: past the ceiling a captcha answer is required (ERR_CAPTCHA_REQUIRED).
  *
  * `counts: 'failures'` (login, code checks): every request is counted when it starts (so parallel
  * guesses cannot slip past the limit) and refunded when it succeeds (2xx): what stays counted are the
@@ -29,6 +31,13 @@ export interface ThrottleOptions {
   ceiling: number;
   window: string;
   counts: 'failures' | 'all';
+  /**
+   * Captcha step-up, for routes that do not ask for a captcha on every request (the code checks): where
+   * a captcha is configured, a request past the ceiling must carry a captcha answer for this action
+   * instead of being slowed. Without one it is refused with ERR_CAPTCHA_REQUIRED and not counted (it
+   * tried no secret); with a valid one it goes on at once. Without a captcha configured: the delay.
+   */
+  stepUp?: CaptchaAction;
 }
 
 declare module 'fastify' {
@@ -67,6 +76,18 @@ export default fp(async function throttle(app: FastifyInstance, opts: { scale: n
         });
       }
       const all = await app.counters.hit(address, ms);
+      if (options.stepUp && app.captchaEnabled && all.count > ceiling) {
+        const token = (request.body as { captcha_token?: unknown }).captcha_token;
+        if (typeof token !== 'string' || !token) {
+          await app.counters.hit(client, ms, -1);
+          await app.counters.hit(address, ms, -1);
+          request.log.warn({ bucket: options.name, over: all.count - ceiling }, 'address throttled: captcha asked');
+          throw new AppError('ERR_CAPTCHA_REQUIRED');
+        }
+        (request.throttled ??= []).push({ client, address, counts: options.counts });
+        await app.checkCaptcha(request, [options.stepUp]);
+        return;
+      }
       (request.throttled ??= []).push({ client, address, counts: options.counts });
       const delay = slowdownMs(all.count - ceiling);
       if (delay > 0) {

@@ -36,6 +36,8 @@ export const ConfirmCodeRequestSchema = z.object({
   email: EmailSchema,
   /** The UI language: an expired code is answered with a new one mailed in it. */
   language: z.enum(LANGUAGES).optional(),
+  /** Action `code`: asked for only past the address's ceiling (ERR_CAPTCHA_REQUIRED, docs/security.md). */
+  captcha_token: captchaToken,
 });
 export type ConfirmCodeRequest = z.infer<typeof ConfirmCodeRequestSchema>;
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ErrorBodySchema, type Language } from '@suite/contract';
+import { ErrorBodySchema, type CaptchaAction, type Language } from '@suite/contract';
 import { isDatabaseUnavailable, serviceUnavailable } from '../../db/outage.js';
 import { AppError } from '../../errors.js';
 import { pickLanguage } from './language.js';
@@ -29,7 +29,8 @@ const WINDOW = '10 minutes';
 /**
  * Anonymous calls that take an address: per IP (attempts), and per address through app.throttle
  * (plugins/throttle.ts): `perAddress` per (address, client IP), 429 for that client only; over all
- * clients a ceiling 10× (failures: login, code checks) or 4× (code sends) higher that only slows.
+ * clients a ceiling 10× (failures: login, code checks) or 4× (code sends) higher that only slows, or
+ * (`stepUp`: routes without a captcha of their own, where one is configured) asks for a captcha answer.
  */
 export const addressLimits = (
   app: FastifyInstance,
@@ -38,6 +39,7 @@ export const addressLimits = (
   perAddress: number,
   counts: 'failures' | 'all',
   field = 'email',
+  stepUp?: CaptchaAction,
 ) => [
   app.limit({ name: `${name}-ip`, max: perIp, window: WINDOW }),
   app.throttle({
@@ -47,6 +49,7 @@ export const addressLimits = (
     ceiling: perAddress * (counts === 'failures' ? 10 : 4),
     window: WINDOW,
     counts,
+    ...(stepUp ? { stepUp } : {}),
   }),
 ];
 

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { loadTexts } from '../../lib/i18n';
 import { fakeSessionToken, renderScreen, serveApi, type Answer } from '../../components/testing';
@@ -8,12 +8,14 @@ let server: Awaited<ReturnType<typeof serveApi>> | null = null;
 afterEach(async () => {
   await server?.close();
   server = null;
+  vi.restoreAllMocks();
+  delete window.grecaptcha;
 });
 
-async function open(url: string, answer: (path: string) => Answer) {
-  server = await serveApi((req) => answer(req.url ?? ''));
+async function open(url: string, answer: (path: string, body: string) => Answer, captchaSiteKey = '') {
+  server = await serveApi((req, body) => answer(req.url ?? '', body));
   localStorage.setItem('tokenValidationEmail', 'ada@contoso.com');
-  const router = await renderScreen(<CodeCheckForm />, { url });
+  const router = await renderScreen(<CodeCheckForm />, { url, config: { captchaSiteKey } });
   const first = await screen.findByLabelText('Digit 1 of 6');
   fireEvent.paste(first, { clipboardData: { getData: () => '123456' } });
   return router;
@@ -39,6 +41,44 @@ describe('code check screen', () => {
     const router = await open('/user/check-token-recovery', () => ({ status: 200, body: session }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/user/update-password'));
     expect(server!.requests[0]!.url).toBe('/api/v2/user/forgot-password/confirm');
+  });
+
+  it('captcha step-up: asked for a captcha answer, the same code is sent again with one and signs in', async () => {
+    // The reCAPTCHA script "loads" (happy-dom loads no scripts) and answers a token for the action.
+    vi.spyOn(document.head, 'appendChild').mockImplementation(<T extends Node>(node: T): T => {
+      queueMicrotask(() => node.dispatchEvent(new Event('load')));
+      return node;
+    });
+    const execute = vi.fn(async () => 'captcha-answer');
+    window.grecaptcha = { ready: (callback) => callback(), execute };
+    const session = { token: fakeSessionToken(), profiles: [] };
+    const router = await open(
+      '/user/check-token',
+      (_, body) =>
+        body.includes('captcha_token') ? { status: 200, body: session } : error(400, 'ERR_CAPTCHA_REQUIRED'),
+      'site-key',
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/welcome'));
+    expect(execute).toHaveBeenCalledWith('site-key', { action: 'code' });
+    expect(server!.requests.map((r) => JSON.parse(r.body) as unknown)).toEqual([
+      { token: '123456', email: 'ada@contoso.com' },
+      { token: '123456', email: 'ada@contoso.com', captcha_token: 'captcha-answer' },
+    ]);
+  });
+
+  it('captcha step-up without a captcha answer (no site key): the localized explanation, one request', async () => {
+    await loadTexts('en', 'errors');
+    await open('/user/check-token', () => ({
+      status: 400,
+      body: { error_code: 'ERR_CAPTCHA_REQUIRED', message: 'server text' },
+    }));
+    const alert = await screen.findByText(
+      (_, el) =>
+        (el?.classList.contains('alert--error') ?? false) &&
+        (el?.textContent ?? '').includes('Please confirm that you are not a robot.'),
+    );
+    expect(alert.textContent).not.toContain('server text');
+    expect(server!.requests).toHaveLength(1);
   });
 
   it('max tries: the dialog offers Send again, which asks for a new code', async () => {

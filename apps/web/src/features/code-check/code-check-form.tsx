@@ -109,7 +109,15 @@ export default function CodeCheckForm() {
   function check(code: string) {
     setNotice(null);
     return run(null, async () => {
-      const session = await confirmCode(mode, { token: code, email });
+      const body = { token: code, email };
+      const session = await confirmCode(mode, body).catch(async (caught: unknown) => {
+        // Many failed checks on this address, from anywhere: the server asks for a captcha answer
+        // (docs/security.md, "captcha step-up"); the same code is sent again with one.
+        if (!(caught instanceof ApiError && caught.code === 'ERR_CAPTCHA_REQUIRED')) throw caught;
+        const captcha = await captchaToken(config.captchaSiteKey, 'code');
+        if (!captcha) throw caught;
+        return confirmCode(mode, { ...body, captcha_token: captcha });
+      });
       if (!saveSession(session)) throw new ApiError(0, 'ERR_REQUEST', 'Request Error');
       flowEmail.clear();
       navigate(userPath(mode === 'signup' ? 'welcome' : 'update-password'), { replace: true });

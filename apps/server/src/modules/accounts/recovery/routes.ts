@@ -8,7 +8,7 @@ import {
 } from '@suite/contract';
 import { RECOVERY_ANSWER_FLOOR_MS, answerNoSoonerThan } from '../../../uniform-time.js';
 import type { AccountsDeps } from '../deps.js';
-import { addressLimits, captchaErrorResponses, errorResponses, languageOf, orFail } from '../http.js';
+import { addressLimits, captchaErrorResponses, languageOf, orFail } from '../http.js';
 import { forgotPassword, forgotPasswordConfirm } from './service.js';
 
 const tags = ['accounts'];
@@ -38,8 +38,12 @@ const recoveryRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app
   app.put(
     API.forgotPasswordConfirm,
     {
-      schema: { tags, body: ConfirmCodeRequestSchema, response: { 200: SessionResponseSchema, ...errorResponses } },
-      preHandler: addressLimits(app, 'recovery-code', 30, 10, 'failures'),
+      schema: {
+        tags,
+        body: ConfirmCodeRequestSchema,
+        response: { 200: SessionResponseSchema, ...captchaErrorResponses },
+      },
+      preHandler: addressLimits(app, 'recovery-code', 30, 10, 'failures', 'email', 'code'),
     },
     async (request) =>
       orFail('ERR_OTHER', request.log, () =>

@@ -51,8 +51,12 @@ const signupRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, 
   app.put(
     API.confirm,
     {
-      schema: { tags, body: ConfirmCodeRequestSchema, response: { 200: SessionResponseSchema, ...errorResponses } },
-      preHandler: addressLimits(app, 'confirm', 30, 10, 'failures'),
+      schema: {
+        tags,
+        body: ConfirmCodeRequestSchema,
+        response: { 200: SessionResponseSchema, ...captchaErrorResponses },
+      },
+      preHandler: addressLimits(app, 'confirm', 30, 10, 'failures', 'email', 'code'),
     },
     async (request) =>
       orFail('ERR_OTHER', request.log, () => signup.confirm(deps, request.body, languageOf(request, request.body))),

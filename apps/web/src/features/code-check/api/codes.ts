@@ -4,8 +4,11 @@ import { apiRequest, lazySchema } from '../../../lib/api-client';
 /** The same code screen serves sign-up (check-token) and recovery (check-token-recovery). */
 export type CodeMode = 'signup' | 'recovery';
 
-/** PUT /v2/user/confirm or /v2/user/forgot-password/confirm → `{token, profiles}`. */
-export function confirmCode(mode: CodeMode, body: { token: string; email: string }) {
+/**
+ * PUT /v2/user/confirm or /v2/user/forgot-password/confirm → `{token, profiles}`. `captcha_token` only
+ * when the server asked for one (ERR_CAPTCHA_REQUIRED: many failed checks on this address).
+ */
+export function confirmCode(mode: CodeMode, body: { token: string; email: string; captcha_token?: string }) {
   const path = mode === 'signup' ? API.confirm : API.forgotPasswordConfirm;
   return apiRequest({ method: 'PUT', path, body, schema: lazySchema('SessionResponseSchema') });
 }
