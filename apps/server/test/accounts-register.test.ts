@@ -80,6 +80,18 @@ describe('PUT /v2/user/complete-register and PUT /user/{id}', () => {
     expectError(await complete(res.json().token, body()), 403, 'ERR_FORBIDDEN');
   });
 
+  // Issue 14: the confirm step's session is replaced, not left valid beside the new one.
+  it('the session it answers replaces the one in hand: one active session afterwards', async () => {
+    const { token } = await confirmed(w, 'reg3@contoso.com');
+    const res = await complete(token, body());
+    expect(res.statusCode).toBe(200);
+    const next = res.json().token as string;
+    expectError(await call(w.app, { method: 'GET', url: '/v2/user/me', token }), 401, 'ERR_INVALID_ACCESS_TOKEN');
+    const list = await call(w.app, { method: 'GET', url: '/v2/user/sessions', token: next });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().data.map((s: { current: boolean }) => s.current)).toEqual([true]);
+  });
+
   it('needs a session', async () => {
     expectError(await complete(undefined, body()), 401, 'ERR_INVALID_ACCESS_TOKEN');
   });

@@ -37,5 +37,9 @@ export async function completeRegister(
     termsVersion: ACCEPTED_TERMS_VERSION,
   });
   if (!done) throw new AppError('ERR_FORBIDDEN');
-  return sessionFor(deps, user);
+  // The answer's session replaces the confirm step's one in hand: that one ends (else it would stay
+  // valid, unused, and be listed as a second device of the same browser).
+  const next = await sessionFor(deps, user);
+  await deps.sessions.revoke(user.id, { only: session.sessionId });
+  return next;
 }

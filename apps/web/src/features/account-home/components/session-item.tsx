@@ -82,12 +82,13 @@ export function SessionItem({ session, now, languageTag, onEnded, onSignedOutHer
           </h3>
           <span className="muted sessions__details">
             {session.current && <span className="sessions__current">{t('thisDevice')}</span>}
-            <time dateTime={created.toISOString()}>{t('signedIn', { date: dates.format(created) })}</time>
-            <span aria-hidden="true">·</span>
             <time dateTime={seen.toISOString()} title={dates.format(seen)}>
               {t('lastSeen', { when })}
             </time>
           </span>
+          <time className="muted sessions__details" dateTime={created.toISOString()}>
+            {t('signedIn', { date: dates.format(created) })}
+          </time>
         </div>
         {!session.current && (
           <Button
