@@ -1,5 +1,9 @@
 import { hkdfSync } from 'node:crypto';
-import { errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyOptions } from 'jose';
+import type { JWTPayload, JWTVerifyOptions } from 'jose';
+
+let jose: Promise<typeof import('jose')> | undefined;
+/** jose, loaded with the first token signed or read (not at start). */
+export const loadJose = () => (jose ??= import('jose'));
 
 /**
  * The keys derived from SESSION_SECRET (HKDF-SHA256, one per use, so a key of one kind never verifies
@@ -38,6 +42,7 @@ export async function verifyWithRing(
   ring: KeyRing,
   options: JWTVerifyOptions,
 ): Promise<{ payload: JWTPayload }> {
+  const { errors: joseErrors, jwtVerify } = await loadJose();
   let last: unknown;
   for (const key of ring.verify) {
     try {

@@ -30,6 +30,8 @@ describe('PostgreSQL outage', () => {
   it('answers 503 with Retry-After on every route that needs the database, then heals by itself', async () => {
     const { token } = await registered(w, 'ada@contoso.com');
     const pendingCode = await signup(w, 'bob@contoso.com');
+    // Healthy just before: a health check's result is reused briefly, never past the database's loss.
+    expect((await w.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
 
     cluster.stop();
     try {

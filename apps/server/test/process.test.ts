@@ -69,6 +69,8 @@ describe('server process', () => {
     expect(run.output()).toContain('shutting down');
     // The request id given by a proxy is the one in the log line.
     expect(run.output()).toContain('"reqId":"trace-0123456789"');
+    // No deprecation warning (e.g. Fastify's FSTDEP023) in an operator's log.
+    expect(run.output()).not.toMatch(/DeprecationWarning|FSTDEP/);
   });
 
   it('on SIGTERM with an SMTP server that accepts but never answers: exits 0 and releases the claimed mail', async () => {

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import { createRequire } from 'node:module';
 import type PgModule from 'pg';
 import { migrations } from './migrations/index.js';
@@ -78,6 +78,8 @@ export async function migrate(db: Db): Promise<void> {
   }
 }
 
+const SELECT_1 = CompiledQuery.raw('select 1');
+
 export async function ping(db: Db): Promise<void> {
-  await sql`select 1`.execute(db.kysely);
+  await db.kysely.executeQuery(SELECT_1);
 }

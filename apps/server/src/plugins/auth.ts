@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
-import { SignJWT, type JWTPayload } from 'jose';
+import type { JWTPayload } from 'jose';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SessionPayload } from '@suite/contract';
 import { AppError } from '../errors.js';
 import { serviceUnavailable } from '../db/outage.js';
-import { verifyWithRing, type KeyRing } from '../keys.js';
+import { loadJose, verifyWithRing, type KeyRing } from '../keys.js';
 
 export type SessionKind = 'session' | 'recovery';
 
@@ -93,6 +93,7 @@ export default fp(async function auth(app: FastifyInstance, opts: { keys: KeyRin
           .execute();
       }
       // issuedAt (seconds) lets a caller that just revoked older sessions issue one that outlives the cut.
+      const { SignJWT } = await loadJose();
       return new SignJWT({ user, sid, kind })
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
         .setIssuedAt(options.issuedAt)

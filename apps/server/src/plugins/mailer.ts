@@ -3,7 +3,7 @@ import { EventEmitter } from 'node:events';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fp from 'fastify-plugin';
-import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
+import type { SendMailOptions, Transporter, TransportOptions } from 'nodemailer';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config.js';
@@ -78,10 +78,22 @@ export function mailOptions(config: AppConfig, row: Parameters<Deliver>[0], now 
   };
 }
 
+/**
+ * The transport, made on the first mail: nodemailer is loaded then, not at start (a server that sends
+ * no mail never loads it). close() cuts the transport's connections when it exists.
+ */
+function lazyTransport(options: TransportOptions): { get(): Promise<Transporter>; close(): void } {
+  let transport: Promise<Transporter> | undefined;
+  return {
+    get: () => (transport ??= import('nodemailer').then((m) => m.default.createTransport(options))),
+    close: () => void transport?.then((t) => t.close()).catch(() => undefined),
+  };
+}
+
 function smtpDeliver(config: AppConfig, smtpUrl: string): { deliver: Deliver; close(): void } {
   // Pooled: connections are reused across mails (and across the outbox's batch) instead of one
   // TCP + TLS + EHLO per mail. Every step has a timeout, so a silent server never holds a send for long.
-  const transport: Transporter = nodemailer.createTransport({
+  const transport = lazyTransport({
     url: smtpUrl,
     pool: true,
     maxConnections: 3,
@@ -89,22 +101,22 @@ function smtpDeliver(config: AppConfig, smtpUrl: string): { deliver: Deliver; cl
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
-  } as nodemailer.TransportOptions);
+  } as TransportOptions);
   return {
     deliver: async (row) => {
-      await transport.sendMail(mailOptions(config, row));
+      await (await transport.get()).sendMail(mailOptions(config, row));
     },
-    close: () => transport.close(),
+    close: transport.close,
   };
 }
 
 /** No SMTP_URL: each mail becomes DATA_DIR/outbox/<id>.eml + .json and one log line. */
 function fileDeliver(config: AppConfig, log: FastifyBaseLogger): { deliver: Deliver; close(): void } {
   const dir = join(config.dataDir, 'outbox');
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = lazyTransport({ streamTransport: true, buffer: true, newline: 'unix' } as TransportOptions);
   return {
     deliver: async (row) => {
-      const info = await transport.sendMail(mailOptions(config, row));
+      const info = await (await transport.get()).sendMail(mailOptions(config, row));
       await mkdir(dir, { recursive: true });
       const eml = join(dir, `${row.id}.eml`);
       await writeFile(eml, info.message as Buffer);
@@ -112,7 +124,7 @@ function fileDeliver(config: AppConfig, log: FastifyBaseLogger): { deliver: Deli
       await writeFile(join(dir, `${row.id}.json`), JSON.stringify(json, null, 2));
       log.info({ to: row.to_address, file: eml }, 'mail written to the dev outbox (no SMTP_URL)');
     },
-    close: () => transport.close(),
+    close: transport.close,
   };
 }
 

@@ -1,14 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
-import metricsModule from 'fastify-metrics';
-import client from 'prom-client';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config.js';
 import { AppError } from '../errors.js';
-
-// A CommonJS module: Node gives ESM its exports object, whose `default` is the plugin.
-const fastifyMetrics = metricsModule.default;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,11 +20,21 @@ declare module 'fastify' {
  * Exposed only when asked for (otherwise nothing is collected, and /metrics is a 404 like any
  * unknown path): METRICS_TOKEN serves GET /metrics on the public port to `Authorization: Bearer
  * <token>` alone; METRICS_PORT serves it on a separate listener (METRICS_HOST, default 127.0.0.1),
- * with the same token check when a token is set.
+ * with the same token check when a token is set. Off, prom-client and fastify-metrics are never loaded.
  */
 export default fp(
   async function metrics(app: FastifyInstance, opts: { config: AppConfig }) {
     const { token, port, host } = opts.config.metrics;
+    if (!token && !port) {
+      app.decorate('recordStorageError', () => undefined);
+      return;
+    }
+    const [{ default: client }, { default: metricsModule }] = await Promise.all([
+      import('prom-client'),
+      import('fastify-metrics'),
+    ]);
+    // A CommonJS module: Node gives ESM its exports object, whose `default` is the plugin.
+    const fastifyMetrics = metricsModule.default;
     const registry = new client.Registry();
     const storageErrors = new client.Counter({
       name: 'suite_storage_errors_total',
@@ -37,11 +42,7 @@ export default fp(
       labelNames: ['operation'],
       registers: [registry],
     });
-    const enabled = Boolean(token || port);
-    app.decorate('recordStorageError', (operation: string) => {
-      if (enabled) storageErrors.inc({ operation });
-    });
-    if (!enabled) return;
+    app.decorate('recordStorageError', (operation: string) => storageErrors.inc({ operation }));
 
     await app.register(fastifyMetrics, {
       endpoint: null,

@@ -1,6 +1,6 @@
 import { createPrivateKey, type KeyObject } from 'node:crypto';
-import { SignJWT } from 'jose';
 import type { AppConfig } from '../../config.js';
+import { loadJose } from '../../keys.js';
 
 /** Who the token is for, as Jitsi shows them (context.user). */
 export interface MeetingUser {
@@ -63,6 +63,7 @@ export function createMeetingTokenSigner(meet: AppConfig['meet']): MeetingTokenS
     const key: KeyObject = createPrivateKey(meet.jaas.privateKey);
     return async ({ room, user, moderator }) => {
       const now = Math.floor(Date.now() / 1000);
+      const { SignJWT } = await loadJose();
       const token = await new SignJWT({
         room,
         context: {
@@ -86,6 +87,7 @@ export function createMeetingTokenSigner(meet: AppConfig['meet']): MeetingTokenS
     const key = new TextEncoder().encode(meet.jitsi.secret);
     return async ({ room, user, moderator }) => {
       const now = Math.floor(Date.now() / 1000);
+      const { SignJWT } = await loadJose();
       const token = await new SignJWT({
         room,
         // Top-level `moderator` is read by token_affiliation-style plugins; context.user.moderator by the rest.

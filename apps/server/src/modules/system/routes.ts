@@ -6,6 +6,9 @@ import type { AppConfig } from '../../config.js';
 
 const TERMS_BASE: Record<string, string> = { en: 'en', pt: 'pt-br', es: 'es', hi: 'hi', it: 'it' };
 
+/** How long a dependency's successful probe stands for /api/health (a failure is never kept). */
+const PROBE_OK_MS = 1_000;
+
 /** Health and the web app's runtime settings. */
 const systemRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { config }) => {
   /** Storage answers for a key that never exists (null), or fails: a HEAD on S3, a stat on disk. */
@@ -17,15 +20,41 @@ const systemRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, {
       () => true,
       () => false,
     );
+  /**
+   * One probe at a time, shared by the checks that arrive while it runs (a balancer's and a load's
+   * checks cost one query, not one each); its success stands for PROBE_OK_MS, so a dependency that goes
+   * away shows within about a second. forget() drops a kept success at once.
+   */
+  const sharedProbe = (work: () => Promise<unknown>) => {
+    let running: Promise<boolean> | undefined;
+    let okUntil = 0;
+    let generation = 0;
+    return {
+      check(): boolean | Promise<boolean> {
+        if (performance.now() < okUntil) return true;
+        const started = generation;
+        return (running ??= healthy(work).then((ok) => {
+          running = undefined;
+          okUntil = ok && started === generation ? performance.now() + PROBE_OK_MS : 0;
+          return ok;
+        }));
+      },
+      forget() {
+        generation++;
+        okUntil = 0;
+      },
+    };
+  };
+  const databaseProbe = sharedProbe(() => ping(app.db));
+  const storageProbe = sharedProbe(() => app.storage.stat(PROBE_KEY));
+  // A PostgreSQL connection dropped (server stopping): the next check asks the database again.
+  app.onDatabaseLost(() => databaseProbe.forget());
 
   app.get(
     API.health,
     { schema: { tags: ['system'], response: { 200: HealthSchema, 503: HealthSchema } } },
     async (_request, reply) => {
-      const [database, storage] = await Promise.all([
-        healthy(() => ping(app.db)),
-        healthy(() => app.storage.stat(PROBE_KEY)),
-      ]);
+      const [database, storage] = await Promise.all([databaseProbe.check(), storageProbe.check()]);
       const redis =
         app.counters.mode === 'memory' ? 'not_configured' : app.counters.mode === 'shared' ? 'ok' : 'degraded';
       const body: Health = {

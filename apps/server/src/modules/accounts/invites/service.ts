@@ -73,7 +73,7 @@ const displayName = (user: UserRow) => cleanDisplayName(`${user.first_name} ${us
 /** Only a corporate-domain account may invite: a free-mail "team" would let anyone in. */
 async function corporateInviter(deps: AccountsDeps, session: SessionUser): Promise<UserRow> {
   const inviter = await usersRepository(deps.db).byId(session.id);
-  if (!inviter || isPersonalAddress(inviter.domain)) throw new AppError('ERR_FORBIDDEN');
+  if (!inviter || (await isPersonalAddress(inviter.domain))) throw new AppError('ERR_FORBIDDEN');
   return inviter;
 }
 
@@ -177,7 +177,7 @@ export async function resolveSignupInvite(deps: AccountsDeps, token: string, ema
   const read = await readInviteToken(deps.config.keys.invite, token);
   if (!read) throw new AppError('ERR_INVITE_INVALID');
   if (read.kind === 'team') {
-    if (read.domain !== emailDomain(email) || isPersonalAddress(read.domain)) return { kind: 'mismatch' };
+    if (read.domain !== emailDomain(email) || (await isPersonalAddress(read.domain))) return { kind: 'mismatch' };
     if (read.expired) throw new AppError('ERR_INVITE_EXPIRED');
     await checkTeamInviter(deps, read);
     return { kind: 'team', inviterId: read.inviterId };

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { SignJWT, errors as joseErrors, type JWTPayload } from 'jose';
-import { verifyWithRing, type KeyRing } from '../../../keys.js';
+import type { JWTPayload } from 'jose';
+import { loadJose, verifyWithRing, type KeyRing } from '../../../keys.js';
 
 const ALGORITHM = 'HS256';
 /** Audiences keep the two kinds of invite token apart (sessions have a key of their own). */
@@ -16,6 +16,7 @@ export const hashJti = (jti: string) => createHash('sha256').update(jti).digest(
 export async function signInvite(keys: KeyRing, email: string, now = Date.now()) {
   const jti = randomUUID();
   const expiresAt = now + INVITE_TTL_DAYS * 86_400_000;
+  const { SignJWT } = await loadJose();
   const token = await new SignJWT({ email })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setAudience(INVITE_AUDIENCE)
@@ -28,6 +29,7 @@ export async function signInvite(keys: KeyRing, email: string, now = Date.now())
 
 /** The copyable team link: reusable, limited to the inviter's (corporate) domain. */
 export async function signTeamInvite(keys: KeyRing, domain: string, inviterId: string, now = Date.now()) {
+  const { SignJWT } = await loadJose();
   return new SignJWT({ domain })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setAudience(TEAM_AUDIENCE)
@@ -52,7 +54,7 @@ export async function readInviteToken(keys: KeyRing, token: string): Promise<Rea
     }));
   } catch (error) {
     // The signature was checked before the expiry, so an expired token's claims are genuine.
-    if (!(error instanceof joseErrors.JWTExpired)) return null;
+    if (!(error instanceof (await loadJose()).errors.JWTExpired)) return null;
     payload = error.payload;
     expired = true;
   }

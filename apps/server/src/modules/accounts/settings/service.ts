@@ -30,7 +30,7 @@ export async function updatePassword(
       throw new AppError('ERR_WRONG_CURRENT_PASSWORD');
     }
   }
-  checkNewPassword(input.password, input.password_confirmation);
+  await checkNewPassword(input.password, input.password_confirmation);
   await users.setPassword(id, await hashPassword(input.password));
   if (session.kind === 'recovery') {
     await deps.sessions.revoke(id);

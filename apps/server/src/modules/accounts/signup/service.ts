@@ -56,7 +56,7 @@ export async function signup(
   const email = addressOf(input.email);
   const domain = emailDomain(email);
   const invite = input.invite_token ? await resolveSignupInvite(deps, input.invite_token, email) : null;
-  const personal = isPersonalAddress(domain);
+  const personal = await isPersonalAddress(domain);
   if (invite?.kind === 'mismatch' && !personal) throw new AppError('ERR_INVITE_INVALID');
   const granted = invite?.kind === 'mismatch' ? null : invite;
   if (!deps.config.publicSignup && !granted) throw new AppError('ERR_FORBIDDEN');
