@@ -16,12 +16,17 @@ function jsFiles(dir: string): string[] {
   );
 }
 
-/** Package names imported (statically or dynamically) by the compiled files under `dir`. */
+/**
+ * Package names imported (statically or dynamically) or re-exported by the compiled files under `dir`
+ * (tsc's output and the bundle's minified one: `import{a as b}from"pkg"`, `import("pkg")`).
+ */
 function importedPackages(dir: string): Set<string> {
   const names = new Set<string>();
   for (const file of jsFiles(dir)) {
     const text = readFileSync(file, 'utf8');
-    for (const m of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"]([^'"./][^'"]*)['"]/g)) {
+    for (const m of text.matchAll(
+      /(?<![\w$.'"-])(?:(?:import|export)\s*(?:[\w$*{}\s,]+?\bfrom\s*)?|import\s*\(\s*)['"]([^'"./][^'"]*)['"]/g,
+    )) {
       const spec = m[1] ?? '';
       if (spec.startsWith('node:') || builtinModules.includes(spec)) continue;
       names.add(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : (spec.split('/')[0] ?? spec));

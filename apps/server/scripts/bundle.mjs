@@ -1,0 +1,87 @@
+// The production entry as one bundle: `npm run build` runs this after tsc, writing dist/src/server.js
+// (what `npm start` runs) from src/server.ts: the server's code and the packages it loads at start in one
+// file. Node then reads and compiles one file instead of resolving and linking some 600 modules one by
+// one (most of a cold start), and holds less for them. What loads later stays out of it: the server's
+// own lazily imported files become chunks (dist/src/chunks) loaded on first use, and the packages only
+// they or a dynamic import() use (nodemailer, jose, the password and free-mail lists, the S3 client,
+// swagger, Redis, React Email…) stay packages, loaded from node_modules then. Native addons
+// (better-sqlite3, argon2) stay packages; pg and @fontsource are found at run time through createRequire.
+// The other compiled files (tsc's dist/src/**, which bin/admin uses) are left as they are.
+import { build } from 'esbuild';
+import { rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const ENTRY = 'src/server.ts';
+const NATIVE = new Set(['better-sqlite3', '@node-rs/argon2']);
+const packageOf = (specifier) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+const isBare = (specifier) => !/^(\.|\/|node:)/.test(specifier);
+
+const common = {
+  absWorkingDir: root,
+  entryPoints: { server: ENTRY },
+  outdir: 'dist/src',
+  chunkNames: 'chunks/[name]-[hash]',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  logLevel: 'warning',
+};
+
+/** The packages the server imports statically from a file it loads at start (found by following imports). */
+async function packagesAtStart() {
+  const { metafile } = await build({ ...common, packages: 'external', write: false, metafile: true });
+  const atStart = new Set();
+  const seen = new Set([ENTRY]);
+  const queue = [ENTRY];
+  while (queue.length) {
+    for (const { path, kind, external } of metafile.inputs[queue.pop()]?.imports ?? []) {
+      if (kind !== 'import-statement' && kind !== 'require-call') continue;
+      if (external) {
+        if (isBare(path)) atStart.add(packageOf(path));
+      } else if (!seen.has(path)) {
+        seen.add(path);
+        queue.push(path);
+      }
+    }
+  }
+  return atStart;
+}
+
+const atStart = await packagesAtStart();
+rmSync(`${root}dist/src/chunks`, { recursive: true, force: true });
+await build({
+  ...common,
+  // Whitespace and syntax only: names stay as written (stack traces, logs); source map beside it.
+  minifyWhitespace: true,
+  minifySyntax: true,
+  // ASCII source: V8 keeps it as a one-byte string (any other character doubles its size in memory).
+  charset: 'ascii',
+  sourcemap: true,
+  legalComments: 'none',
+  // CommonJS packages inside an ES module call require() for Node's built-ins.
+  banner: {
+    js: "import { createRequire as __bundleRequire } from 'node:module';const require=__bundleRequire(import.meta.url);",
+  },
+  plugins: [
+    {
+      name: 'packages-loaded-later-stay-packages',
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (args) => {
+          if (args.path.startsWith('node:')) return undefined;
+          const name = packageOf(args.path);
+          // A package's own imports (the contract's too) are bundled with it, unless dynamic.
+          const fromServer = args.importer.startsWith(`${root}src/`);
+          const later = args.kind === 'dynamic-import' || (fromServer && !atStart.has(name));
+          return NATIVE.has(name) || later ? { path: args.path, external: true } : undefined;
+        });
+      },
+    },
+  ],
+});
