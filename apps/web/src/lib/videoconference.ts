@@ -1,12 +1,14 @@
-import { API, VideoconferencePublicSchema, type VideoconferencePublic } from '@suite/contract';
-import { apiRequest } from './api-client';
+import { API } from '@suite/contract/core';
+import type { VideoconferencePublic } from '@suite/contract';
+import { apiRequest, lazySchema } from './api-client';
 
 /** GET /v2/videoconference/:id (public): a valid invite from an invalid or unknown one, early (room page, guest form). */
 export function fetchVideoconference(roomName: string, signal?: AbortSignal): Promise<VideoconferencePublic> {
   return apiRequest({
     path: API.videoconference,
     params: { id: roomName },
-    schema: VideoconferencePublicSchema,
+    // Loaded with the request: the guest form's first load carries no zod.
+    schema: lazySchema('VideoconferencePublicSchema'),
     ...(signal ? { signal } : {}),
   });
 }
