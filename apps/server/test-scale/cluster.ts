@@ -64,7 +64,15 @@ export class Instance {
     child.stdout?.on('data', (c: Buffer) => (this.output += c.toString()));
     child.stderr?.on('data', (c: Buffer) => (this.output += c.toString()));
     this.exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-    await until(() => answers(`${this.url}/api/health/live`), `${this.name} to listen`, 30_000);
+    await until(
+      () => {
+        // A start failure (e.g. a package missing from the production install) is the answer, with its output.
+        if (child.exitCode !== null) throw new Error(`${this.name} exited ${child.exitCode}:\n${this.output}`);
+        return answers(`${this.url}/api/health/live`);
+      },
+      `${this.name} to listen`,
+      30_000,
+    );
   }
 
   async stop(signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
