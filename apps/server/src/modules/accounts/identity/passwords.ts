@@ -1,4 +1,4 @@
-import { hash, verify, type Algorithm } from '@node-rs/argon2';
+import type { Algorithm } from '@node-rs/argon2';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, textLength } from '@suite/contract';
 import { AppError } from '../../../errors.js';
 
@@ -15,7 +15,11 @@ const commonPasswords = () =>
     ({ dictionary }) => new Set(dictionary['passwords-common'].map((p) => p.toLowerCase())),
   ));
 
-export const hashPassword = (password: string): Promise<string> => hash(password, ARGON2);
+let argon2: Promise<typeof import('@node-rs/argon2')> | undefined;
+/** The argon2 binding (a native addon), loaded with the first password hashed or checked, not at start. */
+const loadArgon2 = () => (argon2 ??= import('@node-rs/argon2'));
+
+export const hashPassword = async (password: string): Promise<string> => (await loadArgon2()).hash(password, ARGON2);
 
 /** base64 without padding, as in a PHC string. */
 const phc64 = (bytes: string) => Buffer.from(bytes).toString('base64').replace(/=+$/, '');
@@ -32,6 +36,7 @@ const DUMMY_HASH = `$argon2id$v=19$m=${ARGON2.memoryCost},t=${ARGON2.timeCost},p
  * at registration (textLength), so a 64-emoji password set there also logs in.
  */
 export async function verifyPassword(stored: string | null, password: string): Promise<boolean> {
+  const { verify } = await loadArgon2();
   if (!stored || textLength(password) > PASSWORD_MAX_LENGTH) {
     await verify(DUMMY_HASH, password).catch(() => false);
     return false;
