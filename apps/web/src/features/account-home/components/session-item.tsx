@@ -74,10 +74,10 @@ export function SessionItem({ session, now, languageTag, onEnded, onSignedOutHer
   }
 
   return (
-    <li className={`sessions__item${session.current ? ' sessions__item--current' : ''}`} aria-labelledby={titleId}>
-      <div className="sessions__head">
-        <div className="sessions__meta">
-          <h3 id={titleId} className="sessions__device">
+    <li className={`item-list__item${session.current ? ' sessions__item--current' : ''}`} aria-labelledby={titleId}>
+      <div className="item-list__head">
+        <div className="item-list__meta sessions__meta">
+          <h3 id={titleId} className="item-list__name">
             {label}
           </h3>
           <span className="muted sessions__details">

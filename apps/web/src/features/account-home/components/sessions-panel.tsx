@@ -5,6 +5,7 @@ import { LANGUAGE_TAGS, type ActiveSession, type Language } from '@suite/contrac
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { useDialog } from '../../../components/confirm-dialog';
+import { LoadError } from '../../../components/load-error';
 import { PageLoading } from '../../../components/page-loading';
 import { clearSession } from '../../../lib/session';
 import { userPath } from '../../../lib/paths';
@@ -12,6 +13,7 @@ import { useErrorMessage } from '../../../lib/use-error-message';
 import { logoutAll } from '../api/sessions';
 import { useNow, useSessions } from '../hooks/use-sessions';
 import { SessionItem, sessionEnded } from './session-item';
+import '../../../components/item-list.css';
 import './sessions.css';
 
 /**
@@ -83,16 +85,11 @@ export function SessionsPanel() {
       </div>
       {state.status === 'loading' && <PageLoading />}
       {state.status === 'error' && !sessionEnded(state.error) && (
-        <div className="stack">
-          <Alert>{message(state.error)}</Alert>
-          <Button variant="secondary" onClick={reload}>
-            {t('retry')}
-          </Button>
-        </div>
+        <LoadError error={state.error} retryLabel={t('retry')} onRetry={reload} />
       )}
       {state.status === 'ready' && (
         <>
-          <ul className="sessions__list" aria-labelledby="sessions-title">
+          <ul className="item-list" aria-labelledby="sessions-title">
             {state.sessions.map((session) => (
               <SessionItem
                 key={session._id}

@@ -44,10 +44,10 @@ export function FileItem({ file, onDeleted }: { file: StoredFile; onDeleted: (fi
   }
 
   return (
-    <li className="files__item" aria-labelledby={titleId}>
-      <div className="files__head">
-        <div className="files__meta">
-          <h3 id={titleId} className="files__name">
+    <li className="item-list__item" aria-labelledby={titleId}>
+      <div className="item-list__head">
+        <div className="item-list__meta">
+          <h3 id={titleId} className="item-list__name">
             {file.name}
           </h3>
           <span className="muted files__details">

@@ -1,18 +1,16 @@
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
+import { LoadError } from '../../../components/load-error';
 import { PageLoading } from '../../../components/page-loading';
-import { useErrorMessage } from '../../../lib/use-error-message';
 import { useFiles } from '../hooks/use-files';
 import { FileItem } from './file-item';
 import { StorageUsage } from './storage-usage';
 import { UploadControl } from './upload-control';
+import '../../../components/item-list.css';
 import './files.css';
 
 /** Signed-in home: upload files, share them by link with an expiry, copy and revoke links. */
 export function FilesPanel() {
   const { t } = useTranslation('files');
-  const message = useErrorMessage();
   const { state, reload, added, removed } = useFiles();
   return (
     <section className="card stack files" aria-labelledby="files-title">
@@ -23,19 +21,12 @@ export function FilesPanel() {
       <UploadControl onUploaded={added} />
       {state.status === 'ready' && <StorageUsage usedBytes={state.usedBytes} quotaBytes={state.quotaBytes} />}
       {state.status === 'loading' && <PageLoading />}
-      {state.status === 'error' && (
-        <div className="stack">
-          <Alert>{message(state.error)}</Alert>
-          <Button variant="secondary" onClick={reload}>
-            {t('retry')}
-          </Button>
-        </div>
-      )}
+      {state.status === 'error' && <LoadError error={state.error} retryLabel={t('retry')} onRetry={reload} />}
       {state.status === 'ready' &&
         (state.files.length === 0 ? (
           <p className="muted">{t('empty')}</p>
         ) : (
-          <ul className="files__list" aria-label={t('listLabel')}>
+          <ul className="item-list" aria-label={t('listLabel')}>
             {state.files.map((file) => (
               <FileItem key={file._id} file={file} onDeleted={removed} />
             ))}

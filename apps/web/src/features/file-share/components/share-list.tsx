@@ -48,7 +48,7 @@ export function ShareList({
           {message(error)}
         </p>
       )}
-      <ul className="files__links">
+      <ul className="item-list">
         {links.map((link) => {
           const state = linkState(link, now);
           const created = format.format(new Date(link.created_at));
