@@ -15,7 +15,15 @@ import { killAll, out, repo } from './lib.mjs';
  * Each module's default export is an async function returning rows {figure, budget, measured, pass,
  * note?}. A module listed here that does not exist (yet) is skipped.
  */
-const MODULES = ['bundle.mjs', 'lighthouse.mjs', 'server.mjs', 'file-download.mjs', 'storage-s3.mjs', 'scale-out.mjs'];
+const MODULES = [
+  'bundle.mjs',
+  'lighthouse.mjs',
+  'server.mjs',
+  'session-check.mjs',
+  'file-download.mjs',
+  'storage-s3.mjs',
+  'scale-out.mjs',
+];
 
 const args = process.argv.slice(2);
 const only = args.find((a) => !a.startsWith('--'));

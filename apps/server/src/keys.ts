@@ -1,4 +1,4 @@
-import { hkdfSync } from 'node:crypto';
+import { hkdfSync, webcrypto } from 'node:crypto';
 import type { JWTPayload, JWTVerifyOptions } from 'jose';
 
 let jose: Promise<typeof import('jose')> | undefined;
@@ -34,19 +34,34 @@ export function deriveKeys(secret: string, previous?: string): AppKeys {
 }
 
 /**
+ * Each ring key imported once as an HMAC-SHA-256 CryptoKey: given raw bytes, jose imports the key again
+ * on every verification, which was most of the per-request session check's CPU time (bench/session-check.mjs).
+ */
+const imported = new WeakMap<Uint8Array, Promise<webcrypto.CryptoKey>>();
+function hmacKey(key: Uint8Array): Promise<webcrypto.CryptoKey> {
+  let cryptoKey = imported.get(key);
+  if (!cryptoKey) {
+    cryptoKey = webcrypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+    imported.set(key, cryptoKey);
+  }
+  return cryptoKey;
+}
+
+/**
  * jwtVerify with each key of the ring in turn; a bad signature tries the next key, any other failure
- * (expired, wrong audience) is the answer. Throws the last error when no key verifies it.
+ * (expired, wrong audience) is the answer. Throws the last error when no key verifies it. Every token
+ * verified here is HS256 (`options.algorithms` says so; the keys are imported for it alone).
  */
 export async function verifyWithRing(
   token: string,
   ring: KeyRing,
-  options: JWTVerifyOptions,
+  options: JWTVerifyOptions & { algorithms: 'HS256'[] },
 ): Promise<{ payload: JWTPayload }> {
   const { errors: joseErrors, jwtVerify } = await loadJose();
   let last: unknown;
   for (const key of ring.verify) {
     try {
-      return await jwtVerify(token, key, options);
+      return await jwtVerify(token, await hmacKey(key), options);
     } catch (error) {
       if (!(error instanceof joseErrors.JWSSignatureVerificationFailed)) throw error;
       last = error;
