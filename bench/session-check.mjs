@@ -10,9 +10,6 @@
 // table, a lookup per route plugin), not a small one: on the shared 2-core machine the figure moved
 // between 0.11× and 0.32× from run to run. The two routes are measured in turn, three times each, so
 // that load from outside the benchmark weighs on both alike; hello-world is printed for scale.
-import per request, a
-// table scan) takes it under 0.1×. The two routes are measured in turn, three times each, so that
-// load from outside the benchmark weighs on both alike; hello-world is printed for scale.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
