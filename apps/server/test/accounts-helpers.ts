@@ -91,6 +91,15 @@ export async function confirmed(
 
 export const PASSWORD = 'Correct-Horse-42';
 
+/** The welcome step's body (complete-register) of a user who then logs in with PASSWORD. */
+export const COMPLETE_REGISTER_BODY = {
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  password: PASSWORD,
+  password_confirmation: PASSWORD,
+  accepted_terms: { version: 1 },
+};
+
 /** Sign-up, code, confirm and complete-register: a user who can log in with PASSWORD. */
 export async function registered(w: AccountsWorld, email: string): Promise<{ token: string; id: string }> {
   const { token } = await confirmed(w, email);
@@ -98,13 +107,7 @@ export async function registered(w: AccountsWorld, email: string): Promise<{ tok
     method: 'PUT',
     url: '/v2/user/complete-register',
     token,
-    body: {
-      first_name: 'Ada',
-      last_name: 'Lovelace',
-      password: PASSWORD,
-      password_confirmation: PASSWORD,
-      accepted_terms: { version: 1 },
-    },
+    body: COMPLETE_REGISTER_BODY,
   });
   expect(res.statusCode, res.body).toBe(200);
   const session = res.json().token as string;

@@ -6,7 +6,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { CAPTCHA_VERIFY_TIMEOUT_MS } from '../src/plugins/captcha.js';
-import { call, expectError, mailTo, PASSWORD, startWorld, type AccountsWorld } from './accounts-helpers.js';
+import {
+  call,
+  COMPLETE_REGISTER_BODY,
+  expectError,
+  mailTo,
+  PASSWORD,
+  startWorld,
+  type AccountsWorld,
+} from './accounts-helpers.js';
 import { SLOWDOWN_BASE_MS } from '../src/plugins/throttle.js';
 import { configProblems, createTestApp, logCapture } from './helpers.js';
 import { codeIn, freePort } from './smtp.js';
@@ -324,13 +332,7 @@ describe('captcha step-up past the per-address ceiling (RATE_LIMIT_SCALE 0.05: c
     const done = await from(
       'PUT',
       '/v2/user/complete-register',
-      {
-        first_name: 'Ada',
-        last_name: 'Lovelace',
-        password: PASSWORD,
-        password_confirmation: PASSWORD,
-        accepted_terms: { version: 1 },
-      },
+      COMPLETE_REGISTER_BODY,
       undefined,
       confirmed.json().token as string,
     );
