@@ -96,6 +96,17 @@ describe.each(backends)('file storage contract: %s', (_name, start) => {
     await b.storage.delete(k);
   });
 
+  it('stores files of exactly one part and one byte more (8 MiB, 8 MiB + 1) byte-exact', async () => {
+    for (const size of [8 * 1024 * 1024, 8 * 1024 * 1024 + 1]) {
+      const k = key();
+      const content = randomBytes(size);
+      await b.storage.put(k, source(content));
+      expect(await b.storage.stat(k)).toEqual({ size });
+      expect(sha(await buffer(await b.storage.get(k)))).toBe(sha(content));
+      await b.storage.delete(k);
+    }
+  });
+
   it('stores an empty file', async () => {
     const k = key();
     await b.storage.put(k, source(Buffer.alloc(0)));

@@ -17,9 +17,9 @@ import type { S3Settings } from '../config.js';
 import { checkKey, StorageUnavailableError, type FileStorage } from './storage-api.js';
 
 /**
- * Multipart parts: an upload fills PARTS_IN_FLIGHT buffers of PART_SIZE, allocated once and reused
- * for every part, whatever the file's size (16 MiB for 1 GB or 100 GB): one part is sent while the
- * next one fills. 8 MiB parts allow files up to 80 GB (10 000 parts).
+ * Multipart parts: an upload larger than one part fills PARTS_IN_FLIGHT buffers of PART_SIZE,
+ * allocated once and reused for every part, whatever the file's size (16 MiB for 1 GB or 100 GB): one
+ * part is sent while the next one fills. 8 MiB parts allow files up to 80 GB (10 000 parts).
  */
 const PART_SIZE = 8 * 1024 * 1024;
 const PARTS_IN_FLIGHT = 2;
@@ -101,10 +101,23 @@ export function createS3Storage(
 
     return {
       async write(source: Readable): Promise<void> {
-        let buffer = await nextBuffer();
+        // The chunks of a file that fits in one part are kept as they came (one PutObject of its own
+        // size); part buffers are allocated only once the file outgrows one part.
+        const first: Buffer[] = [];
+        let buffer: Buffer | undefined;
         let filled = 0;
         for await (const data of source as AsyncIterable<Buffer | string>) {
           const chunk = typeof data === 'string' ? Buffer.from(data) : data;
+          if (!buffer) {
+            if (filled + chunk.length <= PART_SIZE) {
+              first.push(chunk);
+              filled += chunk.length;
+              continue;
+            }
+            buffer = await nextBuffer();
+            filled = 0;
+            for (const kept of first.splice(0)) filled += kept.copy(buffer, filled);
+          }
           for (let offset = 0; offset < chunk.length;) {
             // A full part is sent only once more bytes come: a file of exactly one part is one PutObject.
             if (filled === PART_SIZE) {
@@ -117,8 +130,8 @@ export function createS3Storage(
             offset += copied;
           }
         }
-        if (uploadId === undefined && sending.length === 0) {
-          await client.send(new PutObjectCommand({ Bucket, Key, ContentType, Body: buffer.subarray(0, filled) }));
+        if (!buffer) {
+          await client.send(new PutObjectCommand({ Bucket, Key, ContentType, Body: Buffer.concat(first, filled) }));
           return;
         }
         await send(buffer, filled);
