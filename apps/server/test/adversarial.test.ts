@@ -319,6 +319,20 @@ describe('sessions per device', () => {
     expectCatalogueBody(await me(tablet), 401, 'ERR_INVALID_ACCESS_TOKEN');
   });
 
+  it('a session is listed with the device that signed in before it is ever used', async () => {
+    await registered(w, 'sess-new@contoso.com');
+    await loginAs('sess-new@contoso.com', PASSWORD, 'Mobile Safari/17');
+    const laptop = await loginAs('sess-new@contoso.com', PASSWORD, 'Firefox/130');
+    const list = await w.app.inject({
+      method: 'GET',
+      url: '/api/v2/user/sessions',
+      headers: { ...bearer(laptop), 'user-agent': 'Firefox/130' },
+    });
+    const devices = (list.json().data as { device: string | null }[]).map((s) => s.device).sort();
+    // (the sign-up's own session, made without a User-Agent, is listed too)
+    expect(devices).toEqual(expect.arrayContaining(['Firefox/130', 'Mobile Safari/17']));
+  });
+
   it('the active sessions list shows each device, marks this one, and signs out another', async () => {
     await registered(w, 'sess-list@contoso.com');
     const laptop = await loginAs('sess-list@contoso.com', PASSWORD, 'Firefox/130');

@@ -31,6 +31,8 @@ export interface IssueOptions {
   issuedAt?: number;
   /** 'recovery' tokens live RECOVERY_TOKEN_TTL_S and are accepted only by the password change. */
   kind?: SessionKind;
+  /** The User-Agent of the request that signs in (its device), shown in the sessions list at once. */
+  device?: string | null;
 }
 
 export interface Sessions {
@@ -84,7 +86,7 @@ export default fp(async function auth(app: FastifyInstance, opts: { keys: KeyRin
             sid_hash: sha256(sid),
             user_id: user._id,
             kind,
-            user_agent: null,
+            user_agent: options.device?.slice(0, 256) ?? null,
             created_at: now,
             last_seen_at: now,
             expires_at: exp * 1000,

@@ -23,7 +23,10 @@ const loginRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, {
       schema: { tags, body: LoginRequestSchema, response: { 200: SessionResponseSchema, ...captchaErrorResponses } },
       preHandler: [...addressLimits(app, 'login', 30, 10, 'failures', 'login'), app.captcha('login')],
     },
-    async (request) => orFail('ERR_COULD_NOT_AUTHENTICATE', request.log, () => login(deps, request.body)),
+    async (request) =>
+      orFail('ERR_COULD_NOT_AUTHENTICATE', request.log, () =>
+        login(deps, { ...request.body, device: request.headers['user-agent'] ?? null }),
+      ),
   );
   app.post(API.logout, signedIn(app, { tags, response: { 200: OkSchema } }), async (request) =>
     logout(deps, request.user!),

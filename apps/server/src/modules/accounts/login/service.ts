@@ -18,7 +18,10 @@ import { sessionFor } from '../identity/sessions.js';
  * Unknown address and wrong password answer alike (same status, body, and an argon2 verification
  * either way). Domain rules come first: they say nothing about one particular address.
  */
-export async function login(deps: AccountsDeps, input: { login: string; password: string }): Promise<SessionResponse> {
+export async function login(
+  deps: AccountsDeps,
+  input: { login: string; password: string; device?: string | null },
+): Promise<SessionResponse> {
   const email = normalizeEmail(input.login);
   if (!email || !input.password) throw new AppError('ERR_VALIDATION');
   const shaped = isEmailShape(email);
@@ -35,7 +38,7 @@ export async function login(deps: AccountsDeps, input: { login: string; password
   if (waiting) throw new AppError('ERR_USER_NOT_CONFIRMED');
   if (!known || !ok) throw new AppError('ERR_INVALID_CREDENTIALS');
   if (!known.active) throw new AppError('ERR_USER_NOT_ACTIVE');
-  return sessionFor(deps, known);
+  return sessionFor(deps, known, { device: input.device });
 }
 
 /** Ends this session (this device) only. */
