@@ -21,6 +21,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { benchUser } from './lib.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const MIB = 1024 * 1024;
@@ -155,30 +156,9 @@ async function startServer(dataDir) {
   return { base, pid: server.pid };
 }
 
-/** A registered user straight in the embedded database (the bench needs no mail), logged in through the API. */
+/** A registered user straight in the embedded database, logged in through the API. */
 async function sessionFor(dataDir, base) {
-  const { default: Database } = await import('better-sqlite3');
-  const { hash } = await import('@node-rs/argon2');
-  const db = new Database(join(dataDir, 'app.db'));
-  const id = randomBytes(12).toString('hex');
-  const email = `bench-${id}@bench.test`;
-  const password = 'correct horse battery';
-  const now = Date.now();
-  db.prepare(
-    `insert into users (id, email, password_hash, first_name, last_name, language, preferences, confirmed_at, registered_at, created_at)
-     values (?, ?, ?, 'Bench', 'User', 'en', '{}', ?, ?, ?)`,
-  ).run(id, email, await hash(password, { algorithm: 2 }), now, now, now);
-  db.prepare(
-    `insert into profiles (id, user_id, type, first_name, last_name, created_at) values (?, ?, 'PROFESSIONAL', 'Bench', 'User', ?)`,
-  ).run(randomBytes(12).toString('hex'), id, now);
-  db.close();
-  const res = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ login: email, password }),
-  });
-  if (res.status !== 200) throw new Error(`bench login: HTTP ${res.status} ${await res.text()}`);
-  const { token } = await res.json();
+  const { token } = await benchUser(dataDir, base, { algorithm: 2 });
   return { authorization: `Bearer ${token}` };
 }
 

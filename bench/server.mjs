@@ -1,11 +1,23 @@
 // Server figures against a bare Fastify hello-world started in the same run, both pinned to one core
 // (wrk on the other): light routes' throughput and p99, login throughput against raw argon2id with the
 // server's parameters, cold start to healthy and idle RSS.
-import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { benchDir, CORES, fmt, median, out, repo, rssKb, sleep, startHello, startOurs, wrk } from './lib.mjs';
+import {
+  benchDir,
+  benchUser,
+  CORES,
+  fmt,
+  median,
+  out,
+  repo,
+  rssKb,
+  sleep,
+  startHello,
+  startOurs,
+  wrk,
+} from './lib.mjs';
 
 const BROWSER_HEADERS = {
   'accept-encoding': 'gzip, deflate, br',
@@ -80,31 +92,11 @@ async function login() {
 
   // A registered user straight in the embedded database, its hash made with the server's parameters.
   const ours = await startOurs({ env: { RATE_LIMIT_SCALE: '1000000' } });
-  const { hash } = await import('@node-rs/argon2');
-  const { default: Database } = await import('better-sqlite3');
-  const db = new Database(join(ours.dataDir, 'app.db'));
-  const id = randomBytes(12).toString('hex');
-  const email = `bench-${id}@bench.test`;
-  const password = 'correct horse battery';
-  const now = Date.now();
-  db.prepare(
-    `insert into users (id, email, password_hash, first_name, last_name, language, preferences, confirmed_at, registered_at, created_at)
-     values (?, ?, ?, 'Bench', 'User', 'en', '{}', ?, ?, ?)`,
-  ).run(id, email, await hash(password, params), now, now, now);
-  db.prepare(
-    `insert into profiles (id, user_id, type, first_name, last_name, created_at) values (?, ?, 'PROFESSIONAL', 'Bench', 'User', ?)`,
-  ).run(randomBytes(12).toString('hex'), id, now);
-  db.close();
-  const check = await fetch(`${ours.base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ login: email, password }),
-  });
-  if (check.status !== 200) throw new Error(`bench login: HTTP ${check.status} ${await check.text()}`);
+  const { login } = await benchUser(ours.dataDir, ours.base, params);
   const script = join(out, 'login.lua');
   writeFileSync(
     script,
-    `wrk.method = "POST"\nwrk.headers["Content-Type"] = "application/json"\nwrk.body = '${JSON.stringify({ login: email, password })}'\n`,
+    `wrk.method = "POST"\nwrk.headers["Content-Type"] = "application/json"\nwrk.body = '${JSON.stringify(login)}'\n`,
   );
   const r = wrk(`${ours.base}/api/auth/login`, { connections: concurrency, seconds, script });
   await ours.close();

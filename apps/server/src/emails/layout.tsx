@@ -1,4 +1,4 @@
-import type { CSSProperties, ReactNode } from 'react';
+import type { CSSProperties, ReactNode, TableHTMLAttributes } from 'react';
 import { Body } from '@react-email/body';
 import { Button } from '@react-email/button';
 import { Container } from '@react-email/container';
@@ -85,17 +85,22 @@ body { margin: 0; padding: 0; -webkit-text-size-adjust: 100%; text-size-adjust: 
 [data-ogsc] .em-link { color: ${dark.link} !important; }
 `;
 
-/** A one-cell layout table (role=presentation: screen readers read it as plain text). */
+/**
+ * A one-cell layout table (role=presentation: screen readers read it as plain text); `className`, `style`
+ * and `align` are the cell's, `table` the table's own attributes.
+ */
 function Box({
   children,
   className,
   style,
   align,
+  table,
 }: {
   children: ReactNode;
   className?: string;
   style?: CSSProperties;
   align?: 'center' | 'left';
+  table?: TableHTMLAttributes<HTMLTableElement>;
 }) {
   return (
     <table
@@ -104,7 +109,8 @@ function Box({
       cellPadding={0}
       cellSpacing={0}
       border={0}
-      style={{ borderCollapse: 'separate' }}
+      {...table}
+      style={{ borderCollapse: 'separate', ...table?.style }}
     >
       <tbody>
         <tr>
@@ -117,19 +123,20 @@ function Box({
   );
 }
 
+/** The style of a rounded, bordered cell (the card, the code box). */
+function framed(
+  fill: string,
+  line: string,
+  borderRadius: number,
+  padding: string,
+  textAlign: 'left' | 'right' | 'center',
+): CSSProperties {
+  return { backgroundColor: fill, border: `1px solid ${line}`, borderRadius, padding, textAlign };
+}
+
 function CodeBox({ code }: { code: string }) {
   return (
-    <Box
-      className="em-codebox"
-      align="center"
-      style={{
-        backgroundColor: light.codeBox,
-        border: `1px solid ${light.codeLine}`,
-        borderRadius: 14,
-        padding: '20px 12px',
-        textAlign: 'center',
-      }}
-    >
+    <Box className="em-codebox" align="center" style={framed(light.codeBox, light.codeLine, 14, '20px 12px', 'center')}>
       {/* One text node, no spaces: a double-click or a long press selects the whole code (user-select: all where supported). */}
       <div
         className="em-code"
@@ -174,72 +181,55 @@ function Mail({ c }: { c: MailContent }) {
       </Head>
       <Body className="em-bg" style={{ margin: 0, padding: 0, backgroundColor: light.page, fontFamily: font }}>
         <Preview>{c.preview}</Preview>
-        <table
-          role="presentation"
-          width="100%"
-          cellPadding={0}
-          cellSpacing={0}
-          border={0}
-          lang={c.lang}
-          dir={c.dir}
-          className="em-bg"
-          style={{ backgroundColor: light.page }}
+        <Box
+          table={{ lang: c.lang, dir: c.dir, className: 'em-bg', style: { backgroundColor: light.page } }}
+          className="em-outer"
+          align="center"
+          style={{ padding: '32px 12px' }}
         >
-          <tbody>
-            <tr>
-              <td className="em-outer" align="center" style={{ padding: '32px 12px' }}>
-                {/* width="600" for Outlook on Windows, which ignores max-width; the CSS makes it fluid everywhere else. */}
-                <Container width="600" style={{ maxWidth: 600, width: '100%' }}>
-                  <Header c={c} font={font} />
-                  <Box
-                    className="em-card em-pad"
-                    style={{
-                      backgroundColor: light.card,
-                      border: `1px solid ${light.line}`,
-                      borderRadius: 24,
-                      padding: '32px 36px',
-                      textAlign: c.dir === 'rtl' ? 'right' : 'left',
-                    }}
-                  >
-                    <Heading
-                      as="h1"
-                      className="em-text em-h1"
-                      style={{
-                        fontFamily: font,
-                        fontSize: 24,
-                        lineHeight: '32px',
-                        fontWeight: 600,
-                        color: light.text,
-                        margin: '0 0 16px',
-                      }}
-                    >
-                      {c.heading}
-                    </Heading>
-                    <Text className="em-text" style={text}>
-                      {c.intro}
-                    </Text>
-                    {c.code ? <CodeBox code={c.code} /> : null}
-                    {c.action ? <Action action={c.action} font={font} muted={muted} /> : null}
-                    <Text className="em-text" style={{ ...text, margin: '16px 0 0' }}>
-                      {c.validity}
-                    </Text>
-                    <hr
-                      className="em-hr"
-                      style={{ border: 'none', borderTop: `1px solid ${light.line}`, margin: '24px 0' }}
-                    />
-                    <Text className="em-muted" style={muted}>
-                      {c.why}
-                    </Text>
-                    <Text className="em-muted" style={{ ...muted, margin: 0 }}>
-                      {c.ignore}
-                    </Text>
-                  </Box>
-                  <Footer c={c} font={font} />
-                </Container>
-              </td>
-            </tr>
-          </tbody>
-        </table>
+          {/* width="600" for Outlook on Windows, which ignores max-width; the CSS makes it fluid everywhere else. */}
+          <Container width="600" style={{ maxWidth: 600, width: '100%' }}>
+            <Header c={c} font={font} />
+            <Box
+              className="em-card em-pad"
+              style={framed(light.card, light.line, 24, '32px 36px', c.dir === 'rtl' ? 'right' : 'left')}
+            >
+              <Heading
+                as="h1"
+                className="em-text em-h1"
+                style={{
+                  fontFamily: font,
+                  fontSize: 24,
+                  lineHeight: '32px',
+                  fontWeight: 600,
+                  color: light.text,
+                  margin: '0 0 16px',
+                }}
+              >
+                {c.heading}
+              </Heading>
+              <Text className="em-text" style={text}>
+                {c.intro}
+              </Text>
+              {c.code ? <CodeBox code={c.code} /> : null}
+              {c.action ? <Action action={c.action} font={font} muted={muted} /> : null}
+              <Text className="em-text" style={{ ...text, margin: '16px 0 0' }}>
+                {c.validity}
+              </Text>
+              <hr
+                className="em-hr"
+                style={{ border: 'none', borderTop: `1px solid ${light.line}`, margin: '24px 0' }}
+              />
+              <Text className="em-muted" style={muted}>
+                {c.why}
+              </Text>
+              <Text className="em-muted" style={{ ...muted, margin: 0 }}>
+                {c.ignore}
+              </Text>
+            </Box>
+            <Footer c={c} font={font} />
+          </Container>
+        </Box>
       </Body>
     </Html>
   );

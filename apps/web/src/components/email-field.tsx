@@ -4,12 +4,13 @@ import { TextField, type TextFieldProps } from './text-field';
 
 export interface EmailFieldProps extends Omit<TextFieldProps, 'type' | 'onChange'> {
   value: string;
-  onChange: (value: string, valid: boolean) => void;
+  /** Called on change and again on blur (the trimmed value is checked then). */
+  onChange: (event: { target: HTMLInputElement }) => void;
   /** Message shown when the shape is wrong (after blur). */
   invalidMessage: string;
 }
 
-/** Spec §5: valid if empty or of e-mail shape; invalid puts the field in error; validity passed on change and blur. */
+/** Spec §5: valid if empty or of e-mail shape; invalid puts the field in error; the value is passed on change and blur. */
 export const EmailField = forwardRef<HTMLInputElement, EmailFieldProps>(function EmailField(
   { value, onChange, invalidMessage, error, onBlur, ...rest },
   ref,
@@ -26,10 +27,10 @@ export const EmailField = forwardRef<HTMLInputElement, EmailFieldProps>(function
       spellCheck={false}
       value={value}
       error={error ?? shapeError}
-      onChange={(e) => onChange(e.target.value, isEmailShape(e.target.value.trim()))}
+      onChange={onChange}
       onBlur={(e) => {
         setTouched(true);
-        onChange(e.target.value, isEmailShape(e.target.value.trim()));
+        onChange(e);
         onBlur?.(e);
       }}
       {...rest}

@@ -1,5 +1,6 @@
 import { forwardRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Icon } from './icon';
 import { TextField, type TextFieldProps } from './text-field';
 
 /**
@@ -36,18 +37,10 @@ export const PasswordField = forwardRef<HTMLInputElement, Omit<TextFieldProps, '
 
 function EyeIcon({ crossed }: { crossed: boolean }) {
   return (
-    <svg
-      width="22"
-      height="22"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden="true"
-    >
-      <path d="M1.5 12S5.5 4.5 12 4.5 22.5 12 22.5 12 18.5 19.5 12 19.5 1.5 12 1.5 12Z" strokeLinejoin="round" />
+    <Icon>
+      <path d="M1.5 12S5.5 4.5 12 4.5 22.5 12 22.5 12 18.5 19.5 12 19.5 1.5 12 1.5 12Z" />
       <circle cx="12" cy="12" r="3.25" />
-      {crossed ? <path d="M3.5 3.5l17 17" strokeLinecap="round" /> : null}
-    </svg>
+      {crossed ? <path d="M3.5 3.5l17 17" /> : null}
+    </Icon>
   );
 }

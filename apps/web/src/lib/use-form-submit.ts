@@ -95,11 +95,20 @@ export function useFormSubmit<F extends string = string>(options: FormSubmitOpti
     setFieldErrors((found) => (found[field] ? { ...found, [field]: undefined } : found));
   }
 
-  /** An input's change handler: stores the value; the field's message goes once the user edits it. */
-  function edit(field: F, store: (value: string) => void): (value: string) => void {
-    return (value) => {
-      store(value);
-      clearFieldError(field);
+  /**
+   * What ties a required input to the form: its name, value and message, and a change handler that stores
+   * the value (the message goes once the user edits it).
+   */
+  function field(name: F, value: string, store: (value: string) => void) {
+    return {
+      name,
+      value,
+      required: true,
+      error: fieldErrors[name],
+      onChange: (event: { target: { value: string } }) => {
+        store(event.target.value);
+        clearFieldError(name);
+      },
     };
   }
 
@@ -115,7 +124,7 @@ export function useFormSubmit<F extends string = string>(options: FormSubmitOpti
     setError,
     fieldErrors,
     clearFieldError,
-    edit,
+    field,
     checkField,
     onSubmit,
     run,

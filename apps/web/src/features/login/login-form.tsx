@@ -28,7 +28,7 @@ export default function LoginForm() {
   const [password, setPassword] = useState('');
   const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
   const address = email.trim();
-  const { busy, error, setError, fieldErrors, edit, onSubmit } = useFormSubmit<'email' | 'password'>({
+  const { busy, error, setError, field, onSubmit } = useFormSubmit<'email' | 'password'>({
     validate: () => ({
       fields: {
         email: !address ? t('required') : !isEmailShape(address) ? t('invalidEmail') : undefined,
@@ -86,22 +86,14 @@ export default function LoginForm() {
       <p className="auth-form__lead">{t('lead')}</p>
       <EmailField
         label={t('email')}
-        name="email"
         autoComplete="username"
-        required
-        value={email}
         invalidMessage={t('invalidEmail')}
-        error={fieldErrors.email}
-        onChange={edit('email', setEmail)}
+        {...field('email', email, setEmail)}
       />
       <PasswordField
         label={t('password')}
-        name="password"
         autoComplete="current-password"
-        required
-        value={password}
-        error={fieldErrors.password}
-        onChange={(e) => edit('password', setPassword)(e.target.value)}
+        {...field('password', password, setPassword)}
       />
       <div className="auth-form__links">
         <Link to={userPath('recovery-password')}>{t('forgot')}</Link>

@@ -183,14 +183,16 @@ export default function MeetingPage() {
           jitsiRoom={token.room}
           jwt={token.token}
           moderator={token.moderator}
-          query={query}
+          bar={{
+            query,
+            spectator: media.spectator,
+            mobile: browser.mobile,
+            appTitle: appName,
+            title: meetingName,
+            inviteLink,
+          }}
           devices={media.devices}
-          spectator={media.spectator}
           startMuted={media.muted}
-          mobile={browser.mobile}
-          appTitle={appName}
-          title={meetingName}
-          inviteLink={inviteLink}
           displayName={storedDisplayName() ?? nameFromJwt(token.token)}
           linkName={linkName}
           hostRoomId={identity?.kind === 'user' && !query.jwt && token.moderator ? roomName : null}
@@ -234,9 +236,9 @@ export default function MeetingPage() {
   return (
     <MeetingNames.Provider value={names}>
       {inRoom ? (
-        <div className="meet meet--room">{content}</div>
+        <div className="frame meet--room">{content}</div>
       ) : (
-        <div className="meet">
+        <div className="frame">
           {query.meeting.hideLogo ? null : (
             <header className="meet__header">
               <BrandLogo query={query} appName={appName} />

@@ -18,7 +18,7 @@ export default function RecoveryForm() {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const address = email.trim();
-  const { busy, error, fieldErrors, edit, onSubmit } = useFormSubmit<'email'>({
+  const { busy, error, field, onSubmit } = useFormSubmit<'email'>({
     validate: () => ({
       fields: { email: !address ? t('required') : !isEmailShape(address) ? t('invalidEmail') : undefined },
     }),
@@ -34,15 +34,7 @@ export default function RecoveryForm() {
     <form className="auth-form" onSubmit={onSubmit} noValidate aria-labelledby="recovery-title">
       <h1 id="recovery-title">{t('title')}</h1>
       <p className="auth-form__lead">{t('lead')}</p>
-      <EmailField
-        label={t('email')}
-        name="email"
-        required
-        value={email}
-        invalidMessage={t('invalidEmail')}
-        error={fieldErrors.email}
-        onChange={edit('email', setEmail)}
-      />
+      <EmailField label={t('email')} invalidMessage={t('invalidEmail')} {...field('email', email, setEmail)} />
       <FormSubmit error={error} busy={busy} label={t('submit')} />
       <p className="auth-form__small center-text">
         <Link to={userPath('login')}>{t('back')}</Link>

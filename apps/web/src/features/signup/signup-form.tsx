@@ -26,7 +26,7 @@ export default function SignupForm() {
   const inviteToken = params.get('inviteToken') ?? undefined;
   const [email, setEmail] = useState('');
   const address = email.trim();
-  const { busy, error, fieldErrors, edit, onSubmit } = useFormSubmit<'email'>({
+  const { busy, error, field, onSubmit } = useFormSubmit<'email'>({
     validate: () => ({ fields: { email: address && isEmailShape(address) ? undefined : t('invalidEmail') } }),
     captcha: 'signup',
     send: async (captcha) => {
@@ -62,13 +62,9 @@ export default function SignupForm() {
       {!config.publicSignup && !inviteToken ? <Alert variant="info">{t('inviteOnly')}</Alert> : null}
       <EmailField
         label={t('email')}
-        name="email"
         placeholder={t('emailPlaceholder')}
-        required
-        value={email}
         invalidMessage={t('invalidEmail')}
-        error={fieldErrors.email}
-        onChange={edit('email', setEmail)}
+        {...field('email', email, setEmail)}
       />
       <FormSubmit error={error} busy={busy} label={t('submit')} />
       <p className="auth-form__small center-text">

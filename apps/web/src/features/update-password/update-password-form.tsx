@@ -43,9 +43,7 @@ export default function UpdatePasswordForm() {
     !value ? t('required') : passwordLengthOk(value) ? undefined : t('passwordLength');
   const confirmationProblem = (value: string, first = password) =>
     !value ? t('required') : value !== first ? t('mismatch') : undefined;
-  const { busy, error, fieldErrors, edit, checkField, onSubmit } = useFormSubmit<
-    'current' | 'password' | 'confirmation'
-  >({
+  const { busy, error, field, checkField, onSubmit } = useFormSubmit<'current' | 'password' | 'confirmation'>({
     validate: () => ({
       fields: {
         current: needsCurrent && !current ? t('required') : undefined,
@@ -94,34 +92,22 @@ export default function UpdatePasswordForm() {
       {needsCurrent ? (
         <PasswordField
           label={t('current')}
-          name="current"
           autoComplete="current-password"
-          required
-          value={current}
-          error={fieldErrors.current}
-          onChange={(e) => edit('current', setCurrent)(e.target.value)}
+          {...field('current', current, setCurrent)}
         />
       ) : null}
       <PasswordField
         label={t('password')}
-        name="password"
         autoComplete="new-password"
-        required
-        value={password}
-        error={fieldErrors.password}
         hint={t('passwordHint', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH })}
-        onChange={(e) => edit('password', setPassword)(e.target.value)}
         onBlur={(e) => checkField('password', e.target.value, passwordProblem)}
+        {...field('password', password, setPassword)}
       />
       <PasswordField
         label={t('confirmation')}
-        name="confirmation"
         autoComplete="new-password"
-        required
-        value={confirmation}
-        error={fieldErrors.confirmation}
-        onChange={(e) => edit('confirmation', setConfirmation)(e.target.value)}
         onBlur={(e) => checkField('confirmation', e.target.value, confirmationProblem)}
+        {...field('confirmation', confirmation, setConfirmation)}
       />
       <FormSubmit error={error} busy={busy} label={t('submit')} />
     </form>

@@ -85,26 +85,19 @@ export default function WelcomeForm() {
       <h1 id="welcome-title">{t('title')}</h1>
       <p className="auth-form__lead">{t('lead')}</p>
       <div className="auth-form__row">
-        <TextField
-          label={t('firstName')}
-          name="firstName"
-          autoComplete="given-name"
-          maxLength={100}
-          required
-          value={values.firstName}
-          error={errors.firstName}
-          onChange={set('firstName')}
-        />
-        <TextField
-          label={t('lastName')}
-          name="lastName"
-          autoComplete="family-name"
-          maxLength={100}
-          required
-          value={values.lastName}
-          error={errors.lastName}
-          onChange={set('lastName')}
-        />
+        {(['firstName', 'lastName'] as const).map((name) => (
+          <TextField
+            key={name}
+            label={t(name)}
+            name={name}
+            autoComplete={name === 'firstName' ? 'given-name' : 'family-name'}
+            maxLength={100}
+            required
+            value={values[name]}
+            error={errors[name]}
+            onChange={set(name)}
+          />
+        ))}
       </div>
       <PasswordField
         label={t('password')}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ShareLink, StoredFile } from '@suite/contract/core';
 import { Alert } from '../../../components/alert';
@@ -6,6 +6,7 @@ import { Button } from '../../../components/button';
 import { useErrorMessage } from '../../../lib/use-error-message';
 import { createShare, listShares } from '../api/files';
 import { CopyLink } from './copy-link';
+import { LabelledRow } from './labelled-row';
 import { ShareList } from './share-list';
 
 const HOUR = 3600_000;
@@ -17,7 +18,6 @@ type Expiry = keyof typeof EXPIRIES;
 export function SharePanel({ file }: { file: StoredFile }) {
   const { t } = useTranslation('files');
   const message = useErrorMessage();
-  const selectId = useId();
   const [expiry, setExpiry] = useState<Expiry>('7d');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null); // words, or a failure put in words at render
@@ -51,26 +51,27 @@ export function SharePanel({ file }: { file: StoredFile }) {
   return (
     <div className="stack files__share">
       <form className="files__share-form" onSubmit={(e) => void submit(e)}>
-        <label htmlFor={selectId} className="field__label">
-          {t('expiry')}
-        </label>
-        <div className="row">
-          <select
-            id={selectId}
-            className="files__select"
-            value={expiry}
-            onChange={(e) => setExpiry(e.target.value as Expiry)}
-          >
-            {(Object.keys(EXPIRIES) as Expiry[]).map((key) => (
-              <option key={key} value={key}>
-                {t(`expiries.${key}`)}
-              </option>
-            ))}
-          </select>
-          <Button type="submit" loading={busy}>
-            {t('createLink')}
-          </Button>
-        </div>
+        <LabelledRow label={t('expiry')}>
+          {(id) => (
+            <>
+              <select
+                id={id}
+                className="files__select"
+                value={expiry}
+                onChange={(e) => setExpiry(e.target.value as Expiry)}
+              >
+                {(Object.keys(EXPIRIES) as Expiry[]).map((key) => (
+                  <option key={key} value={key}>
+                    {t(`expiries.${key}`)}
+                  </option>
+                ))}
+              </select>
+              <Button type="submit" loading={busy}>
+                {t('createLink')}
+              </Button>
+            </>
+          )}
+        </LabelledRow>
       </form>
       {error !== null && <Alert>{message(error)}</Alert>}
       {created?.url && <CopyLink url={created.url} />}

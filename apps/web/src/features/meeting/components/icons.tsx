@@ -1,25 +1,8 @@
 import type { ReactNode } from 'react';
+import { Icon as BaseIcon } from '../../../components/icon';
 
-/** Small inline icons (24×24, stroke = currentColor): no icon font, no extra request. Decorative only. */
-function Icon({ children }: { children: ReactNode }) {
-  return (
-    <svg
-      className="meet-icon"
-      width="22"
-      height="22"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
-}
+/** The room's icons: the shared inline icon, sized and coloured by .meet-icon. */
+const Icon = ({ children }: { children: ReactNode }) => <BaseIcon className="meet-icon">{children}</BaseIcon>;
 
 const SLASH = <path d="M3 3l18 18" />;
 

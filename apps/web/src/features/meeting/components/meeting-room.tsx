@@ -5,7 +5,6 @@ import { useDialog } from '../../../components/confirm-dialog';
 import { logger } from '../../../lib/logger';
 import { buildJitsiOptions, jitsiLanguage, shouldAutoRecord, type ChosenDevices } from '../lib/jitsi-options';
 import { loadExternalApi, type JitsiApi } from '../lib/external-api';
-import type { MeetingQuery } from '../lib/query-options';
 import { meetHost } from '../lib/app-links';
 import { HANGUP_FALLBACK_MS } from '../lib/timings';
 import { endMeetingSession } from '../api/my-videoconferences';
@@ -14,7 +13,7 @@ import { useKeepAlive } from '../hooks/use-keep-alive';
 import { useSessionPing } from '../hooks/use-session-ping';
 import { trackPresence } from '../lib/presence';
 import { KeepAliveDialog } from './keep-alive-dialog';
-import { RoomBar } from './room-bar';
+import { RoomBar, type RoomBarInfo } from './room-bar';
 import { useMeetingTitle } from '../lib/meeting-title';
 
 export type LeaveReason = 'left' | 'idle';
@@ -27,15 +26,11 @@ export interface MeetingRoomProps {
   jitsiRoom: string;
   jwt: string;
   moderator: boolean;
-  query: MeetingQuery;
+  /** The link's options, the title, invite link and kind of visitor the room bar shows (and the room follows). */
+  bar: RoomBarInfo;
   devices: ChosenDevices | null;
-  spectator: boolean;
   /** Microphone / camera off as chosen on the pre-join screen; null → the link's startWith…Muted. */
   startMuted: { audio: boolean; video: boolean } | null;
-  mobile: boolean;
-  appTitle: string;
-  title: string;
-  inviteLink: string;
   displayName: string | null;
   /** The name the link asked for (first_name/last_name): set again after joining, as Jitsi may prefer the token's. */
   linkName: string | null;
@@ -59,8 +54,8 @@ export function MeetingRoom(props: MeetingRoomProps) {
   const [others, setOthers] = useState(0);
   const [leaving, setLeaving] = useState(false);
   const [muted, setMuted] = useState({
-    audio: props.spectator || (props.startMuted?.audio ?? props.query.meeting.startWithAudioMuted === true),
-    video: props.spectator || (props.startMuted?.video ?? props.query.meeting.startWithVideoMuted === true),
+    audio: props.bar.spectator || (props.startMuted?.audio ?? props.bar.query.meeting.startWithAudioMuted === true),
+    video: props.bar.spectator || (props.startMuted?.video ?? props.bar.query.meeting.startWithVideoMuted === true),
   });
   const leftRef = useRef(false);
   const propsRef = useRef(props);
@@ -85,9 +80,9 @@ export function MeetingRoom(props: MeetingRoomProps) {
           jwt: p.jwt,
           lang: jitsiLanguage(i18n.resolvedLanguage ?? 'en'),
           parentNode: container.current,
-          query: p.query,
+          query: p.bar.query,
           devices: p.devices,
-          spectator: p.spectator,
+          spectator: p.bar.spectator,
           startMuted: p.startMuted,
           fallbackName: p.displayName,
         });
@@ -102,8 +97,8 @@ export function MeetingRoom(props: MeetingRoomProps) {
           setJoined(true);
           // Jitsi takes the display name from the token; the link's name is in our tokens, not in a `jwt` one.
           if (p.linkName) instance?.executeCommand('displayName', p.linkName);
-          if (p.query.avatar) instance?.executeCommand('avatarUrl', p.query.avatar);
-          if (p.query.email) instance?.executeCommand('email', p.query.email);
+          if (p.bar.query.avatar) instance?.executeCommand('avatarUrl', p.bar.query.avatar);
+          if (p.bar.query.email) instance?.executeCommand('email', p.bar.query.email);
         });
         // Jitsi's own hangup button only reports the click (buttonsWithNotifyClick): ask first, as ours does.
         instance.on('toolbarButtonClicked', (e: { key?: string } | undefined) => {
@@ -158,7 +153,7 @@ export function MeetingRoom(props: MeetingRoomProps) {
     [api, finish],
   );
 
-  useAutoRecording(api, joined && shouldAutoRecord(props.query, props.moderator), () =>
+  useAutoRecording(api, joined && shouldAutoRecord(props.bar.query, props.moderator), () =>
     dialog.openDialog({
       title: t('recordingError.title'),
       text: t('recordingError.text'),
@@ -213,12 +208,7 @@ export function MeetingRoom(props: MeetingRoomProps) {
   return (
     <div className="meet-room">
       <RoomBar
-        query={props.query}
-        appTitle={props.appTitle}
-        title={props.title}
-        inviteLink={props.inviteLink}
-        spectator={props.spectator}
-        mobile={props.mobile}
+        {...props.bar}
         joined={joined}
         audioMuted={muted.audio}
         videoMuted={muted.video}

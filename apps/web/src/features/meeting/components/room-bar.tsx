@@ -66,6 +66,15 @@ export interface RoomBarProps {
   onLeave: () => void;
 }
 
+/** What the page tells the bar (the rest comes from the room's state). */
+export type RoomBarInfo = Pick<RoomBarProps, 'query' | 'appTitle' | 'title' | 'inviteLink' | 'spectator' | 'mobile'>;
+
+/** The mute toggles: the Jitsi button each stands for, its kind, and the command it sends. */
+const MEDIA = [
+  ['microphone', 'mic', 'toggleAudio'],
+  ['camera', 'camera', 'toggleVideo'],
+] as const;
+
 /**
  * Our bar above the Jitsi frame: branding Jitsi no longer takes from an embedder (logo, watermark link,
  * app name, support link), the invite link, and the room controls (mute, video, screen share, leave),
@@ -96,24 +105,18 @@ export function RoomBar(p: RoomBarProps) {
         <span className="meet-bar__title">{p.title || appName}</span>
       </div>
       <nav className="meet-bar__controls" aria-label={t('room.controls')}>
-        {!p.spectator && shown('microphone') ? (
-          <MediaToggle
-            kind="mic"
-            className="meet-ctl"
-            off={p.audioMuted}
-            disabled={!p.joined}
-            onToggle={() => p.onCommand('toggleAudio')}
-          />
-        ) : null}
-        {!p.spectator && shown('camera') ? (
-          <MediaToggle
-            kind="camera"
-            className="meet-ctl"
-            off={p.videoMuted}
-            disabled={!p.joined}
-            onToggle={() => p.onCommand('toggleVideo')}
-          />
-        ) : null}
+        {MEDIA.map(([button, kind, command]) =>
+          !p.spectator && shown(button) ? (
+            <MediaToggle
+              key={kind}
+              kind={kind}
+              className="meet-ctl"
+              off={kind === 'mic' ? p.audioMuted : p.videoMuted}
+              disabled={!p.joined}
+              onToggle={() => p.onCommand(command)}
+            />
+          ) : null,
+        )}
         {!p.spectator && !p.mobile && shown('desktop') ? (
           <IconButton
             label={t('room.shareScreen')}
