@@ -3,6 +3,7 @@ import { ERRORS } from '@suite/contract';
 import { signTeamInvite } from '../src/modules/accounts/invites/tokens.js';
 import { MAX_INVITES_PER_ADDRESS_PER_DAY } from '../src/modules/accounts/invites/service.js';
 import {
+  completeRegister,
   PASSWORD,
   admin,
   call,
@@ -41,18 +42,7 @@ describe('accounts: gaps found by the audit', () => {
     call(w.app, { method: 'POST', url: '/auth/login', body: { login: email, password } });
   const post = (body: Record<string, unknown>) => call(w.app, { method: 'POST', url: '/v2/user', body });
   const register = (token: string, password = PASSWORD) =>
-    call(w.app, {
-      method: 'PUT',
-      url: '/v2/user/complete-register',
-      token,
-      body: {
-        first_name: 'Grace',
-        last_name: 'Hopper',
-        password,
-        password_confirmation: password,
-        accepted_terms: { version: 1 },
-      },
-    });
+    completeRegister(w, token, { first_name: 'Grace', last_name: 'Hopper' }, password);
   const teamInvite = (emails: string[], token: string) =>
     call(w.app, { method: 'POST', url: '/invite/teammates', token, body: { emails } });
   const inviteToken = (out: string) => new URL(out.slice(out.indexOf('http'))).searchParams.get('inviteToken') ?? '';

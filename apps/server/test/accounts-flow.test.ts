@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, call, decodeSession, mailTo, startWorld, type AccountsWorld } from './accounts-helpers.js';
+import {
+  completeRegister,
+  PASSWORD,
+  call,
+  decodeSession,
+  mailTo,
+  startWorld,
+  type AccountsWorld,
+} from './accounts-helpers.js';
 import { codeIn, linkIn } from './smtp.js';
 
 /** What a client speaking only HTTP and SMTP sees, from sign-up to password recovery. */
@@ -34,18 +42,7 @@ describe('accounts: the whole path over HTTP and SMTP', () => {
     expect(Object.keys(payload.user).sort()).toEqual(['_id', 'email', 'preferences', 'profile_id']);
     expect(payload.user).toMatchObject({ email, profile_id: profiles[0]._id });
 
-    const register = await call(w.app, {
-      method: 'PUT',
-      url: '/v2/user/complete-register',
-      token,
-      body: {
-        first_name: 'Ada',
-        last_name: 'Lovelace',
-        password: PASSWORD,
-        password_confirmation: PASSWORD,
-        accepted_terms: { version: 1 },
-      },
-    });
+    const register = await completeRegister(w, token);
     expect(register.statusCode).toBe(200);
     expect(register.json().profiles[0].info).toMatchObject({ first_name: 'Ada', last_name: 'Lovelace', email });
     const session = register.json().token as string;

@@ -100,15 +100,24 @@ export const COMPLETE_REGISTER_BODY = {
   accepted_terms: { version: 1 },
 };
 
-/** Sign-up, code, confirm and complete-register: a user who can log in with PASSWORD. */
-export async function registered(w: AccountsWorld, email: string): Promise<{ token: string; id: string }> {
-  const { token } = await confirmed(w, email);
-  const res = await call(w.app, {
+/** complete-register with a confirmed sign-up's token: COMPLETE_REGISTER_BODY, or other names and password. */
+export const completeRegister = (
+  w: AccountsWorld,
+  token: string,
+  names = { first_name: 'Ada', last_name: 'Lovelace' },
+  password = PASSWORD,
+) =>
+  call(w.app, {
     method: 'PUT',
     url: '/v2/user/complete-register',
     token,
-    body: COMPLETE_REGISTER_BODY,
+    body: { ...COMPLETE_REGISTER_BODY, ...names, password, password_confirmation: password },
   });
+
+/** Sign-up, code, confirm and complete-register: a user who can log in with PASSWORD. */
+export async function registered(w: AccountsWorld, email: string): Promise<{ token: string; id: string }> {
+  const { token } = await confirmed(w, email);
+  const res = await completeRegister(w, token);
   expect(res.statusCode, res.body).toBe(200);
   const session = res.json().token as string;
   return { token: session, id: decodeSession(session).user._id };

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  completeRegister,
   PASSWORD,
   admin,
   call,
@@ -69,18 +70,7 @@ describe('teammate invitations: POST /invite/teammates, GET /invite/url, GET /in
     expect(accepted.statusCode).toBe(201);
     const body = accepted.json();
     expect(body.profiles[0].type).toBe('PROFESSIONAL');
-    const done = await call(w.app, {
-      method: 'PUT',
-      url: '/v2/user/complete-register',
-      token: body.token,
-      body: {
-        first_name: 'New',
-        last_name: 'Bie',
-        password: PASSWORD,
-        password_confirmation: PASSWORD,
-        accepted_terms: { version: 1 },
-      },
-    });
+    const done = await completeRegister(w, body.token, { first_name: 'New', last_name: 'Bie' });
     expect(done.statusCode).toBe(200);
     expect(
       (
