@@ -12,7 +12,8 @@ import { useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { USER_COMPONENTS, USER_STEPS, type UserComponent } from '@suite/contract/core';
 import { StepDots } from '../components/step-dots';
-import { Illustration } from '../components/illustration';
+// The left panel's decorative illustration: static markup, inlined (its text uses the page's font).
+import illustration from '../components/illustration.svg?raw';
 import { PageLoading } from '../components/page-loading';
 import { currentLanguage, loadTexts } from '../lib/i18n';
 
@@ -176,9 +177,7 @@ export default function UserLayout() {
           <h2>{t('userLayout.title')}</h2>
           <p>{t('userLayout.text')}</p>
         </div>
-        <div className="user-layout__art">
-          <Illustration />
-        </div>
+        <div className="user-layout__art" dangerouslySetInnerHTML={{ __html: illustration }} />
         {steps ? <StepDots total={steps.total} index={steps.index} /> : <span />}
       </aside>
       <section className="user-layout__form">
