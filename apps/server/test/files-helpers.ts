@@ -1,27 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { insertSignedInUser } from './helpers.js';
 
 /** A confirmed user straight in the database, with a session token (accounts are built elsewhere). */
 export async function signedInUser(app: FastifyInstance, email = `u${randomBytes(4).toString('hex')}@acme.test`) {
-  const id = randomBytes(12).toString('hex');
-  const now = Date.now();
-  await app.db.kysely
-    .insertInto('users')
-    .values({
-      id,
-      email,
-      password_hash: null,
-      first_name: 'Ada',
-      last_name: 'Lovelace',
-      language: 'en',
-      preferences: '{}',
-      confirmed_at: now,
-      registered_at: now,
-      invited_by: null,
-      created_at: now,
-    })
-    .execute();
-  const token = await app.sessions.issue({ _id: id, email, preferences: {}, profile_id: null });
+  const { id, token } = await insertSignedInUser(app, { email, first: 'Ada', last: 'Lovelace' });
   return { id, email, token, auth: { authorization: `Bearer ${token}` } };
 }
 

@@ -89,3 +89,32 @@ export function logCapture(): { lines: string[]; stream: Writable } {
   });
   return { lines, stream };
 }
+
+/**
+ * A confirmed, registered user inserted straight into the database (accounts are tested elsewhere), with a
+ * session token from the real session issuer.
+ */
+export async function insertSignedInUser(
+  app: FastifyInstance,
+  user: { email: string; first: string; last: string; createdAt?: number },
+): Promise<{ id: string; token: string }> {
+  const id = randomBytes(12).toString('hex');
+  const now = Date.now();
+  await app.db.kysely
+    .insertInto('users')
+    .values({
+      id,
+      email: user.email,
+      password_hash: null,
+      first_name: user.first,
+      last_name: user.last,
+      language: 'en',
+      preferences: '{}',
+      confirmed_at: now,
+      registered_at: now,
+      invited_by: null,
+      created_at: user.createdAt ?? now,
+    })
+    .execute();
+  return { id, token: await app.sessions.issue({ _id: id, email: user.email, preferences: {}, profile_id: null }) };
+}

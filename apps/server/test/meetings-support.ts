@@ -1,28 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { insertSignedInUser } from './helpers.js';
 
 /** A confirmed, active user inserted directly, with a session token from the real session issuer. */
 export async function signedInUser(app: FastifyInstance, first = 'Ana', last = 'Host') {
-  const id = randomBytes(12).toString('hex');
-  const email = `${first.toLowerCase()}.${id.slice(0, 6)}@acme.test`;
-  const now = Date.now();
-  await app.db.kysely
-    .insertInto('users')
-    .values({
-      id,
-      email,
-      password_hash: null,
-      first_name: first,
-      last_name: last,
-      language: 'en',
-      preferences: '{}',
-      confirmed_at: now,
-      registered_at: now,
-      invited_by: null,
-      created_at: now - 10_000,
-    })
-    .execute();
-  const token = await app.sessions.issue({ _id: id, email, preferences: {}, profile_id: null });
+  const email = `${first.toLowerCase()}.${randomBytes(3).toString('hex')}@acme.test`;
+  const { id, token } = await insertSignedInUser(app, { email, first, last, createdAt: Date.now() - 10_000 });
   return { id, email, name: `${first} ${last}`, headers: { authorization: `Bearer ${token}` } };
 }
 
