@@ -6,7 +6,7 @@ import { Suspense, type ReactElement } from 'react';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { act, fireEvent, render, waitFor } from '@testing-library/react';
-import { expect } from 'vitest';
+import { expect, onTestFinished } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { PublicConfig } from '@suite/contract/core';
 import { ConfigProvider, FALLBACK_CONFIG } from '../lib/config';
@@ -92,6 +92,17 @@ export async function serveWithProgress(answer: Answer) {
     return answer;
   });
   return { server, progressAtCall };
+}
+
+/**
+ * Renders `element` (as renderScreen) against `answer` served by serveWithProgress, closed when the test
+ * ends; returns the router, where the progress bar stood at each call, and the calls.
+ */
+export async function renderServed(element: ReactElement, options: Parameters<typeof renderScreen>[1], answer: Answer) {
+  const { server, progressAtCall } = await serveWithProgress(answer);
+  onTestFinished(() => server.close());
+  const router = await renderScreen(element, options);
+  return { router, progressAtCall, requests: server.requests };
 }
 
 /** Submits `form` twice in one batch and once more: a form that guards double submits sends one request. */

@@ -1,27 +1,20 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
-import { renderScreen, serveWithProgress, type Answer } from '../../components/testing';
+import { renderServed, type Answer } from '../../components/testing';
 import FileDownloadPage from './file-download-page';
 
-let server: Awaited<ReturnType<typeof serveWithProgress>>['server'] | null = null;
-afterEach(async () => {
+afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
-  await server?.close();
-  server = null;
 });
 
 /** Serves `answer` for the validation call and records where the progress bar stood when it arrived. */
-async function open(answer: Answer) {
-  const served = await serveWithProgress(answer);
-  server = served.server;
-  const { progressAtCall } = served;
-  await renderScreen(<FileDownloadPage />, {
-    url: '/file/f1/download_link?share_key=k%2B1',
-    path: '/file/:fileId/download_link',
-  });
-  return { progressAtCall };
-}
+const open = (answer: Answer) =>
+  renderServed(
+    <FileDownloadPage />,
+    { url: '/file/f1/download_link?share_key=k%2B1', path: '/file/:fileId/download_link' },
+    answer,
+  );
 
 describe('share-link download page (spec §4)', () => {
   it('validates at 30, then clicks the forced download 1 s after the validated message', async () => {
@@ -29,7 +22,7 @@ describe('share-link download page (spec §4)', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicks.push({ at: Date.now(), href: this.getAttribute('href') ?? '' });
     });
-    const { progressAtCall } = await open({
+    const { progressAtCall, requests } = await open({
       status: 200,
       body: { name: 'report.pdf', size: 2048, content_type: 'application/pdf' },
     });
@@ -37,7 +30,7 @@ describe('share-link download page (spec §4)', () => {
     await screen.findByRole('heading', { name: 'Your download is ready' }, { timeout: 4000 });
     const shownAt = Date.now();
     expect(['20', '30']).toContain(progressAtCall[0]);
-    expect(server!.requests[0]!.url).toBe('/api/file/f1/validating_link?share_key=k%2B1');
+    expect(requests[0]!.url).toBe('/api/file/f1/validating_link?share_key=k%2B1');
     expect(screen.getByText('report.pdf')).toBeTruthy();
     expect(clicks).toHaveLength(0);
     await vi.waitFor(() => expect(clicks).toHaveLength(1), { timeout: 3000 });

@@ -1,28 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { fakeSessionToken, renderScreen, serveWithProgress, type Answer } from '../../components/testing';
+import { fakeSessionToken, renderServed, type Answer } from '../../components/testing';
 import InvitePage from './invite-page';
 
 const b64 = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
 const invite = `${b64({ alg: 'HS256' })}.${b64({ email: 'maria@gmail.com', exp: Math.floor(Date.now() / 1000) + 600 })}.c2ln`;
 
-let server: Awaited<ReturnType<typeof serveWithProgress>>['server'] | null = null;
-afterEach(async () => {
-  await server?.close();
-  server = null;
-});
-
 /** Serves `answer` for the sign-up and records where the progress bar stood when the call arrived. */
-async function open(answer: Answer) {
-  const served = await serveWithProgress(answer);
-  server = served.server;
-  const { progressAtCall } = served;
-  const router = await renderScreen(<InvitePage />, {
-    url: `/confirm-invite?inviteToken=${invite}`,
-    path: '/confirm-invite',
-  });
-  return { router, progressAtCall };
-}
+const open = (answer: Answer) =>
+  renderServed(<InvitePage />, { url: `/confirm-invite?inviteToken=${invite}`, path: '/confirm-invite' }, answer);
 
 describe('invite acceptance (spec §4)', () => {
   it(
@@ -33,7 +19,7 @@ describe('invite acceptance (spec §4)', () => {
         token: fakeSessionToken(),
         profiles: [{ _id: 'p1', type: 'PERSONAL', info: { first_name: '', last_name: '' } }],
       };
-      const { router, progressAtCall } = await open({
+      const { router, progressAtCall, requests } = await open({
         status: 201,
         body: { email: 'maria@gmail.com', message: 'ok', ...session },
       });
@@ -42,7 +28,7 @@ describe('invite acceptance (spec §4)', () => {
       // The call leaves on the tick that reaches 30 (the bar may not have re-rendered yet when it arrives).
       expect(progressAtCall).toHaveLength(1);
       expect(['20', '30']).toContain(progressAtCall[0]);
-      expect(JSON.parse(server!.requests[0]!.body)).toEqual({ email: 'maria@gmail.com', invite_token: invite });
+      expect(JSON.parse(requests[0]!.body)).toEqual({ email: 'maria@gmail.com', invite_token: invite });
       expect(router.state.location.pathname).toBe('/confirm-invite');
       await waitFor(() => expect(router.state.location.pathname).toBe('/user/welcome'), { timeout: 4000 });
       expect(localStorage.getItem('authorization')).toBe(session.token);
