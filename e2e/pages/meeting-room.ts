@@ -77,11 +77,17 @@ export class MeetingRoomPage {
 /** Signs in through local storage (fixtures/test.ts), then opens `path`. */
 export const signIn = signInWithStorage;
 
-/** A signed-in host on their own meeting's page (with `query`), past device setup and joined. */
-export async function hostJoins(page: Page, request: APIRequestContext, query = '', options: { clock?: boolean } = {}) {
+/** A signed-in host on their own meeting's page (with `query`): the device setup. */
+export async function hostOpens(page: Page, request: APIRequestContext, query = '', options: { clock?: boolean } = {}) {
   const host = await createAccount(request);
   const meeting = await createMeeting(request, host);
   await signIn(page, host, `/meet/${meeting._id}${query}`, options.clock ? () => page.clock.install() : undefined);
+  return { host, meeting };
+}
+
+/** A signed-in host on their own meeting's page (with `query`), past device setup and joined. */
+export async function hostJoins(page: Page, request: APIRequestContext, query = '', options: { clock?: boolean } = {}) {
+  const { host, meeting } = await hostOpens(page, request, query, options);
   const room = new MeetingRoomPage(page);
   await room.joinFromSetup();
   await room.expectJoined();

@@ -1,7 +1,7 @@
 import { SignJWT, decodeJwt } from 'jose';
 import type { Page } from '@playwright/test';
 import { test, expect, createAccount, screenshots } from '../fixtures/test';
-import { MeetingRoomPage, createMeeting, hostJoins, signIn } from '../pages/meeting-room';
+import { MeetingRoomPage, createMeeting, hostJoins, hostOpens, signIn } from '../pages/meeting-room';
 import { JITSI_APP_ID, JITSI_APP_SECRET } from '../env';
 
 /** A token as our server signs it for the e2e meeting domain (HS256, iss/aud app id, sub domain, room). */
@@ -227,9 +227,7 @@ test.describe('room page states', () => {
       navigator.mediaDevices.getUserMedia = () =>
         Promise.reject(new DOMException('Could not start video source', 'NotReadableError'));
     });
-    const host = await createAccount(request);
-    const meeting = await createMeeting(request, host);
-    await signIn(page, host, `/meet/${meeting._id}`);
+    await hostOpens(page, request);
     await expect(page.getByText('Your microphone or camera could not be activated.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Reload' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Join as spectator' })).toBeVisible();
@@ -250,9 +248,7 @@ test.describe('room page states', () => {
     page,
     request,
   }) => {
-    const host = await createAccount(request);
-    const meeting = await createMeeting(request, host);
-    await signIn(page, host, `/meet/${meeting._id}`);
+    const { meeting } = await hostOpens(page, request);
     const link = page.getByRole('link', { name: 'Open in the desktop app instead' });
     await expect(link).toHaveAttribute('href', new RegExp(`^jitsi-meet://127\\.0\\.0\\.1:\\d+/${meeting._id}$`));
     await expect(page.getByLabel('Camera', { exact: true })).toBeVisible();

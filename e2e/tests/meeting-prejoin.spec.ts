@@ -2,7 +2,7 @@ import { decodeJwt } from 'jose';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, createAccount } from '../fixtures/test';
 import { accessible } from '../pages/a11y';
-import { MeetingRoomPage, createMeeting, fillGuestForm, hostJoins, signIn } from '../pages/meeting-room';
+import { MeetingRoomPage, createMeeting, fillGuestForm, hostJoins, hostOpens, signIn } from '../pages/meeting-room';
 
 /** The element lies wholly inside the viewport as it is now (no scrolling needed to see it). */
 async function expectInViewport(page: Page, target: Locator): Promise<void> {
@@ -93,9 +93,7 @@ test.describe('pre-join screen', () => {
     page,
     request,
   }) => {
-    const host = await createAccount(request);
-    const meeting = await createMeeting(request, host);
-    await signIn(page, host, `/meet/${meeting._id}`);
+    const { meeting } = await hostOpens(page, request);
     await expect(page.getByText('Joining as Ada Lovelace')).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Your name' })).toHaveCount(0);
     await expect(page.getByTestId('setup-meeting-name')).toHaveText(meeting._id);

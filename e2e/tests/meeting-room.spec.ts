@@ -1,5 +1,5 @@
 import { test, expect, createAccount, screenshots, expectAccessible, type Account } from '../fixtures/test';
-import { MeetingRoomPage, createMeeting, hostJoins, signIn } from '../pages/meeting-room';
+import { MeetingRoomPage, createMeeting, hostJoins, hostOpens, signIn } from '../pages/meeting-room';
 
 const UA = {
   android:
@@ -120,9 +120,7 @@ test.describe('devices', () => {
         Promise.reject(new DOMException('Requested device not found', 'NotFoundError'));
       navigator.mediaDevices.enumerateDevices = () => Promise.resolve([]);
     });
-    const host = await createAccount(request);
-    const meeting = await createMeeting(request, host);
-    await signIn(page, host, `/meet/${meeting._id}`);
+    await hostOpens(page, request);
     await expect(page.getByText('No microphone or camera was found.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Join meeting' })).toHaveCount(0);
     await screenshots(page, 'meeting-spectator');
@@ -149,17 +147,13 @@ test.describe('devices', () => {
       navigator.mediaDevices.getUserMedia = () =>
         Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
     });
-    const host = await createAccount(request);
-    const meeting = await createMeeting(request, host);
-    await signIn(page, host, `/meet/${meeting._id}`);
+    await hostOpens(page, request);
     await expect(page.getByText(/Check the permissions of this site/)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Join as spectator' })).toBeVisible();
   });
 
   test('the chosen devices go to Jitsi, and "skip this review next time" is remembered', async ({ page, request }) => {
-    const host = await createAccount(request);
-    const meeting = await createMeeting(request, host);
-    await signIn(page, host, `/meet/${meeting._id}`);
+    const { meeting } = await hostOpens(page, request);
     const room = new MeetingRoomPage(page);
     await expect(page.getByLabel('Camera', { exact: true })).toBeVisible();
     await expect(page.getByRole('img', { name: 'Camera preview' }).or(page.getByLabel('Camera preview'))).toBeVisible();
@@ -180,9 +174,7 @@ test.describe('devices', () => {
 test.describe('app offer on mobile', () => {
   test.use({ userAgent: UA.android, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   test('Android: open in the app (intent link), Google Play, or continue in the browser', async ({ page, request }) => {
-    const host = await createAccount(request);
-    const meeting = await createMeeting(request, host);
-    await signIn(page, host, `/meet/${meeting._id}`);
+    const { meeting } = await hostOpens(page, request);
     await expect(page.getByRole('heading', { name: 'Join with the app' })).toBeVisible();
     const open = page.getByRole('link', { name: 'Open in the app' });
     await expect(open).toHaveAttribute(
@@ -208,9 +200,7 @@ test.describe('app offer on mobile', () => {
 test.describe('app offer on iPhone', () => {
   test.use({ userAgent: UA.ios, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   test('iOS: the org.jitsi.meet:// scheme and the App Store', async ({ page, request }) => {
-    const host = await createAccount(request);
-    const meeting = await createMeeting(request, host);
-    await signIn(page, host, `/meet/${meeting._id}`);
+    const { meeting } = await hostOpens(page, request);
     await expect(page.getByRole('link', { name: 'Open in the app' })).toHaveAttribute(
       'href',
       new RegExp(`^org\\.jitsi\\.meet://127\\.0\\.0\\.1:\\d+/${meeting._id}$`),
