@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jwtVerify } from 'jose';
 import { createTestApp, type TestApp } from './helpers.js';
-import { SELF_HOSTED, signedInUser } from './meetings-support.js';
+import { SELF_HOSTED, hostAndOther, signedInUser } from './meetings-support.js';
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
 const MINUTE = 60_000;
@@ -13,9 +13,7 @@ describe('keeping a meeting session alive while people are in the room', () => {
   let other: User;
   beforeAll(async () => {
     // A 30-minute idle limit and a fake clock (only Date: the database and the server keep real timers).
-    t = await createTestApp({ ...SELF_HOSTED, MEETING_IDLE_MINUTES: '30' });
-    host = await signedInUser(t.app, 'Ana', 'Host');
-    other = await signedInUser(t.app, 'Bruno', 'Other');
+    ({ t, host, other } = await hostAndOther());
   });
   afterEach(() => vi.useRealTimers());
   afterAll(async () => t.close());

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.js';
-import { SELF_HOSTED, signedInUser } from './meetings-support.js';
+import { hostAndOther, signedInUser } from './meetings-support.js';
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
 
@@ -9,9 +9,7 @@ describe('video conferences, guests and meeting sessions', () => {
   let host: User;
   let other: User;
   beforeAll(async () => {
-    t = await createTestApp({ ...SELF_HOSTED, MEETING_IDLE_MINUTES: '30' });
-    host = await signedInUser(t.app, 'Ana', 'Host');
-    other = await signedInUser(t.app, 'Bruno', 'Other');
+    ({ t, host, other } = await hostAndOther());
   });
   afterAll(async () => t.close());
 
