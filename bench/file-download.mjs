@@ -21,7 +21,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { benchUser } from './lib.mjs';
+import { createAccounts, loginHeader } from './lib.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const MIB = 1024 * 1024;
@@ -158,8 +158,8 @@ async function startServer(dataDir) {
 
 /** A registered user straight in the embedded database, logged in through the API. */
 async function sessionFor(dataDir, base) {
-  const { token } = await benchUser(dataDir, base, { algorithm: 2 });
-  return { authorization: `Bearer ${token}` };
+  const [account] = await createAccounts({ dataDir });
+  return loginHeader(base, account);
 }
 
 async function main() {

@@ -1,6 +1,5 @@
 // Shared helpers of the benchmarks: ports, processes pinned to a core, wrk, RSS, the built server.
 import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { createServer } from 'node:net';
@@ -84,35 +83,6 @@ export function serverEnv(port, dataDir, extra = {}) {
     SESSION_SECRET: 'bench-session-secret-0123456789abcdef0123',
     ...extra,
   };
-}
-
-/**
- * A registered user written straight into the embedded database of a server started on `dataDir` (a
- * bench needs no mail), its password hashed with `hashOptions`, checked by one login through the API.
- * Returns the login body and the session token.
- */
-export async function benchUser(dataDir, base, hashOptions) {
-  const { default: Database } = await import('better-sqlite3');
-  const { hash } = await import('@node-rs/argon2');
-  const db = new Database(join(dataDir, 'app.db'));
-  const id = randomBytes(12).toString('hex');
-  const login = { login: `bench-${id}@bench.test`, password: 'correct horse battery' };
-  const now = Date.now();
-  db.prepare(
-    `insert into users (id, email, password_hash, first_name, last_name, language, preferences, confirmed_at, registered_at, created_at)
-     values (?, ?, ?, 'Bench', 'User', 'en', '{}', ?, ?, ?)`,
-  ).run(id, login.login, await hash(login.password, hashOptions), now, now, now);
-  db.prepare(
-    `insert into profiles (id, user_id, type, first_name, last_name, created_at) values (?, ?, 'PROFESSIONAL', 'Bench', 'User', ?)`,
-  ).run(randomBytes(12).toString('hex'), id, now);
-  db.close();
-  const res = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(login),
-  });
-  if (res.status !== 200) throw new Error(`bench login: HTTP ${res.status} ${await res.text()}`);
-  return { login, token: (await res.json()).token };
 }
 
 /** The built server on a fresh port (data dir created when not given), pinned to the server core. */
