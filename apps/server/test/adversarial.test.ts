@@ -960,6 +960,28 @@ describe('oversize and malformed requests', () => {
     expectCatalogueBody(res, 400, 'ERR_REQUEST', [marker]);
   });
 
+  it('a NUL or other control character in a path id (PostgreSQL text cannot hold a NUL): 400, never 500', async () => {
+    const { token } = await registered(w, 'nul-id@contoso.com');
+    const urls = [
+      '/api/files/%00/shares',
+      '/api/files/a%00b',
+      '/api/files/ok/shares/%01',
+      '/api/v2/videoconference/%00',
+      '/api/v2/user/sessions/%00',
+    ];
+    let checked = 0;
+    for (const url of urls) {
+      for (const method of ['GET', 'HEAD', 'DELETE'] as const) {
+        const res = await w.app.inject({ method, url, headers: bearer(token) });
+        if (res.statusCode === 405) continue; // no such route for this method
+        expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(400);
+        if (method !== 'HEAD') expect(res.json().error_code).toBe('ERR_VALIDATION');
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(urls.length);
+  });
+
   it('wrong types, deep nesting and prototype keys: 400, never 500', async () => {
     const bodies = [
       { login: ['a'], password: { $gt: '' } },

@@ -41,3 +41,13 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   // AggregateError (a connection tried on several addresses).
   return Array.isArray(errors) && errors.some(isDatabaseUnavailable);
 }
+
+/**
+ * Text the database cannot hold (PostgreSQL class 22021/22P05: a NUL or a character outside UTF-8,
+ * which SQLite stores): the request's input was malformed, a 400, never a 500. The schemas refuse such
+ * text first; this is the net under them.
+ */
+export function isUnstorableText(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '22021' || code === '22P05';
+}

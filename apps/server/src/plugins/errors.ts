@@ -4,7 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ERRORS, type ErrorCode } from '@suite/contract';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.js';
-import { isDatabaseUnavailable, RETRY_AFTER_S } from '../db/outage.js';
+import { isDatabaseUnavailable, isUnstorableText, RETRY_AFTER_S } from '../db/outage.js';
 
 function body(code: ErrorCode, message?: string, details?: { path: string; message: string }[]) {
   return { error_code: code, message: message ?? ERRORS[code].message, ...(details ? { details } : {}) };
@@ -69,6 +69,7 @@ export default fp(async function errors(app: FastifyInstance) {
       const code = codeForStatus(status);
       return reply.status(ERRORS[code].status).send(body(code));
     }
+    if (isUnstorableText(error)) return reply.status(400).send(body('ERR_REQUEST'));
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       return reply.status(503).header('retry-after', String(RETRY_AFTER_S)).send(body('ERR_SERVICE_UNAVAILABLE'));

@@ -28,7 +28,17 @@ export const AcceptedTermsSchema = z.object({ version: z.literal(ACCEPTED_TERMS_
  */
 export const DisplayNameInputSchema = z.string().max(DISPLAY_NAME_MAX_LENGTH * 4);
 
-export const IdSchema = z.string().min(1).max(64);
+/**
+ * An id in a path: printable characters only. A control character (a NUL above all: PostgreSQL text
+ * cannot hold one) is not a lookup miss but a malformed request.
+ */
+export const idSchema = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .regex(/^[^\p{Cc}]+$/u);
+export const IdSchema = idSchema(64);
 
 export const ProfileSchema = z.object({
   _id: z.string(),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { idSchema } from './common.js';
 
 /** Up to the router's 200-character limit, so a mangled link answers "invalid" rather than a validation error. */
-export const FileIdParamsSchema = z.object({ fileId: z.string().min(1).max(200) });
+export const FileIdParamsSchema = z.object({ fileId: idSchema(200) });
 export const ShareKeyQuerySchema = z.object({
   share_key: z.string().max(256).optional(),
   force_download: z.enum(['true', 'false']).optional(),

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
+  IdSchema,
   API,
   CreateShareRequestSchema,
   ErrorBodySchema,
@@ -41,7 +41,7 @@ function declaredFileBytes(headers: { 'content-length'?: string; 'content-type'?
 }
 /** Errors answered before the body is read: the connection closes instead of draining it. */
 const ANSWERED_EARLY = new Set(['ERR_FILE_TOO_LARGE', 'ERR_STORAGE_QUOTA_EXCEEDED']);
-const ShareParamsSchema = FileIdParamsSchema.extend({ shareId: z.string().min(1).max(64) });
+const ShareParamsSchema = FileIdParamsSchema.extend({ shareId: IdSchema });
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema, 429: ErrorBodySchema };
 const linkErrors = { ...errors, 410: ErrorBodySchema, 500: ErrorBodySchema, 503: ErrorBodySchema };
 const bearer = [{ bearer: [] }];

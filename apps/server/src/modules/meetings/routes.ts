@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  idSchema,
   API,
   CreateVideoconferenceRequestSchema,
   ErrorBodySchema,
@@ -20,7 +21,7 @@ import { createGuestService } from '../guests/index.js';
 import { createMeetingTokenSigner } from './jitsi-token.js';
 import { createMeetingService } from './service.js';
 
-const IdParams = z.object({ id: z.string().max(256) });
+const IdParams = z.object({ id: idSchema(256) });
 const errors = {
   400: ErrorBodySchema,
   401: ErrorBodySchema,
