@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect, createAccount, mailbox, uniqueEmail } from '../fixtures/test';
 import { WORK_DIR } from '../env';
+import { screenSettled } from '../pages/a11y';
 import { AccountScreens } from '../pages/account';
 import { BROWSER_LOCALE, texts, type Lang } from '../pages/locale-texts';
 import { MeetingRoomPage, createMeeting, signIn } from '../pages/meeting-room';
@@ -20,14 +21,7 @@ const SIZES = [
 ];
 
 async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () =>
-      !document.querySelector('.page-loading') &&
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
-        .every((a) => a.playState !== 'running'),
-  );
+  await screenSettled(page);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }
 
