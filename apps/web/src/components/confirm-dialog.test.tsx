@@ -39,7 +39,8 @@ describe('global confirm dialog', () => {
       </DialogProvider>,
     );
     fireEvent.click(screen.getByText('open'));
-    expect(screen.getByText('Send again?')).toBeTruthy();
+    // The dialog's view loads with the first dialog opened (never in an entry screen's first load).
+    expect(await screen.findByText('Send again?')).toBeTruthy();
     expect(screen.getByText('A new code will be sent.')).toBeTruthy();
     fireEvent.click(screen.getByText('Yes'));
     await vi.waitFor(() => expect(onAnswer).toHaveBeenCalledWith(true));

@@ -1,17 +1,7 @@
-import {
-  createContext,
-  useCallback,
-  useContext,
-  useEffect,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react';
-import { Button } from './button';
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import './ui.css';
-import { WithAddress } from './address';
+
+const ConfirmDialog = lazy(() => import('./confirm-dialog-view'));
 
 /** Spec §3 dialog state: open flag and data (title, text, two button labels, two click handlers). */
 export interface DialogData {
@@ -50,7 +40,11 @@ export function DialogProvider({ children }: { children: ReactNode }) {
   return (
     <DialogContext.Provider value={api}>
       {children}
-      <ConfirmDialog open={state.open} data={state.data} onClose={closeDialog} />
+      {state.data ? (
+        <Suspense fallback={null}>
+          <ConfirmDialog open={state.open} data={state.data} onClose={closeDialog} />
+        </Suspense>
+      ) : null}
     </DialogContext.Provider>
   );
 }
@@ -59,59 +53,4 @@ export function useDialog(): DialogApi {
   const api = useContext(DialogContext);
   if (!api) throw new Error('useDialog outside DialogProvider');
   return api;
-}
-
-function ConfirmDialog({ open, data, onClose }: { open: boolean; data: DialogData | null; onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const textId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      dialog.showModal();
-      // showModal() focuses the first button (the safe one); a non-destructive primary action takes the focus instead.
-      dialog.querySelector<HTMLButtonElement>('[data-primary]')?.focus();
-    }
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-  const press = (handler?: () => void) => () => {
-    onClose();
-    handler?.();
-  };
-  return (
-    <dialog
-      ref={ref}
-      className="dialog"
-      aria-labelledby={titleId}
-      aria-describedby={textId}
-      onCancel={(e) => {
-        e.preventDefault();
-        press(data?.onSecondary)();
-      }}
-    >
-      {data ? (
-        <>
-          <h2 id={titleId}>{data.title}</h2>
-          <p id={textId}>{data.address ? <WithAddress text={data.text} email={data.address} /> : data.text}</p>
-          <div className="dialog__actions">
-            {data.secondaryLabel ? (
-              <Button variant="secondary" onClick={press(data.onSecondary)}>
-                {data.secondaryLabel}
-              </Button>
-            ) : null}
-            {data.primaryLabel ? (
-              <Button
-                variant={data.variant === 'danger' ? 'danger' : 'primary'}
-                onClick={press(data.onPrimary)}
-                data-primary={data.variant === 'danger' ? undefined : true}
-              >
-                {data.primaryLabel}
-              </Button>
-            ) : null}
-          </div>
-        </>
-      ) : null}
-    </dialog>
-  );
 }
