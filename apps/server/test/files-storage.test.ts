@@ -215,7 +215,7 @@ describe.each(backends)('files API on %s storage, a file of several multipart pa
     await backend.stop();
   });
 
-  it('uploads 17 MiB (three 8 MiB parts on S3) and downloads it byte-exact, whole and by range', async () => {
+  it('uploads 17 MiB (four multipart parts on S3) and downloads it byte-exact, whole and by range', async () => {
     const user = await signedInUser(t.app);
     const content = randomBytes(17 * 1024 * KIB);
     const res = await upload(t.app, user.auth, content, 'form-data; name="file"; filename="big.bin"');
