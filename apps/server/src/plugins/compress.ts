@@ -16,20 +16,27 @@ export const COMPRESS_THRESHOLD = 1024;
  * anything already encoded pass untouched.
  */
 export default fp(async function compress(app: FastifyInstance) {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    if (reply.statusCode === 206 || reply.getHeader('content-encoding')) return payload;
-    if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
-    if (Buffer.byteLength(payload) <= COMPRESS_THRESHOLD) return payload;
+  // A callback hook: the common answer (small, or not JSON) passes on without a promise of its own.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
+    if (payload.length <= COMPRESS_THRESHOLD / 4 || reply.statusCode === 206) return done(null, payload);
+    if (reply.hasHeader('content-encoding')) return done(null, payload);
+    if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return done(null, payload);
+    if (Buffer.byteLength(payload) <= COMPRESS_THRESHOLD) return done(null, payload);
     const vary = reply.getHeader('vary');
     void reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
     const encoding = pickEncoding(request.headers['accept-encoding'], ENCODINGS);
-    if (encoding === 'identity') return payload;
+    if (encoding === 'identity') return done(null, payload);
     const body =
       encoding === 'br'
-        ? await brotli(payload, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
-        : await gzipAsync(payload, { level: 6 });
-    void reply.header('content-encoding', encoding).removeHeader('content-length');
-    return body;
+        ? brotli(payload, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
+        : gzipAsync(payload, { level: 6 });
+    body.then(
+      (compressed) => {
+        void reply.header('content-encoding', encoding).removeHeader('content-length');
+        done(null, compressed);
+      },
+      (error: Error) => done(error),
+    );
   });
 });

@@ -34,9 +34,28 @@ export function patternToRegExp(url: string): RegExp {
  * Keeps the server's own route table (onRoute, so a route added anywhere is in it): the source of the
  * 405 answers' `Allow` header and of the fuzz test's route list. Registered before any route.
  */
+/** The first path segment of a concrete path or pattern (`/api/v2/x` → `api`); '' for `/`. */
+const firstSegment = (path: string) => {
+  const end = path.indexOf('/', 1);
+  return end === -1 ? path.slice(1) : path.slice(1, end);
+};
+
+interface Pattern {
+  regexp: RegExp;
+  methods: Set<string>;
+}
+
+/**
+ * Keeps the server's own route table (onRoute, so a route added anywhere is in it): the source of the
+ * 405 answers' `Allow` header and of the fuzz test's route list. Registered before any route.
+ * The patterns are indexed by their first segment, so that a page address (`/user/login`, answered by
+ * the not-found handler) is tried against the few patterns that could match, not the whole API.
+ */
 export default fp(async function routes(app: FastifyInstance) {
   const table: RouteEntry[] = [];
-  const patterns = new Map<string, { regexp: RegExp; methods: Set<string> }>();
+  const patterns = new Map<string, Pattern>();
+  /** First segment → the patterns starting with it; '*' → those starting with a parameter or wildcard. */
+  const bySegment = new Map<string, Pattern[]>();
   app.decorate('routeTable', table);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -44,16 +63,22 @@ export default fp(async function routes(app: FastifyInstance) {
     if (!entry) {
       entry = { regexp: patternToRegExp(route.url), methods: new Set() };
       patterns.set(route.url, entry);
+      const first = firstSegment(route.url);
+      const key = /[:*]/.test(first) ? '*' : first;
+      bySegment.set(key, [...(bySegment.get(key) ?? []), entry]);
     }
     for (const method of methods) {
       table.push({ method, url: route.url });
       entry.methods.add(method);
     }
   });
+  const none: Pattern[] = [];
   app.decorate('allowedMethods', (path: string) => {
     const allowed = new Set<string>();
-    for (const { regexp, methods } of patterns.values()) {
-      if (regexp.test(path)) for (const method of methods) allowed.add(method);
+    for (const candidates of [bySegment.get(firstSegment(path)) ?? none, bySegment.get('*') ?? none]) {
+      for (const { regexp, methods } of candidates) {
+        if (regexp.test(path)) for (const method of methods) allowed.add(method);
+      }
     }
     return [...allowed].sort();
   });

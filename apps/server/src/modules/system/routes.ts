@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API, HealthSchema, OkSchema, PublicConfigSchema, LANGUAGES, type Health } from '@suite/contract';
 import { ping } from '../../db/database.js';
@@ -50,32 +51,49 @@ const systemRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, {
   // A PostgreSQL connection dropped (server stopping): the next check asks the database again.
   app.onDatabaseLost(() => databaseProbe.forget());
 
+  /** The answer for a state, given its probes' results (JSON text: it is asked for by every balancer). */
+  const healthAnswer = (database: boolean, storage: boolean) => {
+    const redis =
+      app.counters.mode === 'memory' ? 'not_configured' : app.counters.mode === 'shared' ? 'ok' : 'degraded';
+    const body: Health = {
+      status: database && storage && redis !== 'degraded' ? 'ok' : 'degraded',
+      database: database ? 'ok' : 'down',
+      redis,
+      storage: storage ? 'ok' : 'down',
+    };
+    // Without its database an instance can serve nothing useful: the balancer takes it out of rotation.
+    if (database) return { status: 200, headers: undefined, json: JSON.stringify(body) };
+    const error = serviceUnavailable();
+    const down: Health = {
+      ...body,
+      status: 'down',
+      error_code: 'ERR_SERVICE_UNAVAILABLE',
+      message: error.message,
+    };
+    return { status: 503, headers: error.headers, json: JSON.stringify(down) };
+  };
+  const sendHealth = (reply: FastifyReply, database: boolean, storage: boolean): void => {
+    const answer = healthAnswer(database, storage);
+    if (answer.headers) void reply.headers(answer.headers);
+    // A string with a JSON content type is sent as it is (the schema documents it).
+    void reply
+      .status(answer.status)
+      .header('cache-control', 'no-store')
+      .type('application/json; charset=utf-8')
+      .send(answer.json as never);
+  };
+
   app.get(
     API.health,
     { schema: { tags: ['system'], response: { 200: HealthSchema, 503: HealthSchema } } },
-    async (_request, reply) => {
-      const [database, storage] = await Promise.all([databaseProbe.check(), storageProbe.check()]);
-      const redis =
-        app.counters.mode === 'memory' ? 'not_configured' : app.counters.mode === 'shared' ? 'ok' : 'degraded';
-      const body: Health = {
-        status: database && storage && redis !== 'degraded' ? 'ok' : 'degraded',
-        database: database ? 'ok' : 'down',
-        redis,
-        storage: storage ? 'ok' : 'down',
-      };
-      void reply.header('cache-control', 'no-store');
-      // Without its database an instance can serve nothing useful: the balancer takes it out of rotation.
-      if (!database) {
-        const error = serviceUnavailable();
-        void reply.status(503).headers(error.headers ?? {});
-        return {
-          ...body,
-          status: 'down' as const,
-          error_code: 'ERR_SERVICE_UNAVAILABLE' as const,
-          message: error.message,
-        };
-      }
-      return body;
+    (_request, reply) => {
+      const database = databaseProbe.check();
+      const storage = storageProbe.check();
+      // Both kept from a probe within the second (the common case): answered at once, no promise.
+      if (database === true && storage === true) return sendHealth(reply, true, true);
+      return Promise.all([database, storage]).then(([db, store]) => {
+        sendHealth(reply, db, store);
+      });
     },
   );
   app.get(API.healthLive, { schema: { tags: ['system'], response: { 200: OkSchema } } }, async () => ({
