@@ -1,6 +1,15 @@
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type SqliteDialectConfig,
+} from 'kysely';
 import { createRequire } from 'node:module';
 import type PgModule from 'pg';
 import { migrations } from './migrations/index.js';
@@ -32,6 +41,30 @@ export interface OpenOptions {
   onIdleError?: (error: Error) => void;
 }
 
+/**
+ * SQLite transactions that take the write lock when they begin (`begin immediate`), not at their first
+ * write. A deferred transaction that reads and then writes fails at once with SQLITE_BUSY (the busy
+ * timeout does not apply) when another process (the admin CLI, whose start writes the migration lock)
+ * wrote in between: the request answered 503 though nothing was down. Begun immediately, it waits for
+ * the other writer within the busy timeout instead. In this process the driver runs one transaction at
+ * a time anyway, so nothing is lost.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): SqliteDriver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
 export function openDatabase(options: OpenOptions): Db {
   if (options.databaseUrl) {
     const pg = loadPg();
@@ -58,11 +91,12 @@ export function openDatabase(options: OpenOptions): Db {
   }
   const file = join(options.dataDir, 'app.db');
   const sqlite = new SQLite(file);
+  // First, so that the pragmas below wait for another process's lock too.
+  sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
   return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
 }
 
