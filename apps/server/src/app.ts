@@ -24,7 +24,7 @@ import storagePlugin from './plugins/storage.js';
 import jobsPlugin from './jobs/index.js';
 import { apiModules } from './modules/index.js';
 import emailAssets from './emails/assets.js';
-import { errSerializer, reqSerializer } from './log-serializers.js';
+import { accessLog, errSerializer, lazyChildLogger, reqSerializer } from './logging.js';
 
 export interface BuildOptions {
   /** Extra pino options (tests pass a stream to read log lines). */
@@ -47,8 +47,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[A-Za-z0-9-]{8,64}$/.test(given) ? given : randomUUID();
     },
-    // One line per request (written when it completes, below) instead of Fastify's two.
+    // At most one line per request (ACCESS_LOG, written when it completes, below) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
+    // A request's own logger is made only if it logs (most write only the access line, above).
+    childLoggerFactory: lazyChildLogger,
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     routerOptions: { maxParamLength: 200 },
@@ -57,13 +59,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.addHook('onResponse', (request, reply, done) => {
-    request.log.info(
-      { req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
-      'request completed',
-    );
-    done();
-  });
+  if (config.accessLog) app.addHook('onResponse', accessLog(app.log));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);

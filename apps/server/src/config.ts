@@ -149,6 +149,7 @@ const EnvSchema = z.object({
   HIDE_FOOTER: opt(bool),
   PUBLIC_SIGNUP: opt(bool),
   API_DOCS: opt(bool),
+  ACCESS_LOG: opt(bool),
   ERROR_REPORTING_DSN: opt(url),
   LOG_LEVEL: opt(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
   WEB_DIST: opt(z.string()),
@@ -224,6 +225,11 @@ export interface AppConfig {
   apiDocs: boolean;
   errorReportingDsn: string | undefined;
   logLevel: string;
+  /**
+   * One log line per request (ACCESS_LOG; default: on except in production, where the balancer's own
+   * access log, which carries the same X-Request-Id, does it for a fraction of the cost).
+   */
+  accessLog: boolean;
   webDist: string;
   /** Multiplies every rate limit (tests raise it; production leaves it at 1). */
   rateLimitScale: number;
@@ -367,6 +373,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     apiDocs: e.API_DOCS ?? env2 !== 'production',
     errorReportingDsn: e.ERROR_REPORTING_DSN,
     logLevel: e.LOG_LEVEL ?? (env2 === 'test' ? 'silent' : 'info'),
+    accessLog: e.ACCESS_LOG ?? env2 !== 'production',
     webDist: resolve(e.WEB_DIST ?? join(serverRoot(), '../web/dist')),
     rateLimitScale: e.RATE_LIMIT_SCALE ?? 1,
     mailRetryBaseMs: e.MAIL_RETRY_BASE_MS ?? 2000,

@@ -37,17 +37,41 @@ describe('system', () => {
     expect(res.body).not.toMatch(/at .*\.(js|ts):\d+/);
   });
 
-  it('sends strict security headers', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/config' });
-    const csp = String(res.headers['content-security-policy']);
+  it("sends the pages' strict security headers, and the API's own set on its answers", async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/user/login', headers: { accept: 'text/html' } });
+    const csp = String(page.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("frame-ancestors 'self'");
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("img-src 'self' data: blob:;");
     expect(csp).toContain("style-src 'self';");
     expect(csp).not.toContain('https:');
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['permissions-policy']).toContain('geolocation=()');
+
+    // JSON is never a page: it loads nothing, may not be framed, and is not readable cross-origin.
+    for (const url of ['/api/config', '/api/health', '/api/v2/user/me', '/api/no-such-route']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(res.headers['referrer-policy'], url).toBeUndefined();
+    }
+  });
+
+  it('sends Strict-Transport-Security on pages and API answers when served over HTTPS', async () => {
+    const secure = await createTestApp({ PUBLIC_URL: 'https://suite.example.com' });
+    try {
+      for (const url of ['/user/login', '/api/config']) {
+        const res = await secure.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+        expect(res.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
+      }
+    } finally {
+      await secure.close();
+    }
   });
 
   it('gives the web app its runtime settings', async () => {
@@ -78,9 +102,8 @@ describe('system', () => {
     expect(docs).toContain("style-src 'self' 'unsafe-inline'");
     expect(docs).toContain("script-src 'self'");
     expect(docs).not.toMatch(/script-src[^;]*unsafe/);
-    for (const url of ['/api/health', '/api/config', '/user/login']) {
-      expect(await csp(url), url).toMatch(/style-src 'self'(;|$)/);
-    }
+    expect(await csp('/user/login')).toMatch(/style-src 'self'(;|$)/);
+    for (const url of ['/api/health', '/api/config']) expect(await csp(url), url).not.toContain('unsafe');
   });
 });
 
@@ -141,9 +164,9 @@ describe('configuration', () => {
     }
   });
 
-  it('adds the meeting domain to the CSP when configured', async () => {
+  it("adds the meeting domain to the pages' CSP when configured", async () => {
     const t = await createTestApp({ MEET_DOMAIN: 'meet.example.com' });
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const res = await t.app.inject({ method: 'GET', url: '/meet/room-1', headers: { accept: 'text/html' } });
     expect(String(res.headers['content-security-policy'])).toContain('https://meet.example.com');
     await t.close();
   });

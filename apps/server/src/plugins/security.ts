@@ -1,13 +1,16 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
+import { API, API_PREFIX } from '@suite/contract';
 import type { AppConfig } from '../config.js';
 
 const CAPTCHA_ORIGINS = ['https://www.google.com', 'https://www.gstatic.com', 'https://www.recaptcha.net'];
 
 /**
- * The security headers of every answer, computed once from the settings: only our origin, plus the
- * configured meeting domain (and reCAPTCHA when a key is set, the error-reporting origin when set).
- * The same set helmet's defaults give (COEP off, CORP same-origin), without its per-request work.
+ * The security headers of the pages (everything outside /api, and the API viewer at /api/docs),
+ * computed once from the settings: only our origin, plus the configured meeting domain (and reCAPTCHA
+ * when a key is set, the error-reporting origin when set). The set helmet's defaults give (COEP off,
+ * CORP same-origin) without its per-request work, less the headers no supported browser reads any more
+ * (X-XSS-Protection, X-Download-Options; X-DNS-Prefetch-Control: the pages link to no user content).
  */
 export function securityHeaders(config: AppConfig): Record<string, string> {
   const meet = config.meet.domain ? [`${config.meet.scheme}://${config.meet.domain}`] : [];
@@ -37,25 +40,41 @@ export function securityHeaders(config: AppConfig): Record<string, string> {
     'cross-origin-resource-policy': 'same-origin',
     'origin-agent-cluster': '?1',
     'referrer-policy': 'strict-origin-when-cross-origin',
-    ...(https ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+    ...(https ? { 'strict-transport-security': HSTS } : {}),
     'x-content-type-options': 'nosniff',
-    'x-dns-prefetch-control': 'off',
-    'x-download-options': 'noopen',
     'x-frame-options': 'SAMEORIGIN',
     'x-permitted-cross-domain-policies': 'none',
-    'x-xss-protection': '0',
     'permissions-policy': 'camera=(self), microphone=(self), display-capture=(self), geolocation=()',
   };
 }
 
-/** Sets the precomputed headers on every request (a route may still override one, e.g. downloads' CSP). */
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * The security headers of the API's answers (JSON, file downloads): what OWASP's REST guidance asks of
+ * an API. A JSON answer is never a page: it loads nothing, may not be framed, and is not readable
+ * cross-origin; the document-only headers (COOP, Referrer-Policy, Permissions-Policy, …) would be
+ * bytes and work on every call for nothing. A route may still override one (downloads' sandbox CSP).
+ */
+export function apiSecurityHeaders(config: AppConfig): Record<string, string> {
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'cross-origin-resource-policy': 'same-origin',
+    ...(config.publicUrl.startsWith('https:') ? { 'strict-transport-security': HSTS } : {}),
+    'x-content-type-options': 'nosniff',
+  };
+}
+
+/** Sets the precomputed headers on every request: the API's set under /api (but its viewer), else the pages'. */
 export default fp(async function security(app: FastifyInstance, opts: { config: AppConfig }) {
-  const headers = securityHeaders(opts.config);
-  const names = Object.keys(headers);
-  const values = Object.values(headers);
-  app.addHook('onRequest', (_request, reply, done) => {
+  const pages = Object.entries(securityHeaders(opts.config));
+  const api = Object.entries(apiSecurityHeaders(opts.config));
+  const docs = `${API_PREFIX}${API.docs}`;
+  const isApi = (url: string) => url.startsWith(`${API_PREFIX}/`) && !url.startsWith(docs);
+  app.addHook('onRequest', (request, reply, done) => {
+    const headers = isApi(request.url) ? api : pages;
     const raw = reply.raw;
-    for (let i = 0; i < names.length; i++) raw.setHeader(names[i]!, values[i]!);
+    for (let i = 0; i < headers.length; i++) raw.setHeader(headers[i]![0], headers[i]![1]);
     done();
   });
 });

@@ -1,0 +1,143 @@
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import { stdSerializers, type Bindings, type ChildLoggerOptions, type Logger } from 'pino';
+
+/** Query parameters that carry secrets: share links, hand-off and invite tokens, meeting JWTs. */
+const SECRET_PARAMS = /([?&](?:share_key|token|inviteToken|invite_token|jwt)=)[^&#]*/gi;
+
+export function redactUrl(url: string): string {
+  return url.includes('=') ? url.replace(SECRET_PARAMS, '$1[redacted]') : url;
+}
+
+/** Fastify's default request log fields, with secrets in the query string replaced. */
+export function reqSerializer(req: FastifyRequest) {
+  return {
+    method: req.method,
+    url: redactUrl(req.url),
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  };
+}
+
+/** Fields whose values never reach a log line, wherever they sit in a logged error. */
+const SECRET_FIELDS = new Set([
+  'password',
+  'new_password',
+  'token',
+  'share_key',
+  'captcha_token',
+  'code',
+  'authorization',
+  'cookie',
+  'jwt',
+]);
+const REDACTED = '[redacted]';
+
+/**
+ * A copy of `value` with secret fields' values replaced (plain objects and arrays, a few levels deep).
+ * `code` is kept when it names an error (ERR_…, ECONNREFUSED, a PostgreSQL SQLSTATE): only a value that
+ * could be a user's e-mail code (digits) is hidden.
+ */
+function scrub(value: unknown, depth: number): unknown {
+  if (depth > 4 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => scrub(item, depth + 1));
+  const out: Record<string, unknown> = {};
+  // A validation issue names its field in `path` and carries the submitted value in `input`.
+  const path = (value as { path?: unknown }).path;
+  const issueOfSecret = Array.isArray(path) && SECRET_FIELDS.has(String(path.at(-1)).toLowerCase());
+  for (const [key, field] of Object.entries(value)) {
+    if (issueOfSecret && key === 'input') {
+      out[key] = REDACTED;
+      continue;
+    }
+    const secret =
+      SECRET_FIELDS.has(key.toLowerCase()) && (key !== 'code' || (typeof field === 'string' && /^\d{4,}$/.test(field)));
+    out[key] = secret ? REDACTED : scrub(field, depth + 1);
+  }
+  return out;
+}
+
+/**
+ * pino's error serializer (type, message, stack, cause, own fields), then secrets removed: a validation
+ * error's issues can carry the submitted input, a driver's error the query parameters. Runs only when an
+ * error is logged, so the access line pays nothing (pino's `redact` paths cost ~10 µs on every line).
+ */
+export function errSerializer(err: Error): ReturnType<typeof stdSerializers.err> {
+  return scrub(stdSerializers.err(err), 0) as ReturnType<typeof stdSerializers.err>;
+}
+
+type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+type Log = (...args: unknown[]) => void;
+
+/**
+ * A request's logger, made when the request first logs something. Fastify makes one per request (a
+ * pino child bound to its reqId, several µs each), though almost every request logs nothing but its
+ * access line, which the root logger writes with the reqId (accessLog below): the same JSON.
+ */
+class RequestLogger {
+  #child: Logger | undefined;
+  readonly #parent: Logger;
+  readonly #bindings: Bindings;
+  readonly #options: ChildLoggerOptions;
+  constructor(parent: Logger, bindings: Bindings, options: ChildLoggerOptions) {
+    this.#parent = parent;
+    this.#bindings = bindings;
+    this.#options = options;
+  }
+  #logger(): Logger {
+    return (this.#child ??= this.#parent.child(this.#bindings, this.#options));
+  }
+  #write(level: Level, args: unknown[]): void {
+    if ((this.#child ?? this.#parent).isLevelEnabled(level)) (this.#logger()[level] as Log)(...args);
+  }
+  get level(): string {
+    return (this.#child ?? this.#parent).level;
+  }
+  set level(level: string) {
+    this.#logger().level = level;
+  }
+  fatal(...args: unknown[]) {
+    this.#write('fatal', args);
+  }
+  error(...args: unknown[]) {
+    this.#write('error', args);
+  }
+  warn(...args: unknown[]) {
+    this.#write('warn', args);
+  }
+  info(...args: unknown[]) {
+    this.#write('info', args);
+  }
+  debug(...args: unknown[]) {
+    this.#write('debug', args);
+  }
+  trace(...args: unknown[]) {
+    this.#write('trace', args);
+  }
+  silent() {}
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.#logger().child(bindings, options) as FastifyBaseLogger;
+  }
+}
+
+/** Fastify's childLoggerFactory: each request's logger, made lazily (RequestLogger). */
+export function lazyChildLogger(
+  logger: FastifyBaseLogger,
+  bindings: Bindings,
+  options: ChildLoggerOptions,
+): FastifyBaseLogger {
+  // Without a logger (logger: false) Fastify's own no-op logger has nothing to save.
+  if (typeof (logger as Partial<Logger>).isLevelEnabled !== 'function') return logger.child(bindings, options);
+  return new RequestLogger(logger as Logger, bindings, options) as unknown as FastifyBaseLogger;
+}
+
+/** One line per request when it completes (Fastify's own two are off): method, redacted URL, status, time. */
+export function accessLog(root: FastifyBaseLogger) {
+  return (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    root.info(
+      { reqId: request.id, req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
+      'request completed',
+    );
+    done();
+  };
+}
