@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { createTestApp, type TestApp } from './helpers.js';
 import { buildApp } from '../src/app.js';
 import { ConfigError, loadConfig } from '../src/config.js';
@@ -195,5 +196,57 @@ describe('web app serving', () => {
     expect(stray.statusCode).toBe(404);
     await app.close();
     await t.close();
+  });
+
+  it("an entry screen's address gets its own page (in every encoding built), other methods a 405", async () => {
+    const t = await createTestApp();
+    const dist = join(t.dataDir, 'web');
+    mkdirSync(join(dist, 'pages'), { recursive: true });
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    const loginPage = `<!doctype html><link rel="modulepreload" href="/assets/login.js">${' '.repeat(200)}`;
+    writeFileSync(join(dist, 'pages', 'user-login.html'), loginPage);
+    writeFileSync(join(dist, 'pages', 'user-login.html.br'), brotliCompressSync(loginPage));
+    writeFileSync(
+      join(dist, 'pages.json'),
+      JSON.stringify([
+        { path: '/user/login', file: 'pages/user-login.html' },
+        { path: '/file/:fileId/download_link', file: 'pages/user-login.html' },
+      ]),
+    );
+    const app = await buildApp({ ...t.config, webDist: dist }, { logger: false });
+    try {
+      const br = await app.inject({
+        method: 'GET',
+        url: '/user/login?next=/app',
+        headers: { 'accept-encoding': 'br' },
+      });
+      expect(br.statusCode).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(loginPage);
+      const plain = await app.inject({ method: 'GET', url: '/user/login', headers: { 'accept-encoding': 'br;q=0' } });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(loginPage);
+      expect(plain.headers.etag).not.toBe(br.headers.etag);
+      // Revalidation, a parameter in the address, HEAD, and the trailing-slash form.
+      const again = await app.inject({
+        method: 'GET',
+        url: '/user/login',
+        headers: { 'if-none-match': plain.headers.etag },
+      });
+      expect(again.statusCode).toBe(304);
+      expect((await app.inject({ method: 'GET', url: '/file/42/download_link' })).body).toBe(loginPage);
+      const head = await app.inject({ method: 'HEAD', url: '/user/login' });
+      expect(head.statusCode).toBe(200);
+      expect(head.body).toBe('');
+      expect((await app.inject({ method: 'GET', url: '/user/login/' })).body).toBe(loginPage);
+      // A page takes no other method.
+      const post = await app.inject({ method: 'POST', url: '/user/login', payload: {} });
+      expect(post.statusCode).toBe(405);
+      expect(post.headers.allow).toBe('GET, HEAD');
+      expect(post.json().error_code).toBe('ERR_METHOD_NOT_ALLOWED');
+    } finally {
+      await app.close();
+      await t.close();
+    }
   });
 });

@@ -33,18 +33,36 @@ interface Variants {
   type: string;
   cacheControl: string;
   bodies: Partial<Record<Encoding, { body: Buffer; etag: string }>>;
+  /** The encodings in `bodies`. */
+  available: ReadonlySet<Encoding>;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** br when the client takes it, else gzip, else identity (q=0 refuses an encoding). */
-export function pickEncoding(header: string | string[] | undefined, available: ReadonlySet<Encoding>): Encoding {
-  const accepted = new Set<string>();
-  for (const part of String(header ?? '').split(',')) {
+/**
+ * The encodings an Accept-Encoding header takes, parsed once per distinct header: browsers send one of a
+ * handful of values, so a small table saves the parse on almost every request. Bounded: a client
+ * sending ever-new values only empties it.
+ */
+const acceptedCache = new Map<string, ReadonlySet<string>>();
+function acceptedEncodings(header: string): ReadonlySet<string> {
+  let accepted = acceptedCache.get(header);
+  if (accepted) return accepted;
+  const names = new Set<string>();
+  for (const part of header.split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');
     if (!name || params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p))) continue;
-    accepted.add(name);
+    names.add(name);
   }
+  accepted = names;
+  if (acceptedCache.size >= 64) acceptedCache.clear();
+  acceptedCache.set(header, accepted);
+  return accepted;
+}
+
+/** br when the client takes it, else gzip, else identity (q=0 refuses an encoding). */
+export function pickEncoding(header: string | string[] | undefined, available: ReadonlySet<Encoding>): Encoding {
+  const accepted = acceptedEncodings(String(header ?? ''));
   if (available.has('br') && (accepted.has('br') || accepted.has('*'))) return 'br';
   if (available.has('gzip') && (accepted.has('gzip') || accepted.has('*'))) return 'gzip';
   return 'identity';
@@ -70,13 +88,13 @@ async function readVariants(file: string, urlPath: string): Promise<Variants> {
     type: TYPES[extname(file)] ?? 'application/octet-stream',
     cacheControl: urlPath.startsWith('/assets/') ? IMMUTABLE : 'no-cache',
     bodies,
+    available: new Set(Object.keys(bodies) as Encoding[]),
   };
 }
 
 /** Sends one variant: Vary, ETag (304 on a matching If-None-Match), Cache-Control, Content-Encoding. */
 function sendVariants(request: FastifyRequest, reply: FastifyReply, file: Variants): FastifyReply {
-  const available = new Set(Object.keys(file.bodies) as Encoding[]);
-  const encoding = pickEncoding(request.headers['accept-encoding'], available);
+  const encoding = pickEncoding(request.headers['accept-encoding'], file.available);
   const chosen = file.bodies[encoding]!;
   void reply.header('vary', 'Accept-Encoding').header('cache-control', file.cacheControl).header('etag', chosen.etag);
   const match = request.headers['if-none-match'];
@@ -108,11 +126,12 @@ export default fp(async function staticWeb(app: FastifyInstance, opts: { webDist
   };
   if (hasWeb) walk(opts.webDist);
   // Entry screens whose HTML also preloads their own code (written by the build: pages.json).
-  const pages: { parts: string[]; urlPath: string; file: string }[] = [];
+  const pages: { path: string; parts: string[]; urlPath: string; file: string }[] = [];
   if (hasWeb && existsSync(join(opts.webDist, 'pages.json'))) {
     const list = JSON.parse(readFileSync(join(opts.webDist, 'pages.json'), 'utf8')) as { path: string; file: string }[];
     for (const page of list)
       pages.push({
+        path: page.path,
         parts: page.path.split('/').filter(Boolean),
         urlPath: `/${page.file}`,
         file: join(opts.webDist, page.file),
@@ -134,6 +153,13 @@ export default fp(async function staticWeb(app: FastifyInstance, opts: { webDist
     }
     return entry;
   };
+
+  // The entry screens are routes of their own, read at start: answered at once, without the
+  // not-found path, its 405 lookup or a wait for the file (the other addresses below keep them).
+  for (const page of pages) {
+    const ready = await variants(page.urlPath, page.file);
+    app.get(page.path, { schema: { hide: true } }, (request, reply) => sendVariants(request, reply, ready));
+  }
 
   const notFound = (reply: FastifyReply) =>
     reply.status(404).send({ error_code: 'ERR_NOT_FOUND', message: ERRORS.ERR_NOT_FOUND.message });
