@@ -8,6 +8,7 @@ import {
   SqliteDialect,
   SqliteDriver,
   type DatabaseConnection,
+  type SqliteDatabase,
   type SqliteDialectConfig,
 } from 'kysely';
 import { createRequire } from 'node:module';
@@ -65,6 +66,31 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
+/** How many prepared statements the embedded database keeps (the app has a few dozen queries). */
+const STATEMENT_CACHE_SIZE = 256;
+
+/**
+ * The SQLite connection as Kysely uses it, with each prepared statement kept by its SQL text: Kysely
+ * prepares every query anew, which was a quarter of a login's own work. Bounded, oldest out first (an
+ * IN list makes one text per length). Safe because Kysely runs one statement at a time on this single
+ * connection and the app never streams a result (a statement mid-iteration cannot be reused).
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        statement = sqlite.prepare(sql);
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+  };
+}
+
 export function openDatabase(options: OpenOptions): Db {
   if (options.databaseUrl) {
     const pg = loadPg();
@@ -96,7 +122,7 @@ export function openDatabase(options: OpenOptions): Db {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
+  const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
   return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
 }
 

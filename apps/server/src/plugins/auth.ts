@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SessionPayload } from '@suite/contract';
 import { AppError } from '../errors.js';
 import { serviceUnavailable } from '../db/outage.js';
-import { loadJose, verifyWithRing, type KeyRing } from '../keys.js';
+import { hmacKey, loadJose, verifyWithRing, type KeyRing } from '../keys.js';
 
 export type SessionKind = 'session' | 'recovery';
 
@@ -100,7 +100,7 @@ export default fp(async function auth(app: FastifyInstance, opts: { keys: KeyRin
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
         .setIssuedAt(options.issuedAt)
         .setExpirationTime(exp)
-        .sign(opts.keys.sign);
+        .sign(await hmacKey(opts.keys.sign));
     },
     async verify(token) {
       let payload: JWTPayload;

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { JWTPayload } from 'jose';
-import { loadJose, verifyWithRing, type KeyRing } from '../../../keys.js';
+import { hmacKey, loadJose, verifyWithRing, type KeyRing } from '../../../keys.js';
 
 const ALGORITHM = 'HS256';
 /** Audiences keep the two kinds of invite token apart (sessions have a key of their own). */
@@ -23,7 +23,7 @@ export async function signInvite(keys: KeyRing, email: string, now = Date.now())
     .setJti(jti)
     .setIssuedAt(Math.floor(now / 1000))
     .setExpirationTime(Math.floor(expiresAt / 1000))
-    .sign(keys.sign);
+    .sign(await hmacKey(keys.sign));
   return { token, jtiHash: hashJti(jti), expiresAt };
 }
 
@@ -36,7 +36,7 @@ export async function signTeamInvite(keys: KeyRing, domain: string, inviterId: s
     .setSubject(inviterId)
     .setIssuedAt(Math.floor(now / 1000))
     .setExpirationTime(Math.floor(now / 1000) + TEAM_INVITE_TTL_DAYS * 86_400)
-    .sign(keys.sign);
+    .sign(await hmacKey(keys.sign));
 }
 
 export type ReadToken =
