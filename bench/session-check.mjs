@@ -61,7 +61,7 @@ export default async function sessionCheckRows() {
             'GET /api/v2/user/me with a session vs GET /api/config, same server, measured in turn (wrk -c50, 1 core)',
           budget: '≥ 0.1× req/s, p99 ≤ 5×',
           measured: `${fmt.ratio(vsConfig)} (${fmt.k(me.rps)} vs ${fmt.k(config.rps)} req/s), p99 ${fmt.ratio(p99VsConfig)} (${fmt.ms(me.p99)} vs ${fmt.ms(config.p99)}); hello-world ${fmt.k(base.rps)} req/s${bad}`,
-          note: 'medians of 3; /me is the JWT check, the sessions ⋈ users lookup, then the user and its profiles read again, where /config reads nothing',
+          note: 'medians of 3; /me is the JWT check, the sessions ⋈ users lookup, then the profiles, where /config reads nothing',
           pass: vsConfig >= 0.1 && p99VsConfig <= 5 && me.bad === 0,
         },
       ];

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
+import type { CompiledQuery } from 'kysely';
 import type { JWTPayload } from 'jose';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SessionPayload } from '@suite/contract';
@@ -23,6 +24,9 @@ export interface SessionUser {
   lastSeenAt: number;
   /** The User-Agent stored for this session (its device). */
   device: string | null;
+  /** The account's code step and welcome step are done (read with the session: /me needs no other read). */
+  confirmed: boolean;
+  registered: boolean;
   /** The bearer token itself (the password change hands back the one in hand). */
   token: string;
 }
@@ -69,8 +73,22 @@ const TOUCH_EVERY_MS = 60_000;
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
+interface SessionRow {
+  id: string;
+  email: string;
+  active: number;
+  sessions_valid_after: number;
+  confirmed_at: number | null;
+  registered_at: number | null;
+  session_id: string;
+  kind: SessionKind;
+  last_seen_at: number;
+  user_agent: string | null;
+}
+
 export default fp(async function auth(app: FastifyInstance, opts: { keys: KeyRing; ttlSeconds: number }) {
   const db = () => app.db.kysely;
+  let sessionCheck: CompiledQuery<SessionRow> | undefined;
   const sessions: Sessions = {
     async issue(user, options = {}) {
       const kind = options.kind ?? 'session';
@@ -123,20 +141,11 @@ export default fp(async function auth(app: FastifyInstance, opts: { keys: KeyRin
       // instance is honoured by every other at once. The token is genuine: a failing database says
       // nothing about it, so it is not "invalid".
       const now = Date.now();
-      let row:
-        | {
-            id: string;
-            email: string;
-            active: number;
-            sessions_valid_after: number;
-            session_id: string;
-            kind: SessionKind;
-            last_seen_at: number;
-            user_agent: string | null;
-          }
-        | undefined;
+      let row: SessionRow | undefined;
       try {
-        row = await db()
+        // The query every signed-in request runs, compiled once (Kysely builds and compiles a query on
+        // every call otherwise); only its parameters change.
+        sessionCheck ??= db()
           .selectFrom('sessions')
           .innerJoin('users', 'users.id', 'sessions.user_id')
           .select([
@@ -144,16 +153,23 @@ export default fp(async function auth(app: FastifyInstance, opts: { keys: KeyRin
             'users.email as email',
             'users.active as active',
             'users.sessions_valid_after as sessions_valid_after',
+            'users.confirmed_at as confirmed_at',
+            'users.registered_at as registered_at',
             'sessions.id as session_id',
             'sessions.kind as kind',
             'sessions.last_seen_at as last_seen_at',
             'sessions.user_agent as user_agent',
           ])
-          .where('sessions.sid_hash', '=', sha256(sid))
-          .where('sessions.user_id', '=', user._id)
+          .where('sessions.sid_hash', '=', '')
+          .where('sessions.user_id', '=', '')
           .where('sessions.revoked_at', 'is', null)
-          .where('sessions.expires_at', '>', now)
-          .executeTakeFirst();
+          .where('sessions.expires_at', '>', 0)
+          .compile();
+        const result = await db().executeQuery<SessionRow>({
+          ...sessionCheck,
+          parameters: [sha256(sid), user._id, now],
+        });
+        row = result.rows[0];
       } catch (err) {
         app.log.error({ err }, 'session check: database unavailable');
         throw serviceUnavailable();
@@ -171,6 +187,8 @@ export default fp(async function auth(app: FastifyInstance, opts: { keys: KeyRin
         kind: row.kind,
         lastSeenAt: Number(row.last_seen_at),
         device: row.user_agent,
+        confirmed: row.confirmed_at !== null,
+        registered: row.registered_at !== null,
         token,
       };
     },

@@ -83,14 +83,12 @@ export async function endSession(deps: AccountsDeps, session: SessionUser, id: s
 }
 
 export async function me(deps: AccountsDeps, session: SessionUser): Promise<MeResponse> {
-  const users = usersRepository(deps.db);
-  const user = await users.byId(session.id);
-  if (!user) throw new AppError('ERR_INVALID_ACCESS_TOKEN');
+  // The session check read the account with the session: only the profiles are left to read.
   return {
-    _id: user.id,
-    email: user.email,
-    confirmed: user.confirmed_at !== null,
-    registered: user.registered_at !== null,
-    profiles: await users.profilesOf(user),
+    _id: session.id,
+    email: session.email,
+    confirmed: session.confirmed,
+    registered: session.registered,
+    profiles: await usersRepository(deps.db).profilesOf(session),
   };
 }
