@@ -93,44 +93,65 @@ async function lightRoutes() {
   return rows;
 }
 
+/**
+ * Login throughput against raw argon2id verifications with the same parameters, the same number at a
+ * time, on the same core: measured in turn (raw, ours, raw, ours, …; medians), each after a warm-up.
+ */
 async function login() {
   const params = argon2Params();
   const concurrency = 4;
-  const seconds = 8;
-  const raw = spawnSync(
-    'taskset',
-    ['-c', CORES.server ?? '0', process.execPath, join(benchDir, 'floor/argon2-raw.mjs')],
-    {
-      encoding: 'utf8',
-      env: {
-        ...process.env,
-        ARGON2_PARAMS: JSON.stringify(params),
-        CONCURRENCY: String(concurrency),
-        SECONDS: String(seconds),
+  const seconds = 4;
+  const rounds = 3;
+  const rawRun = () => {
+    const raw = spawnSync(
+      'taskset',
+      ['-c', CORES.server ?? '0', process.execPath, join(benchDir, 'floor/argon2-raw.mjs')],
+      {
+        encoding: 'utf8',
+        env: {
+          ...process.env,
+          ARGON2_PARAMS: JSON.stringify(params),
+          CONCURRENCY: String(concurrency),
+          SECONDS: String(seconds),
+        },
       },
-    },
-  );
-  if (raw.status !== 0) throw new Error(`argon2 baseline failed: ${raw.stderr}`);
-  const rawRate = JSON.parse(raw.stdout.trim().split('\n').pop()).rate;
+    );
+    if (raw.status !== 0) throw new Error(`argon2 baseline failed: ${raw.stderr}`);
+    return JSON.parse(raw.stdout.trim().split('\n').pop()).rate;
+  };
 
   // A registered user straight in the embedded database (the server's own hashing), checked by one login.
   const ours = await startOurs({ env: { RATE_LIMIT_SCALE: '1000000' } });
-  const [account] = await createAccounts({ dataDir: ours.dataDir });
-  await loginHeader(ours.base, account);
-  const script = join(out, 'login.lua');
-  writeFileSync(
-    script,
-    `wrk.method = "POST"\nwrk.headers["Content-Type"] = "application/json"\nwrk.body = '${JSON.stringify({ login: account.email, password: account.password })}'\n`,
-  );
-  const r = wrk(`${ours.base}/api/auth/login`, { connections: concurrency, seconds, script });
-  await ours.close();
-  const ratio = r.rps / rawRate;
+  const runs = { raw: [], ours: [] };
+  let bad = 0;
+  try {
+    const [account] = await createAccounts({ dataDir: ours.dataDir });
+    await loginHeader(ours.base, account);
+    const script = join(out, 'login.lua');
+    writeFileSync(
+      script,
+      `wrk.method = "POST"\nwrk.headers["Content-Type"] = "application/json"\nwrk.body = '${JSON.stringify({ login: account.email, password: account.password })}'\n`,
+    );
+    const url = `${ours.base}/api/auth/login`;
+    wrk(url, { connections: concurrency, seconds: 2, script }); // warm-up (JIT), as the raw run's own
+    for (let i = 0; i < rounds; i++) {
+      runs.raw.push(rawRun());
+      const r = wrk(url, { connections: concurrency, seconds, script });
+      runs.ours.push(r.rps);
+      bad += r.bad;
+    }
+  } finally {
+    await ours.close();
+  }
+  const rawRate = median(runs.raw);
+  const rate = median(runs.ours);
+  const ratio = rate / rawRate;
   return [
     {
-      figure: `login throughput vs raw argon2id (m=${params.memoryCost}, t=${params.timeCost}, p=${params.parallelism}; 1 core, ${concurrency} at a time)`,
+      figure: `login throughput vs raw argon2id (m=${params.memoryCost}, t=${params.timeCost}, p=${params.parallelism}; 1 core, ${concurrency} at a time, in turn)`,
       budget: '≥ 0.9×',
-      measured: `${fmt.ratio(ratio)} (${r.rps.toFixed(1)} vs ${rawRate.toFixed(1)} /s)${r.bad ? `, ${r.bad} non-2xx` : ''}`,
-      pass: ratio >= 0.9 && r.bad === 0,
+      measured: `${fmt.ratio(ratio)} (${rate.toFixed(1)} vs ${rawRate.toFixed(1)} /s, medians of ${rounds})${bad ? `, ${bad} non-2xx` : ''}`,
+      pass: ratio >= 0.9 && bad === 0,
     },
   ];
 }

@@ -1,4 +1,6 @@
+import { availableParallelism } from 'node:os';
 import type { Algorithm } from '@node-rs/argon2';
+import pLimit from 'p-limit';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, textLength } from '@suite/contract';
 import { AppError } from '../../../errors.js';
 
@@ -19,7 +21,19 @@ let argon2: Promise<typeof import('@node-rs/argon2')> | undefined;
 /** The argon2 binding (a native addon), loaded with the first password hashed or checked, not at start. */
 const loadArgon2 = () => (argon2 ??= import('@node-rs/argon2'));
 
-export const hashPassword = async (password: string): Promise<string> => (await loadArgon2()).hash(password, ARGON2);
+/**
+ * At most one argon2 computation per core at a time; the others wait their turn. Each takes 19 MiB
+ * for its run: a burst of logins cannot take memory without bound, the hashes in flight do not evict
+ * each other from the CPU caches (more logins a second on a busy core, not fewer), and the libuv
+ * threads stay free for file and DNS work. Known and unknown addresses queue alike (the dummy hash
+ * goes through here too), so the wait says nothing about an account.
+ */
+const hashing = pLimit(Math.max(1, availableParallelism()));
+
+export const hashPassword = async (password: string): Promise<string> => {
+  const { hash } = await loadArgon2();
+  return hashing(() => hash(password, ARGON2));
+};
 
 /** base64 without padding, as in a PHC string. */
 const phc64 = (bytes: string) => Buffer.from(bytes).toString('base64').replace(/=+$/, '');
@@ -38,10 +52,10 @@ const DUMMY_HASH = `$argon2id$v=19$m=${ARGON2.memoryCost},t=${ARGON2.timeCost},p
 export async function verifyPassword(stored: string | null, password: string): Promise<boolean> {
   const { verify } = await loadArgon2();
   if (!stored || textLength(password) > PASSWORD_MAX_LENGTH) {
-    await verify(DUMMY_HASH, password).catch(() => false);
+    await hashing(() => verify(DUMMY_HASH, password)).catch(() => false);
     return false;
   }
-  return verify(stored, password);
+  return hashing(() => verify(stored, password));
 }
 
 /** Length, confirmation and common-password rules of a new password, as catalogue errors. */
