@@ -76,8 +76,12 @@ export default async function bundleRows() {
         }).observe(document, { childList: true, subtree: true });
       });
       const served = new Map();
-      tab.on('response', async (response) => {
-        served.set(new URL(response.url()).pathname, (await response.headerValue('content-encoding')) ?? 'identity');
+      tab.on('response', (response) => {
+        // A late answer (an idle prefetch) may arrive as the context closes: it is not counted anyway.
+        response.headerValue('content-encoding').then(
+          (encoding) => served.set(new URL(response.url()).pathname, encoding ?? 'identity'),
+          () => {},
+        );
       });
       await tab.goto(`${ours.base}${page.path}`, { waitUntil: 'load' });
       await tab.waitForFunction(() => window.__headingAt !== undefined, null, { timeout: 30_000 });
