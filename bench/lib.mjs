@@ -72,6 +72,13 @@ export const rssKb = (pid) => Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/p
 
 export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
+/** The medians of several wrk runs of one route: req/s and p99, and every non-2xx/3xx answer counted. */
+export const medianRun = (runs) => ({
+  rps: median(runs.map((r) => r.rps)),
+  p99: median(runs.map((r) => r.p99)),
+  bad: runs.reduce((sum, r) => sum + r.bad, 0),
+});
+
 /** Settings of the built server in the benchmarks: production, as `npm start` runs it. */
 export function serverEnv(port, dataDir, extra = {}) {
   return {

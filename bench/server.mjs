@@ -11,6 +11,7 @@ import {
   CORES,
   fmt,
   median,
+  medianRun,
   out,
   repo,
   rssKb,
@@ -47,13 +48,6 @@ function argon2Params() {
   }
   throw new Error('argon2 parameters not found in apps/server/src');
 }
-
-/** Medians over the rounds of wrk runs: req/s, p99, and every non-2xx/3xx answer. */
-const medianRun = (runs) => ({
-  rps: median(runs.map((r) => r.rps)),
-  p99: median(runs.map((r) => r.p99)),
-  bad: runs.reduce((sum, r) => sum + r.bad, 0),
-});
 
 /**
  * Each route against the hello-world, both servers up at once on the same core and measured in turn

@@ -1,19 +1,16 @@
 // The per-request session check (issue 14: "checked on every authenticated request, cheaply; measure
-// it"): an authenticated GET /api/v2/user/me — JWT verification, the indexed sessions ⋈ users lookup,
-// then the user and its profiles read — against the same server's GET /api/config (no session, no
-// database), both pinned to one core (wrk on the other), SQLite.
-// Budget: ≥ 0.1× /config's req/s, p99 ≤ 5×. /config answers from memory; /me makes three indexed
-// reads and checks a JWT. In-process CPU per request (process.cpuUsage over 2,000 app.inject calls) was
-// about 0.1 ms for /config and 0.7–0.9 ms for /me, of which the session check itself (JWT ≈ 30–60 µs
-// with the key imported once, the sessions ⋈ users lookup ≈ 80–100 µs) is about a fifth: the ratio
-// to expect is 0.1–0.2×. The budget catches a gross regression of the check (a scan of the sessions
-// table, a lookup per route plugin), not a small one: on the shared 2-core machine the figure moved
-// between 0.11× and 0.32× from run to run. The two routes are measured in turn, three times each, so
-// that load from outside the benchmark weighs on both alike; hello-world is printed for scale.
+// it"): an authenticated GET /api/v2/user/me — JWT verification, the indexed sessions ⋈ users lookup
+// (which also reads what /me reports of the account), then its profiles — against the same server's
+// GET /api/config (no session, no database), both pinned to one core (wrk on the other), SQLite.
+// Budget: ≥ 0.1× /config's req/s, p99 ≤ 5×. /config answers from memory; /me makes two indexed reads
+// and checks a JWT. The budget catches a gross regression of the check (a scan of the sessions table,
+// a lookup per route plugin), not a small one: on the shared 2-core machine the figure moves by a
+// third from run to run. The two routes are measured in turn, three times each, so that load from
+// outside the benchmark weighs on both alike; hello-world is printed for scale.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createAccounts, fmt, loginHeader, median, startHello, startOurs, wrk } from './lib.mjs';
+import { createAccounts, fmt, loginHeader, medianRun, startHello, startOurs, wrk } from './lib.mjs';
 
 /** wrk's settings for every run here: the light routes' (bench/server.mjs). */
 const RUN = { connections: 50, seconds: 3 };
@@ -21,16 +18,11 @@ const RUN = { connections: 50, seconds: 3 };
 const ROUNDS = 3;
 
 const warm = (url, headers = {}) => wrk(url, { ...RUN, seconds: 2, headers }); // JIT, SQLite page cache
-const medianOf = (runs) => ({
-  rps: median(runs.map((r) => r.rps)),
-  p99: median(runs.map((r) => r.p99)),
-  bad: runs.reduce((sum, r) => sum + r.bad, 0),
-});
 
 export default async function sessionCheckRows() {
   const hello = await startHello();
   warm(`${hello.base}/`);
-  const base = medianOf(Array.from({ length: ROUNDS }, () => wrk(`${hello.base}/`, RUN)));
+  const base = medianRun(Array.from({ length: ROUNDS }, () => wrk(`${hello.base}/`, RUN)));
   await hello.close();
 
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
@@ -50,8 +42,8 @@ export default async function sessionCheckRows() {
         runs.config.push(wrk(`${ours.base}/api/config`, RUN));
         runs.me.push(wrk(`${ours.base}/api/v2/user/me`, { ...RUN, headers: auth }));
       }
-      const config = medianOf(runs.config);
-      const me = medianOf(runs.me);
+      const config = medianRun(runs.config);
+      const me = medianRun(runs.me);
       const vsConfig = me.rps / config.rps;
       const p99VsConfig = me.p99 / config.p99;
       const bad = me.bad ? `, ${me.bad} non-2xx` : '';

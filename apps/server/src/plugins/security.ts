@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { API, API_PREFIX } from '@suite/contract';
 import type { AppConfig } from '../config.js';
 
+const HSTS = 'max-age=31536000; includeSubDomains';
 const CAPTCHA_ORIGINS = ['https://www.google.com', 'https://www.gstatic.com', 'https://www.recaptcha.net'];
 
 /**
@@ -47,8 +48,6 @@ export function securityHeaders(config: AppConfig): Record<string, string> {
     'permissions-policy': 'camera=(self), microphone=(self), display-capture=(self), geolocation=()',
   };
 }
-
-const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
  * The security headers of the API's answers (JSON, file downloads): what OWASP's REST guidance asks of
