@@ -133,7 +133,7 @@ export async function startHello({ core = CORES.server } = {}) {
 export async function createAccounts({ dataDir, databaseUrl, count = 1, password = 'correct horse battery' }) {
   const dist = (file) => pathToFileURL(join(repo, 'apps/server/dist/src', file)).href;
   const { openDatabase, migrate } = await import(dist('db/database.js'));
-  const { hashPassword } = await import(dist('modules/accounts/identity/passwords.js'));
+  const { hashPassword } = await import(dist('modules/accounts/strategies/password/passwords.js'));
   const db = openDatabase({ dataDir, databaseUrl });
   try {
     await migrate(db);

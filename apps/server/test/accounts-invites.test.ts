@@ -176,13 +176,27 @@ describe('teammate invitations: POST /invite/teammates, GET /invite/url, GET /in
     expect(stored).toEqual([]);
   });
 
-  it('refuses invitations while the domain is inactive', async () => {
+  it('ends the sessions of an inactive domain at once; they stay ended when it is active again', async () => {
     await admin(w, 'domain', 'set', 'contoso.com', '--inactive');
     try {
-      expectError(await invite(['blocked@contoso.com']), 400, 'ERR_DOMAIN_INACTIVE');
+      expectError(await invite(['blocked@contoso.com']), 401, 'ERR_INVALID_ACCESS_TOKEN');
+      const login = await call(w.app, {
+        method: 'POST',
+        url: '/auth/login',
+        body: { login: 'owner@contoso.com', password: PASSWORD },
+      });
+      expectError(login, 403, 'ERR_DOMAIN_DISABLED');
     } finally {
       await admin(w, 'domain', 'set', 'contoso.com', '--active');
     }
+    expectError(await invite(['blocked@contoso.com']), 401, 'ERR_INVALID_ACCESS_TOKEN');
+    const again = await call(w.app, {
+      method: 'POST',
+      url: '/auth/login',
+      body: { login: 'owner@contoso.com', password: PASSWORD },
+    });
+    expect(again.statusCode).toBe(200);
+    owner = { ...owner, token: again.json().token };
   });
 
   it('GET /invite/url gives a sign-up link limited to the inviter domain', async () => {

@@ -127,3 +127,36 @@ export const STORAGE_KEYS = {
 
 /** Request header that carries the UI language to the server (mail templates). */
 export const LANGUAGE_HEADER = 'accept-language';
+
+/**
+ * Single sign-on (issue 24). Why a sign-in with the company's identity provider failed: the
+ * `/login-error-sso?reason=` values, each with its own title and text on that page.
+ */
+export const SSO_ERROR_REASONS = [
+  /** The provider could not be reached or answered with an error of its own. */
+  'unavailable',
+  /** The person cancelled or the provider refused the sign-in (OIDC access_denied, SAML status not Success). */
+  'cancelled',
+  /** The answer was malformed, unsigned, tampered with, for another client or audience, or its state did not match. */
+  'invalid',
+  /** The answer was used before (a replayed code or assertion) or the sign-in took too long. */
+  'expired',
+  /** The provider does not vouch for the address (email_verified false or missing). */
+  'unverified',
+  /** The address is not of the company domain that the connection belongs to. */
+  'foreign',
+  /** The account or its domain is deactivated. */
+  'inactive',
+  /** The domain has no single sign-on connection (any more). */
+  'not-configured',
+] as const;
+export type SsoErrorReason = (typeof SSO_ERROR_REASONS)[number];
+/** A sign-in started with a provider must come back within this time (state, nonce, SAML request). */
+export const SSO_REQUEST_TTL_SECONDS = 600;
+/** The /auth hand-off token's lifetime: it is exchanged right after the redirect. */
+export const HANDOFF_TTL_SECONDS = 60;
+/** Clock skew allowed on SAML NotBefore/NotOnOrAfter and OIDC iat/exp. */
+export const SSO_CLOCK_SKEW_SECONDS = 60;
+/** How a session was signed in, as the sessions panel names it. */
+export const SESSION_METHODS = ['password', 'sso', 'passkey', 'code', 'recovery'] as const;
+export type SessionMethodName = (typeof SESSION_METHODS)[number];

@@ -74,6 +74,8 @@ export const ERRORS = {
   ERR_USER_NOT_ACTIVE: entry(403, 'User is not active.'),
   ERR_DOMAIN_DISABLED: entry(403, 'Domain is disabled.'),
   ERR_SSO_LOGIN_ONLY: entry(403, 'Unable to log in with a password: this domain signs in with single sign-on.'),
+  ERR_SSO_NOT_CONFIGURED: entry(404, 'Single sign-on is not set up for this address. Sign in with your password.'),
+  ERR_HANDOFF_INVALID: entry(401, 'This sign-in link has expired or was already used. Please sign in again.'),
   ERR_COULD_NOT_AUTHENTICATE: entry(500, 'Could not authenticate'),
   ERR_COULD_NOT_GET_PROFILE: entry(500, 'Could not get user profile'),
 

@@ -23,6 +23,14 @@ export const API = {
   /** The signed-in user's active sessions (devices), and one of them to end. */
   sessions: '/v2/user/sessions',
   session: '/v2/user/sessions/:id',
+  /** Single sign-on (issue 24): home-realm discovery, start, the providers' return addresses. */
+  ssoDiscover: '/sso/discover',
+  ssoStart: '/sso/start',
+  ssoOidcCallback: '/sso/oidc/callback',
+  ssoSamlMetadata: '/sso/saml/metadata',
+  ssoSamlAcs: '/sso/saml/acs',
+  /** The /auth page exchanges a single-use hand-off token for the session it stands for. */
+  handoff: '/auth/handoff',
   inviteTeammates: '/invite/teammates',
   invitationUrl: '/invite/url',
   validateInvite: '/invite/validate',

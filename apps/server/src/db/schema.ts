@@ -144,12 +144,51 @@ export interface SessionsTable {
   sid_hash: string;
   user_id: string;
   kind: 'session' | 'recovery';
+  /** How it was signed in: 'password', 'sso', … (the sessions panel says it). */
+  method: Generated<string>;
   /** The User-Agent of the session's latest use (its device, as the sessions list shows it). */
   user_agent: string | null;
   created_at: number;
   last_seen_at: number;
   expires_at: number;
   revoked_at: number | null;
+}
+
+/** One identity provider per e-mail domain (modules/accounts/sso). */
+export interface SsoConnectionsTable {
+  domain: string;
+  protocol: 'oidc' | 'saml';
+  /** The protocol's settings as JSON (issuer, client id, scopes / IdP entity ID, SSO URL, certificates). */
+  settings: string;
+  /** The OIDC client secret, sealed (AES-256-GCM, key derived from SESSION_SECRET); null for SAML. */
+  secret: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A sign-in started with a provider: OIDC state or SAML request ID; single use. */
+export interface SsoRequestsTable {
+  id: string;
+  domain: string;
+  protocol: 'oidc' | 'saml';
+  /** JSON: PKCE verifier, nonce, browser binding, … */
+  data: string;
+  expires_at: number;
+}
+
+/** SAML assertion IDs already accepted, until they expire (replay store shared by all instances). */
+export interface SsoReplaysTable {
+  id: string;
+  expires_at: number;
+}
+
+/** A single-use token that hands a session to the web app's /auth page; only its SHA-256 is kept. */
+export interface HandoffsTable {
+  token_hash: string;
+  user_id: string;
+  method: string;
+  device: string | null;
+  expires_at: number;
 }
 
 export interface Database {
@@ -166,4 +205,8 @@ export interface Database {
   files: FilesTable;
   file_shares: FileSharesTable;
   file_reservations: FileReservationsTable;
+  sso_connections: SsoConnectionsTable;
+  sso_requests: SsoRequestsTable;
+  sso_replays: SsoReplaysTable;
+  handoffs: HandoffsTable;
 }

@@ -2,13 +2,19 @@ import { createHash, randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { CompiledQuery } from 'kysely';
 import type { JWTPayload } from 'jose';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { SessionPayload } from '@suite/contract';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { ErrorBodySchema, type SessionPayload } from '@suite/contract';
 import { AppError } from '../errors.js';
 import { serviceUnavailable } from '../db/outage.js';
 import { hmacKey, loadJose, verifyWithRing, type KeyRing } from '../keys.js';
+import {
+  sessionsRepository,
+  type SessionCheckRow,
+  type SessionKind,
+  type SessionMethod,
+} from './sessions-repository.js';
 
-export type SessionKind = 'session' | 'recovery';
+export type { SessionKind, SessionMethod };
 
 export interface SessionUser {
   id: string;
@@ -24,6 +30,8 @@ export interface SessionUser {
   lastSeenAt: number;
   /** The User-Agent stored for this session (its device). */
   device: string | null;
+  /** How this session was signed in. */
+  method: string;
   /** The account's code step and welcome step are done (read with the session: /me needs no other read). */
   confirmed: boolean;
   registered: boolean;
@@ -37,6 +45,8 @@ export interface IssueOptions {
   kind?: SessionKind;
   /** The User-Agent of the request that signs in (its device), shown in the sessions list at once. */
   device?: string | null;
+  /** How the person proved who they are (default 'password'); the sessions panel names it. */
+  method?: SessionMethod;
 }
 
 export interface Sessions {
@@ -73,22 +83,9 @@ const TOUCH_EVERY_MS = 60_000;
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
-interface SessionRow {
-  id: string;
-  email: string;
-  active: number;
-  sessions_valid_after: number;
-  confirmed_at: number | null;
-  registered_at: number | null;
-  session_id: string;
-  kind: SessionKind;
-  last_seen_at: number;
-  user_agent: string | null;
-}
-
 export default fp(async function auth(app: FastifyInstance, opts: { keys: KeyRing; ttlSeconds: number }) {
   const db = () => app.db.kysely;
-  let sessionCheck: CompiledQuery<SessionRow> | undefined;
+  let sessionCheck: CompiledQuery<SessionCheckRow> | undefined;
   const sessions: Sessions = {
     async issue(user, options = {}) {
       const kind = options.kind ?? 'session';
@@ -96,22 +93,16 @@ export default fp(async function auth(app: FastifyInstance, opts: { keys: KeyRin
       const ttl = kind === 'recovery' ? RECOVERY_TOKEN_TTL_S : opts.ttlSeconds;
       const exp = Math.floor(now / 1000) + ttl;
       const sid = randomBytes(24).toString('base64url');
-      {
-        await db()
-          .insertInto('sessions')
-          .values({
-            id: randomBytes(12).toString('hex'),
-            sid_hash: sha256(sid),
-            user_id: user._id,
-            kind,
-            user_agent: options.device?.slice(0, 256) ?? null,
-            created_at: now,
-            last_seen_at: now,
-            expires_at: exp * 1000,
-            revoked_at: null,
-          })
-          .execute();
-      }
+      await sessionsRepository(db()).insert({
+        id: randomBytes(12).toString('hex'),
+        sidHash: sha256(sid),
+        userId: user._id,
+        kind,
+        method: options.method ?? (kind === 'recovery' ? 'recovery' : 'password'),
+        device: options.device ?? null,
+        now,
+        expiresAt: exp * 1000,
+      });
       // issuedAt (seconds) lets a caller that just revoked older sessions issue one that outlives the cut.
       const { SignJWT } = await loadJose();
       return new SignJWT({ user, sid, kind })
@@ -141,35 +132,11 @@ export default fp(async function auth(app: FastifyInstance, opts: { keys: KeyRin
       // instance is honoured by every other at once. The token is genuine: a failing database says
       // nothing about it, so it is not "invalid".
       const now = Date.now();
-      let row: SessionRow | undefined;
+      let row: SessionCheckRow | undefined;
       try {
-        // The query every signed-in request runs, compiled once (Kysely builds and compiles a query on
-        // every call otherwise); only its parameters change.
-        sessionCheck ??= db()
-          .selectFrom('sessions')
-          .innerJoin('users', 'users.id', 'sessions.user_id')
-          .select([
-            'users.id as id',
-            'users.email as email',
-            'users.active as active',
-            'users.sessions_valid_after as sessions_valid_after',
-            'users.confirmed_at as confirmed_at',
-            'users.registered_at as registered_at',
-            'sessions.id as session_id',
-            'sessions.kind as kind',
-            'sessions.last_seen_at as last_seen_at',
-            'sessions.user_agent as user_agent',
-          ])
-          .where('sessions.sid_hash', '=', '')
-          .where('sessions.user_id', '=', '')
-          .where('sessions.revoked_at', 'is', null)
-          .where('sessions.expires_at', '>', 0)
-          .compile();
-        const result = await db().executeQuery<SessionRow>({
-          ...sessionCheck,
-          parameters: [sha256(sid), user._id, now],
-        });
-        row = result.rows[0];
+        const repository = sessionsRepository(db());
+        sessionCheck ??= repository.compileCheck();
+        row = await repository.check(sessionCheck, sha256(sid), user._id, now);
       } catch (err) {
         app.log.error({ err }, 'session check: database unavailable');
         throw serviceUnavailable();
@@ -187,22 +154,13 @@ export default fp(async function auth(app: FastifyInstance, opts: { keys: KeyRin
         kind: row.kind,
         lastSeenAt: Number(row.last_seen_at),
         device: row.user_agent,
+        method: row.method,
         confirmed: row.confirmed_at !== null,
         registered: row.registered_at !== null,
         token,
       };
     },
-    async revoke(userId, scope = {}) {
-      let query = db()
-        .updateTable('sessions')
-        .set({ revoked_at: Date.now() })
-        .where('user_id', '=', userId)
-        .where('revoked_at', 'is', null);
-      if (scope.only) query = query.where('id', '=', scope.only);
-      if (scope.except) query = query.where('id', '!=', scope.except);
-      const done = await query.executeTakeFirst();
-      return Number(done.numUpdatedRows);
-    },
+    revoke: (userId, scope = {}) => sessionsRepository(db()).revoke(userId, scope),
   };
 
   /** Last seen and device (User-Agent), written at most once a minute per session. */
@@ -211,11 +169,8 @@ export default fp(async function auth(app: FastifyInstance, opts: { keys: KeyRin
     const header = request.headers['user-agent'];
     const agent = typeof header === 'string' ? header.slice(0, 256) : null;
     if (now - user.lastSeenAt < TOUCH_EVERY_MS && (agent === null || agent === user.device)) return;
-    await db()
-      .updateTable('sessions')
-      .set({ last_seen_at: now, ...(agent === null ? {} : { user_agent: agent }) })
-      .where('id', '=', user.sessionId)
-      .execute()
+    await sessionsRepository(db())
+      .touch(user.sessionId, now, agent)
       .catch((err: unknown) => request.log.warn({ err }, 'session last-seen not written'));
   }
 
@@ -251,4 +206,22 @@ export default fp(async function auth(app: FastifyInstance, opts: { keys: KeyRin
       throw error;
     });
   });
+});
+
+/** The OpenAPI security requirement of a signed-in route. */
+export const bearerSecurity = [{ bearer: [] }];
+
+/**
+ * A signed-in route's options, the same everywhere: the bearer scheme and its 401 in the schema, the
+ * session checked first, then the route's own limits (so a per-user limit knows the user, and a
+ * request without a session costs no counter).
+ */
+export const signedIn = <S extends { response: object }>(
+  app: FastifyInstance,
+  schema: S,
+  limits: readonly preHandlerAsyncHookHandler[] = [],
+  authenticate: (request: FastifyRequest) => Promise<void> = app.authenticate,
+) => ({
+  schema: { ...schema, security: bearerSecurity, response: { 401: ErrorBodySchema, ...schema.response } },
+  preHandler: [authenticate, ...limits],
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CODE_LENGTH, LANGUAGES, MAX_TEAMMATES } from '../constants.js';
+import { CODE_LENGTH, LANGUAGES, MAX_TEAMMATES, SESSION_METHODS } from '../constants.js';
 import {
   AcceptedTermsSchema,
   DisplayNameInputSchema,
@@ -124,8 +124,22 @@ export const ActiveSessionSchema = z.object({
   device: z.string().nullable(),
   created_at: z.string(),
   last_seen_at: z.string(),
+  /** How it was signed in ('sso': with the company's identity provider). */
+  method: z.enum(SESSION_METHODS),
   /** The session making this request. */
   current: z.boolean(),
 });
 export type ActiveSession = z.infer<typeof ActiveSessionSchema>;
 export const ActiveSessionListSchema = z.object({ data: z.array(ActiveSessionSchema) });
+
+// POST /sso/discover: does the address's domain sign in with single sign-on? (says nothing of the account)
+export const SsoDiscoverRequestSchema = z.object({ email: z.string().max(320) });
+export const SsoDiscoverResponseSchema = z.object({
+  /** 'none': password only; 'available': both ways; 'required': single sign-on only. */
+  sso: z.enum(['none', 'available', 'required']),
+});
+export type SsoDiscoverResponse = z.infer<typeof SsoDiscoverResponseSchema>;
+// GET /sso/start?email=: 302 to the domain's provider
+export const SsoStartQuerySchema = z.object({ email: z.string().max(320) });
+// POST /auth/handoff: the /auth page's single-use token for the session it stands for
+export const HandoffRequestSchema = z.object({ handoff: z.string().min(1).max(128) });

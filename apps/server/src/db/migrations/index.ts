@@ -6,6 +6,7 @@ import * as files from './004-files.js';
 import * as outboxClaim from './005-outbox-claim.js';
 import * as fileReservations from './006-file-reservations.js';
 import * as sessions from './007-sessions.js';
+import * as sso from './008-sso.js';
 
 /** Ordered migrations; names sort in the order they must run. Append, never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '005-outbox-claim': outboxClaim,
   '006-file-reservations': fileReservations,
   '007-sessions': sessions,
+  '008-sso': sso,
 };

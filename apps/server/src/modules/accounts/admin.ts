@@ -4,22 +4,36 @@ import type { Database } from '../../db/schema.js';
 import { codesRepository } from './codes/repository.js';
 import { domainsRepository, type DomainChange } from './domains/repository.js';
 import { usersRepository } from './identity/repository.js';
-import { purgeEndedSessions } from './identity/sessions.js';
+import { sessionsRepository } from '../../plugins/sessions-repository.js';
 import { createInvite, type NewInvite } from './invites/service.js';
 
 /** What operators do outside HTTP: the admin CLI's commands and the server's housekeeping jobs. */
 export function accountsAdmin(db: Kysely<Database>) {
   return {
     listDomains: () => domainsRepository(db).list(),
-    setDomain: (name: string, change: DomainChange) => domainsRepository(db).set(name, change),
+    /** Making a domain inactive also ends its people's sessions at once (re-activating brings none back). */
+    setDomain: (name: string, change: DomainChange) =>
+      db.transaction().execute(async (trx) => {
+        const rules = await domainsRepository(trx).set(name, change);
+        if (change.active === false) await sessionsRepository(trx).revokeDomain(name);
+        return rules;
+      }),
     listUsers: (domain?: string) => usersRepository(db).list(domain),
     /** false: no account has that address. */
-    setUserActive: (email: string, active: boolean) => usersRepository(db).setActive(email, active),
+    /** Deactivating ends the account's sessions; they stay ended when it is activated again. */
+    setUserActive: (email: string, active: boolean) =>
+      db.transaction().execute(async (trx) => {
+        const user = await usersRepository(trx).byEmail(email);
+        if (!user) return false;
+        await usersRepository(trx).setActive(email, active);
+        if (!active) await sessionsRepository(trx).revoke(user.id);
+        return true;
+      }),
     /** Queues an invitation mail (the running server delivers it) and returns the invitation link. */
     invite: (config: AppConfig, input: NewInvite) => createInvite(db, config, input),
     /** Deletes codes expired more than a day ago; returns how many. */
     purgeExpiredCodes: (now?: number) => codesRepository(db).purgeExpired(now),
     /** Deletes ended and expired session rows, in batches; returns how many. */
-    purgeEndedSessions: (now?: number, batch?: number) => purgeEndedSessions(db, now, batch),
+    purgeEndedSessions: (now?: number, batch?: number) => sessionsRepository(db).purgeEnded(now, batch),
   };
 }

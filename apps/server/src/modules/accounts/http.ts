@@ -16,13 +16,7 @@ export const errorResponses = {
 };
 /** Routes behind a captcha can also answer 503 (verify service unreachable). */
 export const captchaErrorResponses = { ...errorResponses, 503: ErrorBodySchema };
-export const bearer = [{ bearer: [] }];
-
-/** A signed-in route's options: the bearer scheme in its schema, the session checked first, and its 401. */
-export const signedIn = <S extends { response: object }>(app: FastifyInstance, schema: S) => ({
-  schema: { ...schema, security: bearer, response: { 401: ErrorBodySchema, ...schema.response } },
-  preHandler: app.authenticate,
-});
+export { bearerSecurity as bearer, signedIn } from '../../plugins/auth.js';
 
 const WINDOW = '10 minutes';
 

@@ -16,6 +16,7 @@ import {
 } from '@suite/contract';
 import type { AppConfig } from '../../config.js';
 import { AppError } from '../../errors.js';
+import { signedIn } from '../../plugins/auth.js';
 import { sendFile } from './download.js';
 import { storageQuota } from './quota.js';
 import { filesRepository } from './repository.js';
@@ -44,7 +45,6 @@ const ANSWERED_EARLY = new Set(['ERR_FILE_TOO_LARGE', 'ERR_STORAGE_QUOTA_EXCEEDE
 const ShareParamsSchema = FileIdParamsSchema.extend({ shareId: IdSchema });
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema, 429: ErrorBodySchema };
 const linkErrors = { ...errors, 410: ErrorBodySchema, 500: ErrorBodySchema, 503: ErrorBodySchema };
-const bearer = [{ bearer: [] }];
 
 /** Shared files: the owner's upload/list/delete and share links, and the two public link calls. */
 const filesRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { config }) => {
@@ -74,14 +74,14 @@ const filesRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { 
 
   app.post(
     API.files,
-    {
-      preHandler: [app.limit({ name: 'files-upload', max: 30, window: '1 minute' }), app.authenticate],
-      schema: {
+    signedIn(
+      app,
+      {
         tags: ['files'],
-        security: bearer,
         response: { 201: StoredFileSchema, 413: ErrorBodySchema, 503: ErrorBodySchema, ...errors },
       },
-    },
+      [app.limit({ name: 'files-upload', max: 30, window: '1 minute' })],
+    ),
     async (request, reply) => {
       const userId = owner(request);
       // Refuse a declared oversize body before reading a byte of it.
@@ -109,10 +109,7 @@ const filesRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { 
 
   app.get(
     API.files,
-    {
-      preHandler: app.authenticate,
-      schema: { tags: ['files'], security: bearer, response: { 200: FileListSchema, ...errors } },
-    },
+    signedIn(app, { tags: ['files'], response: { 200: FileListSchema, ...errors } }),
     async (request) => {
       const userId = owner(request);
       const [data, usage] = await Promise.all([service.list(userId), service.usage(userId)]);
@@ -122,15 +119,11 @@ const filesRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { 
 
   app.delete(
     API.file,
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags: ['files'],
-        security: bearer,
-        params: FileIdParamsSchema,
-        response: { 200: OkSchema, 503: ErrorBodySchema, ...errors },
-      },
-    },
+    signedIn(app, {
+      tags: ['files'],
+      params: FileIdParamsSchema,
+      response: { 200: OkSchema, 503: ErrorBodySchema, ...errors },
+    }),
     async (request) => {
       await service.remove(owner(request), request.params.fileId);
       return { ok: true as const };
@@ -139,30 +132,26 @@ const filesRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { 
 
   app.get(
     API.fileShares,
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags: ['files'],
-        security: bearer,
-        params: FileIdParamsSchema,
-        response: { 200: ShareListSchema, ...errors },
-      },
-    },
+    signedIn(app, {
+      tags: ['files'],
+      params: FileIdParamsSchema,
+      response: { 200: ShareListSchema, ...errors },
+    }),
     async (request) => ({ data: await service.listShares(owner(request), request.params.fileId) }),
   );
 
   app.post(
     API.fileShares,
-    {
-      preHandler: [app.limit({ name: 'files-share', max: 60, window: '1 minute' }), app.authenticate],
-      schema: {
+    signedIn(
+      app,
+      {
         tags: ['files'],
-        security: bearer,
         params: FileIdParamsSchema,
         body: CreateShareRequestSchema,
         response: { 201: ShareLinkSchema, ...errors },
       },
-    },
+      [app.limit({ name: 'files-share', max: 60, window: '1 minute' })],
+    ),
     async (request, reply) => {
       const link = await service.createShare(owner(request), request.params.fileId, request.body?.expires_at);
       return reply.status(201).send(link);
@@ -171,15 +160,11 @@ const filesRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { 
 
   app.delete(
     API.fileShare,
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags: ['files'],
-        security: bearer,
-        params: ShareParamsSchema,
-        response: { 200: ShareLinkSchema, ...errors },
-      },
-    },
+    signedIn(app, {
+      tags: ['files'],
+      params: ShareParamsSchema,
+      response: { 200: ShareLinkSchema, ...errors },
+    }),
     async (request) => service.revokeShare(owner(request), request.params.fileId, request.params.shareId),
   );
 

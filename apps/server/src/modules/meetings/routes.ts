@@ -17,6 +17,7 @@ import {
 } from '@suite/contract';
 import type { AppConfig } from '../../config.js';
 import { AppError } from '../../errors.js';
+import { bearerSecurity, signedIn } from '../../plugins/auth.js';
 import { createGuestService } from '../guests/index.js';
 import { createMeetingTokenSigner } from './jitsi-token.js';
 import { createMeetingService } from './service.js';
@@ -29,7 +30,6 @@ const errors = {
   429: ErrorBodySchema,
   503: ErrorBodySchema,
 };
-const bearer = [{ bearer: [] }];
 
 /** Video conferences of a host, and the Jitsi meeting tokens for hosts, signed-in users and guests. */
 const meetingRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { config }) => {
@@ -43,24 +43,21 @@ const meetingRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, 
 
   app.post(
     API.videoconferences,
-    {
-      preHandler: [app.authenticate, app.limit({ name: 'vc-create', max: 60, window: '1 hour' })],
-      schema: {
+    signedIn(
+      app,
+      {
         tags,
-        security: bearer,
         body: CreateVideoconferenceRequestSchema,
         response: { 201: VideoconferenceSchema, ...errors },
       },
-    },
+      [app.limit({ name: 'vc-create', max: 60, window: '1 hour' })],
+    ),
     async (request, reply) => reply.status(201).send(await meetings.create(request.user!.id, request.body.title)),
   );
 
   app.get(
     API.videoconferences,
-    {
-      preHandler: app.authenticate,
-      schema: { tags, security: bearer, response: { 200: VideoconferenceListSchema, ...errors } },
-    },
+    signedIn(app, { tags, response: { 200: VideoconferenceListSchema, ...errors } }),
     async (request) => ({ data: await meetings.list(request.user!.id) }),
   );
 
@@ -75,33 +72,27 @@ const meetingRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, 
 
   app.delete(
     API.videoconference,
-    {
-      preHandler: app.authenticate,
-      schema: { tags, security: bearer, params: IdParams, response: { 200: VideoconferenceSchema, ...errors } },
-    },
+    signedIn(app, { tags, params: IdParams, response: { 200: VideoconferenceSchema, ...errors } }),
     async (request) => meetings.end(request.user!.id, request.params.id),
   );
 
   app.delete(
     API.videoconferenceSession,
-    {
-      preHandler: app.authenticate,
-      schema: { tags, security: bearer, params: IdParams, response: { 200: VideoconferenceSchema, ...errors } },
-    },
+    signedIn(app, { tags, params: IdParams, response: { 200: VideoconferenceSchema, ...errors } }),
     async (request) => meetings.endSession(request.user!.id, request.params.id),
   );
 
   app.post(
     API.meetingToken,
-    {
-      preHandler: [app.authenticate, app.limit({ name: 'meet-token', max: 120, window: '1 minute' })],
-      schema: {
+    signedIn(
+      app,
+      {
         tags,
-        security: bearer,
         body: MeetingTokenRequestSchema,
         response: { 200: MeetingTokenResponseSchema, ...errors },
       },
-    },
+      [app.limit({ name: 'meet-token', max: 120, window: '1 minute' })],
+    ),
     async (request) => meetings.userToken(request.user!, request.body.room_name, request.body.display_name),
   );
 
@@ -132,7 +123,7 @@ const meetingRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, 
       preHandler: [app.optionalAuthenticate, app.limit({ name: 'meet-ping', max: 600, window: '1 minute' })],
       schema: {
         tags,
-        security: [...bearer, {}],
+        security: [...bearerSecurity, {}],
         params: IdParams,
         body: SessionPingRequestSchema,
         response: { 200: SessionPingResponseSchema, ...errors },

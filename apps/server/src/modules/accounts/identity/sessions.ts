@@ -1,6 +1,4 @@
-import type { Kysely } from 'kysely';
 import type { IssueOptions } from '../../../plugins/auth.js';
-import type { Database } from '../../../db/schema.js';
 import type { SessionResponse } from '@suite/contract';
 import { AppError } from '../../../errors.js';
 import type { AccountsDeps } from '../deps.js';
@@ -42,40 +40,3 @@ export async function sessionFor(
 
 /** The second after `now`: a session issued "then" is newer than a revocation made at `now`. */
 export const issuedAfter = (now: number) => Math.floor(now / 1000) + 1;
-
-/** Rows deleted per statement by the session purge: a big backlog never holds a long lock. */
-export const SESSION_PURGE_BATCH = 500;
-
-/**
- * Deletes the rows of sessions that can never be used again: ended (signed out, replaced by a password
- * change, a spent recovery token) or past their expiry. A token whose row is gone is refused exactly
- * like one whose row is ended, so nothing is kept for them. Deletes in batches of `batch` ids until
- * fewer remain; several instances may run it at once (a row another instance deleted first is simply
- * not counted). Returns how many rows this call deleted.
- */
-export async function purgeEndedSessions(
-  db: Kysely<Database>,
-  now = Date.now(),
-  batch = SESSION_PURGE_BATCH,
-): Promise<number> {
-  let deleted = 0;
-  for (;;) {
-    const ids = await db
-      .selectFrom('sessions')
-      .select('id')
-      .where((eb) => eb.or([eb('revoked_at', 'is not', null), eb('expires_at', '<=', now)]))
-      .limit(batch)
-      .execute();
-    if (ids.length === 0) return deleted;
-    const done = await db
-      .deleteFrom('sessions')
-      .where(
-        'id',
-        'in',
-        ids.map((row) => row.id),
-      )
-      .executeTakeFirst();
-    deleted += Number(done.numDeletedRows);
-    if (ids.length < batch) return deleted;
-  }
-}

@@ -1,44 +1,19 @@
-import {
-  isEmailShape,
-  normalizeEmail,
-  emailDomain,
-  type ActiveSession,
-  type MeResponse,
-  type SessionResponse,
-} from '@suite/contract';
+import { type ActiveSession, type MeResponse, type SessionResponse } from '@suite/contract';
 import { AppError } from '../../../errors.js';
+import { sessionsRepository } from '../../../plugins/sessions-repository.js';
 import type { SessionUser } from '../../../plugins/auth.js';
-import { domainsRepository } from '../domains/repository.js';
 import type { AccountsDeps } from '../deps.js';
-import { verifyPassword } from '../identity/passwords.js';
-import { awaitsCodeStep, usersRepository } from '../identity/repository.js';
-import { sessionFor } from '../identity/sessions.js';
+import { passwordSignIn } from '../strategies/password/sign-in.js';
+import { finishSignIn } from './finish.js';
+import { usersRepository } from '../identity/repository.js';
 
-/**
- * Unknown address and wrong password answer alike (same status, body, and an argon2 verification
- * either way). Domain rules come first: they say nothing about one particular address.
- */
+/** Password login: the password strategy proves who it is, the flow's one finish makes the session. */
 export async function login(
   deps: AccountsDeps,
   input: { login: string; password: string; device?: string | null },
 ): Promise<SessionResponse> {
-  const email = normalizeEmail(input.login);
-  if (!email || !input.password) throw new AppError('ERR_VALIDATION');
-  const shaped = isEmailShape(email);
-  const known = shaped ? await usersRepository(deps.db).byEmail(email) : undefined;
-  if (shaped) {
-    const rules = await domainsRepository(deps.db).rules(emailDomain(email));
-    if (!rules.active) throw new AppError('ERR_DOMAIN_DISABLED');
-    if (rules.ssoOnly) throw new AppError('ERR_SSO_LOGIN_ONLY');
-  }
-  const waiting = known !== undefined && awaitsCodeStep(known);
-  const ok = await verifyPassword(waiting ? null : (known?.password_hash ?? null), input.password);
-  // The password is set after the code step, so an account still waiting for it has none to check;
-  // "not confirmed" lets the screen offer "Send again", which leads through the code to the welcome step.
-  if (waiting) throw new AppError('ERR_USER_NOT_CONFIRMED');
-  if (!known || !ok) throw new AppError('ERR_INVALID_CREDENTIALS');
-  if (!known.active) throw new AppError('ERR_USER_NOT_ACTIVE');
-  return sessionFor(deps, known, { device: input.device });
+  const user = await passwordSignIn(deps, input);
+  return finishSignIn(deps, user, { method: 'password', device: input.device ?? null });
 }
 
 /** Ends this session (this device) only. */
@@ -55,20 +30,12 @@ export async function logoutAll(deps: AccountsDeps, session: SessionUser): Promi
 
 /** The user's active sessions (devices), most recently seen first. */
 export async function activeSessions(deps: AccountsDeps, session: SessionUser): Promise<{ data: ActiveSession[] }> {
-  const rows = await deps.db
-    .selectFrom('sessions')
-    .select(['id', 'user_agent', 'created_at', 'last_seen_at'])
-    .where('user_id', '=', session.id)
-    .where('kind', '=', 'session')
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', Date.now())
-    .orderBy('last_seen_at', 'desc')
-    .limit(100)
-    .execute();
+  const rows = await sessionsRepository(deps.db).listActive(session.id, Date.now());
   return {
     data: rows.map((row) => ({
       _id: row.id,
       device: row.user_agent,
+      method: row.method as ActiveSession['method'],
       created_at: new Date(Number(row.created_at)).toISOString(),
       last_seen_at: new Date(Number(row.last_seen_at)).toISOString(),
       current: row.id === session.sessionId,

@@ -2,7 +2,7 @@ import type { SessionResponse } from '@suite/contract';
 import { AppError } from '../../../errors.js';
 import type { SessionUser } from '../../../plugins/auth.js';
 import type { AccountsDeps } from '../deps.js';
-import { checkNewPassword, hashPassword, verifyPassword } from '../identity/passwords.js';
+import { checkNewPassword, hashPassword, verifyPassword } from '../strategies/password/passwords.js';
 import { usersRepository } from '../identity/repository.js';
 import { sessionFor } from '../identity/sessions.js';
 

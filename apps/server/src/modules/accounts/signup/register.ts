@@ -3,7 +3,7 @@ import { AppError } from '../../../errors.js';
 import { requireDisplayName } from '../../../names.js';
 import type { SessionUser } from '../../../plugins/auth.js';
 import type { AccountsDeps } from '../deps.js';
-import { checkNewPassword, hashPassword } from '../identity/passwords.js';
+import { checkNewPassword, hashPassword } from '../strategies/password/passwords.js';
 import { usersRepository } from '../identity/repository.js';
 import { sessionFor } from '../identity/sessions.js';
 

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import type { Algorithm } from '@node-rs/argon2';
 import pLimit from 'p-limit';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, textLength } from '@suite/contract';
-import { AppError } from '../../../errors.js';
+import { AppError } from '../../../../errors.js';
 
 /** OWASP's argon2id recommendation: 19 MiB, 2 passes, 1 lane. */
 const ARGON2 = { algorithm: 2 as Algorithm /* Argon2id */, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
