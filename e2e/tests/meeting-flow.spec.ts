@@ -126,22 +126,41 @@ test.describe('host and guest meet', () => {
 });
 
 test.describe('start a meeting from the signed-in home', () => {
-  test('creates a meeting with a copyable link, lists it and ends it', async ({ page, request, context }) => {
+  test('creates a meeting with one copyable link, lists it and ends it', async ({ page, request, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const host = await createAccount(request);
     await signIn(page, host, '/app');
-    const panel = page.getByRole('region', { name: 'Start a meeting' });
+    const panel = page.getByRole('region', { name: 'Meetings' });
     await expect(panel.getByText('You have no meetings yet.')).toBeVisible();
     await panel.getByLabel('Meeting name (optional)').fill('Design review');
     await panel.getByRole('button', { name: 'Start a meeting' }).click();
-    const link = panel.getByRole('status').getByLabel('Meeting link');
-    await expect(link).toHaveValue(/\/meet\/[a-z]{3}-[a-z]{4}-[a-z]{3}$/);
-    await panel.getByRole('status').getByRole('button', { name: 'Copy link' }).click();
-    await expect(panel.getByRole('status').getByRole('button', { name: 'Copied' })).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await link.inputValue());
-    await expect(panel.getByRole('link', { name: 'Design review' })).toBeVisible();
+    await expect(panel.getByRole('status').filter({ hasText: 'Your meeting is ready' })).toBeVisible();
+    const item = panel.getByTestId('meeting-item');
+    await expect(item).toHaveCount(1);
+    // The link shows once, as text; the copy button puts the same link in the clipboard.
+    await expect(item.getByText(/\/meet\/[a-z]{3}-[a-z]{4}-[a-z]{3}$/)).toHaveCount(1);
+    await expect(item.getByRole('textbox')).toHaveCount(0);
+    await item.getByRole('button', { name: 'Copy the link of Design review' }).click();
+    await expect(item.getByRole('button', { name: 'Copied' })).toBeVisible();
+    const url = await page.evaluate(() => navigator.clipboard.readText());
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/meet\/[a-z]{3}-[a-z]{4}-[a-z]{3}$/);
+    await expect(item.getByRole('link', { name: 'Join Design review' })).toHaveAttribute('href', new URL(url).pathname);
+    // A phone: the row wraps, nothing scrolls sideways (it was 471 px wide at 360).
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await screenshots(page, 'meetings-panel');
-    const url = await link.inputValue();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    // Join with a code or link: a wrong one is refused where it was typed, the link opens the meeting.
+    const code = panel.getByRole('textbox', { name: 'Meeting code or link' });
+    await code.fill('not a code');
+    await panel.getByRole('button', { name: 'Join', exact: true }).click();
+    await expect(panel.getByRole('alert')).toHaveText(
+      'Enter a meeting code like abc-defg-hij, or paste a meeting link.',
+    );
+    await code.fill(url);
+    await panel.getByRole('button', { name: 'Join', exact: true }).click();
+    await expect(page).toHaveURL(new URL(url).pathname);
+    await page.goBack();
     await panel.getByRole('button', { name: 'End meeting Design review' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'End meeting' }).click();
     await expect(panel.getByText('You have no meetings yet.')).toBeVisible();

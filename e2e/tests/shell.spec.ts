@@ -14,6 +14,7 @@ const UA = {
   ios: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
   windows:
     'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36',
+  edge: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36 Edg/130.0.2849.68',
   oldIe: 'Mozilla/5.0 (Windows NT 10.0; Trident/7.0; rv:11.0) like Gecko',
 };
 
@@ -58,27 +59,44 @@ test.describe('root and frame', () => {
 
 test.describe('unsupported browser warning', () => {
   test.use({ userAgent: UA.oldIe });
-  test('the frame warns with MSG_HOMOLOGATED_BROWSER and links to the browser list', async ({ page }) => {
+  test('the frame warns with MSG_HOMOLOGATED_BROWSER; the browser page says so and copies the page to open elsewhere', async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.goto('/login-error-sso');
     await expect(page.getByText(/not homologated/i)).toBeVisible();
     await page.getByRole('link', { name: 'See supported browsers' }).click();
     await expect(page).toHaveURL(/\/supported-browser$/);
+    await expect(page.getByRole('heading', { name: 'Unsupported browser' })).toBeVisible();
+    await expect(page.getByTestId('browser-verdict')).toHaveText(
+      'This browser is not supported. For the best experience, please use one of these browsers:',
+    );
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      new URL('/login-error-sso', page.url()).href,
+    );
   });
 });
 
-for (const [os, ua, expected, mobile] of [
-  ['macOS', UA.mac, ['Google Chrome', 'Mozilla Firefox', 'Safari'], false],
-  ['iOS', UA.ios, ['Safari'], true],
-  ['Windows', UA.windows, ['Google Chrome', 'Mozilla Firefox'], false],
+// The page says what it sees: a supported browser is told it works (it said "not supported" to everyone).
+for (const [os, ua, expected, mobile, verdict] of [
+  ['macOS', UA.mac, ['Google Chrome', 'Mozilla Firefox', 'Safari'], false, 'Google Chrome 130 works with Suite'],
+  ['iOS', UA.ios, ['Safari'], true, 'Safari 17 works with Suite'],
+  ['Windows', UA.windows, ['Google Chrome', 'Mozilla Firefox'], false, 'Google Chrome 130 works with Suite'],
+  ['Windows (Edge)', UA.edge, ['Google Chrome', 'Mozilla Firefox'], false, 'Microsoft Edge 130 works with Suite'],
 ] as const) {
   test.describe(`supported browsers on ${os}`, () => {
     test.use({
       userAgent: ua,
       ...(mobile ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : {}),
     });
-    test(`lists ${expected.join(', ')}${mobile ? ' with the mobile note' : ''}`, async ({ page }) => {
+    test(`says it works and lists ${expected.join(', ')}${mobile ? ' with the mobile note' : ''}`, async ({ page }) => {
       await page.goto('/supported-browser');
-      await expect(page.getByRole('heading', { name: 'Unsupported browser' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Your browser is supported' })).toBeVisible();
+      await expect(page.getByTestId('browser-verdict')).toContainText(verdict);
+      await expect(page.getByText('This browser is not supported')).toHaveCount(0);
       await expect(page.getByRole('list', { name: 'Suggested browsers' }).getByRole('link')).toHaveText([...expected]);
       await expect(page.getByTestId('mobile-note')).toHaveCount(mobile ? 1 : 0);
       await expectAccessible(page);

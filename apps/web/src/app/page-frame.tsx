@@ -26,6 +26,7 @@ export function PageFrame() {
   const config = useConfig();
   const { t, i18n } = useTranslation('common');
   const supported = useMemo(() => isSupportedBrowser(), []);
+  const location = useLocation();
   return (
     <div className="frame">
       <a className="skip-link" href="#main">
@@ -40,7 +41,10 @@ export function PageFrame() {
       )}
       {supported ? null : (
         <div className="frame__warning" role="status">
-          {t('MSG_HOMOLOGATED_BROWSER')} <Link to={PATHS.supportedBrowser}>{t('frame.seeBrowsers')}</Link>
+          {t('MSG_HOMOLOGATED_BROWSER')}{' '}
+          <Link to={PATHS.supportedBrowser} state={{ from: location.pathname + location.search }}>
+            {t('frame.seeBrowsers')}
+          </Link>
         </div>
       )}
       <main id="main" className="frame__main" tabIndex={-1}>

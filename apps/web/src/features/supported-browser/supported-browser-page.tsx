@@ -1,34 +1,61 @@
 import { useMemo } from 'react';
+import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useConfig } from '../../lib/config';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { detectBrowser, suggestedBrowsers, type BrowserName } from '../../lib/browser';
+import { safeRedirectTarget } from '../../lib/safe-redirect';
+import { useCopyToClipboard } from '../../lib/use-copy-to-clipboard';
+import { detectBrowser, isSupportedBrowser, suggestedBrowsers, type BrowserName } from '../../lib/browser';
+import { Button } from '../../components/button';
 
 const LINKS: Partial<Record<BrowserName, string>> = {
   chrome: 'https://www.google.com/chrome/',
   firefox: 'https://www.mozilla.org/firefox/new/',
   safari: 'https://www.apple.com/safari/',
 };
-const NAMES: Partial<Record<BrowserName, string>> = {
+const NAMES: Record<Exclude<BrowserName, 'other'>, string> = {
   chrome: 'Google Chrome',
+  edge: 'Microsoft Edge',
   firefox: 'Mozilla Firefox',
   safari: 'Safari',
+  opera: 'Opera',
+  samsung: 'Samsung Internet',
 };
 
-/** `/supported-browser`: macOS → Chrome, Firefox, Safari; iOS → Safari; others → Chrome, Firefox; mobile adds a note. */
+/**
+ * `/supported-browser`: says whether the browser it runs in works (the app's own detection: Edge counts
+ * as the Chromium browser it is), suggests browsers per OS (spec §2: macOS → Chrome, Firefox, Safari; iOS →
+ * Safari; others → Chrome, Firefox; mobile adds a note), and copies the address to open it elsewhere.
+ */
 export default function SupportedBrowserPage() {
   const { t } = useTranslation('pages');
-  useDocumentTitle(t('supported.title'));
+  const { appTitle } = useConfig();
+  const location = useLocation();
   const info = useMemo(() => detectBrowser(), []);
+  const supported = isSupportedBrowser(info);
+  const { status, copy } = useCopyToClipboard(2000);
+  useDocumentTitle(supported ? t('supported.okTitle') : t('supported.title'));
   const browsers = suggestedBrowsers(info.os);
+  const current = info.browser === 'other' ? null : `${NAMES[info.browser]}${info.version ? ` ${info.version}` : ''}`;
+  // The page the person came from (the banner passes it), else the start page: what to open elsewhere.
+  const from = (location.state as { from?: unknown } | null)?.from;
+  const address = new URL(safeRedirectTarget(typeof from === 'string' ? from : null) ?? '/', window.location.origin)
+    .href;
   return (
-    <div className="card simple-page stack">
-      <h1>{t('supported.title')}</h1>
-      <p>{t('supported.text')}</p>
+    <div className="card simple-page stack" data-testid="supported-browser" data-supported={supported}>
+      <h1>{supported ? t('supported.okTitle') : t('supported.title')}</h1>
+      <p data-testid="browser-verdict">
+        {supported
+          ? t('supported.okText', { browser: current ?? '', app: appTitle })
+          : current
+            ? t('supported.currentUnsupported', { browser: current })
+            : t('supported.text')}
+      </p>
       <ul className="browser-list" aria-label={t('supported.listLabel')}>
         {browsers.map((b) => (
           <li key={b} data-browser={b}>
             <a href={LINKS[b]} rel="noopener noreferrer" target="_blank">
-              {NAMES[b]}
+              {NAMES[b as Exclude<BrowserName, 'other'>]}
             </a>
           </li>
         ))}
@@ -38,6 +65,17 @@ export default function SupportedBrowserPage() {
           {t('supported.mobileNote')}
         </p>
       ) : null}
+      <div className="simple-page__copy">
+        <p className="muted">{t('supported.copyLead', { app: appTitle })}</p>
+        <div className="row">
+          <Button variant="secondary" onClick={() => void copy(address)}>
+            {status === 'copied' ? t('supported.copied') : t('supported.copy')}
+          </Button>
+          <span role="status" className="muted">
+            {status === 'manual' ? address : ''}
+          </span>
+        </div>
+      </div>
     </div>
   );
 }

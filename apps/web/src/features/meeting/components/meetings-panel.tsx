@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { meetPath } from '../../../lib/paths';
@@ -7,33 +7,62 @@ import { Button } from '../../../components/button';
 import { Alert } from '../../../components/alert';
 import { TextField } from '../../../components/text-field';
 import { useDialog } from '../../../components/confirm-dialog';
+import { useConfig } from '../../../lib/config';
+import { actingProfile } from '../../../lib/session';
 import { useErrorMessage } from '../../../lib/use-error-message';
 import { useCopyToClipboard } from '../../../lib/use-copy-to-clipboard';
 import { COPIED_FEEDBACK_MS } from '../lib/timings';
 import { createVideoconference, endVideoconference, listVideoconferences } from '../api/my-videoconferences';
+import { JoinByCode } from './join-by-code';
 import '../meeting.css';
 
-function CopyLink({ link }: { link: string }) {
+/** Copies a meeting's link; the link itself shows once, beside it. */
+function CopyButton({ link, name }: { link: string; name: string }) {
   const { t } = useTranslation('meeting');
   const { status, copy } = useCopyToClipboard(COPIED_FEEDBACK_MS);
-  const inputId = useId();
   return (
-    <div className="meet-copy">
-      <label htmlFor={inputId} className="visually-hidden">
-        {t('panel.link')}
-      </label>
-      <input id={inputId} className="meet-copy__input" readOnly value={link} onFocus={(e) => e.target.select()} />
+    <>
       <Button
         variant="secondary"
-        onClick={() => void copy(link, () => (document.getElementById(inputId) as HTMLInputElement | null)?.select())}
+        className="btn--small"
+        aria-label={status === 'idle' ? t('panel.copyNamed', { name }) : undefined}
+        onClick={() => void copy(link)}
       >
         {status === 'copied' ? t('panel.copied') : t('panel.copy')}
       </Button>
-    </div>
+      <span className="visually-hidden" role="status">
+        {status === 'manual' ? t('panel.copyManually') : status === 'copied' ? t('panel.copied') : ''}
+      </span>
+    </>
   );
 }
 
-/** Signed-in home: start a meeting (copyable link) and the user's own meetings. */
+/** One meeting: its name and state, its link once (shortened in the middle of nothing: the end may go), Join. */
+function MeetingItem({ vc, name, onEnd }: { vc: Videoconference; name: string; onEnd: () => void }) {
+  const { t } = useTranslation('meeting');
+  return (
+    <li className="meet-list__item" data-testid="meeting-item">
+      <div className="meet-list__info">
+        <span className="meet-list__name">{name}</span>
+        <span className={`meet-status meet-status--${vc.status}`}>{t(`panel.status.${vc.status}`)}</span>
+      </div>
+      <span className="meet-list__link" title={vc.link}>
+        {vc.link.replace(/^https?:\/\//, '')}
+      </span>
+      <div className="meet-list__actions">
+        <Link className="btn btn--primary btn--small" to={meetPath(vc._id)} aria-label={t('panel.joinNamed', { name })}>
+          {t('panel.join')}
+        </Link>
+        <CopyButton link={vc.link} name={name} />
+        <Button variant="link" onClick={onEnd} aria-label={t('panel.endNamed', { name })}>
+          {t('panel.end')}
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/** Signed-in home: start a meeting, join one by code or link, and the user's own meetings. */
 export function MeetingsPanel() {
   const { t } = useTranslation('meeting');
   const errorMessage = useErrorMessage();
@@ -44,6 +73,11 @@ export function MeetingsPanel() {
   const [busy, setBusy] = useState(false);
   // The failure itself, put in words at render (the error texts may arrive after it).
   const [error, setError] = useState<unknown>(null);
+  const configured = Boolean(useConfig().meetDomain);
+  const firstName = actingProfile()?.info.first_name;
+  // An untitled meeting reads as its owner's ("Ada's meeting"), never as its id.
+  const displayName = (vc: Videoconference) =>
+    vc.title || (firstName ? t('panel.untitledOf', { name: firstName }) : t('panel.untitled'));
 
   const refresh = useCallback(() => {
     listVideoconferences().then(setList).catch(setError);
@@ -88,22 +122,25 @@ export function MeetingsPanel() {
   return (
     <section className="card meet-panel stack" aria-labelledby="meetings-title">
       <h2 id="meetings-title">{t('panel.title')}</h2>
-      <form className="meet-panel__form" onSubmit={onCreate}>
-        <TextField label={t('panel.name')} maxLength={120} value={title} onChange={(e) => setTitle(e.target.value)} />
-        <Button type="submit" loading={busy}>
-          {t('panel.start')}
-        </Button>
-      </form>
+      {configured ? (
+        <form className="meet-panel__form" onSubmit={onCreate}>
+          <TextField label={t('panel.name')} maxLength={120} value={title} onChange={(e) => setTitle(e.target.value)} />
+          <Button type="submit" loading={busy}>
+            {t('panel.start')}
+          </Button>
+        </form>
+      ) : (
+        <p className="alert alert--info" data-testid="meetings-not-configured">
+          {t('notConfigured.text')}
+        </p>
+      )}
       {created ? (
-        <div className="stack meet-panel__created" role="status">
-          <p>{t('panel.created')}</p>
-          <CopyLink link={created.link} />
-          <Link className="btn btn--primary" to={meetPath(created._id)}>
-            {t('panel.join')}
-          </Link>
-        </div>
+        <p className="alert alert--success meet-panel__created" role="status">
+          {t('panel.created')}
+        </p>
       ) : null}
       {error !== null ? <Alert>{errorMessage(error)}</Alert> : null}
+      {configured ? <JoinByCode /> : null}
       <h3 className="meet-panel__h3">{t('panel.mine')}</h3>
       {list === null ? (
         <p className="muted">{t('panel.loading')}</p>
@@ -112,22 +149,7 @@ export function MeetingsPanel() {
       ) : (
         <ul className="meet-list">
           {active.map((vc) => (
-            <li key={vc._id} className="meet-list__item">
-              <div className="meet-list__info">
-                <Link to={meetPath(vc._id)} className="meet-list__name">
-                  {vc.title || vc._id}
-                </Link>
-                <span className={`meet-status meet-status--${vc.status}`}>{t(`panel.status.${vc.status}`)}</span>
-              </div>
-              <CopyLink link={vc.link} />
-              <Button
-                variant="link"
-                onClick={() => void onEnd(vc)}
-                aria-label={t('panel.endNamed', { name: vc.title || vc._id })}
-              >
-                {t('panel.end')}
-              </Button>
-            </li>
+            <MeetingItem key={vc._id} vc={vc} name={displayName(vc)} onEnd={() => void onEnd(vc)} />
           ))}
         </ul>
       )}
