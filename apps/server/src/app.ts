@@ -75,7 +75,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(storagePlugin, { dataDir: config.dataDir, s3: config.s3 });
   await app.register(rateLimitPlugin, { scale: config.rateLimitScale, redisUrl: config.redisUrl });
   await app.register(captchaPlugin, { config });
-  await app.register(throttlePlugin, { scale: config.rateLimitScale });
+  await app.register(throttlePlugin, {
+    scale: config.rateLimitScale,
+    deviceKeys: config.keys.device,
+    secureCookie: config.publicUrl.startsWith('https:'),
+  });
   await app.register(metricsPlugin, { config });
 
   if (config.apiDocs) await registerApiDocs(app, config);

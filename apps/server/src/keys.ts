@@ -7,11 +7,12 @@ export const loadJose = () => (jose ??= import('jose'));
 
 /**
  * The keys derived from SESSION_SECRET (HKDF-SHA256, one per use, so a key of one kind never verifies
- * another kind of token): sessions, e-mailed codes (HMAC of the stored hash), invite tokens.
+ * another kind of token): sessions, e-mailed codes (HMAC of the stored hash), invite tokens, trusted-device
+ * cookies (plugins/throttle.ts).
  * SESSION_SECRET_PREVIOUS adds a second key of each kind that is still accepted for verification, so
  * the secret can be rotated without logging everyone out or voiding the codes and invites in flight.
  */
-export type KeyUse = 'session' | 'code' | 'invite';
+export type KeyUse = 'session' | 'code' | 'invite' | 'device';
 
 export interface KeyRing {
   /** Signs (the current secret's key). */
@@ -30,7 +31,7 @@ export function deriveKeys(secret: string, previous?: string): AppKeys {
     const sign = derive(secret, use);
     return { sign, verify: previous && previous !== secret ? [sign, derive(previous, use)] : [sign] };
   };
-  return { session: ring('session'), code: ring('code'), invite: ring('invite') };
+  return { session: ring('session'), code: ring('code'), invite: ring('invite'), device: ring('device') };
 }
 
 /**

@@ -166,16 +166,32 @@ describe('e-mail codes: PUT /v2/user/confirm and PUT /v2/user/resend_confirmatio
   });
 
   it('never mails more codes than the budget, even for parallel requests', async () => {
-    const keys = { hmac: w.t.config.keys.code, scale: 1, ttlMs: 600_000 };
+    // RATE_LIMIT_SCALE 2: the budget doubled, the one-a-minute spacing lifted (tested below).
+    const keys = { hmac: w.t.config.keys.code, scale: 2, ttlMs: 600_000 };
     const results = await Promise.allSettled(
-      Array.from({ length: SEND_BUDGET + 7 }, () =>
+      Array.from({ length: 2 * SEND_BUDGET + 7 }, () =>
         codesRepository(w.app.db.kysely).issue(keys, 'budget@contoso.com', 'confirm'),
       ),
     );
-    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(SEND_BUDGET);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(2 * SEND_BUDGET);
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(
       refused.every((r) => r.reason.code === 'ERR_RATE_LIMITED' && Number(r.reason.headers['retry-after']) > 0),
     ).toBe(true);
+  });
+
+  it('issues one code a minute per address, even for parallel requests; a spent code does not wait', async () => {
+    const keys = { hmac: w.t.config.keys.code, scale: 1, ttlMs: 600_000 };
+    const codes = codesRepository(w.app.db.kysely);
+    const issued = await Promise.all(
+      Array.from({ length: 8 }, () => codes.issue(keys, 'spaced@contoso.com', 'confirm')),
+    );
+    const fresh = issued.filter((c): c is string => typeof c === 'string');
+    expect(fresh).toHaveLength(1);
+    // the one code issued stays the one to use
+    expect(await codes.check(keys, 'spaced@contoso.com', 'confirm', fresh[0]!)).toEqual({ kind: 'ok' });
+    // used: the next one is not spaced
+    expect(typeof (await codes.issue(keys, 'spaced@contoso.com', 'confirm'))).toBe('string');
+    expect(await codes.issue(keys, 'spaced@contoso.com', 'confirm')).toBeNull();
   });
 });

@@ -4,6 +4,12 @@ export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 64;
 export const CODE_LENGTH = 6;
 export const MAX_CODE_TRIES = 3;
+/**
+ * At most one code mail per address and purpose in this many seconds (GoTrue's rule against mail
+ * bombs), unless the previous code can no longer be used (its tries spent, or used). The code screen's
+ * "Send again" waits as long.
+ */
+export const CODE_MAIL_SPACING_S = 60;
 /** Lifetime of an e-mailed code (issue 3: at most 10 minutes). */
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const MAX_TEAMMATES = 5;

@@ -18,6 +18,25 @@ export interface LimitOptions {
   by?: 'ip' | 'user' | { bodyField: string };
   /** Bucket name, so that two routes do not share counters. */
   name: string;
+  /**
+   * 'all' (default): every request costs. 'failures': every request is counted when it starts (so
+   * parallel requests cannot slip past the limit) and refunded when it is answered 2xx, so what stays
+   * counted are the failures (login and code checks: an office behind one address is not refused for
+   * its colleagues' successful logins).
+   */
+  counts?: 'all' | 'failures';
+}
+
+/**
+ * What a request's limits undo once it is answered: `refund` (decrement) and `reset` (forget) on a
+ * 2xx answer only, `release` whatever the answer (plugins/throttle.ts's per-address slot).
+ */
+export interface LimitMarks {
+  refund: string[];
+  reset: string[];
+  release: string[];
+  /** The canonical address a 2xx answer proves this client may sign in as (throttle.ts's device cookie). */
+  owner?: string;
 }
 
 declare module 'fastify' {
@@ -27,7 +46,14 @@ declare module 'fastify' {
     /** The counters behind the limits (shared through Redis when REDIS_URL is set): see counter-store.ts. */
     counters: CounterStore;
   }
+  interface FastifyRequest {
+    limitMarks: LimitMarks | null;
+  }
 }
+
+/** The request's marks, made on first use. */
+export const marksOf = (request: FastifyRequest): LimitMarks =>
+  (request.limitMarks ??= { refund: [], reset: [], release: [] });
 
 const UNITS: Record<string, number> = { second: 1_000, minute: 60_000, hour: 3_600_000, day: 86_400_000 };
 
@@ -44,6 +70,22 @@ export default fp(async function limits(app: FastifyInstance, opts: { scale: num
   const store = await openCounterStore(opts.redisUrl, app.log);
   app.decorate('counters', store as CounterStore);
   app.addHook('onClose', async () => store.close());
+  app.decorateRequest('limitMarks', null);
+
+  // Undo what the marks say once the answer is sent. A callback hook, so that the answers of every
+  // other route pass it without a promise.
+  app.addHook('onResponse', (request, reply, done) => {
+    const marks = request.limitMarks;
+    if (!marks) return done();
+    const success = reply.statusCode < 300;
+    const undo = async () => {
+      for (const key of marks.release) await store.hit(key, 1, -1);
+      if (!success) return;
+      for (const key of marks.reset) await store.reset(key);
+      for (const key of marks.refund) await store.hit(key, 1, -1);
+    };
+    undo().then(() => done(), done);
+  });
 
   app.decorate('limit', (options: LimitOptions) => {
     const by = options.by ?? 'ip';
@@ -56,7 +98,9 @@ export default fp(async function limits(app: FastifyInstance, opts: { scale: num
       return `${options.name}:addr:${typeof value === 'string' ? normalizeEmail(value) : request.ip}`;
     };
     const handler: preHandlerAsyncHookHandler = async (request) => {
-      const { count, ttlMs } = await store.hit(keyOf(request), ms);
+      const key = keyOf(request);
+      const { count, ttlMs } = await store.hit(key, ms);
+      if (options.counts === 'failures') marksOf(request).refund.push(key);
       if (count > max) {
         throw new AppError('ERR_RATE_LIMITED', {
           headers: { 'retry-after': String(Math.max(1, Math.ceil(ttlMs / 1000))) },

@@ -21,10 +21,11 @@ export { bearerSecurity as bearer, signedIn } from '../../plugins/auth.js';
 const WINDOW = '10 minutes';
 
 /**
- * Anonymous calls that take an address: per IP (attempts), and per address through app.throttle
- * (plugins/throttle.ts): `perAddress` per (address, client IP), 429 for that client only; over all
- * clients a ceiling 10× (failures: login, code checks) or 4× (code sends) higher that only slows, or
- * (`stepUp`: routes without a captcha of their own, where one is configured) asks for a captcha answer.
+ * Anonymous calls that take an address: per IP (failures for login and code checks, every attempt for
+ * code sends), and per address through app.throttle (plugins/throttle.ts): `perAddress` per (address,
+ * client IP), 429 for that client only; over all clients but trusted devices a ceiling 10× (failures)
+ * or 4× (code sends) higher, past which a captcha is asked where one is configured, and otherwise one
+ * request at a time is let through, briefly delayed, and the others are refused.
  */
 export const addressLimits = (
   app: FastifyInstance,
@@ -35,7 +36,7 @@ export const addressLimits = (
   field = 'email',
   stepUp?: CaptchaAction,
 ) => [
-  app.limit({ name: `${name}-ip`, max: perIp, window: WINDOW }),
+  app.limit({ name: `${name}-ip`, max: perIp, window: WINDOW, counts }),
   app.throttle({
     name,
     field,

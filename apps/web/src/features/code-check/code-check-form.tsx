@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { CODE_LENGTH, MAX_CODE_TRIES } from '@suite/contract/core';
+import { CODE_LENGTH, CODE_MAIL_SPACING_S, MAX_CODE_TRIES } from '@suite/contract/core';
 import { ApiError } from '../../lib/api-client';
 import { captchaToken } from '../../lib/captcha';
 import { useConfig } from '../../lib/config';
@@ -23,8 +23,8 @@ import '../../components/auth-form.css';
 /** `text`: words, or a failure shown as its localized text at render (the error texts may come after it). */
 type Notice = { variant: 'error' | 'info' | 'success'; text: unknown; toLogin?: boolean } | null;
 
-/** Seconds before "Send again" works again after a send: a visible pause instead of silent repeats. */
-const RESEND_COOLDOWN_S = 30;
+/** Seconds before "Send again" works again after a send: the server's spacing of code mails, shown. */
+const RESEND_COOLDOWN_S = CODE_MAIL_SPACING_S;
 
 function useCooldown() {
   const [until, setUntil] = useState(0);

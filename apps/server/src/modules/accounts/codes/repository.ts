@@ -1,15 +1,14 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { CODE_LENGTH, MAX_CODE_TRIES, type CodePurpose } from '@suite/contract';
+import { CODE_LENGTH, CODE_MAIL_SPACING_S, MAX_CODE_TRIES, type CodePurpose } from '@suite/contract';
 import type { Database } from '../../../db/schema.js';
 import { AppError } from '../../../errors.js';
 import type { KeyRing } from '../../../keys.js';
 
 /**
  * Code mails per address and purpose (sign-up repeats, resends, automatic resends) in one window: a
- * last-resort cap against mail bombing, above what the routes' throttle lets through before slowing
- * (5 per client, slowed past 20 over all clients), so that a stranger cannot spend the owner's budget
- * quickly (docs/security.md).
+ * last-resort cap against mail bombing, above what the spacing (one mail a CODE_MAIL_SPACING_S) lets
+ * through, so that a stranger cannot spend the owner's budget (docs/security.md).
  */
 export const SEND_BUDGET = 30;
 const SEND_WINDOW_MS = 15 * 60 * 1000;
@@ -17,11 +16,14 @@ const SEND_WINDOW_MS = 15 * 60 * 1000;
 export interface CodeKeys {
   /** HMAC keys (keys.ts: the first one hashes new codes, each one checks), so a leaked table does not give the codes away by brute force. */
   hmac: KeyRing;
-  /** RATE_LIMIT_SCALE: tests raise the budget. */
+  /** RATE_LIMIT_SCALE: tests raise the budget (and, above 1, lift the spacing). */
   scale: number;
   /** How long a new code lives (config CODE_TTL_SECONDS). */
   ttlMs: number;
 }
+
+/** The spacing of code mails to one address; RATE_LIMIT_SCALE above 1 (the suites, load tests) lifts it. */
+const spacing = (scale: number) => (scale > 1 ? 0 : CODE_MAIL_SPACING_S * 1000);
 
 const hashCode = (key: Uint8Array, purpose: CodePurpose, email: string, code: string) =>
   createHmac('sha256', key).update(`code\n${purpose}\n${email}\n${code}`).digest('hex');
@@ -39,8 +41,11 @@ export function codesRepository(db: Kysely<Database>) {
   /**
    * Stores a fresh code for (email, purpose), killing the previous one, and returns it for mailing.
    * The send budget is checked in the UPDATE itself, so parallel requests cannot overspend it; over
-   * budget: 429 with Retry-After. With `replacing`, only that exact (expired) code is replaced, so
-   * parallel submissions of an expired code send one new code, not many (null: another one did).
+   * budget: 429 with Retry-After. Within CODE_MAIL_SPACING_S of the previous code, while that code can
+   * still be used, nothing changes (null: the code mailed moments ago is the one to use; the caller
+   * answers as usual, so the spacing reveals nothing). With `replacing`, only that exact (expired) code
+   * is replaced, so parallel submissions of an expired code send one new code, not many (null: another
+   * one did).
    */
   async function issue(
     keys: CodeKeys,
@@ -51,6 +56,7 @@ export function codesRepository(db: Kysely<Database>) {
     const now = Date.now();
     const windowOver = now - SEND_WINDOW_MS;
     const budget = Math.max(1, Math.round(SEND_BUDGET * keys.scale));
+    const spacingMs = spacing(keys.scale);
     // A first code for this address: a placeholder row (never valid) that the UPDATE below fills in.
     await db
       .insertInto('codes')
@@ -83,16 +89,27 @@ export function codesRepository(db: Kysely<Database>) {
       .where('purpose', '=', purpose)
       .where((eb) => eb.or([eb('sends', '<', budget), eb('sends_window_started_at', '<=', windowOver)]));
     if (replacing !== undefined) update = update.where('code_hash', '=', replacing);
+    else
+      update = update.where((eb) =>
+        eb.or([
+          eb('sends', '=', 0),
+          eb('created_at', '<=', now - spacingMs),
+          eb('attempts', '>=', MAX_CODE_TRIES),
+          eb('consumed_at', 'is not', null),
+        ]),
+      );
     const done = await update.executeTakeFirst();
     if (Number(done.numUpdatedRows) === 1) return code;
 
     const row = await db
       .selectFrom('codes')
-      .select(['code_hash', 'sends_window_started_at'])
+      .select(['code_hash', 'sends', 'sends_window_started_at', 'created_at'])
       .where('email', '=', email)
       .where('purpose', '=', purpose)
       .executeTakeFirstOrThrow();
     if (replacing !== undefined && row.code_hash !== replacing) return null;
+    // Within the spacing, the code mailed moments ago stays the one to use: no new code, no new mail.
+    if (row.sends < budget || row.sends_window_started_at <= windowOver) return null;
     const retryAfter = Math.max(1, Math.ceil((row.sends_window_started_at + SEND_WINDOW_MS - now) / 1000));
     throw new AppError('ERR_RATE_LIMITED', { retryAfterS: retryAfter });
   }
