@@ -24,7 +24,7 @@ import storagePlugin from './plugins/storage.js';
 import jobsPlugin from './jobs/index.js';
 import { apiModules } from './modules/index.js';
 import emailAssets from './emails/assets.js';
-import { accessLog, errSerializer, lazyChildLogger, reqSerializer } from './logging.js';
+import { accessLog, errSerializer, lazyChildLogger, processLogDestination, reqSerializer } from './logging.js';
 
 export interface BuildOptions {
   /** Extra pino options (tests pass a stream to read log lines). */
@@ -42,6 +42,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
             // Secrets are kept out by the serializers (no `redact` paths: they cost on every line).
             serializers: { req: reqSerializer, err: errSerializer },
             ...options.logger,
+            // Never blocks: a bounded buffer that drops (and counts) lines when stdout is not read.
+            stream:
+              (options.logger?.stream as { write(line: string): void } | undefined) ??
+              processLogDestination(config.logBufferChars),
           },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -52,6 +56,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // A request's own logger is made only if it logs (most write only the access line, above).
     childLoggerFactory: lazyChildLogger,
     trustProxy: config.trustProxy,
+    // Fastify leaves these at 0 (none): a body could trickle forever and hold its connection.
+    requestTimeout: config.http.requestTimeoutMs,
+    connectionTimeout: config.http.connectionTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: config.http.headersTimeoutMs,
+      requestTimeout: config.http.requestTimeoutMs,
+      // How often Node checks the two above (its default, 30 s, would let a trickle run that much longer).
+      connectionsCheckingInterval: Math.max(100, Math.min(5_000, config.http.headersTimeoutMs / 4)),
+    },
     bodyLimit: 64 * 1024,
     routerOptions: { maxParamLength: 200 },
     // Errors raised before routing, in the catalogue shape too (Fastify's own bodies echo the URL).

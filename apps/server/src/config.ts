@@ -164,6 +164,27 @@ const EnvSchema = z.object({
   ),
   MEETING_IDLE_MINUTES: opt(z.coerce.number().positive()),
   SHUTDOWN_GRACE_SECONDS: opt(z.coerce.number().min(1).max(600)),
+  LOG_BUFFER_KB: opt(
+    z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(1024 * 1024),
+  ),
+  HTTP_HEADERS_TIMEOUT_SECONDS: opt(z.coerce.number().positive().max(3600)),
+  HTTP_REQUEST_TIMEOUT_SECONDS: opt(
+    z.coerce
+      .number()
+      .positive()
+      .max(24 * 3600),
+  ),
+  HTTP_CONNECTION_TIMEOUT_SECONDS: opt(
+    z.coerce
+      .number()
+      .positive()
+      .max(24 * 3600),
+  ),
+  HTTP_KEEP_ALIVE_SECONDS: opt(z.coerce.number().positive().max(3600)),
   METRICS_TOKEN: opt(z.string().min(16, 'must be at least 16 characters')),
   METRICS_PORT: opt(z.coerce.number().int().min(1).max(65535)),
   METRICS_HOST: opt(z.string()),
@@ -238,6 +259,13 @@ export interface AppConfig {
   codeTtlMs: number;
   /** SIGTERM: in-flight work gets this long, then the process exits (0) whatever still hangs. */
   shutdownGraceMs: number;
+  /** Log lines waiting for a slow stdout reader, at most this many characters; past it lines are dropped (LOG_BUFFER_KB). */
+  logBufferChars: number;
+  /**
+   * Node's HTTP server timeouts, each above nginx's own (docs/deploy.md): the request's headers, the
+   * whole request (headers and body), an idle connection, an idle keep-alive connection.
+   */
+  http: { headersTimeoutMs: number; requestTimeoutMs: number; connectionTimeoutMs: number; keepAliveTimeoutMs: number };
   /** Prometheus /metrics: off unless a token (public port, bearer) or a port of its own is set. */
   metrics: { token: string | undefined; port: number | undefined; host: string };
 }
@@ -288,6 +316,12 @@ function crossFieldProblems(env: Env): string[] {
   if (env.NODE_ENV === 'production' && !set('PUBLIC_URL')) {
     problems.push(
       'PUBLIC_URL: required when NODE_ENV=production (the base of every link in mail, e.g. https://suite.example.com)',
+    );
+  }
+  const seconds = (name: string, fallback: number) => (set(name) ? Number(env[name]) : fallback);
+  if (seconds('HTTP_HEADERS_TIMEOUT_SECONDS', 65) > seconds('HTTP_REQUEST_TIMEOUT_SECONDS', 900)) {
+    problems.push(
+      'HTTP_HEADERS_TIMEOUT_SECONDS: must not exceed HTTP_REQUEST_TIMEOUT_SECONDS (the headers are part of the request)',
     );
   }
   return problems;
@@ -379,6 +413,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
     mailRetryBaseMs: e.MAIL_RETRY_BASE_MS ?? 2000,
     codeTtlMs: e.CODE_TTL_SECONDS === undefined ? CODE_TTL_MS : e.CODE_TTL_SECONDS * 1000,
     shutdownGraceMs: Math.round((e.SHUTDOWN_GRACE_SECONDS ?? 10) * 1000),
+    logBufferChars: (e.LOG_BUFFER_KB ?? 1024) * 1024,
+    http: {
+      headersTimeoutMs: Math.round((e.HTTP_HEADERS_TIMEOUT_SECONDS ?? 65) * 1000),
+      requestTimeoutMs: Math.round((e.HTTP_REQUEST_TIMEOUT_SECONDS ?? 900) * 1000),
+      connectionTimeoutMs: Math.round((e.HTTP_CONNECTION_TIMEOUT_SECONDS ?? 130) * 1000),
+      keepAliveTimeoutMs: Math.round((e.HTTP_KEEP_ALIVE_SECONDS ?? 75) * 1000),
+    },
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST ?? '127.0.0.1' },
   };
 }

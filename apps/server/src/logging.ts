@@ -1,3 +1,4 @@
+import { write as writeFd, writeSync } from 'node:fs';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { stdSerializers, type Bindings, type ChildLoggerOptions, type Logger } from 'pino';
 
@@ -140,4 +141,118 @@ export function accessLog(root: FastifyBaseLogger) {
     );
     done();
   };
+}
+
+/** Lines dropped by the process's log destination (a full buffer or a closed pipe): /metrics shows it. */
+let droppedLines = 0;
+export const droppedLogLines = (): number => droppedLines;
+
+/** How long a write that the pipe refused (EAGAIN: the reader is not reading) waits before it is tried again. */
+const RETRY_MS = 25;
+
+/**
+ * One file descriptor written asynchronously through a buffer of at most `maxChars` characters. A log
+ * line never waits: when the reader of the pipe stops reading, lines queue up to the bound, and past it
+ * (or once the descriptor is closed for good, EPIPE) they are dropped and counted. pino's own
+ * destination either blocks the event loop (sync: retrying EAGAIN in Atomics.wait, forever when the
+ * reader is gone) or grows without bound (async), and its exit hook flushes synchronously, retrying.
+ */
+class BoundedFd {
+  #queue: string[] = [];
+  #chars = 0;
+  /** Bytes being written (a partial write leaves its tail here) and the characters they stand for. */
+  #pending: Buffer | undefined;
+  #pendingChars = 0;
+  #closed = false;
+  readonly #fd: number;
+  readonly #maxChars: number;
+
+  constructor(fd: number, maxChars: number) {
+    this.#fd = fd;
+    this.#maxChars = maxChars;
+  }
+
+  push(line: string): void {
+    if (this.#closed || this.#chars + line.length > this.#maxChars) {
+      droppedLines++;
+      return;
+    }
+    this.#queue.push(line);
+    this.#chars += line.length;
+    if (!this.#pending) this.#next();
+  }
+
+  #next(): void {
+    if (!this.#pending) {
+      if (this.#queue.length === 0) return;
+      this.#pending = Buffer.from(this.#queue.join(''));
+      this.#pendingChars = this.#chars;
+      this.#queue = [];
+    }
+    const chunk = this.#pending;
+    writeFd(this.#fd, chunk, 0, chunk.length, null, (error, written) => {
+      if (error) {
+        if (error.code === 'EAGAIN' || error.code === 'EWOULDBLOCK' || error.code === 'EINTR') {
+          setTimeout(() => this.#next(), RETRY_MS).unref();
+          return;
+        }
+        this.#close();
+        return;
+      }
+      if (written < chunk.length) {
+        this.#pending = chunk.subarray(written);
+      } else {
+        this.#chars -= this.#pendingChars;
+        this.#pending = undefined;
+      }
+      this.#next();
+    });
+  }
+
+  /** The reader is gone for good: what is queued is dropped (and counted), and so is every later line. */
+  #close(): void {
+    this.#closed = true;
+    droppedLines += this.#queue.length + (this.#pending ? 1 : 0);
+    this.#queue = [];
+    this.#pending = undefined;
+    this.#chars = 0;
+  }
+
+  /** At exit: one attempt to write what is left, without waiting (a full pipe answers EAGAIN at once). */
+  flushOnce(): void {
+    if (this.#closed || (!this.#pending && this.#queue.length === 0)) return;
+    const rest = Buffer.concat([this.#pending ?? Buffer.alloc(0), Buffer.from(this.#queue.join(''))]);
+    this.#queue = [];
+    this.#pending = undefined;
+    try {
+      writeSync(this.#fd, rest);
+    } catch {
+      droppedLines++;
+    }
+  }
+}
+
+let processDestination: { write(line: string): void } | undefined;
+
+/**
+ * The process's log destination (made once): lines to stdout, fatal lines to stderr, each through a
+ * BoundedFd of `maxChars`. Touching process.stdout and process.stderr first makes libuv open a pipe
+ * non-blocking (a write to a full pipe answers EAGAIN instead of holding a libuv thread, which would
+ * also hold the process at exit); a file or a terminal is written as it is.
+ */
+export function processLogDestination(maxChars: number): { write(line: string): void } {
+  if (processDestination) return processDestination;
+  void process.stdout.fd;
+  void process.stderr.fd;
+  const out = new BoundedFd(1, maxChars);
+  const err = new BoundedFd(2, maxChars);
+  process.once('exit', () => {
+    out.flushOnce();
+    err.flushOnce();
+  });
+  processDestination = {
+    // pino writes the level first: `{"level":60,` is a fatal line.
+    write: (line: string) => (line.startsWith('{"level":60') ? err : out).push(line),
+  };
+  return processDestination;
 }

@@ -1,7 +1,25 @@
+import { Worker } from 'node:worker_threads';
 import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+
+/**
+ * The deadline that holds even when the main thread cannot run a timer (stuck in a synchronous call,
+ * e.g. a write that waits in Atomics.wait): a worker thread, with an event loop of its own, kills the
+ * process when the time it is given has passed. Started with the server (a worker takes a while to
+ * boot, longer on a busy machine), so that arming it at SIGTERM is only a message. Unref'd: a process
+ * that finishes earlier exits without waiting for it.
+ */
+function startWatchdog(): { arm(ms: number): void } {
+  const worker = new Worker(
+    `const { parentPort, workerData } = require('node:worker_threads');
+     parentPort.once('message', (ms) => setTimeout(() => process.kill(workerData.pid, 'SIGKILL'), ms));`,
+    { eval: true, workerData: { pid: process.pid } },
+  );
+  worker.unref();
+  return { arm: (ms) => worker.postMessage(ms) };
+}
 
 /**
  * SIGTERM / SIGINT: stop accepting connections and let in-flight requests finish; past half the grace
@@ -9,7 +27,8 @@ import { ConfigError, loadConfig } from './config.js';
  * path); the plugins' onClose hooks release what they hold (claimed outbox mail, database pool, Redis),
  * each with a bound. Whatever still hangs at the end of the grace period (a dead SMTP server, database
  * or object store), the process exits 0 then: nothing it holds is lost, and a balancer or supervisor
- * waiting for the exit is not kept waiting.
+ * waiting for the exit is not kept waiting. Should the main thread itself be stuck, the watchdog thread
+ * (startWatchdog) kills the process just before the grace period ends.
  */
 async function shutdown(app: FastifyInstance, graceMs: number): Promise<void> {
   const cut = setTimeout(() => {
@@ -41,8 +60,12 @@ async function main(): Promise<void> {
   }
   const app = await buildApp(config);
   const graceMs = config.shutdownGraceMs;
-  // close-with-grace's own delay is a last resort only (exit 1): shutdown() ends before it.
-  closeWithGrace({ delay: graceMs + 2_000 }, async ({ signal, err }) => {
+  const watchdog = startWatchdog();
+  // close-with-grace's own delay is a last resort only (exit 1): shutdown() ends before it, and the
+  // watchdog before that. Its logger is off: console writes to a pipe are synchronous and could block.
+  closeWithGrace({ delay: graceMs + 2_000, logger: false }, async ({ signal, err }) => {
+    // First, before anything that could block: the deadline that does not need this thread.
+    watchdog.arm(Math.max(graceMs - 200, graceMs * 0.9));
     if (err) app.log.error({ err }, 'closing after error');
     else app.log.info({ signal, graceMs }, 'shutting down');
     await shutdown(app, graceMs);

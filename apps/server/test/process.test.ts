@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
 import SQLite from 'better-sqlite3';
 import { tmpdir } from 'node:os';
@@ -27,6 +27,28 @@ function start(env: Record<string, string>): {
   child.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString()));
   const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { child, output: () => text, exit };
+}
+
+/** Running: the process exists and is not a zombie (a killed orphan waits for init to reap it). */
+function running(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+async function waitHealthy(port: number): Promise<boolean> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return true;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return false;
 }
 
 function freePort(): Promise<number> {
@@ -113,4 +135,93 @@ describe('server process', () => {
       silent.close();
     }
   });
+
+  it('exits within the grace period when its log reader goes away (issue 25 repro)', async () => {
+    // The issue's repro.mjs: a parent reads the server's stdout and stderr, sends SIGTERM to the
+    // server's process group and exits right away. Two changes: the server is the one this suite runs
+    // (src through tsx), and the parent waits for its "Server listening" line instead of a fixed 2.5 s
+    // (no request is made: the old server exited when one had been answered, and hung without).
+    const port = await freePort();
+    const script = join(dataDir, 'repro.mjs');
+    writeFileSync(
+      script,
+      `import { spawn } from 'node:child_process';
+const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/server.ts'], { detached: true,
+  env: { ...process.env, PORT: '${port}', HOST: '127.0.0.1', DATA_DIR: process.argv[2] }, stdio: ['ignore', 'pipe', 'pipe'] });
+let out = '';
+const listening = new Promise((resolve) => child.stdout.on('data', (chunk) => (out += chunk).includes('Server listening') && resolve()));
+child.stderr.on('data', () => {});
+await Promise.race([listening, new Promise((r) => setTimeout(r, 20_000))]);
+process.stdout.write(child.pid + ' ' + Date.now() + '\\n');
+process.kill(-child.pid, 'SIGTERM');
+process.exit(0);
+`,
+    );
+    const reproDir = mkdtempSync(join(tmpdir(), 'suite-repro-'));
+    const parent = spawn(process.execPath, [script, reproDir], {
+      cwd: serverDir,
+      // The default grace period (10 s), as in the repro; info-level logs, as a default start writes.
+      env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', SESSION_SECRET: 's'.repeat(40) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let said = '';
+    parent.stdout.on('data', (chunk: Buffer) => (said += chunk.toString()));
+    await new Promise((resolve) => parent.on('exit', resolve));
+    const [pid, signalledAt] = said.trim().split(' ').map(Number) as [number, number];
+    expect(pid).toBeGreaterThan(0);
+    try {
+      const graceEnds = signalledAt + 10_000;
+      while (running(pid) && Date.now() < graceEnds) await new Promise((r) => setTimeout(r, 50));
+      expect(running(pid)).toBe(false);
+    } finally {
+      if (running(pid)) process.kill(pid, 'SIGKILL');
+      rmSync(reproDir, { recursive: true, force: true });
+    }
+  }, 40_000);
+
+  it('keeps answering while its stdout is not read, drops and counts the lines it cannot keep', async () => {
+    // The issue asks for a 30 s stall; 8 s by default here (the same mechanism: the pipe and the log
+    // buffer fill within the first second); LOG_STALL_SECONDS=30 runs it at full length.
+    const stallMs = Number(process.env.LOG_STALL_SECONDS ?? 8) * 1000;
+    const port = await freePort();
+    const token = 'metrics-token-0123456789';
+    const run = start({ PORT: String(port), HOST: '127.0.0.1', METRICS_TOKEN: token, LOG_BUFFER_KB: '64' });
+    try {
+      expect(await waitHealthy(port)).toBe(true);
+      run.child.stdout?.pause();
+      // 2 KiB of query string: each access line is that long, so the pipe and the buffer fill quickly.
+      const padded = `http://127.0.0.1:${port}/api/health?pad=${'x'.repeat(2048)}`;
+      const until = Date.now() + stallMs;
+      let answered = 0;
+      const statuses = new Set<number>();
+      await Promise.all(
+        Array.from({ length: 4 }, async () => {
+          while (Date.now() < until) {
+            const res = await fetch(padded, { signal: AbortSignal.timeout(5_000) });
+            statuses.add(res.status);
+            await res.arrayBuffer();
+            answered++;
+          }
+        }),
+      );
+      expect([...statuses]).toEqual([200]);
+      expect(answered).toBeGreaterThan(100);
+      const metrics = await fetch(`http://127.0.0.1:${port}/metrics`, {
+        headers: { authorization: `Bearer ${token}` },
+      }).then((r) => r.text());
+      const dropped = Number(/^suite_log_lines_dropped_total (\d+)$/m.exec(metrics)?.[1]);
+      expect(dropped).toBeGreaterThan(0);
+      expect(dropped).toBeLessThan(answered + 10);
+      // Reading again: new lines arrive.
+      run.child.stdout?.resume();
+      await fetch(`http://127.0.0.1:${port}/api/health`, { headers: { 'x-request-id': 'after-the-stall-01' } });
+      const deadline = Date.now() + 10_000;
+      while (!run.output().includes('after-the-stall-01') && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 50));
+      expect(run.output()).toContain('"reqId":"after-the-stall-01"');
+    } finally {
+      run.child.kill('SIGTERM');
+      await run.exit;
+    }
+  }, 60_000);
 });

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config.js';
 import { AppError } from '../errors.js';
+import { droppedLogLines } from '../logging.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,7 +16,7 @@ declare module 'fastify' {
 /**
  * Prometheus metrics (fastify-metrics over prom-client, one registry per server): request counts and
  * durations by route and status (http_request_duration_seconds histogram), the outbox's depth and
- * oldest age, rate-limit store fallbacks, storage errors, and the Node.js process metrics.
+ * oldest age, rate-limit store fallbacks, storage errors, log lines dropped, and the Node.js process metrics.
  *
  * Exposed only when asked for (otherwise nothing is collected, and /metrics is a 404 like any
  * unknown path): METRICS_TOKEN serves GET /metrics on the public port to `Authorization: Bearer
@@ -108,6 +109,15 @@ export default fp(
       collect() {
         this.reset();
         this.inc(app.counters.fallbacks);
+      },
+    });
+    new client.Counter({
+      name: 'suite_log_lines_dropped_total',
+      help: 'Log lines dropped because stdout/stderr was not read fast enough (or closed)',
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(droppedLogLines());
       },
     });
     new client.Gauge({
