@@ -7,9 +7,11 @@ import {
   decodeSession,
   expectError,
   registered,
+  signup,
   startWorld,
   type AccountsWorld,
 } from './accounts-helpers.js';
+import { isPostgresSuite } from './helpers.js';
 
 describe('PUT /v2/user/complete-register and PUT /user/{id}', () => {
   let w: AccountsWorld;
@@ -183,5 +185,105 @@ describe('PUT /v2/user/complete-register and PUT /user/{id}', () => {
       await sql`DROP TRIGGER no_pw${sql.raw(db.dialect === 'sqlite' ? '' : ' ON users')}`.execute(db.kysely);
     }
     expect((await call(w.app, { method: 'GET', url: '/v2/user/me', token })).statusCode).toBe(200);
+  });
+});
+
+describe('a database failure between a step and its session (issue 25: atomic steps, safe retries)', () => {
+  let w: AccountsWorld;
+  beforeAll(async () => {
+    w = await startWorld();
+  });
+  afterAll(async () => w.close());
+
+  /**
+   * Every session write fails as a lost connection does (PostgreSQL: SQLSTATE 57P01; SQLite: the
+   * message of one), after the step's own writes: what a database going away between them gives.
+   */
+  async function withSessionWritesFailing<T>(f: () => Promise<T>, on: 'INSERT' | 'UPDATE' = 'INSERT'): Promise<T> {
+    const db = w.app.db.kysely;
+    if (isPostgresSuite()) {
+      await sql`CREATE OR REPLACE FUNCTION suite_fail() RETURNS trigger AS $$
+        BEGIN RAISE EXCEPTION 'injected' USING ERRCODE = '57P01'; END $$ LANGUAGE plpgsql`.execute(db);
+      await sql
+        .raw(`CREATE TRIGGER suite_fail BEFORE ${on} ON sessions FOR EACH ROW EXECUTE FUNCTION suite_fail()`)
+        .execute(db);
+    } else {
+      await sql
+        .raw(
+          `CREATE TRIGGER suite_fail BEFORE ${on} ON sessions
+          BEGIN SELECT RAISE(ABORT, 'Connection terminated (injected)'); END`,
+        )
+        .execute(db);
+    }
+    try {
+      return await f();
+    } finally {
+      await sql.raw(isPostgresSuite() ? 'DROP TRIGGER suite_fail ON sessions' : 'DROP TRIGGER suite_fail').execute(db);
+    }
+  }
+  const expect503 = (res: Awaited<ReturnType<typeof call>>) => {
+    expectError(res, 503, 'ERR_SERVICE_UNAVAILABLE');
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  };
+  const welcome = {
+    first_name: 'Grace',
+    last_name: 'Hopper',
+    password: PASSWORD,
+    password_confirmation: PASSWORD,
+    accepted_terms: { version: 1 },
+  };
+
+  it('complete-register: 503, nothing registered, and the retry with the same session succeeds', async () => {
+    const { token } = await confirmed(w, 'atomic-reg@contoso.com');
+    const put = () => call(w.app, { method: 'PUT', url: '/v2/user/complete-register', token, body: welcome });
+    expect503(await withSessionWritesFailing(put));
+    const row = await w.app.db.kysely
+      .selectFrom('users')
+      .select(['registered_at', 'password_hash'])
+      .where('email', '=', 'atomic-reg@contoso.com')
+      .executeTakeFirstOrThrow();
+    expect(row.registered_at).toBeNull();
+    const retry = await put();
+    expect(retry.statusCode, retry.body).toBe(200);
+    const login = await call(w.app, {
+      method: 'POST',
+      url: '/auth/login',
+      body: { login: 'atomic-reg@contoso.com', password: PASSWORD },
+    });
+    expect(login.statusCode, login.body).toBe(200);
+  });
+
+  it('the code check: 503, the code not spent, and the retry with the same code succeeds', async () => {
+    const code = await signup(w, 'atomic-code@contoso.com');
+    const put = () =>
+      call(w.app, { method: 'PUT', url: '/v2/user/confirm', body: { email: 'atomic-code@contoso.com', token: code } });
+    expect503(await withSessionWritesFailing(put));
+    const retry = await put();
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(typeof retry.json().token).toBe('string');
+  });
+
+  it('the password change: 503, the old password still good, and the retry succeeds', async () => {
+    const { token, id } = await registered(w, 'atomic-pass@contoso.com');
+    const other = await call(w.app, {
+      method: 'POST',
+      url: '/auth/login',
+      body: { login: 'atomic-pass@contoso.com', password: PASSWORD },
+    });
+    const put = () =>
+      call(w.app, {
+        method: 'PUT',
+        url: `/user/${id}`,
+        token,
+        body: { password: 'New-Pass-123', password_confirmation: 'New-Pass-123', current_password: PASSWORD },
+      });
+    // the session write here is the revocation of the other sessions: an UPDATE
+    const failed = await withSessionWritesFailing(put, 'UPDATE');
+    expect503(failed);
+    // nothing changed: the other device is still signed in, and the retry (same current password) succeeds
+    const me = await call(w.app, { method: 'GET', url: '/v2/user/me', token: other.json().token as string });
+    expect(me.statusCode).toBe(200);
+    const retry = await put();
+    expect(retry.statusCode, retry.body).toBe(200);
   });
 });

@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
-import type { CompiledQuery } from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
 import type { JWTPayload } from 'jose';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { ErrorBodySchema, type SessionPayload } from '@suite/contract';
 import { AppError } from '../errors.js';
 import { serviceUnavailable } from '../db/outage.js';
+import type { Database } from '../db/schema.js';
 import { hmacKey, loadJose, verifyWithRing, type KeyRing } from '../keys.js';
 import {
   sessionsRepository,
@@ -47,6 +48,12 @@ export interface IssueOptions {
   device?: string | null;
   /** How the person proved who they are (default 'password'); the sessions panel names it. */
   method?: SessionMethod;
+  /**
+   * The transaction to write the session row with: the step that earns the session (a consumed code,
+   * a registration, a new password) and the session commit together, so a failure between them leaves
+   * nothing done and the request can be retried (issue 25).
+   */
+  db?: Kysely<Database>;
 }
 
 export interface Sessions {
@@ -56,8 +63,11 @@ export interface Sessions {
    */
   issue(user: SessionPayload['user'], options?: IssueOptions): Promise<string>;
   verify(token: string): Promise<SessionUser>;
-  /** Ends sessions of a user: one (`only`), or all but one (`except`), or all. Returns how many. */
-  revoke(userId: string, scope?: { only?: string; except?: string }): Promise<number>;
+  /**
+   * Ends sessions of a user: one (`only`), or all but one (`except`), or all. Returns how many. `db`:
+   * the caller's transaction.
+   */
+  revoke(userId: string, scope?: { only?: string; except?: string }, db?: Kysely<Database>): Promise<number>;
 }
 
 declare module 'fastify' {
@@ -93,7 +103,7 @@ export default fp(async function auth(app: FastifyInstance, opts: { keys: KeyRin
       const ttl = kind === 'recovery' ? RECOVERY_TOKEN_TTL_S : opts.ttlSeconds;
       const exp = Math.floor(now / 1000) + ttl;
       const sid = randomBytes(24).toString('base64url');
-      await sessionsRepository(db()).insert({
+      await sessionsRepository(options.db ?? db()).insert({
         id: randomBytes(12).toString('hex'),
         sidHash: sha256(sid),
         userId: user._id,
@@ -160,7 +170,7 @@ export default fp(async function auth(app: FastifyInstance, opts: { keys: KeyRin
         token,
       };
     },
-    revoke: (userId, scope = {}) => sessionsRepository(db()).revoke(userId, scope),
+    revoke: (userId, scope = {}, trx = db()) => sessionsRepository(trx).revoke(userId, scope),
   };
 
   /** Last seen and device (User-Agent), written at most once a minute per session. */

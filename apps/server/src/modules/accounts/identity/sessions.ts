@@ -25,7 +25,7 @@ export async function sessionFor(
   options: IssueOptions = {},
 ): Promise<SessionResponse> {
   const { issuedAt, ...issue } = options;
-  const profiles = await usersRepository(deps.db).profilesOf(user);
+  const profiles = await usersRepository(options.db ?? deps.db).profilesOf(user);
   const acting = profiles[0];
   if (!acting) throw new AppError('ERR_COULD_NOT_GET_PROFILE');
   const token = await deps.sessions.issue(

@@ -36,10 +36,17 @@ export async function forgotPasswordConfirm(
   language: Language,
 ): Promise<SessionResponse> {
   const email = normalizeEmail(input.email);
-  const outcome = await deps.db.transaction().execute((trx) => checkCode(deps, trx, email, 'recovery', input.token));
+  // The code is consumed and the recovery token written in one transaction: a failure before the commit
+  // leaves the code usable for the retry.
+  const { outcome, session } = await deps.db.transaction().execute(async (trx) => {
+    const result = await checkCode(deps, trx, email, 'recovery', input.token);
+    if (result.kind !== 'ok') return { outcome: result, session: null };
+    const user = await usersRepository(trx).byEmail(email);
+    if (!user?.confirmed_at) return { outcome: result, session: null };
+    // Not a session: a single-purpose token (15 minutes) only PUT /user/{id} accepts, once (issue 14).
+    return { outcome: result, session: await sessionFor(deps, user, { kind: 'recovery', db: trx }) };
+  });
   await answerCode(deps, outcome, email, 'recovery', language, await canRecover(deps, email));
-  const user = await usersRepository(deps.db).byEmail(email);
-  if (!user?.confirmed_at) throw new AppError('INVALID_TOKEN');
-  // Not a session: a single-purpose token (15 minutes) only PUT /user/{id} accepts, once (issue 14).
-  return sessionFor(deps, user, { kind: 'recovery' });
+  if (!session) throw new AppError('INVALID_TOKEN');
+  return session;
 }

@@ -31,11 +31,17 @@ export async function updatePassword(
     }
   }
   await checkNewPassword(input.password, input.password_confirmation);
-  await users.setPassword(id, await hashPassword(input.password));
-  if (session.kind === 'recovery') {
-    await deps.sessions.revoke(id);
-    return sessionFor(deps, user);
-  }
-  await deps.sessions.revoke(id, { except: session.sessionId });
-  return { token: session.token, profiles: await users.profilesOf(user) };
+  const passwordHash = await hashPassword(input.password);
+  // The new password, the sessions it ends and the one it hands out commit together: a failure between
+  // them would leave the new password set and the retry refused (its current_password, or its recovery
+  // token, no longer good).
+  return deps.db.transaction().execute(async (trx) => {
+    await usersRepository(trx).setPassword(id, passwordHash);
+    if (session.kind === 'recovery') {
+      await deps.sessions.revoke(id, {}, trx);
+      return sessionFor(deps, user, { db: trx });
+    }
+    await deps.sessions.revoke(id, { except: session.sessionId }, trx);
+    return { token: session.token, profiles: await usersRepository(trx).profilesOf(user) };
+  });
 }

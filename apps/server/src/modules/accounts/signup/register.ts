@@ -30,16 +30,20 @@ export async function completeRegister(
   const user = await users.byId(session.id);
   if (!user?.confirmed_at || user.registered_at) throw new AppError('ERR_FORBIDDEN');
   const passwordHash = await hashPassword(input.password);
-  const done = await users.completeRegistration(user.id, {
-    firstName,
-    lastName,
-    passwordHash,
-    termsVersion: ACCEPTED_TERMS_VERSION,
+  // One transaction: a failure anywhere leaves the account unregistered and the confirm step's session
+  // valid, so the 503's retry succeeds (before, the registration committed alone and the retry was 403).
+  return deps.db.transaction().execute(async (trx) => {
+    const done = await usersRepository(trx).completeRegistration(user.id, {
+      firstName,
+      lastName,
+      passwordHash,
+      termsVersion: ACCEPTED_TERMS_VERSION,
+    });
+    if (!done) throw new AppError('ERR_FORBIDDEN');
+    // The answer's session replaces the confirm step's one in hand: that one ends (else it would stay
+    // valid, unused, and be listed as a second device of the same browser).
+    const next = await sessionFor(deps, user, { db: trx });
+    await deps.sessions.revoke(user.id, { only: session.sessionId }, trx);
+    return next;
   });
-  if (!done) throw new AppError('ERR_FORBIDDEN');
-  // The answer's session replaces the confirm step's one in hand: that one ends (else it would stay
-  // valid, unused, and be listed as a second device of the same browser).
-  const next = await sessionFor(deps, user);
-  await deps.sessions.revoke(user.id, { only: session.sessionId });
-  return next;
 }

@@ -110,21 +110,22 @@ async function acceptAddressInvite(
 ): Promise<SignupResult> {
   const domain = emailDomain(email);
   if (!existing?.confirmed_at) await checkFreePlan(deps.db, domain, limit);
-  const userId = await deps.db.transaction().execute(async (trx) => {
+  // Accepting the invite and the session commit together: a failure between them leaves the invite usable.
+  const session = await deps.db.transaction().execute(async (trx) => {
     if (!(await invitesRepository(trx).accept(invite.jtiHash))) return null;
-    if (existing) {
-      await usersRepository(trx).markConfirmed(existing.id);
-      return existing.id;
-    }
-    return usersRepository(trx).create(newUser(email, personal, language, true, invite.inviterId));
+    const users = usersRepository(trx);
+    let userId = existing?.id;
+    if (userId) await users.markConfirmed(userId);
+    else userId = await users.create(newUser(email, personal, language, true, invite.inviterId));
+    const user = await users.byId(userId);
+    if (!user) throw new AppError('ERR_COULD_NOT_GET_PROFILE');
+    return sessionFor(deps, user, { db: trx });
   });
-  if (!userId) {
+  if (!session) {
     const row = await invitesRepository(deps.db).find(invite.jtiHash);
     throw new AppError(row?.accepted_at ? 'ERR_INVITE_ALREADY_ACCEPTED' : 'ERR_INVITE_EXPIRED');
   }
-  const user = await usersRepository(deps.db).byId(userId);
-  if (!user) throw new AppError('ERR_COULD_NOT_GET_PROFILE');
-  return { email, message: 'Invitation accepted.', ...(await sessionFor(deps, user)) };
+  return { email, message: 'Invitation accepted.', ...session };
 }
 
 export async function confirm(
@@ -142,16 +143,18 @@ export async function confirm(
   await checkFreePlan(deps.db, user.domain, limit);
   // Counting, consuming and confirming commit together; a wrong guess still commits its count, and a
   // seat taken meanwhile rolls the whole confirmation back (the code stays usable).
-  const outcome = await deps.db.transaction().execute(async (trx) => {
+  // The session is written in the same transaction: a failure before the commit leaves the code usable.
+  const { outcome, session } = await deps.db.transaction().execute(async (trx) => {
     const result = await checkCode(deps, trx, email, 'confirm', input.token);
-    if (result.kind === 'ok') {
-      await claimFreeSeat(trx, user.domain, limit);
-      await usersRepository(trx).markConfirmed(user.id);
-    }
-    return result;
+    if (result.kind !== 'ok') return { outcome: result, session: null };
+    await claimFreeSeat(trx, user.domain, limit);
+    await usersRepository(trx).markConfirmed(user.id);
+    const confirmedUser = { ...user, confirmed_at: user.confirmed_at ?? Date.now() };
+    return { outcome: result, session: await sessionFor(deps, confirmedUser, { db: trx }) };
   });
   await answerCode(deps, outcome, email, 'confirm', language, true);
-  return sessionFor(deps, { ...user, confirmed_at: user.confirmed_at ?? Date.now() });
+  if (!session) throw new AppError('INVALID_TOKEN');
+  return session;
 }
 
 export async function resendConfirmation(
