@@ -1,4 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { testCa } from './test/idp/ca.js';
+
+// The test identity providers serve HTTPS with a throwaway CA; the server trusts it as an operator
+// trusts a company CA (read at process start, so set here, before the test processes are forked).
+process.env.NODE_EXTRA_CA_CERTS = testCa().caFile;
 
 export default defineConfig({
   resolve: { conditions: ['source'] },

@@ -4,7 +4,16 @@ import { parseArgs } from 'node:util';
 import { LANGUAGES, isEmailShape, normalizeEmail, type Language } from '@suite/contract';
 import { ConfigError, loadConfig, type Env } from '../src/config.js';
 import { migrate, openDatabase, type Db } from '../src/db/database.js';
-import { accountsAdmin, type DomainChange, type DomainRules } from '../src/modules/accounts/index.js';
+import { createHash, X509Certificate } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { API, API_PREFIX } from '@suite/contract';
+import {
+  accountsAdmin,
+  parseIdpMetadata,
+  type DomainChange,
+  type DomainRules,
+  type SsoConnection,
+} from '../src/modules/accounts/index.js';
 
 const USAGE = `Usage: npm run admin -- <command>
 
@@ -14,6 +23,10 @@ const USAGE = `Usage: npm run admin -- <command>
   users list [--domain <domain>]
   users activate <email> | users deactivate <email>
   invite <email> [--language en|pt|es|hi|it]   queue an invitation mail (also for personal addresses)
+  sso set <domain> --oidc --issuer <https URL> --client-id <id> --client-secret <secret> [--scopes "openid email profile"]
+  sso set <domain> --saml --metadata <file path or https URL>   the IdP's metadata XML
+  sso show <domain>            the connection (never the client secret) and the addresses to give the IdP
+  sso remove <domain>
 
 Uses the same settings as the server (DATA_DIR or DATABASE_URL, PUBLIC_URL, ...).`;
 
@@ -113,6 +126,110 @@ async function invite(db: Db, env: Env, args: string[], out: Out): Promise<void>
   out(`invitation queued (the running server mails it): ${url}`);
 }
 
+/** The IdP's metadata: a file, or an https URL fetched once (10 s). */
+async function metadataXml(source: string): Promise<string> {
+  if (/^https:\/\//.test(source)) {
+    const res = await fetch(source, { signal: AbortSignal.timeout(10_000) });
+    if (!res.ok) throw new UsageError(`metadata: ${source} answered ${res.status}`);
+    return res.text();
+  }
+  if (/^http:\/\//.test(source))
+    throw new UsageError('metadata: an http:// URL could be altered on the way; use https:// or a file');
+  return readFile(source, 'utf8').catch(() => {
+    throw new UsageError(`metadata: cannot read ${source}`);
+  });
+}
+
+async function ssoSet(db: Db, env: Env, args: string[], out: Out): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      oidc: { type: 'boolean' },
+      saml: { type: 'boolean' },
+      issuer: { type: 'string' },
+      'client-id': { type: 'string' },
+      'client-secret': { type: 'string' },
+      scopes: { type: 'string' },
+      metadata: { type: 'string' },
+    },
+  });
+  const domain = domainArg(positionals[0]);
+  const config = loadConfig(env);
+  const connections = accountsAdmin(db.kysely).ssoConnections(config.keys.sso);
+  if (values.oidc === values.saml) throw new UsageError('say --oidc or --saml');
+  if (values.oidc) {
+    const issuer = values.issuer ?? '';
+    if (!/^https:\/\/[^\s]+$/.test(issuer)) throw new UsageError("--issuer must be the provider's https:// issuer URL");
+    if (!values['client-id']) throw new UsageError('--client-id is required');
+    if (!values['client-secret']) throw new UsageError('--client-secret is required');
+    const scopes = (values.scopes ?? 'openid email profile').trim().replace(/\s+/g, ' ');
+    if (!scopes.split(' ').includes('openid') || !scopes.split(' ').includes('email')) {
+      throw new UsageError('--scopes must include openid and email');
+    }
+    await connections.set(domain, {
+      protocol: 'oidc',
+      settings: { issuer: issuer.replace(/\/+$/, ''), clientId: values['client-id'], scopes },
+      clientSecret: values['client-secret'],
+    });
+  } else {
+    if (!values.metadata) throw new UsageError('--metadata <file or https URL> is required');
+    let settings;
+    try {
+      settings = parseIdpMetadata(await metadataXml(values.metadata));
+    } catch (error) {
+      if (error instanceof UsageError) throw error;
+      throw new UsageError(`metadata: ${(error as Error).message}`);
+    }
+    await connections.set(domain, { protocol: 'saml', settings });
+  }
+  await ssoShow(db, env, [domain], out);
+}
+
+function describeConnection(c: SsoConnection, publicUrl: string): string[] {
+  const api = `${publicUrl}${API_PREFIX}`;
+  if (c.protocol === 'oidc') {
+    return [
+      `${c.domain}: OpenID Connect`,
+      `  issuer: ${c.settings.issuer}`,
+      `  client id: ${c.settings.clientId}`,
+      '  client secret: set (stored encrypted, never shown)',
+      `  scopes: ${c.settings.scopes}`,
+      `  redirect URI to register at the provider: ${api}${API.ssoOidcCallback}`,
+    ];
+  }
+  const certificates = c.settings.certificates.map((body) => {
+    const der = Buffer.from(body, 'base64');
+    let until = 'unreadable certificate';
+    try {
+      until = `valid until ${new Date(new X509Certificate(der).validTo).toISOString()}`;
+    } catch {
+      // shown as unreadable
+    }
+    return `  signing certificate: SHA-256 ${createHash('sha256').update(der).digest('hex')} (${until})`;
+  });
+  return [
+    `${c.domain}: SAML 2.0`,
+    `  IdP entity ID: ${c.settings.entityId}`,
+    `  IdP sign-on URL: ${c.settings.ssoUrl}`,
+    ...certificates,
+    `  our entity ID and metadata: ${api}${API.ssoSamlMetadata}`,
+    `  our assertion consumer service (HTTP-POST): ${api}${API.ssoSamlAcs}`,
+  ];
+}
+
+async function ssoShow(db: Db, env: Env, args: string[], out: Out): Promise<void> {
+  const domain = domainArg(args[0]);
+  const config = loadConfig(env);
+  const connection = await accountsAdmin(db.kysely).ssoConnections(config.keys.sso).get(domain);
+  if (!connection) throw new UsageError(`no single-sign-on connection for ${domain}`);
+  const rules = (await accountsAdmin(db.kysely).listDomains()).find((d) => d.name === domain);
+  describeConnection(connection, config.publicUrl).forEach((line) => out(line));
+  out(
+    `  password login: ${rules?.ssoOnly ? 'refused (domain set --sso-only)' : 'allowed too (domain set --sso-only to refuse it)'}`,
+  );
+}
+
 async function dispatch(db: Db, env: Env, argv: string[], out: Out): Promise<void> {
   const [group, action, ...rest] = argv;
   if (group === 'domain' && action === 'set') return domainSet(db, rest, out);
@@ -121,6 +238,16 @@ async function dispatch(db: Db, env: Env, argv: string[], out: Out): Promise<voi
   if (group === 'users' && action === 'list') return usersList(db, rest, out);
   if (group === 'users' && (action === 'activate' || action === 'deactivate')) {
     return setActive(db, emailArg(rest[0]), action === 'activate', out);
+  }
+  if (group === 'sso' && action === 'set') return ssoSet(db, env, rest, out);
+  if (group === 'sso' && action === 'show') return ssoShow(db, env, rest, out);
+  if (group === 'sso' && action === 'remove') {
+    const domain = domainArg(rest[0]);
+    const config = loadConfig(env);
+    if (!(await accountsAdmin(db.kysely).ssoConnections(config.keys.sso).remove(domain))) {
+      throw new UsageError(`no single-sign-on connection for ${domain}`);
+    }
+    return out(`${domain}: single-sign-on connection removed`);
   }
   if (group === 'invite') return invite(db, env, [action ?? '', ...rest].filter(Boolean), out);
   throw new UsageError(argv.length ? `unknown command: ${argv.join(' ')}` : 'no command given');

@@ -8,11 +8,11 @@ export const loadJose = () => (jose ??= import('jose'));
 /**
  * The keys derived from SESSION_SECRET (HKDF-SHA256, one per use, so a key of one kind never verifies
  * another kind of token): sessions, e-mailed codes (HMAC of the stored hash), invite tokens, trusted-device
- * cookies (plugins/throttle.ts).
+ * cookies (plugins/throttle.ts), single sign-on (sealed client secrets, the browser-binding cookie).
  * SESSION_SECRET_PREVIOUS adds a second key of each kind that is still accepted for verification, so
  * the secret can be rotated without logging everyone out or voiding the codes and invites in flight.
  */
-export type KeyUse = 'session' | 'code' | 'invite' | 'device';
+export type KeyUse = 'session' | 'code' | 'invite' | 'device' | 'sso';
 
 export interface KeyRing {
   /** Signs (the current secret's key). */
@@ -31,7 +31,13 @@ export function deriveKeys(secret: string, previous?: string): AppKeys {
     const sign = derive(secret, use);
     return { sign, verify: previous && previous !== secret ? [sign, derive(previous, use)] : [sign] };
   };
-  return { session: ring('session'), code: ring('code'), invite: ring('invite'), device: ring('device') };
+  return {
+    session: ring('session'),
+    code: ring('code'),
+    invite: ring('invite'),
+    device: ring('device'),
+    sso: ring('sso'),
+  };
 }
 
 /**

@@ -29,6 +29,8 @@ export const API = {
   ssoOidcCallback: '/sso/oidc/callback',
   ssoSamlMetadata: '/sso/saml/metadata',
   ssoSamlAcs: '/sso/saml/acs',
+  /** The welcome step of an account made by single sign-on: the terms only. */
+  ssoCompleteRegister: '/sso/complete-register',
   /** The /auth page exchanges a single-use hand-off token for the session it stands for. */
   handoff: '/auth/handoff',
   inviteTeammates: '/invite/teammates',

@@ -47,3 +47,7 @@ export const codePurgeJob = (app: FastifyInstance) =>
 /** Ended (signed out, replaced, spent) and expired session rows (issue 14). */
 export const sessionPurgeJob = (app: FastifyInstance) =>
   purgeJob(app, 'session-purge', 'ended sessions', (accounts) => accounts.purgeEndedSessions());
+
+/** Expired single-sign-on requests, assertion replay entries and /auth hand-offs (issue 24). */
+export const ssoPurgeJob = (app: FastifyInstance) =>
+  purgeJob(app, 'sso-purge', 'expired single-sign-on state', (accounts) => accounts.purgeSso());

@@ -10,6 +10,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Counts a failed storage call (`operation`: put, get, stat, delete) in suite_storage_errors_total. */
     recordStorageError: (operation: string) => void;
+    /** Counts a single-sign-on sign-in that ended on the error page, by step/protocol and reason. */
+    recordSsoFailure: (protocol: string, reason: string) => void;
   }
 }
 
@@ -28,6 +30,7 @@ export default fp(
     const { token, port, host } = opts.config.metrics;
     if (!token && !port) {
       app.decorate('recordStorageError', () => undefined);
+      app.decorate('recordSsoFailure', () => undefined);
       return;
     }
     const [{ default: client }, { default: metricsModule }] = await Promise.all([
@@ -44,6 +47,13 @@ export default fp(
       registers: [registry],
     });
     app.decorate('recordStorageError', (operation: string) => storageErrors.inc({ operation }));
+    const ssoFailures = new client.Counter({
+      name: 'suite_sso_failures_total',
+      help: 'Single-sign-on sign-ins that ended on the error page, by protocol (or start) and reason',
+      labelNames: ['protocol', 'reason'],
+      registers: [registry],
+    });
+    app.decorate('recordSsoFailure', (protocol: string, reason: string) => ssoFailures.inc({ protocol, reason }));
 
     await app.register(fastifyMetrics, {
       endpoint: null,

@@ -143,3 +143,5 @@ export type SsoDiscoverResponse = z.infer<typeof SsoDiscoverResponseSchema>;
 export const SsoStartQuerySchema = z.object({ email: z.string().max(320) });
 // POST /auth/handoff: the /auth page's single-use token for the session it stands for
 export const HandoffRequestSchema = z.object({ handoff: z.string().min(1).max(128) });
+// PUT /sso/complete-register (bearer, a single-sign-on session): the terms of the welcome step
+export const SsoCompleteRegisterRequestSchema = z.object({ accepted_terms: AcceptedTermsSchema });

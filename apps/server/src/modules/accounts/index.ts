@@ -6,6 +6,7 @@ import loginRoutes from './login/routes.js';
 import recoveryRoutes from './recovery/routes.js';
 import settingsRoutes from './settings/routes.js';
 import signupRoutes from './signup/routes.js';
+import ssoRoutes from './sso/routes.js';
 
 /**
  * The accounts module's public entry: the only file the rest of the server (other modules, jobs,
@@ -15,7 +16,7 @@ import signupRoutes from './signup/routes.js';
  */
 const accountsModule: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
   const deps = accountsDeps(app, config);
-  for (const flow of [signupRoutes, loginRoutes, settingsRoutes, recoveryRoutes, invitesRoutes]) {
+  for (const flow of [signupRoutes, loginRoutes, settingsRoutes, recoveryRoutes, invitesRoutes, ssoRoutes]) {
     await app.register(flow, { deps });
   }
 };
@@ -24,3 +25,5 @@ export default accountsModule;
 
 export { accountsAdmin } from './admin.js';
 export type { DomainChange, DomainRules } from './domains/repository.js';
+export type { Connection as SsoConnection } from './sso/connections.js';
+export { parseIdpMetadata } from './strategies/saml/metadata.js';

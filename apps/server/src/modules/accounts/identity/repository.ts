@@ -139,6 +139,29 @@ export function usersRepository(db: Kysely<Database>) {
       return true;
     },
 
+    /** The names a provider gave (single sign-on), on the account and its first profile. */
+    async setNames(id: string, firstName: string, lastName: string): Promise<void> {
+      await db.updateTable('users').set({ first_name: firstName, last_name: lastName }).where('id', '=', id).execute();
+      await db
+        .updateTable('profiles')
+        .set({ first_name: firstName, last_name: lastName })
+        .where('user_id', '=', id)
+        .execute();
+    },
+
+    /** The welcome step of a single-sign-on account: terms only (no password; the names came from the provider). */
+    async completeSsoRegistration(id: string, termsVersion: number): Promise<boolean> {
+      const now = Date.now();
+      const done = await db
+        .updateTable('users')
+        .set({ registered_at: now, accepted_terms_version: termsVersion, accepted_terms_at: now })
+        .where('id', '=', id)
+        .where('registered_at', 'is', null)
+        .where('password_hash', 'is', null)
+        .executeTakeFirst();
+      return Number(done.numUpdatedRows) === 1;
+    },
+
     /** New password; which sessions end is the caller's choice (plugins/auth.ts `revoke`). */
     async setPassword(id: string, passwordHash: string): Promise<void> {
       await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();

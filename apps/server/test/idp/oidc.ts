@@ -1,0 +1,105 @@
+import { createServer, type Server } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import Provider, { type Configuration } from 'oidc-provider';
+import { testCa } from './ca.js';
+
+/** What the test provider says about a person who signs in with `login` (default: verified, named). */
+export interface TestAccount {
+  email?: string;
+  email_verified?: boolean;
+  given_name?: string;
+  family_name?: string;
+}
+
+export interface TestOidcProvider {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** A second registered client: its codes are not ours. */
+  otherClient: { id: string; secret: string };
+  /** Overrides the claims of an account (by the login typed on the provider's page). */
+  accounts: Map<string, TestAccount>;
+  stop(): Promise<void>;
+}
+
+/**
+ * panva's oidc-provider (OpenID Certified) over HTTPS on a random loopback port, as the identity
+ * provider of the single-sign-on tests. Its development sign-in page takes any login (the address
+ * the test types) and any password; consent is pre-granted to our client, as a company's IdP does for
+ * its own applications. Authorization code flow with PKCE required, `iss` in the authorization response.
+ */
+export async function startOidcProvider(redirectUris: string[]): Promise<TestOidcProvider> {
+  const ca = testCa();
+  const accounts = new Map<string, TestAccount>();
+  const clientId = 'suite-sso';
+  const clientSecret = 'suite-sso-secret-0123456789abcdef0123456789';
+  const otherClient = { id: 'someone-else', secret: 'someone-else-secret-0123456789abcdef012345' };
+  const server: Server = createServer({ key: ca.key, cert: ca.cert });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const issuer = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const configuration: Configuration = {
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uris: redirectUris,
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_post',
+      },
+      {
+        client_id: otherClient.id,
+        client_secret: otherClient.secret,
+        redirect_uris: redirectUris,
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_post',
+      },
+    ],
+    pkce: { required: () => true },
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name', 'name'] },
+    features: { devInteractions: { enabled: true } },
+    cookies: { keys: ['test-cookie-key-0123456789abcdef'] },
+    async findAccount(_ctx, id) {
+      const account = accounts.get(id) ?? {};
+      return {
+        accountId: id,
+        async claims() {
+          return {
+            sub: id,
+            email: account.email ?? id,
+            email_verified: account.email_verified ?? true,
+            given_name: account.given_name ?? 'Ada',
+            family_name: account.family_name ?? 'Lovelace',
+          };
+        },
+      };
+    },
+    // Consent is given by the company for its own applications: no consent page.
+    async loadExistingGrant(ctx) {
+      const session = ctx.oidc.session;
+      const client = ctx.oidc.client;
+      if (!session?.accountId || !client) return undefined;
+      const grant = new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId });
+      grant.addOIDCScope('openid email profile');
+      grant.addOIDCClaims(['email', 'email_verified', 'given_name', 'family_name', 'name']);
+      await grant.save();
+      return grant;
+    },
+  };
+  const provider = new Provider(issuer, configuration);
+  provider.on('server_error', () => undefined);
+  server.on('request', provider.callback());
+  return {
+    issuer,
+    clientId,
+    clientSecret,
+    otherClient,
+    accounts,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

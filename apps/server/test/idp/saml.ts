@@ -1,0 +1,199 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import * as samlify from 'samlify';
+import { DOMParser } from '@xmldom/xmldom';
+import { testCa } from './ca.js';
+
+// The test IdP reads our AuthnRequest only to answer it; what is under test is the service provider's
+// validation (node-saml in the server), so a well-formedness check is enough here (no XSD engine).
+samlify.setSchemaValidator({
+  validate: async (xml: string) => {
+    const errors: string[] = [];
+    new DOMParser({
+      errorHandler: { error: (m: string) => errors.push(m), fatalError: (m: string) => errors.push(m) },
+    }).parseFromString(xml, 'text/xml');
+    if (errors.length > 0) throw new Error(errors.join('; '));
+    return 'well-formed';
+  },
+});
+
+/** What a test changes in the answer the IdP signs (times in seconds from now). */
+export interface SamlAnswer {
+  email: string;
+  givenName?: string;
+  surname?: string;
+  /** Conditions and subject confirmation end this many seconds from now (default 300). */
+  validForS?: number;
+  /** Conditions begin this many seconds from now (default 0). */
+  notBeforeS?: number;
+  audience?: string;
+  statusCode?: string;
+  inResponseTo?: string;
+}
+
+export interface TestSamlIdp {
+  url: string;
+  entityId: string;
+  metadata: string;
+  /** The request ID of a redirect to our IdP (the SP-initiated AuthnRequest). */
+  requestIdOf(redirectUrl: string): Promise<string>;
+  /** A signed SAMLResponse (base64) answering request `requestId`, as the IdP posts it to the ACS. */
+  answer(requestId: string, answer: SamlAnswer): Promise<string>;
+  stop(): Promise<void>;
+}
+
+const escapeXml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+
+const attributes = (answer: SamlAnswer) =>
+  '<saml:AttributeStatement>' +
+  [
+    ['email', answer.email],
+    ['givenName', answer.givenName ?? 'Grace'],
+    ['sn', answer.surname ?? 'Hopper'],
+  ]
+    .map(
+      ([name, value]) =>
+        `<saml:Attribute Name="${name}" NameFormat="urn:oasis:names:tc:SAML:2.0:attrname-format:basic"><saml:AttributeValue xsi:type="xs:string">${escapeXml(value!)}</saml:AttributeValue></saml:Attribute>`,
+    )
+    .join('') +
+  '</saml:AttributeStatement>';
+
+/**
+ * A SAML 2.0 identity provider (samlify in IdP mode) on a random loopback port, signing real
+ * assertions (RSA-SHA256) with a throwaway key. It reads the service provider from our own metadata
+ * (`spMetadata`). For a browser: GET /sso (HTTP-Redirect binding) shows a sign-in page with the address;
+ * its button posts the signed response to our ACS (HTTP-POST binding), "Cancel" posts a refusal.
+ */
+export async function startSamlIdp(spMetadata: () => Promise<string>): Promise<TestSamlIdp> {
+  const ca = testCa();
+  const server: Server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const entityId = `${url}/metadata`;
+  const idp = samlify.IdentityProvider({
+    entityID: entityId,
+    privateKey: ca.samlKey,
+    signingCert: ca.samlCert,
+    isAssertionEncrypted: false,
+    wantAuthnRequestsSigned: false,
+    nameIDFormat: ['urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress'],
+    singleSignOnService: [{ Binding: samlify.Constants.namespace.binding.redirect, Location: `${url}/sso` }],
+  });
+  let sp: ReturnType<typeof samlify.ServiceProvider> | undefined;
+  const serviceProvider = async () => (sp ??= samlify.ServiceProvider({ metadata: await spMetadata() }));
+
+  async function requestIdOf(redirectUrl: string): Promise<string> {
+    const query = Object.fromEntries(new URL(redirectUrl).searchParams);
+    const parsed = await idp.parseLoginRequest(await serviceProvider(), 'redirect', { query } as never);
+    return String((parsed.extract as { request: { id: string } }).request.id);
+  }
+
+  async function answer(requestId: string, a: SamlAnswer): Promise<string> {
+    const target = await serviceProvider();
+    const now = Date.now();
+    const at = (s: number) => new Date(now + s * 1000).toISOString();
+    const acs = target.entityMeta.getAssertionConsumerService(samlify.Constants.namespace.binding.post) as string;
+    const result = await idp.createLoginResponse(
+      target,
+      { extract: { request: { id: requestId } } } as never,
+      'post',
+      { email: a.email },
+      {
+        customTagReplacement: (template: string) => {
+          const id = `_${randomUUID()}`;
+          const context = samlify.SamlLib.replaceTagsByValue(template.replace('{AttributeStatement}', attributes(a)), {
+            ID: id,
+            AssertionID: `_${randomUUID()}`,
+            Destination: acs,
+            Audience: a.audience ?? target.entityMeta.getEntityID(),
+            EntityID: target.entityMeta.getEntityID(),
+            SubjectRecipient: acs,
+            Issuer: entityId,
+            IssueInstant: at(a.notBeforeS ?? 0),
+            AssertionConsumerServiceURL: acs,
+            StatusCode: a.statusCode ?? samlify.Constants.StatusCode.Success,
+            ConditionsNotBefore: at(a.notBeforeS ?? 0),
+            ConditionsNotOnOrAfter: at(a.validForS ?? 300),
+            SubjectConfirmationDataNotOnOrAfter: at(a.validForS ?? 300),
+            NameIDFormat: 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress',
+            NameID: a.email,
+            InResponseTo: a.inResponseTo ?? requestId,
+            AuthnStatement: '',
+          });
+          return { id, context };
+        },
+      },
+    );
+    return (result as { context: string }).context;
+  }
+
+  const page = (body: string) =>
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Test IdP sign-in</title></head><body>${body}</body></html>`;
+  const readForm = (request: IncomingMessage) =>
+    new Promise<URLSearchParams>((resolve) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      request.on('end', () => resolve(new URLSearchParams(body)));
+    });
+
+  server.on('request', (request, response) => {
+    void (async () => {
+      const here = new URL(request.url ?? '/', url);
+      if (here.pathname === '/sso' && request.method === 'GET') {
+        const requestId = await requestIdOf(here.href);
+        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        response.end(
+          page(
+            `<h1>Test IdP</h1><form method="post" action="/login"><input type="hidden" name="request" value="${escapeXml(requestId)}">` +
+              `<label>E-mail <input name="email" type="email" required></label> <label>Password <input name="password" type="password"></label>` +
+              `<button type="submit" name="action" value="sign-in">Sign in</button> <button type="submit" name="action" value="cancel" formnovalidate>Cancel</button></form>`,
+          ),
+        );
+        return;
+      }
+      if (here.pathname === '/login' && request.method === 'POST') {
+        const form = await readForm(request);
+        const requestId = form.get('request') ?? '';
+        const cancelled = form.get('action') === 'cancel';
+        const saml = await answer(requestId, {
+          email: form.get('email') || 'nobody@example.invalid',
+          ...(cancelled ? { statusCode: samlify.Constants.StatusCode.Requester } : {}),
+        });
+        const acs = (await serviceProvider()).entityMeta.getAssertionConsumerService(
+          samlify.Constants.namespace.binding.post,
+        ) as string;
+        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        response.end(
+          page(
+            `<form id="post" method="post" action="${escapeXml(acs)}"><input type="hidden" name="SAMLResponse" value="${escapeXml(saml)}">` +
+              `<button type="submit">Continue to the application</button></form><script>document.getElementById('post').submit()</script>`,
+          ),
+        );
+        return;
+      }
+      if (here.pathname === '/metadata') {
+        response.writeHead(200, { 'content-type': 'application/samlmetadata+xml' });
+        response.end(idp.getMetadata());
+        return;
+      }
+      response.writeHead(404).end();
+    })().catch((error: unknown) => {
+      response.writeHead(400, { 'content-type': 'text/plain' }).end(String(error));
+    });
+  });
+
+  return {
+    url,
+    entityId,
+    metadata: idp.getMetadata(),
+    requestIdOf,
+    answer,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
