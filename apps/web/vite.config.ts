@@ -213,10 +213,8 @@ export default defineConfig({
   plugins: [react(), legalFonts(), bundleReport(process.env.BUNDLE_REPORT), entryPages(), precompress()],
   resolve: {
     conditions: ['source', 'module', 'browser', 'development|production'],
-    // The app's own small router and translation hook stand in for React Router and react-i18next
-    // (the same API subset; ~35 KiB gzipped less on every first load). tsconfig.json maps them too.
+    // The app's own small translation hook stands in for react-i18next (tsconfig.json maps it too).
     alias: {
-      'react-router': fileURLToPath(new URL('src/lib/router.tsx', import.meta.url)),
       'react-i18next': fileURLToPath(new URL('src/lib/i18n-react.tsx', import.meta.url)),
     },
   },

@@ -3,19 +3,18 @@ import '@fontsource/poppins/500.css';
 import '@fontsource/poppins/600.css';
 import './styles/global.css';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
 import { FALLBACK_CONFIG, loadConfig } from './lib/config';
 import { initI18n } from './lib/i18n';
 import { configureLogger, logger } from './lib/logger';
 import { Providers } from './app/providers';
-import { createRouter } from './app/router';
+import { AppRouter, loadFirstRoute } from './app/router';
 
 async function start(): Promise<void> {
   // No waterfall: the language is set first (synchronously), then the route's screen and its texts
   // start loading together with the settings and the common texts.
   const texts = initI18n();
-  const router = createRouter();
-  const [config] = await Promise.all([loadConfig().catch(() => FALLBACK_CONFIG), texts]);
+  const screen = loadFirstRoute().catch(() => undefined); // a failed load shows the error screen
+  const [config] = await Promise.all([loadConfig().catch(() => FALLBACK_CONFIG), texts, screen]);
   document.title = config.appTitle;
   configureLogger(config);
   window.addEventListener('unhandledrejection', (e) =>
@@ -26,7 +25,7 @@ async function start(): Promise<void> {
   if (!root) return;
   createRoot(root).render(
     <Providers config={config}>
-      <RouterProvider router={router} />
+      <AppRouter />
     </Providers>,
   );
 }

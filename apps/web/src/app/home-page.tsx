@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../lib/navigation';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../lib/config';
 import { useDocumentTitle } from '../lib/use-document-title';

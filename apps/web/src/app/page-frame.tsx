@@ -1,5 +1,5 @@
-import { Suspense, useEffect, useMemo, useRef } from 'react';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Suspense, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '@suite/contract/core';
 import { useConfig } from '../lib/config';
@@ -22,7 +22,7 @@ const LANGUAGE_NAMES: Record<Language, string> = {
  * The shared frame of sign-in style screens (spec §2): gradient background, header with the 150 px logo
  * linking to the main app, footer with the year and copyright line, the unsupported-browser warning.
  */
-export function PageFrame() {
+export function PageFrame({ children }: { children?: ReactNode }) {
   const config = useConfig();
   const { t, i18n } = useTranslation('common');
   const supported = useMemo(() => isSupportedBrowser(), []);
@@ -49,7 +49,7 @@ export function PageFrame() {
       )}
       <main id="main" className="frame__main" tabIndex={-1}>
         <Suspense fallback={<PageLoading />}>
-          <Outlet />
+          {children}
           <RouteFocus />
         </Suspense>
       </main>
@@ -81,7 +81,7 @@ export function PageFrame() {
  * Suspense boundary, so it runs once the new page has rendered. The /user forms do this themselves.
  */
 function RouteFocus() {
-  const { pathname } = useLocation();
+  const [pathname] = useLocation();
   const previous = useRef<string | null>(null);
   useEffect(() => {
     const from = previous.current;

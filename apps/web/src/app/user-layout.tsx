@@ -1,14 +1,5 @@
-import {
-  lazy,
-  Suspense,
-  useEffect,
-  useRef,
-  useState,
-  type ComponentType,
-  type LazyExoticComponent,
-  type RefObject,
-} from 'react';
-import { useLocation, useParams } from 'react-router';
+import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
+import { useParams } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { USER_COMPONENTS, USER_STEPS, type UserComponent } from '@suite/contract/core';
 import { StepDots } from '../components/step-dots';
@@ -16,14 +7,14 @@ import { StepDots } from '../components/step-dots';
 import illustration from '../components/illustration.svg?raw';
 import { PageLoading } from '../components/page-loading';
 import { currentLanguage, loadTexts } from '../lib/i18n';
-
-type FormModule = { default: ComponentType };
+import { isFirstEntry } from '../lib/navigation';
+import { preloadable, type Preloadable, type ScreenModule } from '../lib/preloadable';
 
 /** Only an unknown /user/… address shows it: not part of the forms' first load. */
 const NotFoundPage = lazy(() => import('./not-found-page'));
 
 /** One chunk per form (spec §2): each screen loads only its own code. The code check serves both modes. */
-const LOADERS: Record<UserComponent, () => Promise<FormModule>> = {
+const LOADERS: Record<UserComponent, () => Promise<ScreenModule>> = {
   signup: () => import('../features/signup/signup-form'),
   welcome: () => import('../features/welcome/welcome-form'),
   'add-teammates': () => import('../features/teammates/teammates-form'),
@@ -64,26 +55,6 @@ const FOCUSES_ITSELF: ReadonlySet<UserComponent> = new Set(['check-token', 'chec
 /** How long the outgoing form stays for its fade-out (matches .fade--out in ui.css). */
 const FADE_OUT_MS = 200;
 
-/**
- * A lazy form that, once its chunk is in, renders without suspending again: React.lazy would show the
- * fallback for a frame even for a preloaded chunk, which is the spinner flash between steps.
- */
-function preloadable(load: () => Promise<FormModule>) {
-  let loaded: ComponentType | null = null;
-  const fetchChunk = () =>
-    load().then((module) => {
-      loaded = module.default;
-      return module;
-    });
-  const Lazy: LazyExoticComponent<ComponentType> = lazy(fetchChunk);
-  function Form() {
-    // Decided once per mount, so the component type never changes under a mounted form.
-    const [Component] = useState<ComponentType>(() => loaded ?? Lazy);
-    return <Component />;
-  }
-  return { Form, preload: () => void fetchChunk().catch(() => undefined) };
-}
-
 const FORMS = Object.fromEntries(
   USER_COMPONENTS.map((name) => [
     name,
@@ -91,14 +62,14 @@ const FORMS = Object.fromEntries(
       Promise.all([LOADERS[name](), ...TEXTS[name].map((ns) => loadTexts(currentLanguage(), ns))]).then(([m]) => m),
     ),
   ]),
-) as Record<UserComponent, ReturnType<typeof preloadable>>;
+) as Record<UserComponent, Preloadable>;
 
 const isUserComponent = (value: string | undefined): value is UserComponent =>
   (USER_COMPONENTS as readonly string[]).includes(value ?? '');
 
 // The form of the address this layout is loaded for starts loading with it, not after its first render.
 const firstForm = /^\/user\/([^/]+)\/?$/.exec(window.location.pathname)?.[1];
-if (isUserComponent(firstForm)) FORMS[firstForm].preload();
+if (isUserComponent(firstForm)) void FORMS[firstForm].load().catch(() => undefined);
 
 const prefersReducedMotion = () =>
   typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -118,7 +89,10 @@ function HeadingFocus({ container }: { container: RefObject<HTMLDivElement | nul
 /** Once a form is on screen (its code and texts in), the forms it most likely leads to are fetched. */
 function PrefetchNext({ name }: { name: UserComponent }) {
   useEffect(() => {
-    const timer = window.setTimeout(() => LIKELY_NEXT[name].forEach((next) => FORMS[next].preload()), 300);
+    const timer = window.setTimeout(
+      () => LIKELY_NEXT[name].forEach((next) => void FORMS[next].load().catch(() => undefined)),
+      300,
+    );
     return () => window.clearTimeout(timer);
   }, [name]);
   return null;
@@ -126,7 +100,7 @@ function PrefetchNext({ name }: { name: UserComponent }) {
 
 function FormSlot({ name, leaving, focusHeading }: { name: UserComponent; leaving: boolean; focusHeading: boolean }) {
   const container = useRef<HTMLDivElement>(null);
-  const { Form } = FORMS[name];
+  const { Screen: Form } = FORMS[name];
   // The first form of a visit keeps the browser's focus; later ones announce themselves through the heading.
   const [moveFocus] = useState(focusHeading && !FOCUSES_ITSELF.has(name));
   return (
@@ -151,9 +125,8 @@ export default function UserLayout() {
   const { t } = useTranslation('common');
   const [shown, setShown] = useState(componentUrl);
   const [leaving, setLeaving] = useState<UserComponent | null>(null);
-  const location = useLocation();
   // Arriving from another page of the app counts as a change too; the first page of a visit does not.
-  const [changed, setChanged] = useState(() => location.key !== 'default');
+  const [changed, setChanged] = useState(() => !isFirstEntry());
   if (shown !== componentUrl) {
     // The outgoing form stays mounted (state and all) for its fade-out, unless motion is unwelcome.
     setShown(componentUrl);

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { Alert } from './alert';
 import './auth-form.css';
 

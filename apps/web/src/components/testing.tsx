@@ -1,44 +1,69 @@
 /**
  * Test-only helpers (never imported by the app): render a screen inside the app's providers and a
- * memory router, and serve HTTP answers from a real local server so that api-client runs unchanged.
+ * the page's own history (wouter's browser location), and serve HTTP answers from a real local server so that api-client runs unchanged.
  */
 import { Suspense, type ReactElement } from 'react';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { act, fireEvent, render, waitFor } from '@testing-library/react';
 import { expect, onTestFinished } from 'vitest';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Route, Router, Switch } from 'wouter';
+import { navigate } from 'wouter/use-browser-location';
+import { parse } from 'regexparam';
 import type { PublicConfig } from '@suite/contract/core';
 import { ConfigProvider, FALLBACK_CONFIG } from '../lib/config';
 import { initI18n } from '../lib/i18n';
+import { markAppEntry } from '../lib/navigation';
 import { DialogProvider } from './confirm-dialog';
 
 let i18nReady: Promise<unknown> | null = null;
 
+/** What a test reads of the page's address, and moves it with (as the app's own navigations do). */
+export interface TestRouter {
+  readonly state: { readonly location: { readonly pathname: string; readonly search: string } };
+  navigate(to: string): void;
+}
+
 export async function renderScreen(
   element: ReactElement,
-  /** `history`: entries before `url` (the router's history; the first entry is React Router's 'default' one). */
+  /** `history`: the app's pages before `url` (the first of them is the first page of the visit). */
   options: { url: string; path?: string; config?: Partial<PublicConfig>; history?: string[] },
-) {
+): Promise<TestRouter> {
   i18nReady ??= initI18n('en');
   await i18nReady;
-  const router = createMemoryRouter(
-    [
-      { path: options.path ?? '/user/:componentUrl', element },
-      { path: '*', element: <p>elsewhere</p> },
-    ],
-    { initialEntries: [...(options.history ?? []), options.url] },
-  );
+  // The page's own history (happy-dom's): the first entry as a visit's first page, the rest as the app's.
+  const [first, ...later] = [...(options.history ?? []), options.url];
+  window.history.pushState(null, '', first);
+  for (const url of later) markAppEntry(navigate, url);
   render(
     <ConfigProvider config={{ ...FALLBACK_CONFIG, ...options.config }}>
       <Suspense fallback={null}>
         <DialogProvider>
-          <RouterProvider router={router} />
+          <Router parser={parse} aroundNav={markAppEntry}>
+            <Switch>
+              <Route path={options.path ?? '/user/:componentUrl'}>{element}</Route>
+              <Route>
+                <p>elsewhere</p>
+              </Route>
+            </Switch>
+          </Router>
         </DialogProvider>
       </Suspense>
     </ConfigProvider>,
   );
-  return router;
+  return {
+    state: {
+      location: {
+        get pathname() {
+          return window.location.pathname;
+        },
+        get search() {
+          return window.location.search;
+        },
+      },
+    },
+    navigate: (to) => markAppEntry(navigate, to),
+  };
 }
 
 export interface Answer {

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'wouter';
+import { useNavigate } from '../../lib/navigation';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import type { SessionPayload } from '@suite/contract/core';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { clearAll } from '../../lib/storage';

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'wouter';
+import { isFirstEntry, useNavigate } from '../../lib/navigation';
 import { useTranslation } from 'react-i18next';
 import { CODE_LENGTH, CODE_MAIL_SPACING_S, MAX_CODE_TRIES } from '@suite/contract/core';
 import { ApiError } from '../../lib/api-client';
@@ -53,7 +54,6 @@ export default function CodeCheckForm() {
   const errorMessage = useErrorMessage();
   const config = useConfig();
   const navigate = useNavigate();
-  const location = useLocation();
   const { openDialog } = useDialog();
   const boxes = useRef<CodeBoxesHandle>(null);
   const noticeId = useId();
@@ -126,12 +126,12 @@ export default function CodeCheckForm() {
 
   /**
    * Back clears the previous digit; with nothing typed it goes back a page. On the first entry of the
-   * app's history (location.key 'default': a link from the mail, a reload) there is no page of ours to go
+   * app's history (isFirstEntry: a link from the mail, a reload) there is no page of ours to go
    * back to — window.history.length counts other sites' pages too — so it opens the flow's first form.
    */
   function back() {
     if (boxes.current?.clearLast()) return;
-    if (location.key !== 'default') navigate(-1);
+    if (!isFirstEntry()) navigate(-1);
     else navigate(userPath(mode === 'signup' ? 'signup' : 'recovery-password'), { replace: true });
   }
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { PATHS } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';

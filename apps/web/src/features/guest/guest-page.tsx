@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'wouter';
+import { useEntryState, useNavigate } from '../../lib/navigation';
 import { useTranslation } from 'react-i18next';
 import { ACCEPTED_TERMS_VERSION } from '@suite/contract/core';
 import { useConfig } from '../../lib/config';
@@ -22,7 +23,7 @@ export default function GuestPage() {
   useDocumentTitle(t('title'));
   const config = useConfig();
   const [params] = useSearchParams();
-  const location = useLocation();
+  const entry = useEntryState<{ from?: unknown }>();
   const navigate = useNavigate();
   const [name, setName] = useState('');
   const [terms, setTerms] = useState(false);
@@ -50,7 +51,7 @@ export default function GuestPage() {
       write(STORAGE_KEYS.guestName, guest.name);
       const target = guestTarget({
         vcLink: params.get('vc_link'),
-        from: (location.state as { from?: unknown } | null)?.from,
+        from: entry?.from,
         referrer: document.referrer,
         meetOrigin: config.meetDomain,
       });

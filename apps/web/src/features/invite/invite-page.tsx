@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Redirect, useSearchParams } from 'wouter';
+import { useNavigate } from '../../lib/navigation';
 import { useTranslation } from 'react-i18next';
 import { REDIRECT_AFTER_MS } from '@suite/contract/core';
 import { userPath } from '../../lib/paths';
@@ -18,7 +19,7 @@ export default function InvitePage() {
   const token = params.get('inviteToken') ?? '';
   const check = useMemo(() => checkInviteToken(token), [token]);
   if (check.kind === 'team')
-    return <Navigate to={`${userPath('signup')}?inviteToken=${encodeURIComponent(token)}`} replace />;
+    return <Redirect to={`${userPath('signup')}?inviteToken=${encodeURIComponent(token)}`} replace />;
   return <InviteAcceptance check={check} token={token} />;
 }
 

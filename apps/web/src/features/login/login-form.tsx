@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'wouter';
+import { useNavigate } from '../../lib/navigation';
 import { useTranslation } from 'react-i18next';
 import { isEmailShape } from '@suite/contract/core';
 import { ApiError } from '../../lib/api-client';

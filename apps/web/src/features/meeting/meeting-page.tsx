@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useParams, useSearch } from 'wouter';
+import { useNavigate } from '../../lib/navigation';
 import { useTranslation } from 'react-i18next';
 import { MEET_JOIN_DELAY_MS } from '@suite/contract/core';
 import { useConfig } from '../../lib/config';
@@ -37,9 +38,11 @@ export default function MeetingPage() {
   const { t } = useTranslation('meeting');
   const config = useConfig();
   const { roomName = '' } = useParams();
-  const location = useLocation();
+  const [pathname] = useLocation();
+  const search = useSearch();
+  const here = search ? `${pathname}?${search}` : pathname;
   const navigate = useNavigate();
-  const query = useMemo(() => parseMeetingQuery(location.search), [location.search]);
+  const query = useMemo(() => parseMeetingQuery(search), [search]);
   const browser = useMemo(() => detectBrowser(), []);
   const remembered = useMemo(() => readJson<Remembered>(STORAGE_KEYS.skipDeviceReview), []);
   const [identity] = useState<Identity | null>(() => (storageAvailable() ? currentIdentity() : null));
@@ -86,9 +89,9 @@ export default function MeetingPage() {
   const needsGuest = !blocked && invite.state === 'ok' && !identity && !query.jwt;
   useEffect(() => {
     if (needsGuest) {
-      navigate(`${PATHS.guest}?vc_link=${encodeURIComponent(location.pathname + location.search)}`, { replace: true });
+      navigate(`${PATHS.guest}?vc_link=${encodeURIComponent(here)}`, { replace: true });
     }
-  }, [needsGuest, navigate, location.pathname, location.search]);
+  }, [needsGuest, navigate, here]);
 
   const tokenState = useMeetingToken(
     roomName,
@@ -106,9 +109,9 @@ export default function MeetingPage() {
       tokenState.error.details?.some((d) => d.path === 'guest_id')
     ) {
       remove(STORAGE_KEYS.guestId);
-      navigate(`${PATHS.guest}?vc_link=${encodeURIComponent(location.pathname + location.search)}`, { replace: true });
+      navigate(`${PATHS.guest}?vc_link=${encodeURIComponent(here)}`, { replace: true });
     }
-  }, [tokenState, navigate, location.pathname, location.search]);
+  }, [tokenState, navigate, here]);
 
   const person = useMemo(() => {
     if (identity?.kind === 'guest')

@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router';
+import { useEntryState } from '../../lib/navigation';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button';
 import { safeRedirectTarget } from '../../lib/safe-redirect';
@@ -10,10 +10,9 @@ const BROWSERS = ['chrome', 'firefox', 'safari', 'edge'] as const;
 /** Help for the third-party-cookie notice: why the room needs storage, how to allow it per browser, Reload. */
 export default function ThirdPartyCookiesPage() {
   const { t } = useTranslation(['meeting', 'common']);
-  const location = useLocation();
   useDocumentTitle(t('cookiesHelp.title'));
   // Back to the meeting that sent the person here (same origin only), else reload this page.
-  const state = location.state as { from?: unknown } | null;
+  const state = useEntryState<{ from?: unknown }>();
   const from = typeof state?.from === 'string' ? safeRedirectTarget(state.from) : null;
   const reload = () => (from ? window.location.assign(from) : window.location.reload());
   return (

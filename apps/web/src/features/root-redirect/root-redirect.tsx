@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/navigation';
 import { useConfig } from '../../lib/config';
 import { currentToken } from '../../lib/session';
 import { PATHS, userPath } from '../../lib/paths';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { userPath } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';

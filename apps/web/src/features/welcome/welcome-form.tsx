@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/navigation';
 import { useTranslation } from 'react-i18next';
 import { ACCEPTED_TERMS_VERSION, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@suite/contract/core';
 import { ApiError } from '../../lib/api-client';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/navigation';
 import { useTranslation } from 'react-i18next';
 import { API } from '@suite/contract/core';
 import { apiRequest } from '../../../lib/api-client';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/navigation';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_TAGS, type ActiveSession, type Language } from '@suite/contract/core';
 import { Alert } from '../../../components/alert';

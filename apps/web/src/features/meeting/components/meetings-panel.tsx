@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { meetPath } from '../../../lib/paths';
 import type { Videoconference } from '@suite/contract/core';

@@ -1,4 +1,4 @@
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useSearch } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { PATHS } from '../../../lib/paths';
 import { Button } from '../../../components/button';
@@ -19,13 +19,14 @@ function HomeLink() {
 /** Why the room cannot open here: blocked storage, no meeting domain, or an unsupported browser. */
 export function BlockedNotice({ reason }: { reason: Blocked }) {
   const { t } = useTranslation(['meeting', 'common']);
-  const location = useLocation();
+  const [pathname] = useLocation();
+  const search = useSearch();
   if (reason === 'storage') {
     return (
       <RoomNotice title={t('cookies.title')} testId="meeting-cookies">
         <p>{t('cookies.text')}</p>
         {/* The help page's Reload brings the person back here. */}
-        <Link to={PATHS.thirdPartyCookies} state={{ from: location.pathname + location.search }}>
+        <Link to={PATHS.thirdPartyCookies} state={{ from: search ? `${pathname}?${search}` : pathname }}>
           {t('cookies.help')}
         </Link>
       </RoomNotice>
