@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Writes docs/module-graph.md: the module graph of the server and of the web app as Mermaid flowcharts
 // (GitHub renders them), computed by dependency-cruiser from the sources. `npm run graph` after a
-// change of layout; `--print` writes to stdout instead, `--check` only compares with the file (exit 1
-// when it is out of date: a step of npm test), `--root DIR` reads another checkout.
+// change of layout; `--print` writes to stdout instead, `--check` compares with the file (exit 1 when it
+// is out of date: a step of npm test) and fails on any import circle between files, type-only and lazy
+// imports included (import-x/no-cycle skips those); `--root DIR` reads another checkout.
 import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { promisify } from 'node:util';
@@ -30,8 +31,8 @@ const GRAPHS = [
   },
 ];
 
-async function edges({ cwd, sources, collapse }) {
-  const { stdout: out } = await promisify(execFile)(
+function cruise({ cwd, sources, collapse }) {
+  return promisify(execFile)(
     depcruise,
     [
       ...sources,
@@ -43,13 +44,50 @@ async function edges({ cwd, sources, collapse }) {
       '(\\.test\\.tsx?|\\.d\\.ts|test-setup\\.ts|testing\\.tsx)$',
       '--include-only',
       `^(${sources.join('|')})/`,
-      '--collapse',
-      collapse,
+      ...(collapse ? ['--collapse', collapse] : []),
       '--output-type',
       'json',
     ],
     { cwd: join(root, cwd), maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' },
   );
+}
+
+/**
+ * Import circles between files, counting every kind of import: type-only and lazy (`import()`) ones too,
+ * which the linter's import-x/no-cycle does not follow. Each circle once, as its files in order.
+ */
+async function cycles({ cwd, sources }) {
+  const { stdout: out } = await cruise({ cwd, sources });
+  const graph = new Map();
+  for (const module of JSON.parse(out).modules)
+    graph.set(
+      module.source,
+      module.dependencies.filter((d) => !d.coreModule && d.resolved !== module.source).map((d) => d.resolved),
+    );
+  const found = new Map();
+  const state = new Map(); // 1: on the current path, 2: done
+  const path = [];
+  const visit = (node) => {
+    state.set(node, 1);
+    path.push(node);
+    for (const next of graph.get(node) ?? []) {
+      if (state.get(next) === 1) {
+        const circle = path.slice(path.indexOf(next));
+        found.set(
+          [...circle].sort().join(' '),
+          [...circle, next].map((f) => `${cwd}/${f}`),
+        );
+      } else if (!state.has(next)) visit(next);
+    }
+    path.pop();
+    state.set(node, 2);
+  };
+  for (const node of graph.keys()) if (!state.has(node)) visit(node);
+  return [...found.values()];
+}
+
+async function edges({ cwd, sources, collapse }) {
+  const { stdout: out } = await cruise({ cwd, sources, collapse });
   const name = (path) => path.replace(/^src\//, '').replace(/\/$/, '');
   const pairs = new Set();
   const nodes = new Set();
@@ -92,6 +130,9 @@ ${sections.join('\n')}`;
 const file = join(root, 'docs', 'module-graph.md');
 if (args.includes('--print')) process.stdout.write(text);
 else if (args.includes('--check')) {
+  const circles = (await Promise.all(GRAPHS.map(cycles))).flat();
+  for (const circle of circles) console.error(`import circle: ${circle.join(' → ')}`);
+  if (circles.length) process.exit(1);
   if (readFileSync(file, 'utf8') !== text) {
     console.error('docs/module-graph.md is out of date with the sources: run `npm run graph` and commit it.');
     process.exit(1);

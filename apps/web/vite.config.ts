@@ -213,10 +213,6 @@ export default defineConfig({
   plugins: [react(), legalFonts(), bundleReport(process.env.BUNDLE_REPORT), entryPages(), precompress()],
   resolve: {
     conditions: ['source', 'module', 'browser', 'development|production'],
-    // The app's own small translation hook stands in for react-i18next (tsconfig.json maps it too).
-    alias: {
-      'react-i18next': fileURLToPath(new URL('src/lib/i18n-react.tsx', import.meta.url)),
-    },
   },
   build: {
     target: 'es2022',

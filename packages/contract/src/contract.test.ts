@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { matchLanguage, rankAcceptLanguage } from './language.js';
 import {
   ERRORS,
   TOOLBAR_BUTTONS,
@@ -139,5 +140,22 @@ describe('display names: one rule for users, guests, invites, meetings and file 
     for (const raw of ['a\u202eb', 'a\u0085b', 'a\u2028b', ' x ']) {
       expect(checkDisplayName(cleanDisplayName(raw)).ok).toBe(true);
     }
+  });
+});
+
+describe('one language choice for the web and the server (spec §1)', () => {
+  it('takes the first preference we have, by its primary subtag, else English', () => {
+    expect(matchLanguage(['de-DE', 'pt-BR', 'en'])).toBe('pt');
+    expect(matchLanguage(['es-419'])).toBe('es');
+    expect(matchLanguage(['HI-in'])).toBe('hi');
+    expect(matchLanguage(['de', 'fr'])).toBe('en');
+    expect(matchLanguage([])).toBe('en');
+  });
+
+  it('ranks Accept-Language by q, then by order, dropping q=0', () => {
+    expect(rankAcceptLanguage('de-DE, pt-BR;q=0.8, it;q=0.9')).toEqual(['de-DE', 'it', 'pt-BR']);
+    expect(rankAcceptLanguage('it;q=0, es;q=0.5')).toEqual(['es']);
+    expect(rankAcceptLanguage(undefined)).toEqual([]);
+    expect(matchLanguage(rankAcceptLanguage('de-DE, pt-BR;q=0.8, it;q=0.9'))).toBe('it');
   });
 });

@@ -4,6 +4,7 @@ export * from './email.js';
 export * from './errors.js';
 export * from './paths.js';
 export * from './text.js';
+export * from './language.js';
 export type * from './schemas/common.js';
 export type * from './schemas/accounts.js';
 export type * from './schemas/meetings.js';

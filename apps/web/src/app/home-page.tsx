@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useNavigate } from '../lib/navigation';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n-react';
 import { useConfig } from '../lib/config';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { currentToken } from '../lib/session';

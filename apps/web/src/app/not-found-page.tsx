@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n-react';
 import { PATHS } from '../lib/paths';
 import { useDocumentTitle } from '../lib/use-document-title';
 

@@ -1,10 +1,11 @@
 import { Suspense, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n-react';
 import { LANGUAGES, type Language } from '@suite/contract/core';
 import { useConfig } from '../lib/config';
 import { isSupportedBrowser } from '../lib/browser';
 import { changeLanguage } from '../lib/i18n';
+import { useHere } from '../lib/navigation';
 import { PATHS } from '../lib/paths';
 import { Logo } from '../components/logo';
 import { PageLoading } from '../components/page-loading';
@@ -26,7 +27,7 @@ export function PageFrame({ children }: { children?: ReactNode }) {
   const config = useConfig();
   const { t, i18n } = useTranslation('common');
   const supported = useMemo(() => isSupportedBrowser(), []);
-  const location = useLocation();
+  const here = useHere();
   return (
     <div className="frame">
       <a className="skip-link" href="#main">
@@ -42,7 +43,7 @@ export function PageFrame({ children }: { children?: ReactNode }) {
       {supported ? null : (
         <div className="frame__warning" role="status">
           {t('MSG_HOMOLOGATED_BROWSER')}{' '}
-          <Link to={PATHS.supportedBrowser} state={{ from: location.pathname + location.search }}>
+          <Link to={PATHS.supportedBrowser} state={{ from: here }}>
             {t('frame.seeBrowsers')}
           </Link>
         </div>

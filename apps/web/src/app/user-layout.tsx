@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
 import { useParams } from 'wouter';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n-react';
 import { USER_COMPONENTS, USER_STEPS, type UserComponent } from '@suite/contract/core';
 import { StepDots } from '../components/step-dots';
 // The left panel's decorative illustration: static markup, inlined (its text uses the page's font).

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { Button } from './button';
 import { WithAddress } from './address';
-import type { DialogData } from './confirm-dialog';
+import type { DialogData } from './dialog-data';
 
 /** The dialog itself: loaded with the first dialog a screen opens, never in an entry screen's first load. */
 export default function ConfirmDialog({

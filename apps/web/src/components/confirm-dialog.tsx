@@ -1,20 +1,10 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import type { DialogData } from './dialog-data';
 import './ui.css';
 
-const ConfirmDialog = lazy(() => import('./confirm-dialog-view'));
+export type { DialogData };
 
-/** Spec §3 dialog state: open flag and data (title, text, two button labels, two click handlers). */
-export interface DialogData {
-  title: string;
-  text: string;
-  /** An e-mail address inside `text`: shown unbroken (components/address.tsx). */
-  address?: string;
-  primaryLabel?: string;
-  secondaryLabel?: string;
-  onPrimary?: () => void;
-  onSecondary?: () => void;
-  variant?: 'default' | 'danger';
-}
+const ConfirmDialog = lazy(() => import('./confirm-dialog-view'));
 
 interface DialogApi {
   openDialog: (data: DialogData) => void;

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n-react';
 
 /**
  * The spinner while a screen's code or data loads. Its status text is for screen readers; it may show

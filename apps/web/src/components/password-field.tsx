@@ -1,5 +1,5 @@
 import { forwardRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n-react';
 import { Icon } from './icon';
 import { TextField, type TextFieldProps } from './text-field';
 

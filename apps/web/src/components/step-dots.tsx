@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n-react';
 import './ui.css';
 
 /** The step dots of the /user layout: `index` is zero-based. */

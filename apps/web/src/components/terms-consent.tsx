@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n-react';
 import type { Language } from '@suite/contract/core';
 import { useConfig } from '../lib/config';
 import { Checkbox } from './checkbox';

@@ -1,7 +1,6 @@
 /**
- * `useTranslation` for the app's texts (lib/i18n.ts): the part of react-i18next's API the screens use.
- * `import { useTranslation } from 'react-i18next'` resolves here (vite.config.ts alias, tsconfig paths).
- * Like react-i18next: `t` is bound to the first namespace (others via `ns:key`), every listed
+ * `useTranslation` for the app's texts (lib/i18n.ts), the app's own hook (imported by its own path).
+ * Shaped like react-i18next's: `t` is bound to the first namespace (others via `ns:key`), every listed
  * namespace is loaded first (suspending, or `ready: false` with `useSuspense: false`), and a language
  * change re-renders with a new `t`.
  */

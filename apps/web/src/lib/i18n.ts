@@ -1,4 +1,11 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_TAGS, STORAGE_KEYS, type Language } from '@suite/contract/core';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  LANGUAGE_TAGS,
+  STORAGE_KEYS,
+  matchLanguage,
+  type Language,
+} from '@suite/contract/core';
 import { setApiLanguage } from './api-client';
 
 /**
@@ -11,8 +18,9 @@ import { setApiLanguage } from './api-client';
  */
 
 /**
- * Spec §1: the language comes from the browser (pt* → pt-BR), falling back to English; es, hi and it
- * are matched by prefix too. A choice made in the footer switcher is remembered.
+ * Spec §1: the language comes from the browser's preference list, ranked as the server ranks
+ * Accept-Language (matchLanguage: the first entry we have, pt-BR → pt; else English). A choice made in
+ * the footer switcher is remembered and wins.
  */
 export function detectLanguage(
   candidates: readonly string[] = navigator.languages?.length ? navigator.languages : [navigator.language],
@@ -24,9 +32,7 @@ export function detectLanguage(
     stored = null;
   }
   if (stored && (LANGUAGES as readonly string[]).includes(stored)) return stored as Language;
-  const first = (candidates[0] ?? '').toLowerCase();
-  const prefix = first.split('-')[0] ?? '';
-  return (LANGUAGES as readonly string[]).includes(prefix) ? (prefix as Language) : DEFAULT_LANGUAGE;
+  return matchLanguage(candidates);
 }
 
 type Texts = Record<string, unknown>;

@@ -6,7 +6,7 @@
  * navigated to, and read the state a link or navigate() gave it (useEntryState).
  */
 import { useCallback } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 
 export interface NavigateOptions {
@@ -50,4 +50,11 @@ export function useNavigate(): (to: string | number, options?: NavigateOptions) 
     },
     [navigate],
   );
+}
+
+/** The current address within the app: path and query (for a `from` that brings the user back). */
+export function useHere(): string {
+  const [pathname] = useLocation();
+  const search = useSearch();
+  return search ? `${pathname}?${search}` : pathname;
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { useNavigate } from '../../lib/navigation';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import type { SessionPayload } from '@suite/contract/core';
 import { useConfig } from '../../lib/config';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { clearAll } from '../../lib/storage';
 import { userPath } from '../../lib/paths';

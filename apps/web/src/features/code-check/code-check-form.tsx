@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { isFirstEntry, useNavigate } from '../../lib/navigation';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 import { CODE_LENGTH, CODE_MAIL_SPACING_S, MAX_CODE_TRIES } from '@suite/contract/core';
 import { ApiError } from '../../lib/api-client';
 import { captchaToken } from '../../lib/captcha';

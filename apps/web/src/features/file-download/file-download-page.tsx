@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'wouter';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 import { PATHS } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { FORCED_DOWNLOAD_AFTER_MS } from '@suite/contract/core';

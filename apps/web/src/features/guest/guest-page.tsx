@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { useEntryState, useNavigate } from '../../lib/navigation';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 import { ACCEPTED_TERMS_VERSION } from '@suite/contract/core';
 import { useConfig } from '../../lib/config';
 import { PATHS } from '../../lib/paths';

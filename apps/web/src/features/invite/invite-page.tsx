@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { Link, Redirect, useSearchParams } from 'wouter';
 import { useNavigate } from '../../lib/navigation';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 import { REDIRECT_AFTER_MS } from '@suite/contract/core';
 import { userPath } from '../../lib/paths';
 import { useConfig } from '../../lib/config';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { useNavigate } from '../../lib/navigation';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 import { isEmailShape } from '@suite/contract/core';
 import { ApiError } from '../../lib/api-client';
 import { flowEmail } from '../../lib/flow-email';

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useLocation, useParams, useSearch } from 'wouter';
-import { useNavigate } from '../../lib/navigation';
-import { useTranslation } from 'react-i18next';
+import { useParams, useSearch } from 'wouter';
+import { useHere, useNavigate } from '../../lib/navigation';
+import { useTranslation } from '../../lib/i18n-react';
 import { MEET_JOIN_DELAY_MS } from '@suite/contract/core';
 import { useConfig } from '../../lib/config';
 import { detectBrowser, isSupportedBrowser } from '../../lib/browser';
@@ -38,9 +38,8 @@ export default function MeetingPage() {
   const { t } = useTranslation('meeting');
   const config = useConfig();
   const { roomName = '' } = useParams();
-  const [pathname] = useLocation();
   const search = useSearch();
-  const here = search ? `${pathname}?${search}` : pathname;
+  const here = useHere();
   const navigate = useNavigate();
   const query = useMemo(() => parseMeetingQuery(search), [search]);
   const browser = useMemo(() => detectBrowser(), []);

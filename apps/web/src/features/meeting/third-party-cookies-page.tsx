@@ -1,5 +1,5 @@
 import { useEntryState } from '../../lib/navigation';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 import { Button } from '../../components/button';
 import { safeRedirectTarget } from '../../lib/safe-redirect';
 import { useDocumentTitle } from '../../lib/use-document-title';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
+import { useEntryState } from '../../lib/navigation';
 import { useConfig } from '../../lib/config';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { safeRedirectTarget } from '../../lib/safe-redirect';
@@ -30,7 +30,6 @@ const NAMES: Record<Exclude<BrowserName, 'other'>, string> = {
 export default function SupportedBrowserPage() {
   const { t } = useTranslation('pages');
   const { appTitle } = useConfig();
-  const location = useLocation();
   const info = useMemo(() => detectBrowser(), []);
   const supported = isSupportedBrowser(info);
   const { status, copy } = useCopyToClipboard(2000);
@@ -38,7 +37,7 @@ export default function SupportedBrowserPage() {
   const browsers = suggestedBrowsers(info.os);
   const current = info.browser === 'other' ? null : `${NAMES[info.browser]}${info.version ? ` ${info.version}` : ''}`;
   // The page the person came from (the banner passes it), else the start page: what to open elsewhere.
-  const from = (location.state as { from?: unknown } | null)?.from;
+  const from = useEntryState<{ from?: unknown }>()?.from;
   const address = new URL(safeRedirectTarget(typeof from === 'string' ? from : null) ?? '/', window.location.origin)
     .href;
   return (

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 import { useCopyToClipboard } from '../../lib/use-copy-to-clipboard';
 import { TextField } from '../../components/text-field';
 import { Button } from '../../components/button';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, REDIRECT_AFTER_MS } from '@suite/contract/core';
 import { ApiError } from '../../lib/api-client';
 import { useGoToMainApp } from '../../lib/main-app';

@@ -1,6 +1,6 @@
 import { useState, type ChangeEvent } from 'react';
 import { useNavigate } from '../../lib/navigation';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react';
 import { ACCEPTED_TERMS_VERSION, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@suite/contract/core';
 import { ApiError } from '../../lib/api-client';
 import { useGoToMainApp } from '../../lib/main-app';

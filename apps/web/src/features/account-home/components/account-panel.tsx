@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from '../../../lib/navigation';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react';
 import { API } from '@suite/contract/core';
 import { apiRequest } from '../../../lib/api-client';
 import { actingProfile, clearSession, currentUser } from '../../../lib/session';

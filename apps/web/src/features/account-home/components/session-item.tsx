@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react';
 import type { ActiveSession } from '@suite/contract/core';
 import { ApiError } from '../../../lib/api-client';
 import { Alert } from '../../../components/alert';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from '../../../lib/navigation';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react';
 import { LANGUAGE_TAGS, type ActiveSession, type Language } from '@suite/contract/core';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';

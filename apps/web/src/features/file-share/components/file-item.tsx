@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react';
 import type { StoredFile } from '@suite/contract/core';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';

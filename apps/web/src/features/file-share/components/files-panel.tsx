@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react';
 import { LoadError } from '../../../components/load-error';
 import { PageLoading } from '../../../components/page-loading';
 import { useFiles } from '../hooks/use-files';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react';
 import type { ShareLink } from '@suite/contract/core';
 import { Button } from '../../../components/button';
 import { useErrorMessage } from '../../../lib/use-error-message';

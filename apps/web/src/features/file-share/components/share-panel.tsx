@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react';
 import type { ShareLink, StoredFile } from '@suite/contract/core';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react';
 import { formatBytes } from '../../../lib/format-bytes';
 
 /** "1.2 MB of 1 GB used" with a meter of the same (the meter is named by the text). */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react';
 import type { BrowserInfo } from '../../../lib/browser';
 import { Button } from '../../../components/button';
 import { STORE_LINKS } from '../lib/app-links';

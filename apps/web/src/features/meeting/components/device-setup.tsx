@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react';
 import { Button } from '../../../components/button';
 import { Alert } from '../../../components/alert';
 import { Checkbox } from '../../../components/checkbox';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useNavigate } from '../../../lib/navigation';
+import { useTranslation } from '../../../lib/i18n-react';
 import { meetPath } from '../../../lib/paths';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';

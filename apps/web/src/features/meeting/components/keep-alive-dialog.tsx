@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react';
 import { Button } from '../../../components/button';
 
 /** "Keep the conference open?" with the seconds left; the page disconnects when they run out. */

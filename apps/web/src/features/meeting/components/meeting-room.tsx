@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react';
 import type { SessionPingResponse } from '@suite/contract/core';
 import { useDialog } from '../../../components/confirm-dialog';
 import { logger } from '../../../lib/logger';

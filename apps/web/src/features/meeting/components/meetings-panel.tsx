@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react';
 import { meetPath } from '../../../lib/paths';
 import type { Videoconference } from '@suite/contract/core';
 import { Button } from '../../../components/button';

@@ -1,5 +1,6 @@
-import { Link, useLocation, useSearch } from 'wouter';
-import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { useHere } from '../../../lib/navigation';
+import { useTranslation } from '../../../lib/i18n-react';
 import { PATHS } from '../../../lib/paths';
 import { Button } from '../../../components/button';
 import { RoomNotice } from './room-notice';
@@ -19,14 +20,13 @@ function HomeLink() {
 /** Why the room cannot open here: blocked storage, no meeting domain, or an unsupported browser. */
 export function BlockedNotice({ reason }: { reason: Blocked }) {
   const { t } = useTranslation(['meeting', 'common']);
-  const [pathname] = useLocation();
-  const search = useSearch();
+  const here = useHere();
   if (reason === 'storage') {
     return (
       <RoomNotice title={t('cookies.title')} testId="meeting-cookies">
         <p>{t('cookies.text')}</p>
         {/* The help page's Reload brings the person back here. */}
-        <Link to={PATHS.thirdPartyCookies} state={{ from: search ? `${pathname}?${search}` : pathname }}>
+        <Link to={PATHS.thirdPartyCookies} state={{ from: here }}>
           {t('cookies.help')}
         </Link>
       </RoomNotice>

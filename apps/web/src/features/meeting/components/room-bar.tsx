@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react';
 import type { ToolbarButton } from '@suite/contract/core';
 import { Logo } from '../../../components/logo';
 import { useConfig } from '../../../lib/config';
