@@ -14,6 +14,7 @@ import {
   type DomainRules,
   type SsoConnection,
 } from '../src/modules/accounts/index.js';
+import { failedMail } from '../src/plugins/mailer.js';
 
 const USAGE = `Usage: npm run admin -- <command>
 
@@ -27,6 +28,7 @@ const USAGE = `Usage: npm run admin -- <command>
   sso set <domain> --saml --metadata <file path or https URL>   the IdP's metadata XML
   sso show <domain>            the connection (never the client secret) and the addresses to give the IdP
   sso remove <domain>
+  mail failed [--limit N]                      mails given up (SMTP 5xx, expired, 72 h), newest first
 
 Uses the same settings as the server (DATA_DIR or DATABASE_URL, PUBLIC_URL, ...).`;
 
@@ -230,6 +232,18 @@ async function ssoShow(db: Db, env: Env, args: string[], out: Out): Promise<void
   );
 }
 
+async function mailFailed(db: Db, args: string[], out: Out): Promise<void> {
+  const { values } = parseArgs({ args, options: { limit: { type: 'string' } } });
+  const limit = Number(values.limit ?? 100);
+  if (!Number.isInteger(limit) || limit < 1) throw new UsageError('--limit needs a whole number >= 1');
+  const rows = await failedMail(db.kysely, limit);
+  out(['failed', 'to', 'kind', 'attempts', 'reason'].join('\t'));
+  for (const r of rows) {
+    out([new Date(Number(r.failed_at)).toISOString(), r.to_address, r.kind, r.attempts, r.last_error ?? ''].join('\t'));
+  }
+  out(`${rows.length} mail(s) given up`);
+}
+
 async function dispatch(db: Db, env: Env, argv: string[], out: Out): Promise<void> {
   const [group, action, ...rest] = argv;
   if (group === 'domain' && action === 'set') return domainSet(db, rest, out);
@@ -249,6 +263,7 @@ async function dispatch(db: Db, env: Env, argv: string[], out: Out): Promise<voi
     }
     return out(`${domain}: single-sign-on connection removed`);
   }
+  if (group === 'mail' && action === 'failed') return mailFailed(db, rest, out);
   if (group === 'invite') return invite(db, env, [action ?? '', ...rest].filter(Boolean), out);
   throw new UsageError(argv.length ? `unknown command: ${argv.join(' ')}` : 'no command given');
 }

@@ -66,6 +66,11 @@ function parseTrustProxy(value: string, ctx: z.RefinementCtx): TrustProxy {
   return list;
 }
 
+/** A bare address (no display name): what SMTP `MAIL FROM` takes. */
+const ADDRESS = /^[^\s@<>"]+@[A-Za-z0-9.-]+$/;
+/** An address, or `Display Name <address>` (the name quoted or not). */
+const MAILBOX = /^(?:[^\s@<>"]+@[A-Za-z0-9.-]+|(?:"[^"]*"|[^<>"@]+)\s*<[^\s@<>"]+@[A-Za-z0-9.-]+>)$/;
+
 const DNS_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
 
 /**
@@ -116,7 +121,13 @@ const EnvSchema = z.object({
   PUBLIC_URL: opt(url),
   MAIN_APP_URL: opt(url),
   SMTP_URL: opt(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')),
-  MAIL_FROM: opt(z.string().min(3)),
+  MAIL_FROM: opt(
+    z.string().regex(MAILBOX, 'must be an address, optionally with a display name: "Suite" <no-reply@example.com>'),
+  ),
+  MAIL_REPLY_TO: opt(
+    z.string().regex(MAILBOX, 'must be an address, optionally with a display name: "Support" <support@example.com>'),
+  ),
+  MAIL_ENVELOPE_FROM: opt(z.string().regex(ADDRESS, 'must be a bare address, e.g. bounces@example.com')),
   DKIM_DOMAIN: opt(z.string().regex(DNS_NAME, 'must be a domain name, e.g. example.com')),
   DKIM_SELECTOR: opt(z.string().regex(DNS_NAME, 'must be a DNS label, e.g. mail2026')),
   DKIM_PRIVATE_KEY: opt(z.string()),
@@ -213,7 +224,8 @@ export interface AppConfig {
   publicUrl: string;
   mainAppUrl: string;
   smtpUrl: string | undefined;
-  mailFrom: string;
+  /** From (MAIL_FROM), Reply-To (MAIL_REPLY_TO) and the SMTP envelope sender for bounces (MAIL_ENVELOPE_FROM). */
+  mail: { from: string; replyTo: string | undefined; envelopeFrom: string | undefined };
   /** DKIM signing of every outgoing mail (nodemailer's signer); undefined: unsigned. */
   dkim: { domainName: string; keySelector: string; privateKey: string } | undefined;
   meet: {
@@ -313,6 +325,11 @@ function crossFieldProblems(env: Env): string[] {
   if (s3Missing.length && (s3Missing.length < S3_REQUIRED.length || set('S3_FORCE_PATH_STYLE'))) {
     problems.push(`${s3Missing.join(', ')}: required with the other S3_* variables (object storage)`);
   }
+  if (env.NODE_ENV === 'production' && set('SMTP_URL') && !set('MAIL_FROM')) {
+    problems.push(
+      'MAIL_FROM: required with SMTP_URL when NODE_ENV=production (providers refuse or junk no-reply@localhost; e.g. "Suite" <no-reply@suite.example.com>)',
+    );
+  }
   if (env.NODE_ENV === 'production' && !set('PUBLIC_URL')) {
     problems.push(
       'PUBLIC_URL: required when NODE_ENV=production (the base of every link in mail, e.g. https://suite.example.com)',
@@ -359,7 +376,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     publicUrl,
     mainAppUrl: (e.MAIN_APP_URL ?? `${publicUrl}/app`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
-    mailFrom: e.MAIL_FROM ?? 'no-reply@localhost',
+    mail: { from: e.MAIL_FROM ?? 'no-reply@localhost', replyTo: e.MAIL_REPLY_TO, envelopeFrom: e.MAIL_ENVELOPE_FROM },
     dkim: dkimConfig(e.DKIM_DOMAIN, e.DKIM_SELECTOR, e.DKIM_PRIVATE_KEY),
     meet: {
       domain: e.MEET_DOMAIN,

@@ -52,6 +52,7 @@ beforeAll(async () => {
     DATABASE_URL: cluster.url,
     REDIS_URL: redis.url,
     SMTP_URL: smtp.url,
+    MAIL_FROM: '"Suite" <no-reply@suite.test>',
     SESSION_SECRET: 'scale-out-session-secret-0123456789abcdef',
     TRUST_PROXY: '1',
     MAIL_RETRY_BASE_MS: '200',

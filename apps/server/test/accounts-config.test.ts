@@ -45,6 +45,38 @@ describe('TRUST_PROXY', () => {
   });
 });
 
+describe('MAIL_FROM, MAIL_REPLY_TO, MAIL_ENVELOPE_FROM', () => {
+  const production = {
+    NODE_ENV: 'production',
+    SESSION_SECRET: 'x'.repeat(32),
+    PUBLIC_URL: 'https://suite.example.com',
+  };
+  it('MAIL_FROM is required in production whenever SMTP_URL is set', () => {
+    expect(problemsOf({ ...production, SMTP_URL: 'smtp://relay.example.com' })).toEqual([
+      expect.stringMatching(/^MAIL_FROM: required with SMTP_URL when NODE_ENV=production .*no-reply@localhost/),
+    ]);
+    expect(problemsOf(production)).toEqual([]);
+    expect(problemsOf({ SMTP_URL: 'smtp://relay.example.com' })).toEqual([]);
+  });
+
+  it('takes an address with or without a display name; the bounce address bare', () => {
+    const mail = load({
+      MAIL_FROM: '"Suite" <no-reply@suite.example.com>',
+      MAIL_REPLY_TO: 'Support <support@example.com>',
+      MAIL_ENVELOPE_FROM: 'bounces@suite.example.com',
+    }).mail;
+    expect(mail).toEqual({
+      from: '"Suite" <no-reply@suite.example.com>',
+      replyTo: 'Support <support@example.com>',
+      envelopeFrom: 'bounces@suite.example.com',
+    });
+    expect(problemsOf({ MAIL_FROM: 'nobody', MAIL_ENVELOPE_FROM: 'Bounces <b@example.com>' })).toEqual([
+      expect.stringMatching(/^MAIL_FROM: must be an address/),
+      expect.stringMatching(/^MAIL_ENVELOPE_FROM: must be a bare address/),
+    ]);
+  });
+});
+
 describe('PUBLIC_URL', () => {
   it('is required when NODE_ENV=production, with a message saying what to set', () => {
     expect(problemsOf({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) })).toEqual([

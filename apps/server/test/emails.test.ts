@@ -201,7 +201,9 @@ describe('mail headers', () => {
   beforeAll(async () => {
     w = await startWorld({
       PUBLIC_URL: 'https://suite.example.org',
-      MAIL_FROM: 'no-reply@example.org',
+      MAIL_FROM: '"Suite" <no-reply@example.org>',
+      MAIL_REPLY_TO: 'support@example.org',
+      MAIL_ENVELOPE_FROM: 'bounces@example.org',
       DKIM_DOMAIN: 'example.org',
       DKIM_SELECTOR: 'mail2026',
       // One line with \n escapes, as an environment file holds it.
@@ -235,6 +237,30 @@ describe('mail headers', () => {
     });
     expect(asked).toContain('mail2026._domainkey.example.org TXT');
     expect(result.results.map((r: { status: { result: string } }) => r.status.result)).toEqual(['pass']);
+    // From, To, Subject, Date, Message-ID and Reply-To signed; From, Subject and Reply-To over-signed.
+    const signed = /(?:^|;\s*)h=([^;]+)/.exec(signature)?.[1]?.replace(/\s+/g, '').toLowerCase();
+    expect(signed).toBe('from:to:subject:date:message-id:reply-to:from:subject:reply-to');
+    expect(header(mail.raw, 'From')).toBe('Suite <no-reply@example.org>');
+    expect(header(mail.raw, 'Reply-To')).toBe('support@example.org');
+    // Bounces go to MAIL_ENVELOPE_FROM (SMTP MAIL FROM), not to the From address.
+    expect(mail.from).toBe('bounces@example.org');
+  });
+
+  it('a relay that adds a second From, another Reply-To or changes the Subject breaks the signature', async () => {
+    const res = await call(w.app, { method: 'POST', url: '/v2/user', body: { email: 'relay@contoso.com' } });
+    expect(res.statusCode).toBe(201);
+    const mail = await mailTo(w.smtp, 'relay@contoso.com');
+    const resolver = async () => [[keys.dnsRecord]];
+    const verdict = async (raw: string) =>
+      (await dkimVerify(Buffer.from(raw), { resolver })).results.map(
+        (r: { status: { result: string } }) => r.status.result,
+      );
+    expect(await verdict(mail.raw)).toEqual(['pass']);
+    const at = mail.raw.search(/\r?\n\r?\n/);
+    const withHeader = (line: string) => `${mail.raw.slice(0, at)}\r\n${line}${mail.raw.slice(at)}`;
+    expect(await verdict(withHeader('From: IT Helpdesk <helpdesk@attacker.example>'))).toEqual(['fail']);
+    expect(await verdict(withHeader('Reply-To: helpdesk@attacker.example'))).toEqual(['fail']);
+    expect(await verdict(withHeader('Subject: Sign in at acme-sso.example/login'))).toEqual(['fail']);
   });
 
   it('a signature made with another key does not verify (the check above means something)', async () => {

@@ -15,6 +15,8 @@ export interface SmtpFixture {
   port: number;
   url: string;
   messages: ReceivedMail[];
+  /** Refuses recipients with an SMTP reply (changeable while running). */
+  refuse: (address: string) => { code: number; text: string } | undefined;
   /** Resolves with the first (already or later) received mail matching `match`. */
   waitFor(match: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
   close(): Promise<void>;
@@ -34,13 +36,25 @@ export async function freePort(): Promise<number> {
 }
 
 /** A real SMTP server on 127.0.0.1 (no TLS, no auth) that keeps every message it accepts. */
-export async function startSmtp(port = 0, options: { delayMs?: () => number } = {}): Promise<SmtpFixture> {
+export async function startSmtp(
+  port = 0,
+  options: {
+    delayMs?: () => number;
+    /** An SMTP reply code and text to refuse this recipient with (e.g. 550 for an unknown user). */
+    refuse?: (address: string) => { code: number; text: string } | undefined;
+  } = {},
+): Promise<SmtpFixture> {
   const messages: ReceivedMail[] = [];
   const waiters: { match: (m: ReceivedMail) => boolean; resolve: (m: ReceivedMail) => void }[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const refusal = fixture.refuse(address.address);
+      if (!refusal) return callback();
+      callback(Object.assign(new Error(refusal.text), { responseCode: refusal.code }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
@@ -67,7 +81,8 @@ export async function startSmtp(port = 0, options: { delayMs?: () => number } = 
   });
   const address = server.server.address();
   const actual = typeof address === 'object' && address ? address.port : port;
-  return {
+  const fixture: SmtpFixture = {
+    refuse: options.refuse ?? (() => undefined),
     port: actual,
     url: `smtp://127.0.0.1:${actual}`,
     messages,
@@ -81,6 +96,7 @@ export async function startSmtp(port = 0, options: { delayMs?: () => number } = 
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+  return fixture;
 }
 
 /** The 6-digit code of a code mail. */

@@ -3,10 +3,12 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Deliver } from '../plugins/mailer.js';
+import { INVITE_TTL_DAYS } from '../modules/accounts/index.js';
 import type { Job } from './job.js';
 
 /**
- * A mail is retried until it is this old, then marked failed (logged, its body cleared). Backoff
+ * A mail is retried until it is this old, then marked failed (logged, its body cleared); an SMTP 5xx
+ * answer marks it failed at once, and a code or invitation is not sent once what it carries expired. Backoff
  * doubles from the base delay up to MAX_BACKOFF_FACTOR times it (20 minutes with the production
  * base of 2 s) and stays there, so an SMTP outage of up to three days loses nothing.
  */
@@ -25,6 +27,28 @@ const BATCH = 10;
 const HOUSEKEEPING_EVERY_MS = 3_600_000;
 const KEEP_SENT_MS = 7 * 86_400_000;
 
+/** Why a mail was not delivered (suite_mail_failures_total's `reason`). */
+export type MailFailure = 'temporary' | 'permanent' | 'expired' | 'gave_up';
+
+/**
+ * An SMTP answer of 5xx is final (RFC 5321 §4.2.1: "permanent negative completion"): the address does
+ * not exist or the mail is refused; retrying it for 72 h is what providers penalise. 4xx, a dropped
+ * connection or a timeout are temporary. nodemailer puts the reply's code in `responseCode`.
+ */
+export function isPermanent(err: unknown): boolean {
+  const code = (err as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
+export interface OutboxOptions {
+  leaseMs?: number;
+  abort?: () => void;
+  /** How long a mail of this kind is worth delivering (a code that expired, a link past its validity). */
+  worthFor?: (kind: string) => number | undefined;
+  /** Counts a failure (the metrics). */
+  onFailure?: (reason: MailFailure) => void;
+}
+
 /** Delivers due outbox rows; failures are retried with exponential backoff, never dropped silently. */
 export class OutboxWorker {
   private timer: NodeJS.Timeout | undefined;
@@ -40,7 +64,7 @@ export class OutboxWorker {
     private readonly deliver: Deliver,
     private readonly baseMs: number,
     private readonly log: FastifyBaseLogger,
-    private readonly options: { leaseMs?: number; abort?: () => void } = {},
+    private readonly options: OutboxOptions = {},
   ) {}
 
   private get leaseMs(): number {
@@ -164,7 +188,7 @@ export class OutboxWorker {
     this.held.set(id, token);
     const row = await this.db
       .selectFrom('mail_outbox')
-      .select(['id', 'to_address', 'subject', 'text_body', 'html_body', 'attempts', 'created_at'])
+      .select(['id', 'kind', 'to_address', 'subject', 'text_body', 'html_body', 'attempts', 'created_at'])
       .where('id', '=', id)
       .where('claim_token', '=', token)
       .executeTakeFirst();
@@ -188,9 +212,15 @@ export class OutboxWorker {
   }
 
   private async attempt(
-    row: Parameters<Deliver>[0] & { attempts: number; created_at: number },
+    row: Parameters<Deliver>[0] & { kind: string; attempts: number; created_at: number },
     token: string,
   ): Promise<void> {
+    const worth = this.options.worthFor?.(row.kind);
+    if (worth !== undefined && Date.now() - Number(row.created_at) >= worth) {
+      // A code that no longer works, a link past its validity: not sent at all (the person asks again).
+      await this.giveUp(row, token, row.attempts, 'expired', 'not delivered in time: what it carries has expired');
+      return;
+    }
     const attempts = row.attempts + 1;
     const stopKeeping = this.keepClaim(row.id, token);
     try {
@@ -253,9 +283,16 @@ export class OutboxWorker {
       return;
     }
     const message = err instanceof Error ? err.message : String(err);
-    const wait = this.baseMs * Math.min(2 ** (attempts - 1), MAX_BACKOFF_FACTOR);
     const now = Date.now();
-    const failed = now - Number(row.created_at) >= GIVE_UP_AFTER_MS ? now : null;
+    if (isPermanent(err)) {
+      await this.giveUp(row, token, attempts, 'permanent', message);
+      return;
+    }
+    if (now - Number(row.created_at) >= GIVE_UP_AFTER_MS) {
+      await this.giveUp(row, token, attempts, 'gave_up', message);
+      return;
+    }
+    const wait = this.baseMs * Math.min(2 ** (attempts - 1), MAX_BACKOFF_FACTOR);
     await this.db
       .updateTable('mail_outbox')
       .set({
@@ -264,19 +301,41 @@ export class OutboxWorker {
         locked_until: 0,
         claim_token: null,
         last_error: message.slice(0, 500),
-        failed_at: failed,
-        // Given up: the codes and invite links it carried are not kept either.
-        ...(failed ? { subject: '', text_body: '', html_body: '' } : {}),
       })
       .where('id', '=', row.id)
       .where('claim_token', '=', token)
       .execute();
     this.held.delete(row.id);
-    const log = failed ? this.log.error.bind(this.log) : this.log.warn.bind(this.log);
-    log(
-      { mailId: row.id, attempts, err: message },
-      failed ? 'mail delivery gave up' : 'mail delivery failed; will retry',
-    );
+    this.options.onFailure?.('temporary');
+    this.log.warn({ mailId: row.id, attempts, err: message }, 'mail delivery failed; will retry');
+  }
+
+  /** Final: marked failed with its reason, and the codes and invite links it carried are not kept. */
+  private async giveUp(
+    row: { id: string },
+    token: string,
+    attempts: number,
+    reason: Exclude<MailFailure, 'temporary'>,
+    message: string,
+  ): Promise<void> {
+    await this.db
+      .updateTable('mail_outbox')
+      .set({
+        attempts,
+        locked_until: 0,
+        claim_token: null,
+        last_error: `${reason}: ${message}`.slice(0, 500),
+        failed_at: Date.now(),
+        subject: '',
+        text_body: '',
+        html_body: '',
+      })
+      .where('id', '=', row.id)
+      .where('claim_token', '=', token)
+      .execute();
+    this.held.delete(row.id);
+    this.options.onFailure?.(reason);
+    this.log.error({ mailId: row.id, attempts, reason, err: message }, 'mail not delivered; given up');
   }
 
   private async nextDelay(): Promise<number> {
@@ -294,8 +353,16 @@ export class OutboxWorker {
 
 /** The outbox worker as a job: it delivers what was queued before start, then whenever the mailer is kicked. */
 export function mailOutboxJob(app: FastifyInstance): Job {
+  const codeTtlMs = app.config.codeTtlMs;
+  const worth: Record<string, number> = {
+    'confirm-code': codeTtlMs,
+    'recovery-code': codeTtlMs,
+    invite: INVITE_TTL_DAYS * 86_400_000,
+  };
   const worker = new OutboxWorker(app.db.kysely, app.mailer.deliver, app.config.mailRetryBaseMs, app.log, {
     abort: () => app.mailer.abort(),
+    worthFor: (kind) => worth[kind],
+    onFailure: (reason) => app.recordMailFailure(reason),
   });
   return {
     name: 'mail-outbox',

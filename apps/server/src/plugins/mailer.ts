@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config.js';
 import type { Database } from '../db/schema.js';
 import { renderEmail, type MailMessage, type MailSite } from '../emails/index.js';
+import { dkimSign } from './dkim.js';
 
 export interface Mailer {
   /** Renders the message and writes it to the outbox with `db` (pass the caller's transaction). */
@@ -59,14 +60,28 @@ export async function queueMail(db: Kysely<Database>, message: MailMessage, site
   return id;
 }
 
+/** Mails given up (an SMTP 5xx answer, expired content, 72 h of failures), newest first: `npm run admin -- mail failed`. */
+export function failedMail(db: Kysely<Database>, limit = 100) {
+  return db
+    .selectFrom('mail_outbox')
+    .select(['to_address', 'kind', 'attempts', 'failed_at', 'last_error', 'created_at'])
+    .where('failed_at', 'is not', null)
+    .orderBy('failed_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
 /**
- * The message as a mail provider expects it: Message-ID on PUBLIC_URL's domain (the outbox id, so a
- * retried send keeps its id), Date, Auto-Submitted (RFC 3834: no auto-replies, no vacation notices),
- * and a DKIM signature when DKIM_* is configured. The same for SMTP and the dev outbox.
+ * The message as a mail provider expects it: MAIL_FROM, MAIL_REPLY_TO when set, the bounce address
+ * MAIL_ENVELOPE_FROM as SMTP `MAIL FROM` when set, Message-ID on PUBLIC_URL's domain (the outbox id, so a
+ * retried send keeps its id), Date, Auto-Submitted (RFC 3834: no auto-replies, no vacation notices).
+ * The same for SMTP and the dev outbox; signed by mailMessage when DKIM_* is configured.
  */
 export function mailOptions(config: AppConfig, row: Parameters<Deliver>[0], now = new Date()): SendMailOptions {
   return {
-    from: config.mailFrom,
+    from: config.mail.from,
+    ...(config.mail.replyTo ? { replyTo: config.mail.replyTo } : {}),
+    ...(config.mail.envelopeFrom ? { envelope: { from: config.mail.envelopeFrom, to: row.to_address } } : {}),
     to: row.to_address,
     subject: row.subject,
     text: row.text_body,
@@ -74,9 +89,24 @@ export function mailOptions(config: AppConfig, row: Parameters<Deliver>[0], now 
     messageId: `<${row.id}@${new URL(config.publicUrl).hostname}>`,
     date: now,
     headers: { 'Auto-Submitted': 'auto-generated', 'X-Auto-Response-Suppress': 'All' },
-    ...(config.dkim ? { dkim: config.dkim } : {}),
   };
 }
+
+/**
+ * What is handed to the transport: the options as they are, or, with DKIM, the message built and signed
+ * (dkim.ts: over-signed From, Subject and Reply-To) and sent raw with its envelope.
+ */
+export async function mailMessage(config: AppConfig, row: Parameters<Deliver>[0]): Promise<SendMailOptions> {
+  const options = mailOptions(config, row);
+  if (!config.dkim) return options;
+  const { default: MailComposer } = await import('nodemailer/lib/mail-composer/index.js');
+  const raw = await new MailComposer(options).compile().build();
+  const envelope = { from: config.mail.envelopeFrom ?? addressOf(config.mail.from), to: row.to_address };
+  return { envelope, raw: dkimSign(raw, config.dkim) };
+}
+
+/** `"Name" <a@b>` → `a@b`. */
+const addressOf = (from: string) => /<([^>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
 
 /**
  * The transport, made on the first mail: nodemailer is loaded then, not at start (a server that sends
@@ -104,7 +134,7 @@ function smtpDeliver(config: AppConfig, smtpUrl: string): { deliver: Deliver; cl
   } as TransportOptions);
   return {
     deliver: async (row) => {
-      await (await transport.get()).sendMail(mailOptions(config, row));
+      await (await transport.get()).sendMail(await mailMessage(config, row));
     },
     close: transport.close,
   };
@@ -116,7 +146,7 @@ function fileDeliver(config: AppConfig, log: FastifyBaseLogger): { deliver: Deli
   const transport = lazyTransport({ streamTransport: true, buffer: true, newline: 'unix' } as TransportOptions);
   return {
     deliver: async (row) => {
-      const info = await (await transport.get()).sendMail(mailOptions(config, row));
+      const info = await (await transport.get()).sendMail(await mailMessage(config, row));
       await mkdir(dir, { recursive: true });
       const eml = join(dir, `${row.id}.eml`);
       await writeFile(eml, info.message as Buffer);

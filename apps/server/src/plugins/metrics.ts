@@ -12,6 +12,8 @@ declare module 'fastify' {
     recordStorageError: (operation: string) => void;
     /** Counts a single-sign-on sign-in that ended on the error page, by step/protocol and reason. */
     recordSsoFailure: (protocol: string, reason: string) => void;
+    /** Counts an undelivered mail in suite_mail_failures_total (`reason`: temporary, permanent, expired, gave_up). */
+    recordMailFailure: (reason: string) => void;
   }
 }
 
@@ -31,6 +33,7 @@ export default fp(
     if (!token && !port) {
       app.decorate('recordStorageError', () => undefined);
       app.decorate('recordSsoFailure', () => undefined);
+      app.decorate('recordMailFailure', () => undefined);
       return;
     }
     const [{ default: client }, { default: metricsModule }] = await Promise.all([
@@ -54,6 +57,13 @@ export default fp(
       registers: [registry],
     });
     app.decorate('recordSsoFailure', (protocol: string, reason: string) => ssoFailures.inc({ protocol, reason }));
+    const mailFailures = new client.Counter({
+      name: 'suite_mail_failures_total',
+      help: 'Mail delivery attempts that failed, by reason: temporary (retried), permanent (SMTP 5xx), expired (content no longer valid), gave_up (72 h)',
+      labelNames: ['reason'],
+      registers: [registry],
+    });
+    app.decorate('recordMailFailure', (reason: string) => mailFailures.inc({ reason }));
 
     await app.register(fastifyMetrics, {
       endpoint: null,

@@ -24,6 +24,7 @@ const accountsModule: FastifyPluginAsync<{ config: AppConfig }> = async (app, { 
 export default accountsModule;
 
 export { accountsAdmin } from './admin.js';
+export { INVITE_TTL_DAYS } from './invites/tokens.js';
 export type { DomainChange, DomainRules } from './domains/repository.js';
 export type { Connection as SsoConnection } from './sso/connections.js';
 export { parseIdpMetadata } from './strategies/saml/metadata.js';
