@@ -8,7 +8,7 @@ let cluster: PgCluster;
 let w: AccountsWorld;
 beforeAll(async () => {
   cluster = await startPgCluster();
-  w = await startWorld({ DATABASE_URL: cluster.url });
+  w = await startWorld({ DATABASE_URL: cluster.url, METRICS_TOKEN });
 }, 60_000);
 afterAll(async () => {
   await w?.close();
@@ -25,6 +25,22 @@ const unavailable = (res: {
   code: res.json().error_code,
 });
 const OUTAGE = { status: 503, retryAfter: true, code: 'ERR_SERVICE_UNAVAILABLE' };
+const METRICS_TOKEN = 'db-outage-metrics-token-0123';
+/** The samples of /metrics named `suite_…` without labels, by name. */
+async function suiteSamples(): Promise<Record<string, number>> {
+  const res = await w.app.inject({
+    method: 'GET',
+    url: '/metrics',
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  expect(res.statusCode).toBe(200);
+  const samples: Record<string, number> = {};
+  for (const line of res.body.split('\n')) {
+    const match = /^(suite_\w+) (\S+)$/.exec(line);
+    if (match) samples[match[1]!] = Number(match[2]);
+  }
+  return samples;
+}
 
 describe('PostgreSQL outage', () => {
   it('answers 503 with Retry-After on every route that needs the database, then heals by itself', async () => {
@@ -33,6 +49,8 @@ describe('PostgreSQL outage', () => {
     // Healthy just before: a health check's result is reused briefly, never past the database's loss.
     expect((await w.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
 
+    const up = await suiteSamples();
+    expect(up.suite_database_up).toBe(1);
     cluster.stop();
     try {
       const answers = {
@@ -73,6 +91,12 @@ describe('PostgreSQL outage', () => {
       });
       const live = await w.app.inject({ method: 'GET', url: '/api/health/live' });
       expect(live.statusCode).toBe(200);
+      // A plain signal for alerts: database down is 0, and the outbox gauges keep their last reading
+      // (before: NaN, which alert rules never match).
+      const down = await suiteSamples();
+      expect(down.suite_database_up).toBe(0);
+      for (const name of ['suite_mail_outbox_pending', 'suite_mail_outbox_oldest_age_seconds'])
+        expect(Number.isFinite(down[name]), name).toBe(true);
     } finally {
       cluster.start();
     }
@@ -85,6 +109,7 @@ describe('PostgreSQL outage', () => {
       health = await w.app.inject({ method: 'GET', url: '/api/health' });
     }
     expect(health.json()).toMatchObject({ status: 'ok', database: 'ok' });
+    expect((await suiteSamples()).suite_database_up).toBe(1);
 
     // Nothing half-written: the sign-up refused during the outage starts afresh (no 409 for a stray row).
     const before = w.smtp.messages.length;

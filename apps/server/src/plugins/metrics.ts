@@ -19,8 +19,9 @@ declare module 'fastify' {
 
 /**
  * Prometheus metrics (fastify-metrics over prom-client, one registry per server): request counts and
- * durations by route and status (http_request_duration_seconds histogram), the outbox's depth and
- * oldest age, rate-limit store fallbacks, storage errors, log lines dropped, and the Node.js process metrics.
+ * durations by route and status (http_request_duration_seconds histogram), whether the database
+ * answers (suite_database_up), the outbox's depth and oldest age, rate-limit store fallbacks, storage
+ * errors, log lines dropped, and the Node.js process metrics.
  *
  * Exposed only when asked for (otherwise nothing is collected, and /metrics is a 404 like any
  * unknown path): METRICS_TOKEN serves GET /metrics on the public port to `Authorization: Bearer
@@ -83,25 +84,35 @@ export default fp(
 
     const db = app.db.kysely;
     new client.Gauge({
-      name: 'suite_mail_outbox_pending',
-      help: 'Mails queued and not yet delivered or given up',
+      name: 'suite_database_up',
+      help: '1 when the database answered this scrape, 0 when it did not',
       registers: [registry],
       async collect() {
-        const oldest = await outboxState();
-        this.set(oldest.pending);
+        this.set((await outboxState()) ? 1 : 0);
+      },
+    });
+    // While the database does not answer, the outbox gauges keep their last value (never NaN, which
+    // alert rules compare as false); suite_database_up says the reading is old.
+    new client.Gauge({
+      name: 'suite_mail_outbox_pending',
+      help: 'Mails queued and not yet delivered or given up (the last value read while the database is down)',
+      registers: [registry],
+      async collect() {
+        const outbox = await outboxState();
+        if (outbox) this.set(outbox.pending);
       },
     });
     new client.Gauge({
       name: 'suite_mail_outbox_oldest_age_seconds',
-      help: 'Age of the oldest mail still waiting for delivery (0 when none)',
+      help: 'Age of the oldest mail still waiting for delivery (0 when none; the last value read while the database is down)',
       registers: [registry],
       async collect() {
-        const oldest = await outboxState();
-        this.set(oldest.ageS);
+        const outbox = await outboxState();
+        if (outbox) this.set(outbox.ageS);
       },
     });
-    // Both gauges read one query per scrape; NaN while the database is unreachable.
-    let state: Promise<{ pending: number; ageS: number }> | undefined;
+    // The three gauges read one query per scrape; null while the database is unreachable.
+    let state: Promise<{ pending: number; ageS: number } | null> | undefined;
     function outboxState() {
       state ??= db
         .selectFrom('mail_outbox')
@@ -115,8 +126,8 @@ export default fp(
             ageS: row?.oldest == null ? 0 : Math.max(0, (Date.now() - Number(row.oldest)) / 1000),
           }),
           (err: unknown) => {
-            app.log.warn({ err }, 'metrics: outbox state unavailable');
-            return { pending: Number.NaN, ageS: Number.NaN };
+            app.log.warn({ err }, 'metrics: database unavailable');
+            return null;
           },
         )
         .finally(() => setImmediate(() => (state = undefined)));
