@@ -663,6 +663,8 @@ describe('distributed guessing (limits scaled to 0.1: 1 failure per client, 3 pe
     const set = String(res.headers['set-cookie']);
     expect(set).toMatch(/^suite_device=[\w.~-]+; Max-Age=\d+; Path=\/api; HttpOnly; SameSite=Strict$/);
     expect(set).not.toContain('target');
+    // the answer carries a session token: no cache may keep it
+    expect(res.headers['cache-control']).toBe('no-store');
     device = set.split(';')[0]!;
     const failed = await loginFrom('198.51.100.30', WRONG);
     expect(failed.headers['set-cookie']).toBeUndefined();

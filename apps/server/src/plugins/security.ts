@@ -61,6 +61,9 @@ export function apiSecurityHeaders(config: AppConfig): Record<string, string> {
     'cross-origin-resource-policy': 'same-origin',
     ...(config.publicUrl.startsWith('https:') ? { 'strict-transport-security': HSTS } : {}),
     'x-content-type-options': 'nosniff',
+    // Answers carry tokens and personal data: no cache (browser, proxy, back button) keeps them. A
+    // route that may be cached says so itself (downloads, the health check, public assets).
+    'cache-control': 'no-store',
   };
 }
 
