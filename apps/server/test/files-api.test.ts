@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTestApp, type TestApp } from './helpers.js';
-import { downloadUrl, share, signedInUser, upload } from './files-helpers.js';
+import { downloadUrl, multipartBody, share, signedInUser, upload } from './files-helpers.js';
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
@@ -20,6 +20,21 @@ describe('files: upload, list, delete', () => {
     bob = await signedInUser(t.app);
   });
   afterAll(async () => t.close());
+
+  it('answers a multipart body without its closing boundary 400, storing nothing (issue 25: was 500)', async () => {
+    const body = multipartBody(randomBytes(3000));
+    const cut = body.payload.subarray(0, body.payload.length - 20);
+    const before = readdirSync(filesDir(), { recursive: true }).length;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/files',
+      headers: { ...alice.auth, ...body.headers },
+      payload: cut,
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error_code).toBe('ERR_REQUEST');
+    expect(readdirSync(filesDir(), { recursive: true }).length).toBe(before);
+  });
 
   it('refuses uploads without a session', async () => {
     const res = await upload(t.app, {}, Buffer.from('x'));

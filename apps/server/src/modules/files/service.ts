@@ -87,6 +87,7 @@ export function filesService(deps: FilesServiceDeps) {
     try {
       const results = await Promise.allSettled([pipeline(part.file, meter), storage.put(storageKey, meter)]);
       const reasons = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+      const source = results[0].status === 'rejected' ? (results[0].reason as unknown) : undefined;
       if (reasons.length || part.file.truncated) {
         await storage.delete(storageKey).catch((error: unknown) => {
           deps.log.error({ err: error, storageKey }, 'failed upload could not be removed from storage');
@@ -95,7 +96,11 @@ export function filesService(deps: FilesServiceDeps) {
           throw new AppError('ERR_FILE_TOO_LARGE');
         }
         // The quota or an unreachable store rather than the stream error either one caused.
-        throw reasons.find((r) => r instanceof AppError) ?? reasons[0];
+        const known = reasons.find((r) => r instanceof AppError);
+        if (known) throw known;
+        // Else the request's own body broke off or is malformed (no closing boundary): a 400, not a 500.
+        if (source !== undefined) throw new AppError('ERR_REQUEST');
+        throw reasons[0];
       }
       const row: FileRow = {
         id: newId(),
