@@ -40,7 +40,7 @@ async function floor() {
 }
 
 const PAGES = [
-  { path: '/user/login', budget: 1.35 },
+  { path: '/user/login', budget: 1.4 },
   { path: '/user/signup', budget: 1.5 },
   { path: '/guest', budget: 1.5 },
   { path: '/file/0123456789abcdef01234567/download_link?share_key=bench', budget: 1.5, name: 'download page' },

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { linguiCatalogs } from './build/lingui-catalogs';
 
 const require = createRequire(import.meta.url);
 
@@ -210,7 +211,14 @@ function entryPages(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), legalFonts(), bundleReport(process.env.BUNDLE_REPORT), entryPages(), precompress()],
+  plugins: [
+    react(),
+    linguiCatalogs(localeChunk),
+    legalFonts(),
+    bundleReport(process.env.BUNDLE_REPORT),
+    entryPages(),
+    precompress(),
+  ],
   resolve: {
     conditions: ['source', 'module', 'browser', 'development|production'],
   },
@@ -245,7 +253,7 @@ export default defineConfig({
   server: { proxy: { '/api': 'http://localhost:8080' } },
   test: {
     environment: 'happy-dom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['src/test-setup.ts'],
   },
 });

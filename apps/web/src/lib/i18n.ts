@@ -6,15 +6,16 @@ import {
   matchLanguage,
   type Language,
 } from '@suite/contract/core';
+import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { setApiLanguage } from './api-client';
 
 /**
- * The interface texts: one JSON per namespace per language (src/locales/<lang>/<ns>.json), each its
- * own chunk, loaded when a screen first needs it — only in the current language (scripts/check-locales
- * keeps every language's keys the same, so there is nothing to fall back to). What i18next did for the
- * app, in a few hundred bytes: `ns:key` prefixes, nested `a.b` keys, plurals (`key_one`/`key_other`
- * by Intl.PluralRules, `key_zero` for 0 when present), `{{var}}` interpolation (unescaped: React
- * escapes), `defaultValue`, and the fallback namespace 'common'. React binding: i18n-react.tsx.
+ * The interface texts, with Lingui (@lingui/core): one catalog per namespace per language, compiled at
+ * build from src/locales/<lang>/<ns>.json (build/lingui-catalogs.ts), each its own chunk, loaded when a
+ * screen first needs it — only in the current language (scripts/check-locales keeps every language's
+ * keys the same, so there is nothing to fall back to). Lingui interpolates (unescaped: React escapes)
+ * and picks ICU plural forms by Intl.PluralRules; this module adds the app's `ns:key` prefixes, the
+ * fallback namespace 'common' and `defaultValue`. React binding: i18n-react.tsx.
  */
 
 /**
@@ -35,19 +36,32 @@ export function detectLanguage(
   return matchLanguage(candidates);
 }
 
-type Texts = Record<string, unknown>;
-const loaders = import.meta.glob<{ default: Texts }>('../locales/*/*.json');
+/** A compiled catalog: message id (`<ns>:<dotted.key>`) → message as Lingui's compiler wrote it. */
+type Catalog = Messages;
+const loaders = import.meta.glob<{ default: Catalog }>('../locales/*/*.json');
 
 const FALLBACK_NS = 'common';
-const texts = new Map<string, Texts>();
+/** One Lingui instance per language, each with the namespaces of that language loaded so far. */
+const catalogs = new Map<string, I18n>();
+const loaded = new Set<string>();
 const loading = new Map<string, Promise<void>>();
 const listeners = new Set<() => void>();
 let language: Language = DEFAULT_LANGUAGE;
 /** Namespaces asked for so far: a language change loads them all before it shows. */
 const used = new Set<string>([FALLBACK_NS]);
 
+function catalogOf(lng: string): I18n {
+  let i18n = catalogs.get(lng);
+  if (!i18n) {
+    // Plural rules and formats by the full tag (pt-BR), as the browser's Intl knows it.
+    i18n = setupI18n({ locale: lng, locales: [LANGUAGE_TAGS[lng as Language] ?? lng], messages: { [lng]: {} } });
+    catalogs.set(lng, i18n);
+  }
+  return i18n;
+}
+
 export const currentLanguage = (): Language => language;
-export const hasTexts = (lng: string, ns: string): boolean => texts.has(`${lng}/${ns}`);
+export const hasTexts = (lng: string, ns: string): boolean => loaded.has(`${lng}/${ns}`);
 
 /** Loads one namespace of one language (once); resolves when it is in. */
 export function loadTexts(lng: string, ns: string): Promise<void> {
@@ -56,7 +70,10 @@ export function loadTexts(lng: string, ns: string): Promise<void> {
   let promise = loading.get(id);
   if (!promise) {
     const load = loaders[`../locales/${id}.json`];
-    promise = (load ? load().then((m) => m.default) : Promise.resolve({})).then((t) => void texts.set(id, t));
+    promise = (load ? load().then((m) => m.default) : Promise.resolve({})).then((catalog) => {
+      catalogOf(lng).load(lng, catalog);
+      loaded.add(id);
+    });
     promise.catch(() => loading.delete(id));
     loading.set(id, promise);
   }
@@ -68,26 +85,20 @@ export function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-function lookup(lng: string, ns: string, key: string): string | undefined {
-  let node: unknown = texts.get(`${lng}/${ns}`);
-  if (node === undefined) return undefined;
-  if (typeof (node as Texts)[key] === 'string') return (node as Texts)[key] as string;
-  for (const part of key.split('.')) {
-    if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Texts)[part];
-  }
-  return typeof node === 'string' ? node : undefined;
-}
-
 export type TOptions = Record<string, unknown> & { count?: number; defaultValue?: string; ns?: string };
 export type TFunction = (key: string, options?: TOptions) => string;
 
+/** `{{var}}` in a default text given in code (catalog texts are compiled: Lingui interpolates those). */
 const interpolate = (text: string, values: TOptions) =>
   text.replace(/\{\{\s*([^{}\s]+)\s*\}\}/g, (match, name: string) =>
     values[name] === undefined || values[name] === null ? match : String(values[name]),
   );
 
-/** A translation function for one language and namespace (the fallback namespace after it). */
+/**
+ * A translation function for one language and namespace: `key` (nested keys dotted) in the namespace,
+ * then in 'common'; `ns:key` names another namespace; `count` picks the ICU plural form; the key itself
+ * (or `defaultValue`) when no catalog has it.
+ */
 export function fixedT(lng: string, ns: string): TFunction {
   return (fullKey, options = {}) => {
     let namespace = options.ns ?? ns;
@@ -97,16 +108,10 @@ export function fixedT(lng: string, ns: string): TFunction {
       namespace = fullKey.slice(0, colon);
       key = fullKey.slice(colon + 1);
     }
-    const keys = [key];
-    if (typeof options.count === 'number') {
-      const plural = `${key}_${new Intl.PluralRules(LANGUAGE_TAGS[lng as Language] ?? lng).select(options.count)}`;
-      keys.unshift(...(options.count === 0 ? [`${key}_zero`, plural] : [plural]));
-    }
+    const i18n = catalogOf(lng);
     for (const n of namespace === FALLBACK_NS ? [namespace] : [namespace, FALLBACK_NS]) {
-      for (const k of keys) {
-        const text = lookup(lng, n, k);
-        if (text !== undefined) return interpolate(text, options);
-      }
+      const id = `${n}:${key}`;
+      if (i18n.messages[id] !== undefined) return i18n._(id, options);
     }
     return options.defaultValue !== undefined ? interpolate(options.defaultValue, options) : key;
   };
