@@ -13,6 +13,7 @@ export class AppError extends Error {
       status?: number;
       message?: string;
       details?: { path: string; message: string }[];
+      /** Other headers (WWW-Authenticate); Retry-After is `retryAfterS`. */
       headers?: Record<string, string>;
       /** Seconds after which the same call may succeed (sent as Retry-After). */
       retryAfterS?: number;
@@ -29,6 +30,27 @@ export class AppError extends Error {
   readonly details: { path: string; message: string }[] | undefined;
   readonly headers: Record<string, string> | undefined;
 }
+
+/** Seconds a client is asked to wait while a dependency it needs (database, Redis, captcha service) is down. */
+export const RETRY_AFTER_S = 5;
+/** The object store: a failing one usually takes longer to come back. */
+const STORAGE_RETRY_AFTER_S = 10;
+
+/**
+ * The one way to answer 503 with Retry-After: a dependency is down (ERR_SERVICE_UNAVAILABLE) or the
+ * object store is (ERR_STORAGE_UNAVAILABLE). `cause` is kept for the log.
+ */
+export class UnavailableError extends AppError {
+  constructor(code: 'ERR_SERVICE_UNAVAILABLE' | 'ERR_STORAGE_UNAVAILABLE', cause?: unknown) {
+    super(code, { retryAfterS: code === 'ERR_STORAGE_UNAVAILABLE' ? STORAGE_RETRY_AFTER_S : RETRY_AFTER_S });
+    if (cause !== undefined) this.cause = cause;
+  }
+}
+
+export const unavailable = (
+  code: 'ERR_SERVICE_UNAVAILABLE' | 'ERR_STORAGE_UNAVAILABLE' = 'ERR_SERVICE_UNAVAILABLE',
+  cause?: unknown,
+): AppError => new UnavailableError(code, cause);
 
 export const fail = (code: ErrorCode, options?: ConstructorParameters<typeof AppError>[1]): never => {
   throw new AppError(code, options);

@@ -1,12 +1,3 @@
-import { AppError } from '../errors.js';
-
-/** Seconds a client is asked to wait while a dependency is down. */
-export const RETRY_AFTER_S = 5;
-
-/** 503 ERR_SERVICE_UNAVAILABLE with Retry-After: what every route answers while a dependency it needs is down. */
-export const serviceUnavailable = () =>
-  new AppError('ERR_SERVICE_UNAVAILABLE', { headers: { 'retry-after': String(RETRY_AFTER_S) } });
-
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',

@@ -4,8 +4,7 @@ import type { CompiledQuery, Kysely } from 'kysely';
 import type { JWTPayload } from 'jose';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { ErrorBodySchema, type SessionPayload } from '@suite/contract';
-import { AppError } from '../errors.js';
-import { serviceUnavailable } from '../db/outage.js';
+import { AppError, unavailable } from '../errors.js';
 import type { Database } from '../db/schema.js';
 import { hmacKey, loadJose, verifyWithRing, type KeyRing } from '../keys.js';
 import {
@@ -149,7 +148,7 @@ export default fp(async function auth(app: FastifyInstance, opts: { keys: KeyRin
         row = await repository.check(sessionCheck, sha256(sid), user._id, now);
       } catch (err) {
         app.log.error({ err }, 'session check: database unavailable');
-        throw serviceUnavailable();
+        throw unavailable();
       }
       // iat has second precision: a session issued in the same second as a revocation is revoked.
       if (!row || !row.active || iat * 1000 <= Number(row.sessions_valid_after)) {

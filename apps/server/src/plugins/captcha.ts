@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { CaptchaAction } from '@suite/contract';
 import type { AppConfig } from '../config.js';
-import { AppError } from '../errors.js';
+import { AppError, unavailable } from '../errors.js';
 
 /** How long a request waits for the verify service before answering 503 (fail closed). */
 export const CAPTCHA_VERIFY_TIMEOUT_MS = 3000;
@@ -33,7 +33,6 @@ interface VerifyAnswer {
 }
 
 const failed = () => new AppError('ERR_CAPTCHA_FAILED');
-const unavailable = () => new AppError('ERR_SERVICE_UNAVAILABLE', { headers: { 'retry-after': '5' } });
 
 /**
  * Asks the verify service about `token`. Throws ERR_CAPTCHA_FAILED (400) when the answer is not a

@@ -3,8 +3,8 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERRORS, type ErrorCode } from '@suite/contract';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../errors.js';
-import { isDatabaseUnavailable, isUnstorableText, RETRY_AFTER_S } from '../db/outage.js';
+import { AppError, unavailable } from '../errors.js';
+import { isDatabaseUnavailable, isUnstorableText } from '../db/outage.js';
 
 function body(code: ErrorCode, message?: string, details?: { path: string; message: string }[]) {
   return { error_code: code, message: message ?? ERRORS[code].message, ...(details ? { details } : {}) };
@@ -50,13 +50,15 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket)
   socket.destroy(error);
 }
 
+function sendAppError(reply: FastifyReply, error: AppError) {
+  if (error.headers) void reply.headers(error.headers);
+  return reply.status(error.status).send(body(error.code, error.message, error.details));
+}
+
 /** Every error leaves as `{ error_code, message }`; no stack, no SQL, never the raw exception text. */
 export default fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    if (error instanceof AppError) {
-      if (error.headers) void reply.headers(error.headers);
-      return reply.status(error.status).send(body(error.code, error.message, error.details));
-    }
+    if (error instanceof AppError) return sendAppError(reply, error);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.map((v) => ({
         path: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),
@@ -72,7 +74,7 @@ export default fp(async function errors(app: FastifyInstance) {
     if (isUnstorableText(error)) return reply.status(400).send(body('ERR_REQUEST'));
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
-      return reply.status(503).header('retry-after', String(RETRY_AFTER_S)).send(body('ERR_SERVICE_UNAVAILABLE'));
+      return sendAppError(reply, unavailable());
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(body('ERR_INTERNAL'));

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { AppError } from '../errors.js';
+import { UnavailableError } from '../errors.js';
 
 /** Inclusive byte range, as HTTP ranges are. */
 export interface ByteRange {
@@ -29,14 +29,10 @@ export interface FileStorage {
   close(): Promise<void>;
 }
 
-/** Seconds a client is asked to wait when the object store cannot be reached. */
-export const STORAGE_RETRY_AFTER_SECONDS = 10;
-
-/** The object store is unreachable or failing: the request answers 503 with Retry-After, never 500. */
-export class StorageUnavailableError extends AppError {
+/** The object store is unreachable or failing: the request answers 503 with Retry-After (errors.ts' unavailable), never 500. */
+export class StorageUnavailableError extends UnavailableError {
   constructor(cause: unknown) {
-    super('ERR_STORAGE_UNAVAILABLE', { headers: { 'retry-after': String(STORAGE_RETRY_AFTER_SECONDS) } });
-    this.cause = cause;
+    super('ERR_STORAGE_UNAVAILABLE', cause);
   }
 }
 

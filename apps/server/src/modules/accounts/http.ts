@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ErrorBodySchema, type CaptchaAction, type Language } from '@suite/contract';
-import { isDatabaseUnavailable, serviceUnavailable } from '../../db/outage.js';
-import { AppError } from '../../errors.js';
+import { isDatabaseUnavailable } from '../../db/outage.js';
+import { AppError, unavailable } from '../../errors.js';
 import { pickLanguage } from './language.js';
 
 /** What the accounts routes share: error responses, rate-limit sets, language and failure mapping. */
@@ -80,7 +80,7 @@ export async function orFail<T>(
     if (error instanceof AppError) throw error;
     if (isDatabaseUnavailable(error)) {
       log.error({ err: error }, 'database unavailable');
-      throw serviceUnavailable();
+      throw unavailable();
     }
     log.error({ err: error }, `failed: ${code}`);
     throw new AppError(code);

@@ -3,8 +3,8 @@ import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ShareLink, StoredFile } from '@suite/contract';
-import { AppError } from '../../errors.js';
-import { isDatabaseUnavailable, serviceUnavailable } from '../../db/outage.js';
+import { AppError, unavailable } from '../../errors.js';
+import { isDatabaseUnavailable } from '../../db/outage.js';
 import type { FileStorage } from '../../plugins/storage.js';
 import { newId } from './ids.js';
 import { UploadMeter, TooLargeError } from './meter.js';
@@ -183,7 +183,7 @@ export function filesService(deps: FilesServiceDeps) {
       return { file, size: stat.size };
     } catch (error) {
       if (error instanceof AppError) throw error;
-      if (isDatabaseUnavailable(error)) throw serviceUnavailable();
+      if (isDatabaseUnavailable(error)) throw unavailable();
       deps.log.error({ err: error }, 'share link check failed');
       throw new AppError('ERR_FILE_LINK_PROCESSING_FAILED');
     }

@@ -2,8 +2,8 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API, HealthSchema, OkSchema, PublicConfigSchema, LANGUAGES, type Health } from '@suite/contract';
 import { ping } from '../../db/database.js';
-import { serviceUnavailable } from '../../db/outage.js';
 import type { AppConfig } from '../../config.js';
+import { unavailable } from '../../errors.js';
 
 const TERMS_BASE: Record<string, string> = { en: 'en', pt: 'pt-br', es: 'es', hi: 'hi', it: 'it' };
 
@@ -63,7 +63,7 @@ const systemRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, {
     };
     // Without its database an instance can serve nothing useful: the balancer takes it out of rotation.
     if (database) return { status: 200, headers: undefined, json: JSON.stringify(body) };
-    const error = serviceUnavailable();
+    const error = unavailable();
     const down: Health = {
       ...body,
       status: 'down',
