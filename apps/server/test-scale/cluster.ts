@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serverRoot } from '../src/config.js';
+import { testCa } from '../test/idp/ca.js';
 import { freePort } from '../test/smtp.js';
 
 /** The built server (what `npm start` runs), not the sources. */
@@ -57,7 +58,14 @@ export class Instance {
     const [command, args] =
       core === undefined ? [process.execPath, [entry]] : ['taskset', ['-c', String(core), process.execPath, entry]];
     const child = spawn(command, args, {
-      env: { PATH: process.env.PATH ?? '', ...this.env, PORT: String(this.port), HOST: '127.0.0.1' },
+      env: {
+        PATH: process.env.PATH ?? '',
+        // The test identity providers' CA, trusted as an operator trusts a company CA (read at start).
+        NODE_EXTRA_CA_CERTS: testCa().caFile,
+        ...this.env,
+        PORT: String(this.port),
+        HOST: '127.0.0.1',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child = child;

@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { downloadUrl, multipartBody } from '../test/files-helpers.js';
 import { Instance, startNginx, until } from './cluster.js';
 import { productionInstall } from './production-install.js';
+import { ssoAcrossInstances } from './sso.js';
 
 /**
  * Issue 12's scale-out suite: two built instances with the same settings behind Debian's nginx, on a
@@ -29,6 +30,9 @@ let b: Instance;
 let db: pg.Client;
 let s3: TestS3;
 let adaSession = '';
+/** The instances' settings and the production install's server entry (the admin CLI sits beside it). */
+let env: Record<string, string>;
+let entry: string;
 const PASSWORD = 'Correct-Horse-42';
 
 beforeAll(async () => {
@@ -46,7 +50,7 @@ beforeAll(async () => {
   s3 = await startS3();
   const [portA, portB] = [await freePort(), await freePort()];
   nginx = await startNginxLater([portA, portB]);
-  const env = {
+  env = {
     NODE_ENV: 'production',
     PUBLIC_URL: nginx.url,
     DATABASE_URL: cluster.url,
@@ -62,7 +66,7 @@ beforeAll(async () => {
     ...s3.env,
   };
   const servicesUp = Date.now();
-  const entry = await installing;
+  entry = await installing;
   // What the production install costs the suite: its time, and the part the services' start did not hide.
   console.info(
     `production install (npm ci --omit=dev): ${((installedAt - t0) / 1000).toFixed(1)} s, ` +
@@ -161,6 +165,9 @@ const outboxDrained = async () =>
   Number(
     (await db.query('select count(*) as n from mail_outbox where sent_at is null and failed_at is null')).rows[0].n,
   ) === 0;
+
+// First, while both instances run (the suite below stops and kills them).
+ssoAcrossInstances(() => ({ a, b, publicUrl: nginx.url, env, entry, dir }));
 
 describe('two instances behind nginx', () => {
   it('sign-up on one instance, code, registration and login on the other; the session is valid on both', async () => {

@@ -13,7 +13,7 @@ import {
   type AccountsWorld,
 } from './accounts-helpers.js';
 import { signInAtProvider } from './idp/drive.js';
-import { startOidcProvider, type TestOidcProvider } from './idp/oidc.js';
+import { ssoSetOidc, startOidcProvider, type TestOidcProvider } from './idp/oidc.js';
 import { startSamlIdp, type TestSamlIdp } from './idp/saml.js';
 
 const CALLBACK = 'http://localhost:8080/api/sso/oidc/callback';
@@ -78,19 +78,7 @@ describe('single sign-on per domain', () => {
     w = await startWorld({ METRICS_TOKEN: 'metrics-token-0123456789' });
     op = await startOidcProvider([CALLBACK]);
     idp = await startSamlIdp(async () => (await w.app.inject({ method: 'GET', url: '/api/sso/saml/metadata' })).body);
-    await admin(
-      w,
-      'sso',
-      'set',
-      'oidc.test',
-      '--oidc',
-      '--issuer',
-      op.issuer,
-      '--client-id',
-      op.clientId,
-      '--client-secret',
-      op.clientSecret,
-    );
+    await admin(w, ...ssoSetOidc('oidc.test', op));
     const file = join(w.t.dataDir, 'idp-metadata.xml');
     writeFileSync(file, idp.metadata);
     await admin(w, 'sso', 'set', 'saml.test', '--saml', '--metadata', file);

@@ -22,6 +22,20 @@ export interface TestOidcProvider {
   stop(): Promise<void>;
 }
 
+/** The admin CLI's arguments that connect `domain` to provider `op` (as an operator types them). */
+export const ssoSetOidc = (domain: string, op: TestOidcProvider): string[] => [
+  'sso',
+  'set',
+  domain,
+  '--oidc',
+  '--issuer',
+  op.issuer,
+  '--client-id',
+  op.clientId,
+  '--client-secret',
+  op.clientSecret,
+];
+
 /**
  * panva's oidc-provider (OpenID Certified) over HTTPS on a random loopback port, as the identity
  * provider of the single-sign-on tests. Its development sign-in page takes any login (the address

@@ -1,0 +1,138 @@
+import { execFile } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAtProvider } from '../test/idp/drive.js';
+import { ssoSetOidc, startOidcProvider, type TestOidcProvider } from '../test/idp/oidc.js';
+import { startSamlIdp, type TestSamlIdp } from '../test/idp/saml.js';
+import type { Instance } from './cluster.js';
+
+/** What the scale-out suite's cluster gives these tests (read once its start is done). */
+export interface SsoCluster {
+  a: Instance;
+  b: Instance;
+  /** nginx's address, the instances' PUBLIC_URL. */
+  publicUrl: string;
+  /** The instances' settings (DATABASE_URL, SESSION_SECRET…), as the operator's admin CLI gets them. */
+  env: Record<string, string>;
+  /** The production install's server entry; the admin CLI is its bin/admin.js. */
+  entry: string;
+  dir: string;
+}
+
+const run = promisify(execFile);
+
+/**
+ * Single sign-on (issue 24) over two instances on one PostgreSQL and Redis: a sign-in started on one
+ * instance returns to the other, and its hand-off is exchanged on the first. The pending requests
+ * (OIDC state, PKCE verifier, nonce; SAML request IDs), the hand-offs and the SAML replay store are
+ * shared, never an instance's memory. Connections are configured with the built admin CLI.
+ */
+export function ssoAcrossInstances(cluster: () => SsoCluster): void {
+  describe('single sign-on across the two instances', () => {
+    let c: SsoCluster;
+    let op: TestOidcProvider;
+    let idp: TestSamlIdp;
+    /** Every answer of our instances in these tests, by address. */
+    const answers: { url: string; status: number }[] = [];
+
+    async function hit(url: string, init: RequestInit = {}): Promise<Response> {
+      const res = await fetch(url, { redirect: 'manual', ...init });
+      answers.push({ url, status: res.status });
+      return res;
+    }
+    /** Where our 302 sends the browser. */
+    const locationOf = (res: Response) => {
+      expect(res.status, `${res.url} answered ${res.status}`).toBe(302);
+      return new URL(res.headers.get('location') ?? '');
+    };
+    const start = (base: string, email: string) => hit(`${base}/api/sso/start?email=${encodeURIComponent(email)}`);
+    const handoffOf = (res: Response) => {
+      const target = locationOf(res);
+      expect(`${target.origin}${target.pathname}`, target.href).toBe(`${c.publicUrl}/auth`);
+      return target.searchParams.get('handoff') ?? '';
+    };
+    /** The hand-off exchanged on `base`; answers the session token. */
+    async function exchange(base: string, handoff: string): Promise<string> {
+      const res = await hit(`${base}/api/auth/handoff`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ handoff }),
+      });
+      const body = (await res.json()) as { token?: string };
+      expect(res.status, JSON.stringify(body)).toBe(200);
+      return body.token ?? '';
+    }
+    /** /me through the balancer: the address the session belongs to. */
+    async function meThroughNginx(token: string): Promise<string> {
+      const res = await hit(`${c.publicUrl}/api/v2/user/me`, { headers: { authorization: `Bearer ${token}` } });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { email: string }).email;
+    }
+    const postAssertion = (base: string, samlResponse: string) =>
+      hit(`${base}/api/sso/saml/acs`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ SAMLResponse: samlResponse }).toString(),
+      });
+    /** The built admin CLI of the production install, with the instances' database and secret. */
+    async function admin(...argv: string[]): Promise<string> {
+      const { stdout } = await run(process.execPath, [join(c.entry, '../../bin/admin.js'), ...argv], {
+        env: {
+          PATH: process.env.PATH ?? '',
+          NODE_EXTRA_CA_CERTS: process.env.NODE_EXTRA_CA_CERTS ?? '',
+          DATA_DIR: join(c.dir, 'admin'),
+          DATABASE_URL: c.env.DATABASE_URL ?? '',
+          SESSION_SECRET: c.env.SESSION_SECRET ?? '',
+          PUBLIC_URL: c.publicUrl,
+        },
+      });
+      return stdout;
+    }
+
+    beforeAll(async () => {
+      c = cluster();
+      op = await startOidcProvider([`${c.publicUrl}/api/sso/oidc/callback`]);
+      idp = await startSamlIdp(async () => (await fetch(`${c.a.url}/api/sso/saml/metadata`)).text());
+      const oidc = await admin(...ssoSetOidc('oidc.test', op));
+      expect(oidc).toContain(`redirect URI to register at the provider: ${c.publicUrl}/api/sso/oidc/callback`);
+      const metadata = join(c.dir, 'idp-metadata.xml');
+      writeFileSync(metadata, idp.metadata);
+      const saml = await admin('sso', 'set', 'saml.test', '--saml', '--metadata', metadata);
+      expect(saml).toContain(`our assertion consumer service (HTTP-POST): ${c.publicUrl}/api/sso/saml/acs`);
+    });
+    afterAll(async () => {
+      await op?.stop();
+      await idp?.stop();
+    });
+
+    it('OpenID Connect: started on one instance, returned to the other, exchanged on the first', async () => {
+      const started = await start(c.a.url, 'ada@oidc.test');
+      const binding = (started.headers.getSetCookie().find((h) => h.startsWith('suite_sso=')) ?? '').split(';')[0];
+      expect(binding).toMatch(/^suite_sso=./);
+      // The provider sends the browser to PUBLIC_URL; here that request reaches instance b.
+      const back = await signInAtProvider(locationOf(started).href, 'ada@oidc.test');
+      expect(`${back.origin}${back.pathname}`).toBe(`${c.publicUrl}/api/sso/oidc/callback`);
+      const returned = await hit(`${c.b.url}${back.pathname}${back.search}`, { headers: { cookie: binding ?? '' } });
+      const token = await exchange(c.a.url, handoffOf(returned));
+      expect(await meThroughNginx(token)).toBe('ada@oidc.test');
+    });
+
+    it('SAML: requested on one instance, asserted to the other, exchanged on the first; a replay is refused', async () => {
+      const started = await start(c.a.url, 'grace@saml.test');
+      const requestId = await idp.requestIdOf(locationOf(started).href);
+      const assertion = await idp.answer(requestId, { email: 'grace@saml.test' });
+      const token = await exchange(c.a.url, handoffOf(await postAssertion(c.b.url, assertion)));
+      expect(await meThroughNginx(token)).toBe('grace@saml.test');
+      // The same response posted to the other instance: it knows it was used.
+      const replayed = locationOf(await postAssertion(c.a.url, assertion));
+      expect(`${replayed.pathname}${replayed.search}`).toBe('/login-error-sso?reason=expired');
+    });
+
+    it('no answer of 500 or more across these sign-ins', () => {
+      expect(answers.length).toBeGreaterThan(0);
+      expect(answers.filter((x) => x.status >= 500)).toEqual([]);
+    });
+  });
+}
