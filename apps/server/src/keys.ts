@@ -1,4 +1,4 @@
-import { hkdfSync, webcrypto } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, webcrypto } from 'node:crypto';
 import type { JWTPayload, JWTVerifyOptions } from 'jose';
 
 let jose: Promise<typeof import('jose')> | undefined;
@@ -8,11 +8,12 @@ export const loadJose = () => (jose ??= import('jose'));
 /**
  * The keys derived from SESSION_SECRET (HKDF-SHA256, one per use, so a key of one kind never verifies
  * another kind of token): sessions, e-mailed codes (HMAC of the stored hash), invite tokens, trusted-device
- * cookies (plugins/throttle.ts), single sign-on (sealed client secrets, the browser-binding cookie).
+ * cookies (plugins/throttle.ts), single sign-on (sealed client secrets, the browser-binding cookie), and
+ * authenticator-app secrets (sealed).
  * SESSION_SECRET_PREVIOUS adds a second key of each kind that is still accepted for verification, so
  * the secret can be rotated without logging everyone out or voiding the codes and invites in flight.
  */
-export type KeyUse = 'session' | 'code' | 'invite' | 'device' | 'sso';
+export type KeyUse = 'session' | 'code' | 'invite' | 'device' | 'sso' | 'totp';
 
 export interface KeyRing {
   /** Signs (the current secret's key). */
@@ -37,6 +38,7 @@ export function deriveKeys(secret: string, previous?: string): AppKeys {
     invite: ring('invite'),
     device: ring('device'),
     sso: ring('sso'),
+    totp: ring('totp'),
   };
 }
 
@@ -79,4 +81,33 @@ export async function verifyWithRing(
     }
   }
   throw last;
+}
+
+/* Secrets kept at rest (SSO client secrets, authenticator-app secrets), sealed with a ring's key. */
+const SEALED = 'v1';
+
+/** AES-256-GCM with the ring's signing key; `v1.iv.ciphertext+tag`, base64url. */
+export function seal(ring: KeyRing, plain: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', ring.sign, iv);
+  const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final(), cipher.getAuthTag()]);
+  return [SEALED, iv.toString('base64url'), body.toString('base64url')].join('.');
+}
+
+/** Opens with each key of the ring (current first); `rotated` when only the previous secret's key did. */
+export function unseal(ring: KeyRing, sealed: string): { plain: string; rotated: boolean } {
+  const [version, iv, body] = sealed.split('.');
+  if (version !== SEALED || !iv || !body) throw new Error('sealed secret: unknown format');
+  const bytes = Buffer.from(body, 'base64url');
+  for (const [index, key] of ring.verify.entries()) {
+    try {
+      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+      decipher.setAuthTag(bytes.subarray(bytes.length - 16));
+      const plain = Buffer.concat([decipher.update(bytes.subarray(0, bytes.length - 16)), decipher.final()]);
+      return { plain: plain.toString('utf8'), rotated: index > 0 };
+    } catch {
+      // the next key
+    }
+  }
+  throw new Error('sealed secret: no key opens it (SESSION_SECRET changed without SESSION_SECRET_PREVIOUS?)');
 }

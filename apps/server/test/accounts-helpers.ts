@@ -26,7 +26,7 @@ export async function startWorld(env: Record<string, string> = {}): Promise<Acco
 }
 
 export interface Call {
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   body?: unknown;
   token?: string;

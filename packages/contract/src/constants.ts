@@ -13,6 +13,23 @@ export const CODE_MAIL_SPACING_S = 60;
 /** Lifetime of an e-mailed code (issue 3: at most 10 minutes). */
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const MAX_TEAMMATES = 5;
+
+/** Two-step verification and passkeys (issue 21). */
+/** RFC 6238 step and the steps either side accepted (clock drift). */
+export const TOTP_PERIOD_S = 30;
+export const TOTP_WINDOW = 1;
+/** Recovery codes handed out at once; each works once. Shown as `xxxxx-xxxxx` (lower-case base32). */
+export const RECOVERY_CODE_COUNT = 10;
+export const RECOVERY_CODE_PATTERN = /^[a-z2-7]{5}-?[a-z2-7]{5}$/;
+/** Wrong codes one pending second step accepts before the password must be entered again. */
+export const SECOND_STEP_MAX_TRIES = 5;
+/** How long the second step waits after the password (and a passkey ceremony after its challenge). */
+export const SECOND_STEP_TTL_MS = 5 * 60 * 1000;
+export const PASSKEY_CHALLENGE_TTL_MS = 5 * 60 * 1000;
+export const PASSKEY_NAME_MAX = 64;
+/** Passkeys one account may keep. */
+export const MAX_PASSKEYS = 20;
+
 export const TEAMMATE_NEXT_FIELD_AFTER_CHARS = 3;
 export const ACCEPTED_TERMS_VERSION = 1;
 

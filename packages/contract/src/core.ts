@@ -10,3 +10,4 @@ export type * from './schemas/accounts.js';
 export type * from './schemas/meetings.js';
 export type * from './schemas/files.js';
 export type * from './schemas/config.js';
+export type * from './schemas/security.js';

@@ -79,6 +79,27 @@ export const ERRORS = {
   ERR_COULD_NOT_AUTHENTICATE: entry(500, 'Could not authenticate'),
   ERR_COULD_NOT_GET_PROFILE: entry(500, 'Could not get user profile'),
 
+  // Passkeys and two-step verification (issue 21)
+  ERR_SECOND_STEP_INVALID: entry(
+    400,
+    'This code is not valid. Enter the current code from your authenticator app or a recovery code.',
+  ),
+  ERR_SECOND_STEP_EXPIRED: entry(
+    401,
+    'The time to enter the code has run out, or there were too many wrong codes. Please sign in again.',
+  ),
+  ERR_PASSKEY_FAILED: entry(400, 'The passkey could not be verified. Please try again.'),
+  ERR_PASSKEY_UNKNOWN: entry(401, 'This passkey is not known here. Sign in with your password and add it again.'),
+  ERR_PASSKEY_LIMIT: entry(400, 'You have reached the maximum number of passkeys. Remove one to add another.'),
+  ERR_LAST_SIGN_IN_METHOD: entry(409, 'This is your only way to sign in, so it cannot be removed.'),
+  ERR_TOTP_ALREADY_ON: entry(409, 'Two-step verification is already on.'),
+  ERR_TOTP_NOT_ON: entry(409, 'Two-step verification is not on.'),
+  ERR_TOTP_SSO: entry(403, 'Your organization signs you in with single sign-on, which handles two-step verification.'),
+  ERR_TOTP_CODE_INVALID: entry(
+    400,
+    'This code is not valid. Enter the current six-digit code from your authenticator app.',
+  ),
+
   // Recovery and passwords
   ERR_EMAIL_NOT_PROVIDED: entry(400, 'The email was not provided!'),
   ERR_USER_NOT_FOUND: entry(404, 'This user does not exist.'),

@@ -9,3 +9,4 @@ export * from './schemas/accounts.js';
 export * from './schemas/meetings.js';
 export * from './schemas/files.js';
 export * from './schemas/config.js';
+export * from './schemas/security.js';

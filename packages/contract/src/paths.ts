@@ -33,6 +33,20 @@ export const API = {
   ssoCompleteRegister: '/sso/complete-register',
   /** The /auth page exchanges a single-use hand-off token for the session it stands for. */
   handoff: '/auth/handoff',
+  /** Password sign-in of an account with two-step verification: the code step (issue 21). */
+  secondStep: '/auth/login/second-step',
+  /** Passkey sign-in: the challenge, then the signed answer (issue 21). */
+  passkeyLoginOptions: '/auth/passkey/options',
+  passkeyLogin: '/auth/passkey',
+  /** The Security panel: passkeys, two-step verification, recovery codes (signed in). */
+  security: '/v2/user/security',
+  passkeyRegistrationOptions: '/v2/user/passkeys/options',
+  passkeys: '/v2/user/passkeys',
+  passkey: '/v2/user/passkeys/:id',
+  totpSetup: '/v2/user/totp/setup',
+  totpEnable: '/v2/user/totp/enable',
+  totpDisable: '/v2/user/totp/disable',
+  recoveryCodes: '/v2/user/recovery-codes',
   inviteTeammates: '/invite/teammates',
   invitationUrl: '/invite/url',
   validateInvite: '/invite/validate',

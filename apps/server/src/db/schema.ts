@@ -191,7 +191,58 @@ export interface HandoffsTable {
   expires_at: number;
 }
 
+/** A WebAuthn credential (passkey) of an account (issue 21). */
+export interface PasskeysTable {
+  id: string;
+  user_id: string;
+  /** base64url credential id, unique over all accounts. */
+  credential_id: string;
+  /** base64url COSE public key. */
+  public_key: string;
+  /** The authenticator's signature counter (0 for authenticators that keep none). */
+  counter: number;
+  /** JSON array of the transports the browser reported. */
+  transports: string;
+  name: string;
+  /** 1: backed up (synced) by its provider. */
+  backed_up: number;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+/** An account's authenticator-app secret (encrypted); on once `enabled_at` is set. */
+export interface TotpFactorsTable {
+  user_id: string;
+  secret_enc: string;
+  enabled_at: number | null;
+  /** The newest RFC 6238 time step accepted: a code of that step or an older one is refused. */
+  last_step: Generated<number>;
+  created_at: number;
+}
+
+/** A single-use recovery code, stored as its HMAC. */
+export interface RecoveryCodesTable {
+  code_hash: string;
+  user_id: string;
+  used_at: number | null;
+  created_at: number;
+}
+
+/** A short-lived single-use value shared by all instances, by the SHA-256 of the value. */
+export interface AuthChallengesTable {
+  id: string;
+  purpose: 'passkey-register' | 'passkey-login' | 'second-step';
+  user_id: string | null;
+  data: string | null;
+  attempts: Generated<number>;
+  expires_at: number;
+}
+
 export interface Database {
+  passkeys: PasskeysTable;
+  totp_factors: TotpFactorsTable;
+  recovery_codes: RecoveryCodesTable;
+  auth_challenges: AuthChallengesTable;
   users: UsersTable;
   sessions: SessionsTable;
   profiles: ProfilesTable;

@@ -1,11 +1,16 @@
 import { CODE_TTL_MS, LANGUAGES, LANGUAGE_TAGS, cleanDisplayName, textLength, type Language } from '@suite/contract';
 import { EMAIL_LOGO_PATH, type MailContent } from './model.js';
+import { NOTICE_TEXTS, type Notice } from './notice-texts.js';
 import { MAIL_TEXTS } from './texts.js';
+
+export { NOTICES, type Notice } from './notice-texts.js';
 
 /** What the services ask to send; rendered into subject/text/html when queued. */
 export type MailMessage =
   | { kind: 'confirm-code' | 'recovery-code'; to: string; language: Language; code: string }
-  | { kind: 'invite'; to: string; language: Language; inviter: string; inviteToken: string; days: number };
+  | { kind: 'invite'; to: string; language: Language; inviter: string; inviteToken: string; days: number }
+  /** A security notice (issue 21): a passkey added, two-step verification on/off, a new password. */
+  | { kind: Notice; to: string; language: Language };
 
 export interface RenderedMail {
   subject: string;
@@ -57,6 +62,20 @@ export function mailContent(message: MailMessage, site: MailSite): MailContent {
     footer: fill(t.footer),
     footerAuto: fill(t.footerAuto),
   };
+  if (message.kind !== 'invite' && message.kind !== 'confirm-code' && message.kind !== 'recovery-code') {
+    const n = NOTICE_TEXTS[language];
+    return {
+      ...common,
+      subject: fill(n.subject[message.kind]),
+      preview: fill(n.preview),
+      heading: fill(n.subject[message.kind]),
+      intro: fill(n.intro[message.kind]),
+      action: { label: fill(n.button), url: `${site.publicUrl}/app`, fallback: fill(t.linkFallback) },
+      validity: fill(n.ifYou),
+      why: fill(n.why),
+      ignore: fill(n.notYou),
+    };
+  }
   if (message.kind === 'invite') {
     return {
       ...common,

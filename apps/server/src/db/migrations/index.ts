@@ -7,6 +7,7 @@ import * as outboxClaim from './005-outbox-claim.js';
 import * as fileReservations from './006-file-reservations.js';
 import * as sessions from './007-sessions.js';
 import * as sso from './008-sso.js';
+import * as passkeysTotp from './009-passkeys-totp.js';
 
 /** Ordered migrations; names sort in the order they must run. Append, never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '006-file-reservations': fileReservations,
   '007-sessions': sessions,
   '008-sso': sso,
+  '009-passkeys-totp': passkeysTotp,
 };

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import type { KeyRing } from '../../keys.js';
+import { challengesRepository } from './challenges/repository.js';
 import { codesRepository } from './codes/repository.js';
 import { domainsRepository, type DomainChange } from './domains/repository.js';
 import { usersRepository } from './identity/repository.js';
@@ -34,8 +35,9 @@ export function accountsAdmin(db: Kysely<Database>) {
       }),
     /** Queues an invitation mail (the running server delivers it) and returns the invitation link. */
     invite: (config: AppConfig, input: NewInvite) => createInvite(db, config, input),
-    /** Deletes codes expired more than a day ago; returns how many. */
-    purgeExpiredCodes: (now?: number) => codesRepository(db).purgeExpired(now),
+    /** Deletes codes expired more than a day ago, and expired passkey challenges and pending second steps; returns how many. */
+    purgeExpiredCodes: async (now?: number) =>
+      (await codesRepository(db).purgeExpired(now)) + (await challengesRepository(db).purgeExpired(now)),
     /** Single-sign-on connections per domain (client secrets sealed with the SSO key ring). */
     ssoConnections: (ring: KeyRing) => connectionsRepository(db, ring),
     /** Deletes expired SSO requests, replay entries and hand-offs; returns how many. */

@@ -4,6 +4,7 @@ import { accountsDeps } from './deps.js';
 import invitesRoutes from './invites/routes.js';
 import loginRoutes from './login/routes.js';
 import recoveryRoutes from './recovery/routes.js';
+import securityRoutes from './security/routes.js';
 import settingsRoutes from './settings/routes.js';
 import signupRoutes from './signup/routes.js';
 import ssoRoutes from './sso/routes.js';
@@ -16,7 +17,15 @@ import ssoRoutes from './sso/routes.js';
  */
 const accountsModule: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
   const deps = accountsDeps(app, config);
-  for (const flow of [signupRoutes, loginRoutes, settingsRoutes, recoveryRoutes, invitesRoutes, ssoRoutes]) {
+  for (const flow of [
+    signupRoutes,
+    loginRoutes,
+    settingsRoutes,
+    recoveryRoutes,
+    invitesRoutes,
+    ssoRoutes,
+    securityRoutes,
+  ]) {
     await app.register(flow, { deps });
   }
 };

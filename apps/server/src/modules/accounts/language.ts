@@ -4,3 +4,7 @@ import { matchLanguage, rankAcceptLanguage, type Language } from '@suite/contrac
 export function pickLanguage(bodyLanguage: Language | undefined, acceptLanguage: string | undefined): Language {
   return bodyLanguage ?? matchLanguage(rankAcceptLanguage(acceptLanguage));
 }
+
+/** The language of mail about an account (security notices): the one given, else the account's own. */
+export const userLanguage = (user: { language: string }, given?: Language): Language =>
+  given ?? matchLanguage([user.language]);

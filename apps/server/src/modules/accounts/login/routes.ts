@@ -4,9 +4,9 @@ import {
   ActiveSessionListSchema,
   ErrorBodySchema,
   LoginRequestSchema,
+  LoginResponseSchema,
   MeResponseSchema,
   OkSchema,
-  SessionResponseSchema,
   UserIdParamsSchema as SessionIdParamsSchema,
 } from '@suite/contract';
 import type { AccountsDeps } from '../deps.js';
@@ -20,7 +20,7 @@ const loginRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, {
   app.post(
     API.login,
     {
-      schema: { tags, body: LoginRequestSchema, response: { 200: SessionResponseSchema, ...captchaErrorResponses } },
+      schema: { tags, body: LoginRequestSchema, response: { 200: LoginResponseSchema, ...captchaErrorResponses } },
       preHandler: [...addressLimits(app, 'login', 30, 10, 'failures', 'login'), app.captcha('login')],
     },
     async (request) =>

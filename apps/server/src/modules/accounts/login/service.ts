@@ -1,4 +1,4 @@
-import { type ActiveSession, type MeResponse, type SessionResponse } from '@suite/contract';
+import { type ActiveSession, type LoginResponse, type MeResponse } from '@suite/contract';
 import { AppError } from '../../../errors.js';
 import { sessionsRepository } from '../../../plugins/sessions-repository.js';
 import type { SessionUser } from '../../../plugins/auth.js';
@@ -7,11 +7,14 @@ import { passwordSignIn } from '../strategies/password/sign-in.js';
 import { finishSignIn } from './finish.js';
 import { usersRepository } from '../identity/repository.js';
 
-/** Password login: the password strategy proves who it is, the flow's one finish makes the session. */
+/**
+ * Password login: the password strategy proves who it is, the flow's one finish makes the session (or,
+ * with two-step verification on, answers that the code step comes next).
+ */
 export async function login(
   deps: AccountsDeps,
   input: { login: string; password: string; device?: string | null },
-): Promise<SessionResponse> {
+): Promise<LoginResponse> {
   const user = await passwordSignIn(deps, input);
   return finishSignIn(deps, user, { method: 'password', device: input.device ?? null });
 }

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API, SessionResponseSchema, UpdatePasswordRequestSchema, UserIdParamsSchema } from '@suite/contract';
+import { API, LoginResponseSchema, UpdatePasswordRequestSchema, UserIdParamsSchema } from '@suite/contract';
 import type { AccountsDeps } from '../deps.js';
 import { bearer, errorResponses, orFail, signedInLimits } from '../http.js';
 import { updatePassword } from './service.js';
@@ -14,7 +14,7 @@ const settingsRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app
         security: bearer,
         params: UserIdParamsSchema,
         body: UpdatePasswordRequestSchema,
-        response: { 200: SessionResponseSchema, ...errorResponses },
+        response: { 200: LoginResponseSchema, ...errorResponses },
       },
       // The recovery token is accepted here alone; the current password is checked per user (10 / 10 min).
       preHandler: signedInLimits(app, 'password', 20, 10, undefined, app.authenticateForPassword),

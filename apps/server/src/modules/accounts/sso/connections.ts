@@ -1,7 +1,6 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
-import type { KeyRing } from '../../../keys.js';
+import { seal, unseal, type KeyRing } from '../../../keys.js';
 
 /** An OpenID Connect provider: discovery from the issuer, a confidential client. */
 export interface OidcSettings {
@@ -24,34 +23,6 @@ export type Connection =
 
 export type NewConnection =
   { protocol: 'oidc'; settings: OidcSettings; clientSecret: string } | { protocol: 'saml'; settings: SamlSettings };
-
-const SEALED = 'v1';
-
-/** AES-256-GCM with the ring's signing key; `v1.iv.ciphertext+tag`, base64url. */
-export function seal(ring: KeyRing, plain: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', ring.sign, iv);
-  const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final(), cipher.getAuthTag()]);
-  return [SEALED, iv.toString('base64url'), body.toString('base64url')].join('.');
-}
-
-/** Opens with each key of the ring (current first); `rotated` when only the previous secret's key did. */
-export function unseal(ring: KeyRing, sealed: string): { plain: string; rotated: boolean } {
-  const [version, iv, body] = sealed.split('.');
-  if (version !== SEALED || !iv || !body) throw new Error('sealed secret: unknown format');
-  const bytes = Buffer.from(body, 'base64url');
-  for (const [index, key] of ring.verify.entries()) {
-    try {
-      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
-      decipher.setAuthTag(bytes.subarray(bytes.length - 16));
-      const plain = Buffer.concat([decipher.update(bytes.subarray(0, bytes.length - 16)), decipher.final()]);
-      return { plain: plain.toString('utf8'), rotated: index > 0 };
-    } catch {
-      // the next key
-    }
-  }
-  throw new Error('sealed secret: no key opens it (SESSION_SECRET changed without SESSION_SECRET_PREVIOUS?)');
-}
 
 /**
  * Single-sign-on connections, one per e-mail domain. The OIDC client secret is stored sealed with a key

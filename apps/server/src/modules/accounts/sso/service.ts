@@ -17,7 +17,7 @@ import { AppError } from '../../../errors.js';
 import type { AccountsDeps } from '../deps.js';
 import { domainsRepository } from '../domains/repository.js';
 import { usersRepository, type UserRow } from '../identity/repository.js';
-import { finishSignIn } from '../login/finish.js';
+import { finishWithSession } from '../login/finish.js';
 import { oidcStrategy, type OidcPending } from '../strategies/oidc/oidc.js';
 import { inResponseToOf, samlStrategy, type SamlServiceProvider } from '../strategies/saml/saml.js';
 import { SsoFailure, type SsoIdentity } from '../strategies/sso-failure.js';
@@ -218,7 +218,7 @@ export function ssoFlow(deps: AccountsDeps) {
       if (!row) throw new AppError('ERR_HANDOFF_INVALID');
       const user = await usersRepository(deps.db).byId(row.user_id);
       if (!user) throw new AppError('ERR_HANDOFF_INVALID');
-      return finishSignIn(deps, user, { method: 'sso', device: device ?? row.device });
+      return finishWithSession(deps, user, { method: 'sso', device: device ?? row.device });
     },
   };
 }

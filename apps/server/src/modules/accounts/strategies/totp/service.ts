@@ -1,0 +1,188 @@
+import {
+  LANGUAGES,
+  RECOVERY_CODE_PATTERN,
+  SECOND_STEP_MAX_TRIES,
+  SECOND_STEP_TTL_MS,
+  emailDomain,
+  normalizeEmail,
+  type Language,
+  type RecoveryCodesResponse,
+  type SecondStepRequired,
+  type TotpSetupResponse,
+} from '@suite/contract';
+import { AppError } from '../../../../errors.js';
+import { seal, unseal } from '../../../../keys.js';
+import type { SessionUser } from '../../../../plugins/auth.js';
+import { challengesRepository, newChallengeValue } from '../../challenges/repository.js';
+import { userLanguage } from '../../language.js';
+import type { AccountsDeps } from '../../deps.js';
+import { domainsRepository } from '../../domains/repository.js';
+import { verifyPassword } from '../password/passwords.js';
+import { usersRepository, type UserRow } from '../../identity/repository.js';
+import { totpRepository } from './repository.js';
+import {
+  codeStep,
+  hashRecoveryCode,
+  newRecoveryCodes,
+  newSecret,
+  normalizeRecoveryCode,
+  otpauthUri,
+  qrSvg,
+} from './secrets.js';
+
+/**
+ * Two-step verification with an authenticator app (RFC 6238) and recovery codes: enrolment from the
+ * Security panel, and the code step of a password sign-in (`startSecondStep` hands out a pending token
+ * instead of a session; `answerSecondStep` trades it and one code for the user).
+ */
+
+async function accountOf(deps: AccountsDeps, session: SessionUser): Promise<UserRow> {
+  const user = await usersRepository(deps.db).byId(session.id);
+  if (!user) throw new AppError('ERR_UNAUTHORIZED');
+  return user;
+}
+
+/** The app secret, or null when no key of the ring opens it (SESSION_SECRET changed without its previous one). */
+function openSecret(deps: AccountsDeps, sealed: string): string | null {
+  try {
+    return unseal(deps.config.keys.totp, sealed).plain;
+  } catch {
+    return null;
+  }
+}
+
+/** Single-sign-on accounts do not get it: their provider does two-step verification. */
+export async function totpAvailable(deps: AccountsDeps, user: UserRow): Promise<boolean> {
+  return !(await domainsRepository(deps.db).rules(emailDomain(user.email))).ssoOnly;
+}
+
+export async function startEnrolment(deps: AccountsDeps, session: SessionUser): Promise<TotpSetupResponse> {
+  const user = await accountOf(deps, session);
+  if (!(await totpAvailable(deps, user))) throw new AppError('ERR_TOTP_SSO');
+  const secret = await newSecret();
+  if (!(await totpRepository(deps.db).startEnrolment(user.id, seal(deps.config.keys.totp, secret)))) {
+    throw new AppError('ERR_TOTP_ALREADY_ON');
+  }
+  const uri = await otpauthUri(secret, user.email, deps.config.appTitle);
+  return { secret, uri, qr_svg: await qrSvg(uri) };
+}
+
+/** Queues the recovery codes' hashes; returns the codes (shown once). */
+async function issueRecoveryCodes(deps: AccountsDeps, db: AccountsDeps['db'], userId: string): Promise<string[]> {
+  const codes = newRecoveryCodes();
+  await totpRepository(db).replaceRecoveryCodes(
+    userId,
+    codes.map((code) => hashRecoveryCode(deps.config.keys.code.sign, userId, code)),
+  );
+  return codes;
+}
+
+/** The first code confirms the app has the secret: two-step verification is on, 10 recovery codes out. */
+export async function confirmEnrolment(
+  deps: AccountsDeps,
+  session: SessionUser,
+  input: { code: string; language?: Language | undefined },
+): Promise<RecoveryCodesResponse> {
+  const user = await accountOf(deps, session);
+  const repo = totpRepository(deps.db);
+  const factor = await repo.factor(user.id);
+  if (!factor) throw new AppError('ERR_TOTP_NOT_ON');
+  if (factor.enabled_at !== null) throw new AppError('ERR_TOTP_ALREADY_ON');
+  const secret = openSecret(deps, factor.secret_enc);
+  const step = secret ? await codeStep(secret, input.code) : null;
+  if (step === null) throw new AppError('ERR_TOTP_CODE_INVALID');
+  const codes = await deps.db.transaction().execute(async (trx) => {
+    if (!(await totpRepository(trx).useStep(user.id, step, true))) throw new AppError('ERR_TOTP_CODE_INVALID');
+    const issued = await issueRecoveryCodes(deps, trx, user.id);
+    await deps.mailer.queue(trx, { kind: 'totp-on', to: user.email, language: userLanguage(user, input.language) });
+    return issued;
+  });
+  deps.mailer.kick();
+  return { recovery_codes: codes };
+}
+
+/**
+ * One second-factor code for an account that has it on: a current app code (its time step not used
+ * before) or an unused recovery code. Either is spent by this call.
+ */
+export async function useSecondFactor(deps: AccountsDeps, userId: string, code: string): Promise<boolean> {
+  const repo = totpRepository(deps.db);
+  const typed = code.trim();
+  if (/^\d{6}$/.test(typed)) {
+    const factor = await repo.factor(userId);
+    if (!factor || factor.enabled_at === null) return false;
+    const secret = openSecret(deps, factor.secret_enc);
+    const step = secret ? await codeStep(secret, typed) : null;
+    return step !== null && (await repo.useStep(userId, step));
+  }
+  if (!RECOVERY_CODE_PATTERN.test(typed.toLowerCase())) return false;
+  const normalized = normalizeRecoveryCode(typed);
+  const hashes = deps.config.keys.code.verify.map((key) => hashRecoveryCode(key, userId, normalized));
+  return repo.useRecoveryCode(userId, hashes);
+}
+
+/** Turning it off takes the password and a code (app or recovery). */
+export async function disable(
+  deps: AccountsDeps,
+  session: SessionUser,
+  input: { password: string; code: string; language?: Language | undefined },
+): Promise<{ ok: true }> {
+  const user = await accountOf(deps, session);
+  if (!(await verifyPassword(user.password_hash, input.password))) throw new AppError('ERR_WRONG_CURRENT_PASSWORD');
+  if (!(await totpRepository(deps.db).isOn(user.id))) throw new AppError('ERR_TOTP_NOT_ON');
+  if (!(await useSecondFactor(deps, user.id, input.code))) throw new AppError('ERR_TOTP_CODE_INVALID');
+  await deps.db.transaction().execute(async (trx) => {
+    await totpRepository(trx).remove(user.id);
+    await deps.mailer.queue(trx, { kind: 'totp-off', to: user.email, language: userLanguage(user, input.language) });
+  });
+  deps.mailer.kick();
+  return { ok: true };
+}
+
+/** A new set of recovery codes (the old ones stop working), with a current app code. */
+export async function replaceRecoveryCodes(
+  deps: AccountsDeps,
+  session: SessionUser,
+  input: { code: string },
+): Promise<RecoveryCodesResponse> {
+  const user = await accountOf(deps, session);
+  if (!(await totpRepository(deps.db).isOn(user.id))) throw new AppError('ERR_TOTP_NOT_ON');
+  if (!/^\d{6}$/.test(input.code) || !(await useSecondFactor(deps, user.id, input.code))) {
+    throw new AppError('ERR_TOTP_CODE_INVALID');
+  }
+  return { recovery_codes: await issueRecoveryCodes(deps, deps.db, user.id) };
+}
+
+export const totpOn = (deps: AccountsDeps, userId: string) => totpRepository(deps.db).isOn(userId);
+export const recoveryCodesLeft = (deps: AccountsDeps, userId: string) =>
+  totpRepository(deps.db).recoveryCodesLeft(userId);
+
+/** After the password: no session yet, a short-lived single-use pending token (stored hashed). */
+export async function startSecondStep(deps: AccountsDeps, user: UserRow): Promise<SecondStepRequired> {
+  const token = newChallengeValue();
+  await challengesRepository(deps.db).put('second-step', token, { userId: user.id, ttlMs: SECOND_STEP_TTL_MS });
+  return { second_step: 'totp', pending_token: token };
+}
+
+/**
+ * The code step: the pending token (of this address), then one code. A wrong code counts against the
+ * token (SECOND_STEP_MAX_TRIES, then the password is asked again); the right one consumes the token
+ * (one DELETE, so of parallel answers one signs in). Returns the user to sign in.
+ */
+export async function answerSecondStep(
+  deps: AccountsDeps,
+  input: { email: string; pending_token: string; code: string },
+): Promise<UserRow> {
+  const challenges = challengesRepository(deps.db);
+  const pending = await challenges.peek('second-step', input.pending_token, SECOND_STEP_MAX_TRIES);
+  const user = pending?.userId ? await usersRepository(deps.db).byId(pending.userId) : undefined;
+  if (!user || user.email !== normalizeEmail(input.email)) throw new AppError('ERR_SECOND_STEP_EXPIRED');
+  if (!(await useSecondFactor(deps, user.id, input.code))) {
+    const left = await challenges.fail('second-step', input.pending_token, SECOND_STEP_MAX_TRIES);
+    throw new AppError(left > 0 ? 'ERR_SECOND_STEP_INVALID' : 'ERR_SECOND_STEP_EXPIRED');
+  }
+  if (!(await challenges.take('second-step', input.pending_token, SECOND_STEP_MAX_TRIES))) {
+    throw new AppError('ERR_SECOND_STEP_EXPIRED');
+  }
+  return user;
+}
