@@ -66,6 +66,8 @@ describe('passkeys', () => {
     const session = res.json().token as string;
     const me = await call(w.app, { method: 'GET', url: '/v2/user/me', token: session });
     expect(me.json().email).toBe('ana@contoso.com');
+    const sessions = await call(w.app, { method: 'GET', url: '/v2/user/sessions', token: session });
+    expect(sessions.json().data.find((s: { current: boolean }) => s.current).method).toBe('passkey');
     const mine = (await security(session)).passkeys.find((p: { last_used_at: string | null }) => p.last_used_at);
     expect(mine).toBeDefined();
   });

@@ -15,6 +15,9 @@ const AccountPanel = lazy(() =>
 const SessionsPanel = lazy(() =>
   import('../features/account-home/components/sessions-panel').then((m) => ({ default: m.SessionsPanel })),
 );
+const SecurityPanel = lazy(() =>
+  import('../features/account-home/components/security-panel').then((m) => ({ default: m.SecurityPanel })),
+);
 const MeetingsPanel = lazy(() =>
   import('../features/meeting/components/meetings-panel').then((m) => ({ default: m.MeetingsPanel })),
 );
@@ -46,6 +49,7 @@ export default function HomePage() {
             <MeetingsPanel />
             <FilesPanel />
           </div>
+          <SecurityPanel />
           <SessionsPanel />
         </Suspense>
       </main>

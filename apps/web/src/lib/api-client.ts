@@ -51,7 +51,7 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
 }
 
 export interface RequestOptions<T> {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   params?: Record<string, string>;
   query?: Record<string, string | undefined>;

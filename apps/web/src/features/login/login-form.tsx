@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { useNavigate } from '../../lib/navigation';
+import { useEntryState, useNavigate } from '../../lib/navigation';
 import { useTranslation } from '../../lib/i18n-react';
-import { isEmailShape } from '@suite/contract/core';
+import { isEmailShape, normalizeEmail } from '@suite/contract/core';
 import { ApiError } from '../../lib/api-client';
 import { flowEmail } from '../../lib/flow-email';
 import { useGoToMainApp } from '../../lib/main-app';
@@ -16,7 +16,12 @@ import { PasswordField } from '../../components/password-field';
 import { Button } from '../../components/button';
 import { useDialog } from '../../components/confirm-dialog';
 import { login, resendConfirmation } from './api/login';
+import type { PendingSecondStep } from './second-step';
 import '../../components/auth-form.css';
+
+const SecondStep = lazy(() => import('./second-step'));
+const webauthn = () => import('../../lib/webauthn');
+const passkeysSupported = () => typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
 
 /** `/user/login` (spec §2, §4): e-mail and password; a not-confirmed answer reveals Send again. */
 export default function LoginForm() {
@@ -28,6 +33,11 @@ export default function LoginForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
+  // After the password of an account with two-step verification (or a recovery's new password): the code step.
+  const entry = useEntryState<{ secondStep?: PendingSecondStep }>();
+  const [pending, setPending] = useState<PendingSecondStep | null>(() => entry?.secondStep ?? null);
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
+  const autofillStarted = useRef(false);
   const address = email.trim();
   const { busy, error, setError, field, onSubmit } = useFormSubmit<'email' | 'password'>({
     validate: () => ({
@@ -39,6 +49,10 @@ export default function LoginForm() {
     captcha: 'login',
     send: async (captcha) => {
       const session = await login({ login: address, password, ...(captcha ? { captcha_token: captcha } : {}) });
+      if ('second_step' in session) {
+        setPending({ pendingToken: session.pending_token, email: normalizeEmail(address) });
+        return;
+      }
       if (!saveSession(session)) throw new ApiError(0, 'ERR_REQUEST', 'Request Error');
       goToMainApp();
     },
@@ -67,6 +81,44 @@ export default function LoginForm() {
     },
   });
 
+  /** A passkey sign-in (the button, or a passkey picked from the e-mail field's autofill): no password, no second step. */
+  async function withPasskey(autofill: boolean) {
+    if (!autofill && !passkeysSupported()) return setError(t('passkeyUnsupported'));
+    if (!autofill) setPasskeyBusy(true);
+    try {
+      const { signInWithPasskey, autofillAvailable, PasskeyCancelled } = await webauthn();
+      if (autofill && !(await autofillAvailable())) return;
+      try {
+        const session = await signInWithPasskey(autofill);
+        if (!saveSession(session)) throw new ApiError(0, 'ERR_REQUEST', 'Request Error');
+        goToMainApp();
+      } catch (caught) {
+        if (caught instanceof PasskeyCancelled) {
+          if (!autofill) setError(t('passkeyCancelled'));
+          return;
+        }
+        setError(caught);
+      }
+    } catch (caught) {
+      if (!autofill) setError(caught);
+    } finally {
+      setPasskeyBusy(false);
+    }
+  }
+
+  /** Autofill of passkeys starts when the e-mail field is first used: the WebAuthn code loads only then. */
+  function startAutofill() {
+    if (autofillStarted.current || !passkeysSupported()) return;
+    autofillStarted.current = true;
+    void withPasskey(true);
+  }
+  useEffect(
+    () => () => {
+      if (autofillStarted.current) void webauthn().then((m) => m.cancelCeremony());
+    },
+    [],
+  );
+
   /** Asks first (spec §2), then mails a new code and continues on the code screen. */
   async function sendAgain() {
     if (!unconfirmed) return;
@@ -81,13 +133,30 @@ export default function LoginForm() {
     if (yes) await resend.run(null);
   }
 
+  if (pending) {
+    return (
+      <Suspense fallback={null}>
+        <SecondStep
+          pending={pending}
+          onExpired={(reason) => {
+            setPending(null);
+            setPassword('');
+            autofillStarted.current = false;
+            if (reason) setError(reason);
+          }}
+        />
+      </Suspense>
+    );
+  }
+
   return (
     <form className="auth-form" onSubmit={onSubmit} noValidate aria-labelledby="login-title">
       <h1 id="login-title">{t('title')}</h1>
       <p className="auth-form__lead">{t('lead')}</p>
       <EmailField
         label={t('email')}
-        autoComplete="username"
+        autoComplete="username webauthn"
+        onFocus={startAutofill}
         invalidMessage={t('invalidEmail')}
         {...field('email', email, setEmail)}
       />
@@ -106,6 +175,12 @@ export default function LoginForm() {
           </Button>
         ) : null}
       </FormSubmit>
+      <p className="auth-form__or" aria-hidden="true">
+        {t('or')}
+      </p>
+      <Button variant="secondary" block onClick={() => void withPasskey(false)} loading={passkeyBusy}>
+        {t('passkey')}
+      </Button>
       <p className="auth-form__small center-text">
         {t('noAccount')} <Link to={userPath('signup')}>{t('toSignup')}</Link>
       </p>

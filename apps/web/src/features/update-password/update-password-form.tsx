@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
+import { useNavigate } from '../../lib/navigation';
 import { useTranslation } from '../../lib/i18n-react';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, REDIRECT_AFTER_MS } from '@suite/contract/core';
 import { ApiError } from '../../lib/api-client';
 import { useGoToMainApp } from '../../lib/main-app';
 import { passwordLengthOk } from '../../lib/password-rules';
 import { decodeToken } from '../../lib/jwt';
-import { currentToken, currentUser, saveSession } from '../../lib/session';
+import { clearSession, currentToken, currentUser, saveSession } from '../../lib/session';
 import { userPath } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useFormSubmit } from '../../lib/use-form-submit';
@@ -26,6 +27,7 @@ export default function UpdatePasswordForm() {
   const { t } = useTranslation('updatePassword');
   useDocumentTitle(t('title'));
   const goToMainApp = useGoToMainApp();
+  const navigate = useNavigate();
   const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
@@ -58,6 +60,15 @@ export default function UpdatePasswordForm() {
         password_confirmation: confirmation,
         ...(needsCurrent ? { current_password: current } : {}),
       });
+      // Two-step verification is on: a recovery does not get past it, the code step comes next.
+      if ('second_step' in session) {
+        clearSession();
+        navigate(userPath('login'), {
+          replace: true,
+          state: { secondStep: { pendingToken: session.pending_token, email: user.email } },
+        });
+        return;
+      }
       // Like the code screen and the login: a session that cannot be stored is a failed request.
       if (!saveSession(session)) throw new ApiError(0, 'ERR_REQUEST', 'Request Error');
       setChanged(true);

@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language, type LoginResponse } from '@suite/contract';
+import type { LoginResponse } from '@suite/contract';
 import { AppError } from '../../../errors.js';
 import type { SessionUser } from '../../../plugins/auth.js';
 import { userLanguage } from '../language.js';

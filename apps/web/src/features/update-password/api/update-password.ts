@@ -9,6 +9,6 @@ export function updatePassword(id: string, body: UpdatePasswordRequest) {
     params: { id },
     body,
     auth: true,
-    schema: lazySchema('SessionResponseSchema'),
+    schema: lazySchema('LoginResponseSchema'),
   });
 }

@@ -1,0 +1,29 @@
+import {
+  API,
+  type Passkey,
+  type RecoveryCodesResponse,
+  type SecurityState,
+  type TotpSetupResponse,
+} from '@suite/contract/core';
+import { apiRequest } from '../../../lib/api-client';
+
+/** The Security panel's state: passkeys, two-step verification, recovery codes left. */
+export const securityState = () => apiRequest<SecurityState>({ path: API.security, auth: true });
+
+export const renamePasskey = (id: string, name: string) =>
+  apiRequest<Passkey>({ method: 'PATCH', path: API.passkey, params: { id }, body: { name }, auth: true });
+
+export const removePasskey = (id: string) =>
+  apiRequest<{ ok: true }>({ method: 'DELETE', path: API.passkey, params: { id }, auth: true });
+
+/** A new app secret (QR code and text); two-step verification is on only once a code confirms it. */
+export const startTotp = () => apiRequest<TotpSetupResponse>({ method: 'POST', path: API.totpSetup, auth: true });
+
+export const confirmTotp = (code: string, language: string) =>
+  apiRequest<RecoveryCodesResponse>({ method: 'POST', path: API.totpEnable, body: { code, language }, auth: true });
+
+export const disableTotp = (password: string, code: string, language: string) =>
+  apiRequest<{ ok: true }>({ method: 'POST', path: API.totpDisable, body: { password, code, language }, auth: true });
+
+export const newRecoveryCodes = (code: string) =>
+  apiRequest<RecoveryCodesResponse>({ method: 'POST', path: API.recoveryCodes, body: { code }, auth: true });

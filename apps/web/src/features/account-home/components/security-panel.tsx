@@ -1,0 +1,136 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from '../../../lib/i18n-react';
+import { LANGUAGE_TAGS, type Language, type Passkey, type SecurityState } from '@suite/contract/core';
+import { Alert } from '../../../components/alert';
+import { Button } from '../../../components/button';
+import { LoadError } from '../../../components/load-error';
+import { PageLoading } from '../../../components/page-loading';
+import { useErrorMessage } from '../../../lib/use-error-message';
+import { securityState } from '../api/security';
+import { useNow } from '../hooks/use-sessions';
+import { useDeviceLabel } from './session-item';
+import { PasskeyItem } from './passkey-item';
+import { TwoStep } from './two-step';
+import '../../../components/item-list.css';
+import './sessions.css';
+import './security.css';
+
+type State = { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'ready'; security: SecurityState };
+
+/**
+ * Signed-in home: the Security panel (issue 21) — passkeys (add, rename, remove, last use) and two-step
+ * verification with an authenticator app (turn on with a QR code and one code, recovery codes, turn off).
+ * The WebAuthn code is loaded only when a passkey is added.
+ */
+export function SecurityPanel() {
+  const { t, i18n } = useTranslation('security');
+  const message = useErrorMessage();
+  const deviceLabel = useDeviceLabel();
+  const now = useNow();
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const [adding, setAdding] = useState(false);
+  const [addError, setAddError] = useState<unknown>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const languageTag = LANGUAGE_TAGS[i18n.language as Language] ?? i18n.language;
+  const supported = typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
+
+  const reload = useCallback(() => {
+    securityState().then(
+      (security) => setState({ status: 'ready', security }),
+      (error: unknown) => setState({ status: 'error', error }),
+    );
+  }, []);
+  useEffect(reload, [reload]);
+
+  const setPasskeys = (update: (list: Passkey[]) => Passkey[]) =>
+    setState((s) =>
+      s.status === 'ready' ? { ...s, security: { ...s.security, passkeys: update(s.security.passkeys) } } : s,
+    );
+
+  async function add() {
+    setAdding(true);
+    setAddError(null);
+    setAnnouncement('');
+    try {
+      const { addPasskey, PasskeyCancelled } = await import('../../../lib/webauthn');
+      try {
+        const added = await addPasskey(deviceLabel(navigator.userAgent));
+        setPasskeys((list) => [...list, added]);
+        setAnnouncement(t('passkeys.added', { name: added.name }));
+      } catch (failure) {
+        if (!(failure instanceof PasskeyCancelled)) setAddError(failure);
+        else setAnnouncement(t('passkeys.cancelled'));
+      }
+    } catch (failure) {
+      setAddError(failure);
+    } finally {
+      setAdding(false);
+    }
+  }
+
+  return (
+    <section className="card stack security" aria-labelledby="security-title">
+      <div>
+        <h2 id="security-title" ref={titleRef} tabIndex={-1}>
+          {t('title')}
+        </h2>
+        <p className="muted security__intro">{t('intro')}</p>
+      </div>
+      {state.status === 'loading' && <PageLoading />}
+      {state.status === 'error' && <LoadError error={state.error} retryLabel={t('retry')} onRetry={reload} />}
+      {state.status === 'ready' && (
+        <>
+          <div className="stack security__part">
+            <h3 id="passkeys-title">{t('passkeys.title')}</h3>
+            <p className="muted security__text">{t('passkeys.intro')}</p>
+            {state.security.passkeys.length > 0 ? (
+              <ul className="item-list" aria-labelledby="passkeys-title">
+                {state.security.passkeys.map((passkey) => (
+                  <PasskeyItem
+                    key={passkey._id}
+                    passkey={passkey}
+                    now={now}
+                    languageTag={languageTag}
+                    onRenamed={(renamed) =>
+                      setPasskeys((list) => list.map((p) => (p._id === renamed._id ? renamed : p)))
+                    }
+                    onRemoved={(removed) => {
+                      setPasskeys((list) => list.filter((p) => p._id !== removed._id));
+                      setAnnouncement(t('passkeys.removed', { name: removed.name }));
+                      titleRef.current?.focus();
+                    }}
+                  />
+                ))}
+              </ul>
+            ) : (
+              <p className="security__none">{t('passkeys.none')}</p>
+            )}
+            {addError !== null && <Alert>{message(addError)}</Alert>}
+            <div className="security__actions">
+              {supported ? (
+                <Button variant="secondary" onClick={() => void add()} loading={adding}>
+                  {t('passkeys.add')}
+                </Button>
+              ) : (
+                <p className="muted security__text">{t('passkeys.unsupported')}</p>
+              )}
+            </div>
+          </div>
+          <TwoStep
+            security={state.security}
+            onChanged={(totp, left) =>
+              setState((s) =>
+                s.status === 'ready' ? { ...s, security: { ...s.security, totp, recovery_codes_left: left } } : s,
+              )
+            }
+            announce={setAnnouncement}
+          />
+        </>
+      )}
+      <p role="status" aria-live="polite" className="sessions__status">
+        {announcement}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,193 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from '../../../lib/i18n-react';
+import { CODE_LENGTH, type SecurityState, type TotpSetupResponse } from '@suite/contract/core';
+import { Alert } from '../../../components/alert';
+import { Button } from '../../../components/button';
+import { CodeBoxes, type CodeBoxesHandle } from '../../../components/code-boxes';
+import { PasswordField } from '../../../components/password-field';
+import { TextField } from '../../../components/text-field';
+import { useErrorMessage } from '../../../lib/use-error-message';
+import { confirmTotp, disableTotp, startTotp } from '../api/security';
+import { RecoveryCodes } from './recovery-codes';
+
+type Step =
+  | { kind: 'idle' }
+  | { kind: 'setup'; setup: TotpSetupResponse }
+  | { kind: 'codes'; codes: string[] }
+  | { kind: 'disable' };
+
+interface Props {
+  security: SecurityState;
+  onChanged: (on: boolean, recoveryCodesLeft: number) => void;
+  announce: (text: string) => void;
+}
+
+/**
+ * Two-step verification with an authenticator app: off → "Turn on" shows the QR code (an SVG the server
+ * drew, shown as an image: nothing of it runs) and the key as text, confirmed by one code in the six
+ * boxes; then the 10 recovery codes, once. On → "Turn off" asks for the password and a code.
+ */
+export function TwoStep({ security, onChanged, announce }: Props) {
+  const { t, i18n } = useTranslation('security');
+  const message = useErrorMessage();
+  const [step, setStep] = useState<Step>({ kind: 'idle' });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const boxes = useRef<CodeBoxesHandle>(null);
+  const headingId = 'two-step-title';
+
+  async function begin() {
+    setBusy(true);
+    setError(null);
+    try {
+      setStep({ kind: 'setup', setup: await startTotp() });
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function confirm(typed: string) {
+    setBusy(true);
+    setError(null);
+    try {
+      const { recovery_codes } = await confirmTotp(typed, i18n.language);
+      onChanged(true, recovery_codes.length);
+      setStep({ kind: 'codes', codes: recovery_codes });
+      announce(t('totp.turnedOn'));
+    } catch (failure) {
+      setError(failure);
+      boxes.current?.clear();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function turnOff(event: FormEvent) {
+    event.preventDefault();
+    if (!password || !code.trim()) return setError(t('totp.offRequired'));
+    setBusy(true);
+    setError(null);
+    try {
+      await disableTotp(password, code.trim(), i18n.language);
+      onChanged(false, 0);
+      setStep({ kind: 'idle' });
+      setPassword('');
+      setCode('');
+      announce(t('totp.turnedOff'));
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const cancel = () => {
+    setStep({ kind: 'idle' });
+    setError(null);
+  };
+
+  return (
+    <div className="stack security__part">
+      <h3 id={headingId}>{t('totp.title')}</h3>
+      <p className="muted security__text">{t('totp.intro')}</p>
+      {!security.totp_available ? (
+        <p className="security__none">{t('totp.sso')}</p>
+      ) : step.kind === 'setup' ? (
+        <div className="stack security__setup">
+          <ol className="security__steps">
+            <li>
+              <p>{t('totp.scan')}</p>
+              <img
+                className="security__qr"
+                src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(step.setup.qr_svg)}`}
+                alt={t('totp.qrAlt')}
+                width={176}
+                height={176}
+              />
+              <p className="security__text">{t('totp.orKey')}</p>
+              <code className="security__secret" data-testid="totp-secret">
+                {step.setup.secret.replace(/(.{4})/g, '$1 ').trim()}
+              </code>
+            </li>
+            <li>
+              <p id="totp-code-label">{t('totp.enterCode', { n: CODE_LENGTH })}</p>
+              <CodeBoxes
+                ref={boxes}
+                label={t('totp.codeLabel')}
+                digitLabel={(n) => t('totp.digit', { n, total: CODE_LENGTH })}
+                onComplete={(typed) => void confirm(typed)}
+                busy={busy}
+                invalid={error !== null}
+                onType={() => setError(null)}
+              />
+            </li>
+          </ol>
+          {error !== null && <Alert>{message(error)}</Alert>}
+          <div className="security__actions">
+            <Button variant="secondary" onClick={cancel} disabled={busy}>
+              {t('cancel')}
+            </Button>
+          </div>
+        </div>
+      ) : step.kind === 'codes' ? (
+        <RecoveryCodes codes={step.codes} onDone={() => setStep({ kind: 'idle' })} />
+      ) : step.kind === 'disable' ? (
+        <form className="stack security__setup" onSubmit={(e) => void turnOff(e)} noValidate>
+          <PasswordField
+            label={t('totp.password')}
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            autoFocus
+          />
+          <TextField
+            label={t('totp.offCode')}
+            hint={t('totp.offCodeHint')}
+            autoComplete="one-time-code"
+            inputMode="text"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+          />
+          {error !== null && <Alert>{message(error)}</Alert>}
+          <div className="security__actions">
+            <Button variant="secondary" onClick={cancel} disabled={busy}>
+              {t('cancel')}
+            </Button>
+            <Button type="submit" variant="danger" loading={busy}>
+              {t('totp.turnOff')}
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <>
+          <p className="security__state">
+            {security.totp ? (
+              <>
+                <span className="security__badge security__badge--on">{t('totp.on')}</span>{' '}
+                {t('totp.codesLeft', { count: security.recovery_codes_left })}
+              </>
+            ) : (
+              <span className="security__badge">{t('totp.off')}</span>
+            )}
+          </p>
+          {error !== null && <Alert>{message(error)}</Alert>}
+          <div className="security__actions">
+            {security.totp ? (
+              <Button variant="secondary" onClick={() => setStep({ kind: 'disable' })}>
+                {t('totp.turnOff')}
+              </Button>
+            ) : (
+              <Button variant="secondary" onClick={() => void begin()} loading={busy}>
+                {t('totp.turnOn')}
+              </Button>
+            )}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from '../../lib/i18n-react';
+import { CODE_LENGTH } from '@suite/contract/core';
+import { ApiError } from '../../lib/api-client';
+import { captchaToken } from '../../lib/captcha';
+import { useConfig } from '../../lib/config';
+import { useGoToMainApp } from '../../lib/main-app';
+import { saveSession } from '../../lib/session';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useErrorMessage } from '../../lib/use-error-message';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { CodeBoxes, type CodeBoxesHandle } from '../../components/code-boxes';
+import { TextField } from '../../components/text-field';
+import { answerSecondStep } from './api/second-step';
+import '../../components/auth-form.css';
+
+export interface PendingSecondStep {
+  pendingToken: string;
+  email: string;
+}
+
+/**
+ * The code step after the password of an account with two-step verification: the six boxes of the
+ * e-mailed code for the app's code, or a recovery code. A pending step that ran out (time, or too many
+ * wrong codes) sends the person back to the password with the reason.
+ */
+export default function SecondStep({
+  pending,
+  onExpired,
+}: {
+  pending: PendingSecondStep;
+  onExpired: (reason: unknown) => void;
+}) {
+  const { t } = useTranslation('loginStep');
+  useDocumentTitle(t('title'));
+  const config = useConfig();
+  const message = useErrorMessage();
+  const goToMainApp = useGoToMainApp();
+  const boxes = useRef<CodeBoxesHandle>(null);
+  const [recovery, setRecovery] = useState(false);
+  const [recoveryCode, setRecoveryCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const busyRef = useRef(false);
+
+  async function check(code: string) {
+    if (busyRef.current) return;
+    busyRef.current = true;
+    setBusy(true);
+    setError(null);
+    const body = { email: pending.email, pending_token: pending.pendingToken, code };
+    try {
+      const session = await answerSecondStep(body).catch(async (caught: unknown) => {
+        // Many failed checks on this address from anywhere: a captcha answer is asked (docs/security.md).
+        if (!(caught instanceof ApiError && caught.code === 'ERR_CAPTCHA_REQUIRED')) throw caught;
+        const captcha = await captchaToken(config.captchaSiteKey, 'code');
+        if (!captcha) throw caught;
+        return answerSecondStep({ ...body, captcha_token: captcha });
+      });
+      if (!saveSession(session)) throw new ApiError(0, 'ERR_REQUEST', 'Request Error');
+      goToMainApp();
+    } catch (caught) {
+      busyRef.current = false;
+      setBusy(false);
+      if (caught instanceof ApiError && caught.code === 'ERR_SECOND_STEP_EXPIRED') return onExpired(caught);
+      setError(caught);
+      boxes.current?.clear();
+    }
+  }
+
+  function submitRecovery(event: FormEvent) {
+    event.preventDefault();
+    if (recoveryCode.trim()) void check(recoveryCode.trim());
+  }
+
+  return (
+    <div className="auth-form" aria-busy={busy || undefined}>
+      <h1 id="step-title">{t('title')}</h1>
+      <p className="auth-form__lead">{t('lead', { n: CODE_LENGTH, email: pending.email })}</p>
+      {recovery ? (
+        <form className="stack" onSubmit={submitRecovery} noValidate aria-labelledby="step-title">
+          <TextField
+            label={t('recovery')}
+            hint={t('recoveryHint')}
+            autoComplete="one-time-code"
+            autoCapitalize="none"
+            spellCheck={false}
+            autoFocus
+            value={recoveryCode}
+            onChange={(e) => setRecoveryCode(e.target.value)}
+          />
+          {error !== null && <Alert>{message(error)}</Alert>}
+          <Button type="submit" block loading={busy}>
+            {t('submit')}
+          </Button>
+        </form>
+      ) : (
+        <>
+          <CodeBoxes
+            ref={boxes}
+            label={t('label')}
+            digitLabel={(n) => t('digit', { n, total: CODE_LENGTH })}
+            onComplete={(code) => void check(code)}
+            busy={busy}
+            invalid={error !== null}
+            onType={() => setError(null)}
+          />
+          {busy ? <p className="auth-form__small muted center-text">{t('checking')}</p> : null}
+          {error !== null && <Alert>{message(error)}</Alert>}
+        </>
+      )}
+      <div className="auth-form__links">
+        <Button
+          variant="link"
+          onClick={() => {
+            setRecovery((r) => !r);
+            setError(null);
+          }}
+        >
+          {recovery ? t('useApp') : t('useRecovery')}
+        </Button>
+      </div>
+      <Button variant="secondary" block onClick={() => onExpired(null)} disabled={busy}>
+        {t('back')}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import {
+  WebAuthnAbortService,
+  browserSupportsWebAuthnAutofill,
+  startAuthentication,
+  startRegistration,
+} from '@simplewebauthn/browser';
+import { API, type Passkey, type SessionResponse } from '@suite/contract/core';
+import { ApiError, apiRequest } from './api-client';
+
+/**
+ * The browser side of passkeys (@simplewebauthn/browser). Loaded with import() where a passkey is
+ * used (the Security panel, the login screen's button or its autofill), never with a screen's first load.
+ */
+
+type Options = { options: Record<string, unknown> };
+
+/** A ceremony the person cancelled or the browser refused: no request was answered. */
+export class PasskeyCancelled extends Error {}
+
+function ceremonyFailure(error: unknown): never {
+  if (error instanceof ApiError) throw error;
+  const name = (error as { name?: string } | null)?.name;
+  if (name === 'NotAllowedError' || name === 'AbortError' || name === 'InvalidStateError') {
+    throw new PasskeyCancelled(name);
+  }
+  throw new ApiError(0, 'ERR_PASSKEY_FAILED', 'The passkey could not be verified. Please try again.');
+}
+
+/** Creates a passkey on this device for the signed-in account and keeps it under `name`. */
+export async function addPasskey(name: string): Promise<Passkey> {
+  const { options } = await apiRequest<Options>({ method: 'POST', path: API.passkeyRegistrationOptions, auth: true });
+  const response = await startRegistration({ optionsJSON: options as never }).catch(ceremonyFailure);
+  return apiRequest<Passkey>({ method: 'POST', path: API.passkeys, auth: true, body: { response, name } });
+}
+
+/**
+ * Signs in with a passkey. `autofill`: conditional mediation — waits for the person to pick a passkey
+ * in the e-mail field's autofill list (resolves only then); otherwise the browser's passkey dialog.
+ */
+export async function signInWithPasskey(autofill = false): Promise<SessionResponse> {
+  const { options } = await apiRequest<Options>({ method: 'POST', path: API.passkeyLoginOptions });
+  const response = await startAuthentication({ optionsJSON: options as never, useBrowserAutofill: autofill }).catch(
+    ceremonyFailure,
+  );
+  return apiRequest<SessionResponse>({ method: 'POST', path: API.passkeyLogin, body: { response } });
+}
+
+/** Whether this browser offers passkeys in autofill (conditional mediation). */
+export const autofillAvailable = () => browserSupportsWebAuthnAutofill();
+
+/** Ends a pending autofill request (leaving the screen, or the button was used instead). */
+export const cancelCeremony = () => WebAuthnAbortService.cancelCeremony();
