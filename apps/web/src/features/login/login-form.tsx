@@ -97,6 +97,8 @@ export default function LoginForm() {
           if (!autofill) setError(t('passkeyCancelled'));
           return;
         }
+        // Autofill runs unasked: only the server's refusal of a passkey the person picked is shown.
+        if (autofill && !(caught instanceof ApiError && caught.status > 0)) return;
         setError(caught);
       }
     } catch (caught) {
