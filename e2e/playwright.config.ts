@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { testCa } from '../apps/server/test/idp/ca';
 import {
   APP_PORT,
   BASE_URL,
@@ -42,6 +43,9 @@ function appServer(port: number, dataDir: string, env: Record<string, string> = 
       MAIL_RETRY_BASE_MS: '200',
       LOG_LEVEL: 'warn',
       APP_TITLE: 'Suite',
+      // The test identity providers (account-sso.spec.ts) serve HTTPS under a throwaway CA, trusted as an
+      // operator trusts a company CA.
+      NODE_EXTRA_CA_CERTS: testCa().caFile,
       ...env,
     },
   };

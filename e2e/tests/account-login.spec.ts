@@ -3,7 +3,7 @@ import { admin } from '../fixtures/admin';
 import { AccountScreens } from '../pages/account';
 import { accessible } from '../pages/a11y';
 import { tabTo } from '../pages/keyboard';
-import { BROWSER_LOCALE, texts, type Lang } from '../pages/locale-texts';
+import { BROWSER_LOCALE, type Lang } from '../pages/locale-texts';
 
 for (const lang of ['en', 'hi'] as Lang[]) {
   test.describe(`login (${lang})`, () => {
@@ -78,24 +78,28 @@ for (const lang of ['en', 'es'] as Lang[]) {
   test.describe(`single sign-on (${lang})`, () => {
     test.use({ locale: BROWSER_LOCALE[lang] });
 
-    test('a single-sign-on domain goes to /login-error-sso, titled and explained', async ({ page, request }) => {
+    test('a single-sign-on-only domain offers only single sign-on once the password is refused', async ({
+      page,
+      request,
+    }) => {
       const ui = new AccountScreens(page, lang);
-      const pagesT = texts(lang, 'pages');
       const account = await createAccount(request);
-      admin('domain', 'set', account.email.split('@')[1]!, '--sso-only');
+      const domain = account.email.split('@')[1]!;
+      admin('domain', 'set', domain, '--sso-only');
       await page.goto('/user/login');
       await ui.logIn(account.email, account.password);
-      await expect(page).toHaveURL(/\/login-error-sso$/);
-      await expect(page).toHaveTitle(`${pagesT('sso.title')} · Suite`);
-      const heading = ui.heading(pagesT('sso.title'));
-      await expect(heading).toBeVisible();
-      // The submit button that had the focus is gone: the focus is on the new page's heading.
-      await expect(heading).toBeFocused();
-      await expect(page.getByText(pagesT('sso.text'))).toBeVisible();
-      await accessible(page, 'sso error');
-      await screenshots(page, `account-sso-error-${lang}`);
-      await page.getByRole('link', { name: pagesT('sso.toLogin') }).click();
-      await expect(page).toHaveURL(/\/user\/login$/);
+      await expect(page.getByText(ui.commonT('sso.required', { domain }))).toBeVisible();
+      await expect(page.getByRole('link', { name: ui.commonT('sso.continue') })).toHaveAttribute(
+        'href',
+        `/api/sso/start?email=${encodeURIComponent(account.email)}`,
+      );
+      await expect(ui.field(ui.loginT('password'))).toHaveCount(0);
+      await accessible(page, 'sso only');
+      await screenshots(page, `account-sso-only-${lang}`);
+      // No connection is set up for this domain: the start says so on the login screen.
+      await page.goto(`/api/sso/start?email=${encodeURIComponent(account.email)}`);
+      await expect(page).toHaveURL(/\/user\/login\?sso=not-configured$/);
+      await expect(page.getByText(ui.commonT('sso.notConfigured'))).toBeVisible();
     });
   });
 }

@@ -103,7 +103,24 @@ export async function startOidcProvider(redirectUris: string[]): Promise<TestOid
   };
   const provider = new Provider(issuer, configuration);
   provider.on('server_error', () => undefined);
-  server.on('request', provider.callback());
+  const handle = provider.callback();
+  server.on('request', (request, response) => {
+    // The development sign-in page links a web font from a public CDN; this machine reaches no such
+    // host (and the browser suite fails any request off loopback), so the link is dropped.
+    const end = response.end.bind(response) as (chunk?: unknown) => typeof response;
+    response.end = ((chunk?: unknown) => {
+      if (typeof chunk === 'string' || Buffer.isBuffer(chunk)) {
+        const html = chunk.toString();
+        if (html.includes('fonts.googleapis.com')) {
+          const body = html.replace(/@import url\(https:\/\/fonts\.googleapis\.com[^)]*\);/g, '');
+          response.setHeader('content-length', Buffer.byteLength(body));
+          return end(body);
+        }
+      }
+      return end(chunk);
+    }) as typeof response.end;
+    void handle(request, response);
+  });
   return {
     issuer,
     clientId,

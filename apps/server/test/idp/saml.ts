@@ -1,7 +1,10 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import * as samlify from 'samlify';
+import * as samlifyNamespace from 'samlify';
+
+/** samlify is CommonJS with getter exports, which some module loaders' namespace objects miss: use its exports object. */
+const samlify = (samlifyNamespace as unknown as { default?: typeof samlifyNamespace }).default ?? samlifyNamespace;
 import { DOMParser } from '@xmldom/xmldom';
 import { testCa } from './ca.js';
 
@@ -81,8 +84,16 @@ export async function startSamlIdp(spMetadata: () => Promise<string>): Promise<T
     nameIDFormat: ['urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress'],
     singleSignOnService: [{ Binding: samlify.Constants.namespace.binding.redirect, Location: `${url}/sso` }],
   });
-  let sp: ReturnType<typeof samlify.ServiceProvider> | undefined;
-  const serviceProvider = async () => (sp ??= samlify.ServiceProvider({ metadata: await spMetadata() }));
+  let sp: ReturnType<typeof samlifyNamespace.ServiceProvider> | undefined;
+  let acsUrl = '';
+  const serviceProvider = async () => {
+    if (!sp) {
+      const metadata = await spMetadata();
+      acsUrl = /<(?:\w+:)?AssertionConsumerService\b[^>]*\bLocation="([^"]+)"/.exec(metadata)?.[1] ?? '';
+      sp = samlify.ServiceProvider({ metadata });
+    }
+    return sp;
+  };
 
   async function requestIdOf(redirectUrl: string): Promise<string> {
     const query = Object.fromEntries(new URL(redirectUrl).searchParams);
@@ -94,7 +105,7 @@ export async function startSamlIdp(spMetadata: () => Promise<string>): Promise<T
     const target = await serviceProvider();
     const now = Date.now();
     const at = (s: number) => new Date(now + s * 1000).toISOString();
-    const acs = target.entityMeta.getAssertionConsumerService(samlify.Constants.namespace.binding.post) as string;
+    const acs = acsUrl;
     const result = await idp.createLoginResponse(
       target,
       { extract: { request: { id: requestId } } } as never,
@@ -161,9 +172,7 @@ export async function startSamlIdp(spMetadata: () => Promise<string>): Promise<T
           email: form.get('email') || 'nobody@example.invalid',
           ...(cancelled ? { statusCode: samlify.Constants.StatusCode.Requester } : {}),
         });
-        const acs = (await serviceProvider()).entityMeta.getAssertionConsumerService(
-          samlify.Constants.namespace.binding.post,
-        ) as string;
+        const acs = acsUrl;
         response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
         response.end(
           page(
@@ -180,7 +189,8 @@ export async function startSamlIdp(spMetadata: () => Promise<string>): Promise<T
       }
       response.writeHead(404).end();
     })().catch((error: unknown) => {
-      response.writeHead(400, { 'content-type': 'text/plain' }).end(String(error));
+      if (process.env.IDP_DEBUG) console.error('IDP', error);
+      if (!response.headersSent) response.writeHead(400, { 'content-type': 'text/plain' }).end(String(error));
     });
   });
 

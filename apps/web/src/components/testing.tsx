@@ -137,7 +137,9 @@ export async function expectOneRequestForRepeatedSubmits(form: HTMLElement, requ
     fireEvent.submit(form);
   });
   fireEvent.submit(form);
-  await waitFor(() => expect(requests).toHaveLength(1));
+  // The single-sign-on discovery of a typed address is a look-up, not a submit.
+  const submits = () => requests.filter((r) => !(r as { url?: string }).url?.includes('/sso/discover'));
+  await waitFor(() => expect(submits()).toHaveLength(1));
   await new Promise((r) => setTimeout(r, 100));
-  expect(requests).toHaveLength(1);
+  expect(submits()).toHaveLength(1);
 }

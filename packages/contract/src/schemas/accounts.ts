@@ -125,7 +125,7 @@ export const ActiveSessionSchema = z.object({
   created_at: z.string(),
   last_seen_at: z.string(),
   /** How it was signed in ('sso': with the company's identity provider). */
-  method: z.enum(SESSION_METHODS),
+  method: z.enum(SESSION_METHODS).optional(),
   /** The session making this request. */
   current: z.boolean(),
 });

@@ -1,69 +1,151 @@
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'wouter';
+import { Link } from 'wouter';
 import { useNavigate } from '../../lib/navigation';
 import { useTranslation } from '../../lib/i18n-react';
+import type { SessionPayload, SessionResponse } from '@suite/contract/core';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import type { SessionPayload } from '@suite/contract/core';
 import { useConfig } from '../../lib/config';
 import { decodeToken, isExpired } from '../../lib/jwt';
 import { safeRedirectTarget } from '../../lib/safe-redirect';
 import { STORAGE_KEYS, readString, write } from '../../lib/storage';
+import { currentUser, saveSession } from '../../lib/session';
 import { userPath } from '../../lib/paths';
 import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { endSession, exchangeHandoff, meWith } from './api/handoff';
 
-type State = 'checking' | 'error';
+type State =
+  | { kind: 'checking' }
+  | { kind: 'error' }
+  | { kind: 'switch'; current: string; next: string; accept: () => void; decline: () => void };
 
 /**
- * `/auth?token=…`: stores a valid, unexpired token, sets the acting profile from the token's profile id
- * when none is stored, removes the token from the address and returns to the previous page (spec §2).
+ * `/auth?token=…` (spec §2) and `/auth?handoff=…` (single sign-on): stores a valid session, sets the
+ * acting profile (with the person's names) when none is stored, removes the token from the address and
+ * returns to the previous page. A link that would put a signed-in person into another account asks
+ * first (a crafted link must not switch accounts silently). A single-sign-on account that has not
+ * accepted the terms yet goes to the welcome step.
  */
 export default function AuthHandoffPage() {
   const { t } = useTranslation('pages');
-  const [params] = useSearchParams();
+  // Read once: the token leaves the address at once, and that change must not run the exchange again.
+  const [params] = useState(() => new URLSearchParams(window.location.search));
   const navigate = useNavigate();
   const { mainAppUrl } = useConfig();
-  const [state, setState] = useState<State>('checking');
-  useDocumentTitle(state === 'checking' ? t('auth.checking') : t('auth.errorTitle'));
+  const [state, setState] = useState<State>({ kind: 'checking' });
+  useDocumentTitle(state.kind === 'error' ? t('auth.errorTitle') : t('auth.checking'));
 
   useEffect(() => {
     const token = params.get('token') ?? '';
+    const handoff = params.get('handoff') ?? '';
     // The token leaves the address bar (and history) before anything else happens.
     const rest = new URLSearchParams(params);
     rest.delete('token');
+    rest.delete('handoff');
     window.history.replaceState(window.history.state, '', `${window.location.pathname}${rest.size ? `?${rest}` : ''}`);
+    let live = true;
 
-    const payload = decodeToken<Partial<SessionPayload>>(token);
-    if (!token || !payload?.user?._id || isExpired(payload)) {
-      setState('error');
-      return;
-    }
-    write(STORAGE_KEYS.authorization, token);
-    write(STORAGE_KEYS.user, payload.user);
-    write(STORAGE_KEYS.preferences, payload.user.preferences ?? {});
-    if (!readString(STORAGE_KEYS.actingProfile) && payload.user.profile_id) {
-      write(STORAGE_KEYS.actingProfile, { _id: payload.user.profile_id, info: { email: payload.user.email } });
-    }
-    // "The previous page": an explicit same-origin ?redirect=, else the referring page when it is ours
-    // or the main app's. A foreign referrer (the identity provider that issued the token) is never
-    // gone back to: that would loop; the main app is the safe default.
-    const allowed = [new URL(mainAppUrl, window.location.origin).origin];
-    const back = safeRedirectTarget(rest.get('redirect'), allowed) ?? safeRedirectTarget(document.referrer, allowed);
-    if (back && !back.startsWith('/auth') && !/^https?:\/\/[^/]+\/auth(\?|$)/.test(back)) {
-      // A navigation that throws (a target the router refuses) must not leave the page on "checking…".
-      try {
-        if (back.startsWith('/')) void navigate(back, { replace: true });
-        else window.location.replace(back);
-        return;
-      } catch {
-        // fall through to the safe default
+    /** "The previous page": an explicit same-origin ?redirect=, else our referrer, else the main app. */
+    function goBack() {
+      const allowed = [new URL(mainAppUrl, window.location.origin).origin];
+      const back = safeRedirectTarget(rest.get('redirect'), allowed) ?? safeRedirectTarget(document.referrer, allowed);
+      if (back && !back.startsWith('/auth') && !/^https?:\/\/[^/]+\/auth(\?|$)/.test(back)) {
+        // A navigation that throws (a target the router refuses) must not leave the page on "checking…".
+        try {
+          if (back.startsWith('/')) void navigate(back, { replace: true });
+          else window.location.replace(back);
+          return;
+        } catch {
+          // fall through to the safe default
+        }
       }
+      window.location.replace(mainAppUrl);
     }
-    window.location.replace(mainAppUrl);
+
+    /**
+     * Stores the session with its profiles (the names the home, the pre-join and the room greet with; from
+     * /me for a bare token). The acting profile stays when the same person was signed in already.
+     */
+    async function adopt(session: SessionResponse, payload: SessionPayload) {
+      const me = await meWith(session.token).catch(() => null);
+      const profiles = session.profiles.length ? session.profiles : (me?.profiles ?? []);
+      const previousActing = currentUser()?._id === payload.user._id ? readString(STORAGE_KEYS.actingProfile) : null;
+      if (profiles.length) {
+        saveSession({ token: session.token, profiles });
+      } else {
+        write(STORAGE_KEYS.authorization, session.token);
+        write(STORAGE_KEYS.user, payload.user);
+        write(STORAGE_KEYS.preferences, payload.user.preferences ?? {});
+        if (payload.user.profile_id) {
+          write(STORAGE_KEYS.actingProfile, { _id: payload.user.profile_id, info: { email: payload.user.email } });
+        }
+      }
+      if (previousActing) write(STORAGE_KEYS.actingProfile, JSON.parse(previousActing) as unknown);
+      if (me && !me.registered) {
+        void navigate(`${userPath('welcome')}?sso=1`, { replace: true });
+        return;
+      }
+      goBack();
+    }
+
+    /** Asks before a link replaces the signed-in person by someone else. */
+    function confirmSwitch(next: SessionPayload['user'], accept: () => void, decline: () => void) {
+      const signedIn = currentUser();
+      if (!signedIn || signedIn._id === next._id) return accept();
+      setState({ kind: 'switch', current: signedIn.email, next: next.email, accept, decline });
+    }
+
+    void (async () => {
+      let session: SessionResponse | null = null;
+      if (handoff) session = await exchangeHandoff(handoff).catch(() => null);
+      else if (token) session = { token, profiles: [] };
+      const payload = session ? decodeToken<SessionPayload>(session.token) : null;
+      if (!live) return;
+      if (!session || !payload?.user?._id || isExpired(payload)) {
+        setState({ kind: 'error' });
+        return;
+      }
+      const ready = session;
+      confirmSwitch(
+        payload.user,
+        () => {
+          setState({ kind: 'checking' });
+          void adopt(ready, payload);
+        },
+        () => {
+          // Declined: the session this link made (a hand-off) ends; the person stays who they were.
+          if (handoff) void endSession(ready.token);
+          goBack();
+        },
+      );
+    })();
+    return () => {
+      live = false;
+    };
   }, [params, navigate, mainAppUrl]);
 
+  if (state.kind === 'switch') {
+    return (
+      <div
+        className="card simple-page stack"
+        role="alertdialog"
+        aria-labelledby="switch-title"
+        aria-describedby="switch-text"
+      >
+        <h1 id="switch-title">{t('auth.switchTitle')}</h1>
+        <p id="switch-text">{t('auth.switchText', { current: state.current, next: state.next })}</p>
+        <Button block onClick={state.decline} autoFocus>
+          {t('auth.switchStay', { current: state.current })}
+        </Button>
+        <Button block variant="secondary" onClick={state.accept}>
+          {t('auth.switchContinue', { next: state.next })}
+        </Button>
+      </div>
+    );
+  }
   return (
     <div className="card simple-page stack">
-      {state === 'checking' ? (
+      {state.kind === 'checking' ? (
         <div role="status" aria-live="polite" className="stack">
           <h1>{t('auth.checking')}</h1>
           <p className="muted">{t('auth.checkingText')}</p>

@@ -34,11 +34,24 @@ describe('login screen', () => {
     expect(server.requests).toHaveLength(0);
   });
 
-  it('sends SSO-only users to /login-error-sso', async () => {
+  it('offers only single sign-on once the server says the domain signs in that way', async () => {
     server = await serveApi(() => ({ status: 403, body: { error_code: 'ERR_SSO_LOGIN_ONLY', message: 'x' } }));
-    const router = await renderScreen(<LoginForm />, { url: '/user/login' });
+    await renderScreen(<LoginForm />, { url: '/user/login' });
     await logIn();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login-error-sso'));
+    const link = await screen.findByRole('link', { name: 'Continue with single sign-on' });
+    expect(link.getAttribute('href')).toBe('/api/sso/start?email=ada%40contoso.com');
+    expect(screen.queryByLabelText(/^Password/)).toBeNull();
+  });
+
+  it('discovers single sign-on from the typed address and offers it beside the password', async () => {
+    server = await serveApi((req) =>
+      req.url?.includes('/sso/discover') ? { status: 200, body: { sso: 'available' } } : { status: 500 },
+    );
+    await renderScreen(<LoginForm />, { url: '/user/login' });
+    fireEvent.change(await screen.findByLabelText(/Email/), { target: { value: 'ada@contoso.com' } });
+    expect(await screen.findByRole('link', { name: 'Continue with single sign-on' })).toBeTruthy();
+    expect(screen.getByLabelText(/^Password/)).toBeTruthy();
+    expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /api/sso/discover']);
   });
 
   it('reveals Send again only after a not-confirmed answer, and asks before sending', async () => {

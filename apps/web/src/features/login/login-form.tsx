@@ -7,7 +7,8 @@ import { ApiError } from '../../lib/api-client';
 import { flowEmail } from '../../lib/flow-email';
 import { useGoToMainApp } from '../../lib/main-app';
 import { saveSession } from '../../lib/session';
-import { PATHS, userPath } from '../../lib/paths';
+import { userPath } from '../../lib/paths';
+import { useSsoDiscovery } from '../../lib/sso';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { FormSubmit } from '../../components/form-submit';
@@ -15,6 +16,8 @@ import { EmailField } from '../../components/email-field';
 import { PasswordField } from '../../components/password-field';
 import { Button } from '../../components/button';
 import { useDialog } from '../../components/confirm-dialog';
+import { Alert } from '../../components/alert';
+import { SsoChoice } from '../../components/sso-choice';
 import { login, resendConfirmation } from './api/login';
 import type { PendingSecondStep } from './second-step';
 import '../../components/auth-form.css';
@@ -26,6 +29,7 @@ const passkeysSupported = () => typeof window !== 'undefined' && typeof window.P
 /** `/user/login` (spec §2, §4): e-mail and password; a not-confirmed answer reveals Send again. */
 export default function LoginForm() {
   const { t } = useTranslation('login');
+  const { t: tc } = useTranslation('common');
   useDocumentTitle(t('title'));
   const navigate = useNavigate();
   const goToMainApp = useGoToMainApp();
@@ -38,12 +42,17 @@ export default function LoginForm() {
   const [pending, setPending] = useState<PendingSecondStep | null>(() => entry?.secondStep ?? null);
   const [passkeyBusy, setPasskeyBusy] = useState(false);
   const autofillStarted = useRef(false);
+  /** The address the server said signs in with single sign-on only (before discovery answered). */
+  const [ssoOnly, setSsoOnly] = useState<string | null>(null);
   const address = email.trim();
+  const discovered = useSsoDiscovery(address);
+  const sso = ssoOnly === address ? 'required' : discovered;
+  const notConfigured = new URLSearchParams(window.location.search).get('sso') === 'not-configured';
   const { busy, error, setError, field, onSubmit } = useFormSubmit<'email' | 'password'>({
     validate: () => ({
       fields: {
         email: !address ? t('required') : !isEmailShape(address) ? t('invalidEmail') : undefined,
-        password: password ? undefined : t('required'),
+        password: password || sso === 'required' ? undefined : t('required'),
       },
     }),
     captcha: 'login',
@@ -59,7 +68,7 @@ export default function LoginForm() {
     failure: (caught) => {
       const code = caught instanceof ApiError ? caught.code : '';
       if (code === 'ERR_SSO_LOGIN_ONLY') {
-        navigate(PATHS.loginErrorSso);
+        setSsoOnly(address);
         return null;
       }
       setUnconfirmed(code === 'ERR_USER_NOT_CONFIRMED' ? address : null);
@@ -155,6 +164,7 @@ export default function LoginForm() {
     <form className="auth-form" onSubmit={onSubmit} noValidate aria-labelledby="login-title">
       <h1 id="login-title">{t('title')}</h1>
       <p className="auth-form__lead">{t('lead')}</p>
+      {notConfigured ? <Alert variant="info">{tc('sso.notConfigured')}</Alert> : null}
       <EmailField
         label={t('email')}
         autoComplete="username webauthn"
@@ -162,27 +172,34 @@ export default function LoginForm() {
         invalidMessage={t('invalidEmail')}
         {...field('email', email, setEmail)}
       />
-      <PasswordField
-        label={t('password')}
-        autoComplete="current-password"
-        {...field('password', password, setPassword)}
-      />
-      <div className="auth-form__links">
-        <Link to={userPath('recovery-password')}>{t('forgot')}</Link>
-      </div>
-      <FormSubmit error={error} busy={busy} label={t('submit')}>
-        {unconfirmed ? (
-          <Button variant="secondary" block onClick={() => void sendAgain()} loading={resend.busy}>
-            {t('resend')}
+      {sso === 'required' ? (
+        <SsoChoice email={address} availability="required" />
+      ) : (
+        <>
+          <PasswordField
+            label={t('password')}
+            autoComplete="current-password"
+            {...field('password', password, setPassword)}
+          />
+          <div className="auth-form__links">
+            <Link to={userPath('recovery-password')}>{t('forgot')}</Link>
+          </div>
+          <FormSubmit error={error} busy={busy} label={t('submit')}>
+            {unconfirmed ? (
+              <Button variant="secondary" block onClick={() => void sendAgain()} loading={resend.busy}>
+                {t('resend')}
+              </Button>
+            ) : null}
+          </FormSubmit>
+          <p className="auth-form__or" aria-hidden="true">
+            {t('or')}
+          </p>
+          <Button variant="secondary" block onClick={() => void withPasskey(false)} loading={passkeyBusy}>
+            {t('passkey')}
           </Button>
-        ) : null}
-      </FormSubmit>
-      <p className="auth-form__or" aria-hidden="true">
-        {t('or')}
-      </p>
-      <Button variant="secondary" block onClick={() => void withPasskey(false)} loading={passkeyBusy}>
-        {t('passkey')}
-      </Button>
+          <SsoChoice email={address} availability={sso} />
+        </>
+      )}
       <p className="auth-form__small center-text">
         {t('noAccount')} <Link to={userPath('signup')}>{t('toSignup')}</Link>
       </p>

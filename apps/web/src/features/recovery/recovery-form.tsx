@@ -7,6 +7,8 @@ import { flowEmail } from '../../lib/flow-email';
 import { userPath } from '../../lib/paths';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { FormSubmit } from '../../components/form-submit';
+import { SsoChoice } from '../../components/sso-choice';
+import { useSsoDiscovery } from '../../lib/sso';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { EmailField } from '../../components/email-field';
 import { forgotPassword } from './api/forgot-password';
@@ -19,6 +21,8 @@ export default function RecoveryForm() {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const address = email.trim();
+  // An address of a single-sign-on-only domain has no password here to recover: its provider has it.
+  const sso = useSsoDiscovery(address);
   const { busy, error, field, onSubmit } = useFormSubmit<'email'>({
     validate: () => ({
       fields: { email: !address ? t('required') : !isEmailShape(address) ? t('invalidEmail') : undefined },
@@ -36,7 +40,11 @@ export default function RecoveryForm() {
       <h1 id="recovery-title">{t('title')}</h1>
       <p className="auth-form__lead">{t('lead')}</p>
       <EmailField label={t('email')} invalidMessage={t('invalidEmail')} {...field('email', email, setEmail)} />
-      <FormSubmit error={error} busy={busy} label={t('submit')} />
+      {sso === 'required' ? (
+        <SsoChoice email={address} availability="required" />
+      ) : (
+        <FormSubmit error={error} busy={busy} label={t('submit')} />
+      )}
       <p className="auth-form__small center-text">
         <Link to={userPath('login')}>{t('back')}</Link>
       </p>

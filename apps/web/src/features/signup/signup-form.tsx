@@ -10,6 +10,8 @@ import { userPath } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { FormSubmit } from '../../components/form-submit';
+import { SsoChoice } from '../../components/sso-choice';
+import { useSsoDiscovery } from '../../lib/sso';
 import { EmailField } from '../../components/email-field';
 import { Alert } from '../../components/alert';
 import { signup } from './api/signup';
@@ -27,6 +29,8 @@ export default function SignupForm() {
   const inviteToken = params.get('inviteToken') ?? undefined;
   const [email, setEmail] = useState('');
   const address = email.trim();
+  // A single-sign-on-only domain signs up through its provider: the first sign-in makes the account.
+  const sso = useSsoDiscovery(address);
   const { busy, error, field, onSubmit } = useFormSubmit<'email'>({
     validate: () => ({ fields: { email: address && isEmailShape(address) ? undefined : t('invalidEmail') } }),
     captcha: 'signup',
@@ -67,7 +71,11 @@ export default function SignupForm() {
         invalidMessage={t('invalidEmail')}
         {...field('email', email, setEmail)}
       />
-      <FormSubmit error={error} busy={busy} label={t('submit')} />
+      {sso === 'required' ? (
+        <SsoChoice email={address} availability="required" />
+      ) : (
+        <FormSubmit error={error} busy={busy} label={t('submit')} />
+      )}
       <p className="auth-form__small center-text">
         {t('haveAccount')} <Link to={userPath('login')}>{t('toLogin')}</Link>
       </p>

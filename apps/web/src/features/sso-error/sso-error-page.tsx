@@ -1,17 +1,28 @@
 import { Link } from 'wouter';
 import { useTranslation } from '../../lib/i18n-react';
+import { SSO_ERROR_REASONS, type SsoErrorReason } from '@suite/contract/core';
 import { userPath } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
-/** `/login-error-sso`: single-sign-on login error, with a title and text. */
+/**
+ * `/login-error-sso?reason=…`: a single-sign-on sign-in that failed, with a title and a text that say
+ * what happened and what to do (the server's reason; the generic text for none), and a way back.
+ */
 export default function SsoErrorPage() {
   const { t } = useTranslation('pages');
-  useDocumentTitle(t('sso.title'));
+  const given = new URLSearchParams(window.location.search).get('reason');
+  const reason = SSO_ERROR_REASONS.find((r) => r === given) as SsoErrorReason | undefined;
+  const title = reason ? t(`sso.reasons.${reason}.title`) : t('sso.title');
+  useDocumentTitle(title);
   return (
     <div className="card simple-page stack">
-      <h1>{t('sso.title')}</h1>
-      <p>{t('sso.text')}</p>
-      <Link to={userPath('login')}>{t('sso.toLogin')}</Link>
+      <h1>{title}</h1>
+      <p>{reason ? t(`sso.reasons.${reason}.text`) : t('sso.text')}</p>
+      <Link className="btn btn--primary btn--block" to={userPath('login')}>
+        {reason === 'unavailable' || reason === 'expired' || reason === 'invalid' || reason === 'cancelled'
+          ? t('sso.retry')
+          : t('sso.toLogin')}
+      </Link>
     </div>
   );
 }

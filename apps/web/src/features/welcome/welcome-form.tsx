@@ -16,12 +16,28 @@ import { PasswordField } from '../../components/password-field';
 import { TermsConsent } from '../../components/terms-consent';
 import { NoSession } from '../../components/no-session';
 import { completeRegister } from './api/complete-register';
+import SsoWelcomeForm from './sso-welcome-form';
 import '../../components/auth-form.css';
 
 type Field = 'firstName' | 'lastName' | 'password' | 'terms';
 
-/** `/user/welcome`: finish sign-up with name, password and the terms (spec §2, §5). */
+/**
+ * `/user/welcome`: finish sign-up with name, password and the terms (spec §2, §5); `?sso=1` (an account
+ * made by single sign-on) asks for the terms alone.
+ */
 export default function WelcomeForm() {
+  const sso = new URLSearchParams(window.location.search).get('sso') === '1';
+  if (!currentToken()) return <WelcomeNoSession />;
+  return sso ? <SsoWelcomeForm /> : <PasswordWelcomeForm />;
+}
+
+function WelcomeNoSession() {
+  const { t } = useTranslation('welcome');
+  useDocumentTitle(t('title'));
+  return <NoSession title={t('title')} message={t('noSession')} linkTo={userPath('login')} linkText={t('toLogin')} />;
+}
+
+function PasswordWelcomeForm() {
   const { t } = useTranslation('welcome');
   useDocumentTitle(t('title'));
   const { t: te } = useTranslation('errors');
@@ -70,10 +86,6 @@ export default function WelcomeForm() {
       else goToMainApp();
     },
   });
-
-  if (!currentToken()) {
-    return <NoSession title={t('title')} message={t('noSession')} linkTo={userPath('login')} linkText={t('toLogin')} />;
-  }
 
   const set = (field: keyof typeof values) => (event: ChangeEvent<HTMLInputElement>) => {
     setValues((v) => ({ ...v, [field]: event.target.value }));

@@ -82,6 +82,7 @@ export function SessionItem({ session, now, languageTag, onEnded, onSignedOutHer
           </h3>
           <span className="muted sessions__details">
             {session.current && <span className="sessions__current">{t('thisDevice')}</span>}
+            {session.method === 'sso' && <span>{t('methodSso')}</span>}
             <time dateTime={seen.toISOString()} title={dates.format(seen)}>
               {t('lastSeen', { when })}
             </time>

@@ -1,0 +1,14 @@
+import { API, type MeResponse, type SessionResponse } from '@suite/contract/core';
+import { apiRequest, lazySchema } from '../../../lib/api-client';
+
+/** POST /auth/handoff: the single-use hand-off token of a single-sign-on return → `{token, profiles}`. */
+export const exchangeHandoff = (handoff: string): Promise<SessionResponse> =>
+  apiRequest({ method: 'POST', path: API.handoff, body: { handoff }, schema: lazySchema('SessionResponseSchema') });
+
+/** GET /v2/user/me with a given token: its profiles (names) and whether the welcome step is done. */
+export const meWith = (token: string): Promise<MeResponse> =>
+  apiRequest({ method: 'GET', path: API.me, token, schema: lazySchema('MeResponseSchema') });
+
+/** Ends a session that was declined (the person stayed in the account they had). */
+export const endSession = (token: string) =>
+  apiRequest({ method: 'POST', path: API.logout, token }).catch(() => undefined);

@@ -1,0 +1,149 @@
+import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test, expect, screenshots, createAccount } from '../fixtures/test';
+import { admin } from '../fixtures/admin';
+import { accessible } from '../pages/a11y';
+import { AccountScreens } from '../pages/account';
+import { BROWSER_LOCALE, texts, type Lang } from '../pages/locale-texts';
+import { BASE_URL, WORK_DIR } from '../env';
+import { startOidcProvider, type TestOidcProvider } from '../../apps/server/test/idp/oidc';
+import { startSamlIdp, type TestSamlIdp } from '../../apps/server/test/idp/saml';
+
+/**
+ * Company sign-in (issue 24) in Chromium against real identity providers started here: panva's
+ * oidc-provider over HTTPS (the server trusts its throwaway CA, playwright.config.ts) and a samlify IdP
+ * signing real assertions. The address typed on the login screen leads to the provider's page and back
+ * into the app with a session.
+ */
+const run = randomBytes(3).toString('hex');
+const OIDC_DOMAIN = `oidc-${run}.test`;
+const SAML_DOMAIN = `saml-${run}.test`;
+let op: TestOidcProvider;
+let idp: TestSamlIdp;
+
+test.describe.configure({ mode: 'serial' });
+// The browser visits the provider's HTTPS page under the test CA; what is under test is the server's
+// trust of it (NODE_EXTRA_CA_CERTS), not the browser's certificate store.
+test.use({ ignoreHTTPSErrors: true });
+
+test.beforeAll(async () => {
+  op = await startOidcProvider([`${BASE_URL}/api/sso/oidc/callback`]);
+  idp = await startSamlIdp(async () => (await fetch(`${BASE_URL}/api/sso/saml/metadata`)).text());
+  admin(
+    'sso',
+    'set',
+    OIDC_DOMAIN,
+    '--oidc',
+    '--issuer',
+    op.issuer,
+    '--client-id',
+    op.clientId,
+    '--client-secret',
+    op.clientSecret,
+  );
+  const file = join(WORK_DIR, `idp-${run}.xml`);
+  writeFileSync(file, idp.metadata);
+  admin('sso', 'set', SAML_DOMAIN, '--saml', '--metadata', file);
+  admin('domain', 'set', SAML_DOMAIN, '--sso-only');
+});
+test.afterAll(async () => {
+  await op?.stop();
+  await idp?.stop();
+});
+
+for (const lang of ['en', 'hi'] as Lang[]) {
+  test.describe(`single sign-on (${lang})`, () => {
+    test.use({ locale: BROWSER_LOCALE[lang] });
+
+    test('OpenID Connect: address → provider → terms → in the app, greeted by name', async ({ page }) => {
+      const ui = new AccountScreens(page, lang);
+      const email = `ada.${lang}.${run}@${OIDC_DOMAIN}`;
+      await page.goto('/user/login');
+      await ui.field(ui.loginT('email')).fill(email);
+      const sso = page.getByRole('link', { name: ui.commonT('sso.continue') });
+      await expect(sso).toBeVisible();
+      // Both ways stay open on a domain that is not SSO-only.
+      await expect(ui.field(ui.loginT('password'))).toBeVisible();
+      await accessible(page, 'login with single sign-on offered');
+      await screenshots(page, `sso-login-available-${lang}`);
+      await sso.click();
+      // The provider's own sign-in page (login_hint filled in).
+      await expect(page).toHaveURL(new RegExp(`^${op.issuer}/interaction/`));
+      await expect(page.locator('input[name="login"]')).toHaveValue(email);
+      await page.locator('input[name="password"]').fill('anything');
+      await page.getByRole('button', { name: 'Sign-in' }).click();
+      // First sign-in: the terms alone, then the teammates step of a professional account.
+      await expect(page).toHaveURL(/\/user\/welcome\?sso=1$/);
+      await expect(page.getByText(ui.welcomeT('ssoLead'))).toBeVisible();
+      await expect(page.getByLabel(ui.welcomeT('password'))).toHaveCount(0);
+      await accessible(page, 'welcome, single sign-on');
+      await screenshots(page, `sso-welcome-${lang}`);
+      await page.getByRole('checkbox').check();
+      await page.getByRole('button', { name: ui.welcomeT('ssoSubmit') }).click();
+      await expect(page).toHaveURL(/\/user\/add-teammates$/);
+      await page.goto('/app');
+      await expect(
+        page.getByRole('heading', { name: ui.commonT('home.greeting', { name: 'Ada Lovelace' }) }),
+      ).toBeVisible();
+      // The session is listed as a single-sign-on one; its token never passed through the address bar.
+      await expect(page.getByText(texts(lang, 'sessions')('methodSso'))).toBeVisible();
+      const history = await page.evaluate(() => window.location.href);
+      expect(history).not.toContain('handoff');
+      // A second sign-in goes straight in.
+      await page.evaluate(() => window.localStorage.clear());
+      await page.goto(`/api/sso/start?email=${encodeURIComponent(email)}`);
+      await expect(page).toHaveURL(/\/app$/);
+    });
+
+    test('SAML on an SSO-only domain: only single sign-on is offered; a cancel ends on a clear error page', async ({
+      page,
+    }) => {
+      const ui = new AccountScreens(page, lang);
+      const pagesT = texts(lang, 'pages');
+      const email = `grace.${lang}.${run}@${SAML_DOMAIN}`;
+      await page.goto('/user/login');
+      await ui.field(ui.loginT('email')).fill(email);
+      await expect(page.getByText(ui.commonT('sso.required', { domain: SAML_DOMAIN }))).toBeVisible();
+      await expect(ui.field(ui.loginT('password'))).toHaveCount(0);
+      await screenshots(page, `sso-login-required-${lang}`);
+      await page.getByRole('link', { name: ui.commonT('sso.continue') }).click();
+      await expect(page).toHaveURL(new RegExp(`^${idp.url}/sso`));
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await expect(page).toHaveURL(/\/login-error-sso\?reason=cancelled$/);
+      await expect(page.getByRole('heading', { name: pagesT('sso.reasons.cancelled.title') })).toBeVisible();
+      await accessible(page, 'single-sign-on error');
+      await screenshots(page, `sso-error-${lang}`);
+      await page.getByRole('link', { name: pagesT('sso.retry') }).click();
+      await expect(page).toHaveURL(/\/user\/login$/);
+      await ui.field(ui.loginT('email')).fill(email);
+      await page.getByRole('link', { name: ui.commonT('sso.continue') }).click();
+      await page.getByLabel('E-mail').fill(email);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page).toHaveURL(/\/user\/welcome\?sso=1$/);
+      await page.getByRole('checkbox').check();
+      await page.getByRole('button', { name: ui.welcomeT('ssoSubmit') }).click();
+      await expect(page).toHaveURL(/\/user\/add-teammates$/);
+      await page.goto('/app');
+      await expect(
+        page.getByRole('heading', { name: ui.commonT('home.greeting', { name: 'Grace Hopper' }) }),
+      ).toBeVisible();
+    });
+  });
+}
+
+test('/auth never switches a signed-in person into another account without asking', async ({ page, request }) => {
+  const pagesT = texts('en', 'pages');
+  const alice = await createAccount(request);
+  const mallory = await createAccount(request);
+  await page.goto('/user/login');
+  const ui = new AccountScreens(page, 'en');
+  await ui.logIn(alice.email, alice.password);
+  await ui.expectHome(alice.email);
+  await page.goto(`/auth?token=${mallory.token}`);
+  await expect(page.getByRole('heading', { name: pagesT('auth.switchTitle') })).toBeVisible();
+  await expect(page).not.toHaveURL(/token=/);
+  await accessible(page, 'switch account question');
+  await page.getByRole('button', { name: pagesT('auth.switchStay', { current: alice.email }) }).click();
+  await ui.expectHome(alice.email);
+});
