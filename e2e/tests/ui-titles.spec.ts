@@ -15,7 +15,8 @@ for (const lang of ['en', 'pt', 'es', 'hi', 'it'] as Lang[]) {
         ['/user/check-token', t('codeCheck', 'title')],
         ['/user/check-token-recovery', t('codeCheck', 'titleRecovery')],
         ['/guest', t('guest', 'title')],
-        ['/supported-browser', t('pages', 'supported.title')],
+        // Chromium is a supported browser: the page says so in its title.
+        ['/supported-browser', t('pages', 'supported.okTitle')],
         ['/login-error-sso', t('pages', 'sso.title')],
         ['/auth', t('pages', 'auth.errorTitle')],
         ['/clear', t('pages', 'clear.title')],
