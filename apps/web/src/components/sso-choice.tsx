@@ -30,7 +30,9 @@ export function SsoChoice({ email, availability }: { email: string; availability
   }
   return (
     <div className="stack">
-      <p className="auth-form__small center-text muted">{t('sso.or')}</p>
+      <p className="auth-form__or" aria-hidden="true">
+        {t('sso.or')}
+      </p>
       {link}
     </div>
   );
