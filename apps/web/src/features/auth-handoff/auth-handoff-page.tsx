@@ -69,7 +69,9 @@ export default function AuthHandoffPage() {
     async function adopt(session: SessionResponse, payload: SessionPayload) {
       const me = await meWith(session.token).catch(() => null);
       const profiles = session.profiles.length ? session.profiles : (me?.profiles ?? []);
-      const previousActing = currentUser()?._id === payload.user._id ? readString(STORAGE_KEYS.actingProfile) : null;
+      // Spec §2: an acting profile already stored stays, unless it was another person's (a switch).
+      const before = currentUser();
+      const previousActing = !before || before._id === payload.user._id ? readString(STORAGE_KEYS.actingProfile) : null;
       if (profiles.length) {
         saveSession({ token: session.token, profiles });
       } else {
