@@ -40,6 +40,14 @@ export interface OidcConnectionRef {
   updatedAt: number;
 }
 
+/** The connection's provider configuration; a provider that cannot be discovered is 'unavailable'. */
+const providerOf = (connection: OidcConnectionRef) =>
+  configurationOf(connection.domain, connection.settings, connection.clientSecret, connection.updatedAt).catch(
+    (error: unknown) => {
+      throw new SsoFailure('unavailable', `discovery failed: ${describe(error)}`);
+    },
+  );
+
 /** What the callback needs back: kept server-side under the state, never in the browser. */
 export interface OidcPending {
   verifier: string;
@@ -54,14 +62,7 @@ export interface OidcPending {
 export const oidcStrategy = {
   async begin(connection: OidcConnectionRef, input: { redirectUri: string; loginHint: string }) {
     const client = await openid();
-    const config = await configurationOf(
-      connection.domain,
-      connection.settings,
-      connection.clientSecret,
-      connection.updatedAt,
-    ).catch((error: unknown) => {
-      throw new SsoFailure('unavailable', `discovery failed: ${describe(error)}`);
-    });
+    const config = await providerOf(connection);
     const verifier = client.randomPKCECodeVerifier();
     const state = client.randomState();
     const nonce = client.randomNonce();
@@ -82,14 +83,7 @@ export const oidcStrategy = {
     input: { callbackUrl: URL; state: string; pending: OidcPending },
   ): Promise<SsoIdentity> {
     const client = await openid();
-    const config = await configurationOf(
-      connection.domain,
-      connection.settings,
-      connection.clientSecret,
-      connection.updatedAt,
-    ).catch((error: unknown) => {
-      throw new SsoFailure('unavailable', `discovery failed: ${describe(error)}`);
-    });
+    const config = await providerOf(connection);
     let claims: Record<string, unknown> | undefined;
     try {
       const tokens = await client.authorizationCodeGrant(config, input.callbackUrl, {
