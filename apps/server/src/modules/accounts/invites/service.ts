@@ -25,17 +25,29 @@ import { INVITE_TTL_DAYS, readInviteToken, signInvite, signTeamInvite } from './
 export const MAX_INVITES_PER_ADDRESS_PER_DAY = 3;
 const DAY_MS = 86_400_000;
 
-/** ERR_RATE_LIMITED (with Retry-After, the addresses in details) when an address had its daily share. */
-async function checkInviteCap(db: Kysely<Database>, emails: string[]): Promise<void> {
+/**
+ * Where an error's details point: the position in the submitted `emails` list, never the address itself
+ * (nothing of the request is echoed, docs/security.md).
+ */
+const emailsField = (index: number) => `emails.${index}`;
+
+/**
+ * ERR_RATE_LIMITED (with Retry-After; details name the positions in `given`) when an address had its
+ * daily share.
+ */
+async function checkInviteCap(db: Kysely<Database>, emails: string[], given: string[]): Promise<void> {
   const now = Date.now();
   const full = (await invitesRepository(db).recent(emails, now - DAY_MS)).filter(
     (r) => r.n >= MAX_INVITES_PER_ADDRESS_PER_DAY,
   );
   if (full.length === 0) return;
   const wait = Math.max(...full.map((r) => r.oldest + DAY_MS - now));
+  const capped = new Set(full.map((r) => r.email));
   throw new AppError('ERR_RATE_LIMITED', {
     retryAfterS: wait / 1000,
-    details: full.map((r) => ({ path: 'emails', message: r.email })),
+    details: given.flatMap((e, i) =>
+      capped.has(normalizeEmail(e.trim())) ? [{ path: emailsField(i), message: 'invited too often today' }] : [],
+    ),
   });
 }
 
@@ -79,21 +91,23 @@ async function corporateInviter(deps: AccountsDeps, session: SessionUser): Promi
 
 /** Same-domain, well-formed, distinct addresses, or the matching catalogue error. */
 function checkTeammates(given: string[], domain: string): string[] {
-  const entries = given.map((e) => e.trim()).filter(Boolean);
+  const entries = given.map((e, i) => ({ value: e.trim(), path: emailsField(i) })).filter((e) => e.value);
   if (entries.length === 0) throw new AppError('ERR_NO_EMAIL_PROVIDED');
   if (entries.length > MAX_TEAMMATES) {
     throw new AppError('ERR_VALIDATION', {
       details: [{ path: 'emails', message: `at most ${MAX_TEAMMATES} addresses` }],
     });
   }
-  const bad = entries.filter((e) => !isEmailShape(e));
+  const bad = entries.filter((e) => !isEmailShape(e.value));
   if (bad.length)
-    throw new AppError('ERR_INVALID_TEAMMATE_EMAIL', { details: bad.map((e) => ({ path: 'emails', message: e })) });
-  const emails = entries.map(normalizeEmail);
-  const dupes = emails.filter((e, i) => emails.indexOf(e) !== i);
+    throw new AppError('ERR_INVALID_TEAMMATE_EMAIL', {
+      details: bad.map((e) => ({ path: e.path, message: 'invalid email' })),
+    });
+  const emails = entries.map((e) => normalizeEmail(e.value));
+  const dupes = entries.filter((e, i) => emails.indexOf(normalizeEmail(e.value)) !== i);
   if (dupes.length) {
     throw new AppError('ERR_INVALID_TEAMMATE_EMAIL', {
-      details: dupes.map((e) => ({ path: 'emails', message: `duplicate: ${e}` })),
+      details: dupes.map((e) => ({ path: e.path, message: 'duplicate' })),
     });
   }
   const same = emails.filter((e) => emailDomain(e) === domain);
@@ -115,7 +129,7 @@ export async function inviteTeammates(
   const registered = new Set(await usersRepository(deps.db).registeredAmong(emails));
   const invited = emails.filter((e) => !registered.has(e));
   if (invited.length === 0) throw new AppError('ERR_ALL_EMAILS_REGISTERED');
-  await checkInviteCap(deps.db, invited);
+  await checkInviteCap(deps.db, invited, given);
   // All invites or none: a failure half-way must not leave some mailed and the call reported failed.
   await deps.db.transaction().execute(async (trx) => {
     for (const email of invited) {
