@@ -143,6 +143,8 @@ http {
   scgi_temp_path ${dir}/scgi;
   # MAX_UPLOAD_MB plus room for the multipart envelope.
   client_max_body_size 110m;
+  # No nginx version in headers and error pages.
+  server_tokens off;
 
   upstream suite {
     least_conn;
@@ -171,6 +173,10 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`)
       proxy_send_timeout 120s;
       # Uploads stream through to the server instead of being spooled to nginx's disk first.
       proxy_request_buffering off;
+    }
+    # With METRICS_TOKEN set the instances are scraped directly, never through the balancer.
+    location = /metrics {
+      return 404;
     }
   }
 }

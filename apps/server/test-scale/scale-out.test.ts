@@ -201,6 +201,15 @@ describe('two instances behind nginx', () => {
     }
   });
 
+  it('the balancer as docs/deploy.md sets it up: no nginx version sent, /metrics not proxied', async () => {
+    const health = await fetch(`${nginx.url}/nginx-health`);
+    expect(health.status).toBe(200);
+    expect(health.headers.get('server')).toBe('nginx');
+    const metrics = await fetch(`${nginx.url}/metrics`);
+    expect(metrics.status).toBe(404);
+    expect(await metrics.text()).not.toMatch(/nginx\/\d/);
+  });
+
   it('upload through one instance, byte-exact download and a Range request through the other', async () => {
     const content = randomBytes(3 * 1024 * 1024);
     const body = multipartBody(content, 'form-data; name="file"; filename="report.bin"', 'application/octet-stream');
