@@ -89,6 +89,9 @@ function RouteFocus() {
     previous.current = pathname;
     if (from === null || from === pathname || pathname.startsWith('/user/')) return;
     const main = document.getElementById('main');
+    // A page that put the caret in its field (the guest name) keeps it there.
+    const active = document.activeElement;
+    if (active && active !== main && main?.contains(active)) return;
     const heading = main?.querySelector<HTMLElement>('h1');
     if (heading && !heading.hasAttribute('tabindex')) heading.tabIndex = -1;
     (heading ?? main)?.focus();

@@ -11,19 +11,19 @@ afterEach(() => {
 const heading = (name: string) => screen.findByRole('heading', { level: 1, name }, { timeout: 5000 });
 
 describe('/user layout', () => {
-  it('leaves the focus alone on the first form, then puts it on each new form’s heading', async () => {
+  it('puts the caret in the first field of the first form, then of each new form', async () => {
     const router = await renderScreen(<UserLayout />, { url: '/user/login' });
-    const login = await heading('Log in');
-    expect(document.activeElement).not.toBe(login);
+    await heading('Log in');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /^Email/ })));
 
     await act(() => router.navigate('/user/recovery-password'));
-    const recovery = await heading('Recover your password');
-    await waitFor(() => expect(document.activeElement).toBe(recovery));
-    expect(recovery.getAttribute('tabindex')).toBe('-1');
+    await heading('Recover your password');
+    await waitFor(() => expect((document.activeElement as HTMLInputElement).name).toBe('email'));
+    expect(document.activeElement?.closest('.fade--out')).toBeNull();
 
     await act(() => router.navigate('/user/signup'));
-    const signup = await heading('Create your account');
-    await waitFor(() => expect(document.activeElement).toBe(signup));
+    await heading('Create your account');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /^Work email/ })));
   });
 
   it('the code screen keeps its own focus on the first box', async () => {
@@ -38,10 +38,10 @@ describe('/user layout', () => {
     expect(document.activeElement).toBe(first);
   });
 
-  it('arriving from another page of the app focuses the heading of the first form too', async () => {
+  it('arriving from another page of the app puts the caret in the first field too', async () => {
     await renderScreen(<UserLayout />, { url: '/user/login', history: ['/confirm-invite'] });
-    const login = await heading('Log in');
-    await waitFor(() => expect(document.activeElement).toBe(login));
+    await heading('Log in');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /^Email/ })));
   });
 
   it('cross-fades: the outgoing form stays, inert and hidden, for its fade-out, then goes', async () => {

@@ -49,7 +49,7 @@ const LIKELY_NEXT: Record<UserComponent, UserComponent[]> = {
   'update-password': [],
 };
 
-/** The code screen focuses its first box itself (spec §4); every other form gets the focus on its heading. */
+/** The code screen focuses its first box itself (spec §4); every other form focuses its first field. */
 const FOCUSES_ITSELF: ReadonlySet<UserComponent> = new Set(['check-token', 'check-token-recovery']);
 
 /** How long the outgoing form stays for its fade-out (matches .fade--out in ui.css). */
@@ -74,15 +74,27 @@ if (isUserComponent(firstForm)) void FORMS[firstForm].load().catch(() => undefin
 const prefersReducedMotion = () =>
   typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
-/** Runs once the form beside it has rendered (after its chunk loaded): focus to the form's heading. */
-function HeadingFocus({ container }: { container: RefObject<HTMLDivElement | null> }) {
+/** What a form is typed into first; checkboxes and buttons are not where a caret goes. */
+const FIRST_FIELD = 'input:not([type=hidden]):not([type=checkbox]):not([type=radio]):not([disabled]), textarea';
+
+/**
+ * Runs once the form beside it has rendered (after its chunk loaded): the caret goes to the form's first
+ * field, on arrival too (the person came to type); a form without one announces itself through its
+ * heading after a move between steps.
+ */
+function FormFocus({ container, heading }: { container: RefObject<HTMLDivElement | null>; heading: boolean }) {
   useEffect(() => {
-    const heading = container.current?.querySelector<HTMLElement>('h1');
-    if (!heading) return;
+    const field = container.current?.querySelector<HTMLElement>(FIRST_FIELD);
+    if (field) {
+      field.focus();
+      return;
+    }
+    const h1 = heading ? container.current?.querySelector<HTMLElement>('h1') : null;
+    if (!h1) return;
     // A heading is not focusable by itself; -1 keeps it out of the Tab order.
-    if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
-    heading.focus();
-  }, [container]);
+    if (!h1.hasAttribute('tabindex')) h1.tabIndex = -1;
+    h1.focus();
+  }, [container, heading]);
   return null;
 }
 
@@ -101,8 +113,8 @@ function PrefetchNext({ name }: { name: UserComponent }) {
 function FormSlot({ name, leaving, focusHeading }: { name: UserComponent; leaving: boolean; focusHeading: boolean }) {
   const container = useRef<HTMLDivElement>(null);
   const { Screen: Form } = FORMS[name];
-  // The first form of a visit keeps the browser's focus; later ones announce themselves through the heading.
-  const [moveFocus] = useState(focusHeading && !FOCUSES_ITSELF.has(name));
+  // Every form takes the focus once (its first field); the code screen focuses its first box itself.
+  const [moveFocus] = useState(!leaving && !FOCUSES_ITSELF.has(name));
   return (
     <div
       ref={container}
@@ -112,7 +124,7 @@ function FormSlot({ name, leaving, focusHeading }: { name: UserComponent; leavin
     >
       <Suspense fallback={<PageLoading />}>
         <Form />
-        {moveFocus ? <HeadingFocus container={container} /> : null}
+        {moveFocus ? <FormFocus container={container} heading={focusHeading} /> : null}
         {leaving ? null : <PrefetchNext name={name} />}
       </Suspense>
     </div>

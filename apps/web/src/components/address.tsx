@@ -1,17 +1,20 @@
 import { Fragment } from 'react';
 
+/** How much of the end of a long address always shows: its "@domain" when short, else its last characters. */
+const TAIL_MAX = 18;
+
 /**
- * An e-mail address that never breaks inside ("acme-⏎corp.test"): its local part and its "@domain" each
- * stay on one line; a narrow screen may break only before the "@".
+ * An e-mail address that never breaks ("acme-⏎corp.test", "user⏎@acme.test"): one line, in bold. Where
+ * the line is too short for it (the narrowest phones), its middle gives way to an ellipsis and the end
+ * stays ("ada.lovel…@acme.test"); the whole address stays in the text (copy, screen readers) and the title.
  */
 export function Address({ email }: { email: string }) {
   const at = email.lastIndexOf('@');
-  if (at <= 0) return <span className="address address__part">{email}</span>;
+  const cut = at > 0 && email.length - at <= TAIL_MAX ? at : Math.max(0, email.length - TAIL_MAX);
   return (
-    <span className="address">
-      <span className="address__part">{email.slice(0, at)}</span>
-      <wbr />
-      <span className="address__part">{email.slice(at)}</span>
+    <span className="address" title={email} data-testid="address">
+      <span className="address__head">{email.slice(0, cut)}</span>
+      <span className="address__tail">{email.slice(cut)}</span>
     </span>
   );
 }

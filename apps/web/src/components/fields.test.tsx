@@ -7,13 +7,15 @@ import { PageLoading } from './page-loading';
 import { TextField } from './text-field';
 
 describe('fields', () => {
-  it('a fixed suffix is in the input’s description, with the hint and the error', () => {
-    render(<TextField label="Teammate 1" suffix="@contoso.com" hint="A hint" error="Wrong" />);
+  it('a fixed suffix is in the input’s description, with the error in the hint’s place (one message)', () => {
+    const { rerender } = render(<TextField label="Teammate 1" suffix="@contoso.com" hint="A hint" error="Wrong" />);
     const input = screen.getByRole('textbox', { name: 'Teammate 1' });
-    const described = (input.getAttribute('aria-describedby') ?? '')
-      .split(' ')
-      .map((id) => document.getElementById(id)?.textContent);
-    expect(described).toEqual(['@contoso.com', 'Wrong', 'A hint']);
+    const described = () =>
+      (input.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent);
+    expect(described()).toEqual(['@contoso.com', 'Wrong']);
+    expect(screen.queryByText('A hint')).toBeNull();
+    rerender(<TextField label="Teammate 1" suffix="@contoso.com" hint="A hint" />);
+    expect(described()).toEqual(['@contoso.com', 'A hint']);
   });
 
   it('the show/hide toggle keeps one name and tells its state with aria-pressed', async () => {

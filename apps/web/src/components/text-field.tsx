@@ -22,7 +22,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   const suffixId = `${inputId}-suffix`;
   // A fixed suffix (e.g. "@domain") is part of what is typed into: screen readers hear it with the field.
   const describedBy =
-    [suffix ? suffixId : null, error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+    [suffix ? suffixId : null, error ? errorId : hint ? hintId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`field ${className ?? ''}`}>
       <label htmlFor={inputId} className={hideLabel ? 'visually-hidden' : 'field__label'}>
@@ -45,14 +45,15 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
         ) : null}
         {trailing}
       </div>
-      {hint ? (
-        <span id={hintId} className="field__hint">
-          {hint}
-        </span>
-      ) : null}
+      {/* One message at the field: a problem takes the hint's place, in red (never the grey hint above a red
+          repetition of it). */}
       {error ? (
         <span id={errorId} className="field__error" role="alert">
           {error}
+        </span>
+      ) : hint ? (
+        <span id={hintId} className="field__hint">
+          {hint}
         </span>
       ) : null}
     </div>

@@ -108,6 +108,8 @@ export function useFormSubmit<F extends string = string>(options: FormSubmitOpti
       onChange: (event: { target: { value: string } }) => {
         store(event.target.value);
         clearFieldError(name);
+        // The form's message was about what is being changed: it goes with its cause, not stays stale.
+        setError(null);
       },
     };
   }

@@ -14,6 +14,8 @@ export const PublicConfigSchema = z.object({
   errorReportingDsn: z.string().nullable(),
   publicSignup: z.boolean(),
   maxUploadBytes: z.number(),
+  /** How long an e-mailed code lives (CODE_TTL_SECONDS): the code screen says it as the mail does. */
+  codeTtlSeconds: z.number().optional(),
   termsUrls: z.record(z.string(), z.string()),
   privacyUrls: z.record(z.string(), z.string()),
 });

@@ -115,6 +115,7 @@ const systemRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, {
     errorReportingDsn: config.errorReportingDsn ?? null,
     publicSignup: config.publicSignup,
     maxUploadBytes: config.maxUploadBytes,
+    codeTtlSeconds: Math.round(config.codeTtlMs / 1000),
     termsUrls: legal('terms'),
     privacyUrls: legal('privacy'),
   };

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { isFirstEntry, useNavigate } from '../../lib/navigation';
 import { useTranslation } from '../../lib/i18n-react';
-import { CODE_LENGTH, CODE_MAIL_SPACING_S, MAX_CODE_TRIES } from '@suite/contract/core';
+import { CODE_LENGTH, CODE_MAIL_SPACING_S, CODE_TTL_MS, MAX_CODE_TRIES } from '@suite/contract/core';
 import { ApiError } from '../../lib/api-client';
 import { captchaToken } from '../../lib/captcha';
 import { useConfig } from '../../lib/config';
@@ -13,7 +13,7 @@ import { useErrorMessage } from '../../lib/use-error-message';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { CodeBoxes, type CodeBoxesHandle } from '../../components/code-boxes';
-import { WithAddress } from '../../components/address';
+import { Address, WithAddress } from '../../components/address';
 import { Button } from '../../components/button';
 import { Alert } from '../../components/alert';
 import { NoSession } from '../../components/no-session';
@@ -146,11 +146,18 @@ export default function CodeCheckForm() {
     );
   }
 
+  const firstForm = userPath(mode === 'signup' ? 'signup' : 'recovery-password');
+  // The lifetime the server gives codes (CODE_TTL_SECONDS), in whole minutes as the mail says it.
+  const minutes = Math.max(1, Math.round((config.codeTtlSeconds ?? CODE_TTL_MS / 1000) / 60));
+  const wrongCode = notice?.variant === 'error' && wrong > 0 && wrong < MAX_CODE_TRIES;
   return (
     <div className="auth-form" aria-busy={checking || undefined}>
-      <h1 id="code-title">{t('title')}</h1>
-      <p className="auth-form__lead">
-        <WithAddress text={t('lead', { email, n: CODE_LENGTH })} email={email} />
+      <h1 id="code-title">{mode === 'recovery' ? t('titleRecovery') : t('title')}</h1>
+      <p className="auth-form__lead" data-testid="code-lead">
+        {mode === 'recovery' ? t('leadRecovery', { n: CODE_LENGTH }) : t('lead', { n: CODE_LENGTH })}
+        <span className="address-line">
+          <Address email={email} />
+        </span>
       </p>
       <CodeBoxes
         ref={boxes}
@@ -160,18 +167,18 @@ export default function CodeCheckForm() {
         busy={checking}
         invalid={notice?.variant === 'error'}
         onType={() => setNotice((current) => (current?.variant === 'error' ? null : current))}
-        describedBy={notice ? noticeId : undefined}
+        describedBy={noticeId}
       />
+      {/* The card is pinned to the top: a message here pushes only what is below it, downward. */}
       <div id={noticeId}>
         {checking ? <p className="auth-form__small muted center-text">{t('checking')}</p> : null}
-        {wrong > 0 && wrong < MAX_CODE_TRIES && !checking ? (
-          <p className="auth-form__small center-text code-check__tries" data-testid="tries-left">
-            {t('triesLeft', { count: MAX_CODE_TRIES - wrong })}
-          </p>
-        ) : null}
-        {notice ? (
+        {notice && !checking ? (
           <Alert variant={notice.variant}>
             <WithAddress text={errorMessage(notice.text)} email={email} />
+            {wrongCode ? ' ' : null}
+            {wrongCode ? (
+              <span data-testid="tries-left">{t('triesLeft', { count: MAX_CODE_TRIES - wrong })}</span>
+            ) : null}
             {notice.toLogin ? (
               <>
                 {' '}
@@ -181,20 +188,28 @@ export default function CodeCheckForm() {
           </Alert>
         ) : null}
       </div>
+      <p className="auth-form__small muted center-text">
+        {t('validFor', { count: minutes })}{' '}
+        <Link to={firstForm} replace>
+          {t('changeAddress')}
+        </Link>
+      </p>
       <div className="auth-form__actions">
-        <Button variant="secondary" onClick={back} disabled={checking}>
+        <Button variant="link" onClick={back} disabled={checking}>
           {t('back')}
         </Button>
-        <Button onClick={() => void resend()} loading={sending} disabled={checking || cooldownLeft > 0}>
+        <Button
+          variant="secondary"
+          onClick={() => void resend()}
+          loading={sending}
+          disabled={checking || cooldownLeft > 0}
+        >
           {t('resend')}
         </Button>
       </div>
-      {cooldownLeft > 0 ? (
-        <p className="auth-form__small muted center-text" data-testid="resend-cooldown">
-          {t('resendIn', { count: cooldownLeft })}
-        </p>
-      ) : null}
-      <p className="auth-form__small muted center-text">{t('hint')}</p>
+      <p className="auth-form__small muted center-text" data-testid={cooldownLeft > 0 ? 'resend-cooldown' : undefined}>
+        {cooldownLeft > 0 ? t('resendIn', { count: cooldownLeft }) : t('hint')}
+      </p>
     </div>
   );
 }

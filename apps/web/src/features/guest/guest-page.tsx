@@ -93,6 +93,8 @@ export default function GuestPage() {
         autoComplete="name"
         maxLength={100}
         required
+        // The one thing to type here: the caret waits in it.
+        autoFocus
         value={name}
         error={submitted ? problems.name : null}
         onChange={(e) => setName(e.target.value)}

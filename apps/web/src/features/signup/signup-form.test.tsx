@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   fakeSessionToken,
   renderScreen,
@@ -32,12 +32,23 @@ describe('sign-up screen answers (spec §8)', () => {
 
   it('shows the corporate-only text for a personal address', async () => {
     await submit('me@gmail.com', { status: 400, body: { error_code: 'ERR_PERSONAL_EMAIL_NOT_ALLOWED', message: 'x' } });
-    expect(await screen.findByText('Oh...sorry! We just accept corporate emails.')).toBeTruthy();
+    // The spec's text, then the way in.
+    expect(
+      await screen.findByText(
+        'Oh...sorry! We just accept corporate emails. To join with this address, ask a colleague for an invitation.',
+      ),
+    ).toBeTruthy();
   });
 
   it('shows the matching text of a 400', async () => {
     await submit('ada@contoso.com', { status: 400, body: { error_code: 'ERR_EMAIL_IN_USE', message: 'x' } });
-    expect(await screen.findByText('Email address already in use!')).toBeTruthy();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Email address already in use!');
+    // It leads somewhere: logging in, or resetting the password.
+    expect(within(alert).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/user/login');
+    expect(within(alert).getByRole('link', { name: 'Reset your password' }).getAttribute('href')).toBe(
+      '/user/recovery-password',
+    );
   });
 
   it('shows the localized captcha text of a 400 ERR_CAPTCHA_FAILED (not the server message)', async () => {

@@ -28,6 +28,8 @@ export default function SignupForm() {
   const [params] = useSearchParams();
   const inviteToken = params.get('inviteToken') ?? undefined;
   const [email, setEmail] = useState('');
+  // An address that already has an account: the message leads to logging in or resetting the password.
+  const [inUse, setInUse] = useState(false);
   const address = email.trim();
   // A single-sign-on-only domain signs up through its provider: the first sign-in makes the account.
   const sso = useSsoDiscovery(address);
@@ -52,7 +54,13 @@ export default function SignupForm() {
     },
     failure: (caught) => {
       const failure = signupFailure(caught);
-      if (failure.kind === 'field') return { field: 'email', message: t(failure.key) };
+      // Refused as personal: the way in is a colleague's invitation, said with the spec's text.
+      if (failure.kind === 'field')
+        return {
+          field: 'email',
+          message: failure.key === 'personalEmail' ? `${t('personalEmail')} ${t('personalEmailHelp')}` : t(failure.key),
+        };
+      setInUse(failure.kind === 'error' && failure.code === 'ERR_EMAIL_IN_USE');
       if (failure.kind !== 'code-screen') return { form: te(failure.code, { defaultValue: te('MSG_REQUEST_ERROR') }) };
       flowEmail.set(address);
       navigate(userPath('check-token'));
@@ -69,12 +77,26 @@ export default function SignupForm() {
         label={t('email')}
         placeholder={t('emailPlaceholder')}
         invalidMessage={t('invalidEmail')}
-        {...field('email', email, setEmail)}
+        {...field('email', email, (value: string) => {
+          setEmail(value);
+          setInUse(false);
+        })}
       />
       {sso === 'required' ? (
         <SsoChoice email={address} availability="required" />
       ) : (
-        <FormSubmit error={error} busy={busy} label={t('submit')} />
+        <>
+          {inUse && error ? (
+            <Alert>
+              {error}{' '}
+              <span className="alert__links">
+                <Link to={userPath('login')}>{t('inUseLogin')}</Link>
+                <Link to={userPath('recovery-password')}>{t('inUseReset')}</Link>
+              </span>
+            </Alert>
+          ) : null}
+          <FormSubmit error={inUse ? null : error} busy={busy} label={t('submit')} />
+        </>
       )}
       <p className="auth-form__small center-text">
         {t('haveAccount')} <Link to={userPath('login')}>{t('toLogin')}</Link>

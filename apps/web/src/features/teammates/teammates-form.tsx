@@ -20,7 +20,7 @@ const PROBLEM_KEYS: Record<TeammateProblem | 'at', string> = {
   at: 'atRefused',
   invalid: 'invalid',
   duplicate: 'duplicate',
-  domain: 'ERR_TEAMMATE_DOMAIN',
+  domain: 'otherDomain',
 };
 
 /** `/user/add-teammates`: up to five same-domain addresses, Get started or Skip, and the invitation link. */
@@ -82,15 +82,10 @@ export default function TeammatesForm() {
             autoComplete="off"
             spellCheck={false}
             maxLength={200}
-            suffix={`@${domain}`}
+            // A whole address being typed ("bob@gmail.com") shows without the fixed suffix glued after it.
+            suffix={value.includes('@') ? undefined : `@${domain}`}
             value={value}
-            error={
-              problem
-                ? problem === 'domain'
-                  ? te(PROBLEM_KEYS[problem])
-                  : t(PROBLEM_KEYS[problem], { domain: `@${domain}` })
-                : null
-            }
+            error={problem ? t(PROBLEM_KEYS[problem], { domain: `@${domain}` }) : null}
             onChange={(e) => {
               // The field takes a name only: "@…" is the fixed suffix (a pasted same-domain address is split).
               const { local, refused } = teammateLocal(e.target.value, domain);

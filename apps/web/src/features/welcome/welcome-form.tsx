@@ -67,10 +67,8 @@ function PasswordWelcomeForm() {
     checkField,
     onSubmit,
   } = useFormSubmit<Field>({
-    validate: () => {
-      const fields = validate();
-      return { fields, form: Object.keys(fields).length ? te('MSG_FILL_REQUIRED') : undefined };
-    },
+    // One message per problem, at its field (the first one in error takes the focus): no summary repeating them.
+    validate: () => ({ fields: validate() }),
     send: async () => {
       const session = await completeRegister({
         first_name: values.firstName.trim(),
