@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
-import { CreateBucketCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, ListObjectsCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import type { S3Settings } from '../src/config.js';
 
@@ -11,8 +11,11 @@ export interface TestS3 {
   settings: S3Settings;
   /** The S3_* variables that select it. */
   env: Record<string, string>;
-  /** Keys of the objects in the bucket, read through the S3 API. */
-  objectKeys(): Promise<string[]>;
+  /**
+   * Keys of every object in the bucket, read through the S3 API page by page (`pageSize` keys a
+   * request; S3's own ceiling is 1,000).
+   */
+  objectKeys(pageSize?: number): Promise<string[]>;
   stop(): Promise<void>;
 }
 
@@ -39,9 +42,16 @@ export async function startS3(bucket = 'suite-files'): Promise<TestS3> {
   return {
     settings,
     env: s3Env(settings),
-    async objectKeys() {
-      const listed = await client.send(new ListObjectsV2Command({ Bucket: bucket }));
-      return (listed.Contents ?? []).map((o) => o.Key ?? '').sort();
+    async objectKeys(pageSize = 1000) {
+      // ListObjects (v1) with Marker = the last key seen: s3rver makes a v2 ContinuationToken with DES,
+      // which Node 20's OpenSSL 3 refuses (ERR_OSSL_EVP_UNSUPPORTED, a 500 for every truncated v2 page).
+      const keys: string[] = [];
+      for (let marker: string | undefined; ;) {
+        const page = await client.send(new ListObjectsCommand({ Bucket: bucket, Marker: marker, MaxKeys: pageSize }));
+        keys.push(...(page.Contents ?? []).map((o) => o.Key ?? ''));
+        if (!page.IsTruncated || !page.Contents?.length) return keys.sort();
+        marker = keys.at(-1);
+      }
     },
     async stop() {
       client.destroy();
