@@ -14,7 +14,7 @@ import {
   type DomainRules,
   type SsoConnection,
 } from '../src/modules/accounts/index.js';
-import { failedMail } from '../src/plugins/mailer.js';
+import { outboxRepository } from '../src/plugins/outbox-repository.js';
 
 const USAGE = `Usage: npm run admin -- <command>
 
@@ -236,7 +236,7 @@ async function mailFailed(db: Db, args: string[], out: Out): Promise<void> {
   const { values } = parseArgs({ args, options: { limit: { type: 'string' } } });
   const limit = Number(values.limit ?? 100);
   if (!Number.isInteger(limit) || limit < 1) throw new UsageError('--limit needs a whole number >= 1');
-  const rows = await failedMail(db.kysely, limit);
+  const rows = await outboxRepository(db.kysely).failed(limit);
   out(['failed', 'to', 'kind', 'attempts', 'reason'].join('\t'));
   for (const r of rows) {
     out([new Date(Number(r.failed_at)).toISOString(), r.to_address, r.kind, r.attempts, r.last_error ?? ''].join('\t'));

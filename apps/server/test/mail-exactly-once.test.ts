@@ -8,6 +8,7 @@ import { SMTPServer } from 'smtp-server';
 import { migrate, openDatabase, type Db } from '../src/db/database.js';
 import { OutboxWorker } from '../src/jobs/mail-outbox.js';
 import { queueMail } from '../src/plugins/mailer.js';
+import { KEEP_DONE_MS, outboxRepository } from '../src/plugins/outbox-repository.js';
 import { logCapture } from './helpers.js';
 
 /**
@@ -19,6 +20,7 @@ let db: Db;
 let smtp: SMTPServer;
 let port = 0;
 const received: string[] = [];
+const DAY_MS = 86_400_000;
 
 beforeAll(async () => {
   db = openDatabase({ dataDir: dir });
@@ -100,5 +102,36 @@ describe('mail outbox with several workers', () => {
     const ids = (await db.kysely.selectFrom('mail_outbox').select('id').execute()).map((r) => r.id).sort();
     expect([...received].sort()).toEqual(ids);
     expect(lines.filter((l) => l.includes('claim was lost'))).toEqual([]);
+  });
+});
+
+describe('outbox purge (the purge job, hourly)', () => {
+  it('removes delivered and given-up mails older than a week, keeps newer ones and everything still due', async () => {
+    const outbox = outboxRepository(db.kysely);
+    const now = Date.now();
+    const row = (id: string) => ({
+      id,
+      kind: 'confirm-code',
+      to_address: `${id}@contoso.com`,
+      subject: 's',
+      text_body: 't',
+      html_body: 'h',
+    });
+    for (const id of ['old-sent', 'old-failed', 'new-sent', 'old-pending'])
+      await outbox.insert(row(id), now - 8 * DAY_MS);
+    const at = (id: string, set: { sent_at?: number; failed_at?: number }) =>
+      db.kysely.updateTable('mail_outbox').set(set).where('id', '=', id).execute();
+    await at('old-sent', { sent_at: now - 8 * DAY_MS });
+    await at('old-failed', { failed_at: now - KEEP_DONE_MS - 1000 });
+    await at('new-sent', { sent_at: now - KEEP_DONE_MS + 60_000 });
+
+    expect(await outbox.purgeDone(now)).toBe(2);
+    const left = await db.kysely
+      .selectFrom('mail_outbox')
+      .select('id')
+      .where('id', 'in', ['old-sent', 'old-failed', 'new-sent', 'old-pending'])
+      .execute();
+    expect(left.map((r) => r.id).sort()).toEqual(['new-sent', 'old-pending']);
+    expect(await outbox.purgeDone(now)).toBe(0);
   });
 });

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { Job } from './job.js';
 import { mailOutboxJob } from './mail-outbox.js';
-import { codePurgeJob, sessionPurgeJob, ssoPurgeJob } from './purge.js';
+import { codePurgeJob, outboxPurgeJob, sessionPurgeJob, ssoPurgeJob } from './purge.js';
 
 /**
  * Background work runs with the server's lifecycle: every job starts when the server is ready and is
@@ -10,7 +10,13 @@ import { codePurgeJob, sessionPurgeJob, ssoPurgeJob } from './purge.js';
  */
 export default fp(
   async function jobs(app: FastifyInstance) {
-    const all: Job[] = [mailOutboxJob(app), codePurgeJob(app), sessionPurgeJob(app), ssoPurgeJob(app)];
+    const all: Job[] = [
+      mailOutboxJob(app),
+      codePurgeJob(app),
+      sessionPurgeJob(app),
+      ssoPurgeJob(app),
+      outboxPurgeJob(app),
+    ];
     app.addHook('onReady', async () => {
       for (const job of all) job.start();
     });

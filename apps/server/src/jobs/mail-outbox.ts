@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Deliver } from '../plugins/mailer.js';
+import { outboxRepository, type OutboxMail } from '../plugins/outbox-repository.js';
 import { INVITE_TTL_DAYS } from '../modules/accounts/index.js';
 import type { Job } from './job.js';
 
@@ -24,8 +25,6 @@ const LEASE_MS = 60_000;
 const STOP_WAIT_MS = 1_500;
 const IDLE_POLL_MS = 5_000;
 const BATCH = 10;
-const HOUSEKEEPING_EVERY_MS = 3_600_000;
-const KEEP_SENT_MS = 7 * 86_400_000;
 
 /** Why a mail was not delivered (suite_mail_failures_total's `reason`). */
 export type MailFailure = 'temporary' | 'permanent' | 'expired' | 'gave_up';
@@ -55,17 +54,19 @@ export class OutboxWorker {
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = false;
-  private lastHousekeeping = 0;
   /** Rows this worker holds a claim on (claim token by row id). */
   private readonly held = new Map<string, string>();
+  private readonly outbox: ReturnType<typeof outboxRepository>;
 
   constructor(
-    private readonly db: Kysely<Database>,
+    db: Kysely<Database>,
     private readonly deliver: Deliver,
     private readonly baseMs: number,
     private readonly log: FastifyBaseLogger,
     private readonly options: OutboxOptions = {},
-  ) {}
+  ) {
+    this.outbox = outboxRepository(db);
+  }
 
   private get leaseMs(): number {
     return this.options.leaseMs ?? LEASE_MS;
@@ -106,12 +107,7 @@ export class OutboxWorker {
   /** Gives up every claim this worker holds (the mail stays due). */
   private async release(): Promise<void> {
     for (const [id, token] of [...this.held]) {
-      await this.db
-        .updateTable('mail_outbox')
-        .set({ locked_until: 0, claim_token: null })
-        .where('id', '=', id)
-        .where('claim_token', '=', token)
-        .execute();
+      await this.outbox.release(id, token);
       this.held.delete(id);
     }
   }
@@ -121,7 +117,6 @@ export class OutboxWorker {
       let delay = this.idleMs;
       try {
         await this.runOnce();
-        await this.housekeep();
         delay = await this.nextDelay();
       } catch (err) {
         // The database may be briefly unavailable: log and look again later; rows stay queued.
@@ -135,18 +130,8 @@ export class OutboxWorker {
 
   private async runOnce(): Promise<void> {
     for (;;) {
-      const now = Date.now();
-      const due = await this.db
-        .selectFrom('mail_outbox')
-        .select('id')
-        .where('sent_at', 'is', null)
-        .where('failed_at', 'is', null)
-        .where('next_attempt_at', '<=', now)
-        .where('locked_until', '<', now)
-        .orderBy('next_attempt_at')
-        .limit(BATCH)
-        .execute();
-      for (const { id } of due) {
+      const due = await this.outbox.due(Date.now(), BATCH);
+      for (const id of due) {
         if (this.stopped) return;
         const claimed = await this.claim(id);
         if (claimed) await this.attempt(claimed.row, claimed.token);
@@ -155,43 +140,15 @@ export class OutboxWorker {
     }
   }
 
-  /** Delivered and failed rows (bodies already cleared) are kept a while for support questions, then removed (hourly). */
-  private async housekeep(): Promise<void> {
-    const now = Date.now();
-    if (now - this.lastHousekeeping < HOUSEKEEPING_EVERY_MS) return;
-    this.lastHousekeeping = now;
-    await this.db
-      .deleteFrom('mail_outbox')
-      .where((eb) => eb.or([eb('sent_at', '<', now - KEEP_SENT_MS), eb('failed_at', '<', now - KEEP_SENT_MS)]))
-      .execute();
-  }
-
-  /**
-   * Several server instances may share the outbox: a row is sent by whoever claims it first. The claim
-   * re-checks that the row is still due and the row is read again under it: what the batch query saw
-   * may be stale (another instance may have tried it meanwhile), and a stale attempt count would be
-   * written back.
-   */
-  private async claim(id: string) {
+  /** Several server instances may share the outbox: a row is sent by whoever claims it first. */
+  private async claim(id: string): Promise<{ row: OutboxMail; token: string } | null> {
     const now = Date.now();
     const token = randomUUID();
-    const result = await this.db
-      .updateTable('mail_outbox')
-      .set({ locked_until: now + this.leaseMs, claim_token: token })
-      .where('id', '=', id)
-      .where('sent_at', 'is', null)
-      .where('failed_at', 'is', null)
-      .where('next_attempt_at', '<=', now)
-      .where('locked_until', '<', now)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) return null;
     this.held.set(id, token);
-    const row = await this.db
-      .selectFrom('mail_outbox')
-      .select(['id', 'kind', 'to_address', 'subject', 'text_body', 'html_body', 'attempts', 'created_at'])
-      .where('id', '=', id)
-      .where('claim_token', '=', token)
-      .executeTakeFirst();
+    const row = await this.outbox.claim(id, token, now, now + this.leaseMs).catch((err: unknown) => {
+      this.held.delete(id);
+      throw err;
+    });
     if (!row) this.held.delete(id);
     return row ? { row, token } : null;
   }
@@ -199,22 +156,15 @@ export class OutboxWorker {
   /** While a send runs: push the lease forward, so no other worker takes a slow send over. */
   private keepClaim(id: string, token: string): () => void {
     const timer = setInterval(() => {
-      void this.db
-        .updateTable('mail_outbox')
-        .set({ locked_until: Date.now() + this.leaseMs })
-        .where('id', '=', id)
-        .where('claim_token', '=', token)
-        .execute()
+      void this.outbox
+        .extend(id, token, Date.now() + this.leaseMs)
         .catch((err: unknown) => this.log.warn({ err, mailId: id }, 'mail outbox: lease not extended'));
     }, this.leaseMs / 3);
     timer.unref();
     return () => clearInterval(timer);
   }
 
-  private async attempt(
-    row: Parameters<Deliver>[0] & { kind: string; attempts: number; created_at: number },
-    token: string,
-  ): Promise<void> {
+  private async attempt(row: OutboxMail, token: string): Promise<void> {
     const worth = this.options.worthFor?.(row.kind);
     if (worth !== undefined && Date.now() - Number(row.created_at) >= worth) {
       // A code that no longer works, a link past its validity: not sent at all (the person asks again).
@@ -250,25 +200,9 @@ export class OutboxWorker {
 
   /** Marks a delivered mail sent, only under this worker's claim (a lost claim is reported, never overwritten). */
   private async sent(id: string, token: string, attempts: number): Promise<void> {
-    const done = await this.db
-      .updateTable('mail_outbox')
-      // The bodies carry codes and invite links: once delivered they are not kept.
-      .set({
-        sent_at: Date.now(),
-        attempts,
-        locked_until: 0,
-        claim_token: null,
-        last_error: null,
-        subject: '',
-        text_body: '',
-        html_body: '',
-      })
-      .where('id', '=', id)
-      .where('claim_token', '=', token)
-      .executeTakeFirst();
+    const recorded = await this.outbox.markSent(id, token, attempts);
     this.held.delete(id);
-    if (Number(done.numUpdatedRows) !== 1)
-      this.log.error({ mailId: id }, 'mail outbox: delivered after its claim was lost');
+    if (!recorded) this.log.error({ mailId: id }, 'mail outbox: delivered after its claim was lost');
   }
 
   private async failed(
@@ -293,18 +227,7 @@ export class OutboxWorker {
       return;
     }
     const wait = this.baseMs * Math.min(2 ** (attempts - 1), MAX_BACKOFF_FACTOR);
-    await this.db
-      .updateTable('mail_outbox')
-      .set({
-        attempts,
-        next_attempt_at: now + wait,
-        locked_until: 0,
-        claim_token: null,
-        last_error: message.slice(0, 500),
-      })
-      .where('id', '=', row.id)
-      .where('claim_token', '=', token)
-      .execute();
+    await this.outbox.retryAt(row.id, token, attempts, now + wait, message);
     this.held.delete(row.id);
     this.options.onFailure?.('temporary');
     this.log.warn({ mailId: row.id, attempts, err: message }, 'mail delivery failed; will retry');
@@ -318,34 +241,14 @@ export class OutboxWorker {
     reason: Exclude<MailFailure, 'temporary'>,
     message: string,
   ): Promise<void> {
-    await this.db
-      .updateTable('mail_outbox')
-      .set({
-        attempts,
-        locked_until: 0,
-        claim_token: null,
-        last_error: `${reason}: ${message}`.slice(0, 500),
-        failed_at: Date.now(),
-        subject: '',
-        text_body: '',
-        html_body: '',
-      })
-      .where('id', '=', row.id)
-      .where('claim_token', '=', token)
-      .execute();
+    await this.outbox.markFailed(row.id, token, attempts, `${reason}: ${message}`);
     this.held.delete(row.id);
     this.options.onFailure?.(reason);
     this.log.error({ mailId: row.id, attempts, reason, err: message }, 'mail not delivered; given up');
   }
 
   private async nextDelay(): Promise<number> {
-    const next = await this.db
-      .selectFrom('mail_outbox')
-      .select((eb) => eb.fn.min('next_attempt_at').as('at'))
-      .where('sent_at', 'is', null)
-      .where('failed_at', 'is', null)
-      .executeTakeFirst();
-    const at = next?.at == null ? undefined : Number(next.at);
+    const at = await this.outbox.nextDueAt();
     if (at === undefined) return this.idleMs;
     return Math.min(this.idleMs, Math.max(10, at - Date.now()));
   }

@@ -1,23 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import { accountsAdmin } from '../modules/accounts/index.js';
+import { outboxRepository } from '../plugins/outbox-repository.js';
 import type { Job } from './job.js';
 
 const EVERY_MS = 3_600_000;
-
-type Accounts = ReturnType<typeof accountsAdmin>;
 
 /**
  * Housekeeping that deletes rows nobody can use any more: once when the server is ready, then hourly.
  * Each run is a few batched DELETEs that any number of instances may run at once. A run in flight is
  * awaited on stop, so it never outlives the database connection.
  */
-function purgeJob(app: FastifyInstance, name: string, what: string, run: (accounts: Accounts) => Promise<number>): Job {
+function purgeJob(app: FastifyInstance, name: string, what: string, run: () => Promise<number>): Job {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let stopped = false;
-  const once = (accounts: Accounts) => {
+  const once = () => {
     if (stopped || running) return;
-    running = run(accounts)
+    running = run()
       .then((count) => {
         if (count > 0) app.log.info({ job: name, count }, `${what} purged`);
       })
@@ -27,9 +26,8 @@ function purgeJob(app: FastifyInstance, name: string, what: string, run: (accoun
   return {
     name,
     start() {
-      const accounts = accountsAdmin(app.db.kysely);
-      once(accounts);
-      timer = setInterval(() => once(accounts), EVERY_MS);
+      once();
+      timer = setInterval(once, EVERY_MS);
       timer.unref();
     },
     async stop() {
@@ -42,12 +40,16 @@ function purgeJob(app: FastifyInstance, name: string, what: string, run: (accoun
 
 /** Expired codes (and the unmailed ones stored for unknown recovery addresses). */
 export const codePurgeJob = (app: FastifyInstance) =>
-  purgeJob(app, 'code-purge', 'expired codes', (accounts) => accounts.purgeExpiredCodes());
+  purgeJob(app, 'code-purge', 'expired codes', () => accountsAdmin(app.db.kysely).purgeExpiredCodes());
 
 /** Ended (signed out, replaced, spent) and expired session rows (issue 14). */
 export const sessionPurgeJob = (app: FastifyInstance) =>
-  purgeJob(app, 'session-purge', 'ended sessions', (accounts) => accounts.purgeEndedSessions());
+  purgeJob(app, 'session-purge', 'ended sessions', () => accountsAdmin(app.db.kysely).purgeEndedSessions());
 
 /** Expired single-sign-on requests, assertion replay entries and /auth hand-offs (issue 24). */
 export const ssoPurgeJob = (app: FastifyInstance) =>
-  purgeJob(app, 'sso-purge', 'expired single-sign-on state', (accounts) => accounts.purgeSso());
+  purgeJob(app, 'sso-purge', 'expired single-sign-on state', () => accountsAdmin(app.db.kysely).purgeSso());
+
+/** Delivered and given-up mails (bodies already cleared), kept a week for support questions. */
+export const outboxPurgeJob = (app: FastifyInstance) =>
+  purgeJob(app, 'outbox-purge', 'old outbox rows', () => outboxRepository(app.db.kysely).purgeDone());

@@ -10,6 +10,7 @@ import type { AppConfig } from '../config.js';
 import type { Database } from '../db/schema.js';
 import { renderEmail, type MailMessage, type MailSite } from '../emails/index.js';
 import { dkimSign } from './dkim.js';
+import { outboxRepository } from './outbox-repository.js';
 
 export interface Mailer {
   /** Renders the message and writes it to the outbox with `db` (pass the caller's transaction). */
@@ -43,32 +44,15 @@ export function mailSite(config: AppConfig): MailSite {
 export async function queueMail(db: Kysely<Database>, message: MailMessage, site: MailSite): Promise<string> {
   const rendered = await renderEmail(message, site);
   const id = randomUUID();
-  const now = Date.now();
-  await db
-    .insertInto('mail_outbox')
-    .values({
-      id,
-      kind: message.kind,
-      to_address: message.to,
-      subject: rendered.subject,
-      text_body: rendered.text,
-      html_body: rendered.html,
-      next_attempt_at: now,
-      created_at: now,
-    })
-    .execute();
+  await outboxRepository(db).insert({
+    id,
+    kind: message.kind,
+    to_address: message.to,
+    subject: rendered.subject,
+    text_body: rendered.text,
+    html_body: rendered.html,
+  });
   return id;
-}
-
-/** Mails given up (an SMTP 5xx answer, expired content, 72 h of failures), newest first: `npm run admin -- mail failed`. */
-export function failedMail(db: Kysely<Database>, limit = 100) {
-  return db
-    .selectFrom('mail_outbox')
-    .select(['to_address', 'kind', 'attempts', 'failed_at', 'last_error', 'created_at'])
-    .where('failed_at', 'is not', null)
-    .orderBy('failed_at', 'desc')
-    .limit(limit)
-    .execute();
 }
 
 /**

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config.js';
 import { AppError } from '../errors.js';
 import { droppedLogLines } from '../logging.js';
+import { outboxRepository } from './outbox-repository.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -114,16 +115,12 @@ export default fp(
     // The three gauges read one query per scrape; null while the database is unreachable.
     let state: Promise<{ pending: number; ageS: number } | null> | undefined;
     function outboxState() {
-      state ??= db
-        .selectFrom('mail_outbox')
-        .select((eb) => [eb.fn.countAll<number>().as('pending'), eb.fn.min('created_at').as('oldest')])
-        .where('sent_at', 'is', null)
-        .where('failed_at', 'is', null)
-        .executeTakeFirst()
+      state ??= outboxRepository(db)
+        .pending()
         .then(
-          (row) => ({
-            pending: Number(row?.pending ?? 0),
-            ageS: row?.oldest == null ? 0 : Math.max(0, (Date.now() - Number(row.oldest)) / 1000),
+          ({ count, oldest }) => ({
+            pending: count,
+            ageS: oldest === undefined ? 0 : Math.max(0, (Date.now() - oldest) / 1000),
           }),
           (err: unknown) => {
             app.log.warn({ err }, 'metrics: database unavailable');
