@@ -47,7 +47,7 @@ interface Rendered {
   logo: { loaded: boolean; width: number; alt: string };
   poppinsLoaded: number;
   /** Contrast ratios of the heading and the code (or the button) against what is behind them. */
-  contrast: { heading: number; main: number };
+  contrast: { heading: number; main: number; footerLink: number };
   lang: string;
   buttonHref: string | null;
 }
@@ -89,6 +89,7 @@ function inspect(page: Page): Promise<Rendered> {
       contrast: {
         heading: contrast(document.querySelector('h1')),
         main: contrast(document.querySelector('.em-code') ?? button),
+        footerLink: contrast(Array.from(document.querySelectorAll('a.em-link')).at(-1) ?? null),
       },
       lang: document.documentElement.lang,
       buttonHref: button?.getAttribute('href') ?? null,
@@ -122,6 +123,7 @@ for (const language of ['en', 'hi']) {
           expect(seen.poppinsLoaded, `${where}: Poppins from PUBLIC_URL`).toBeGreaterThan(0);
           expect(seen.contrast.heading, `${where}: heading readable`).toBeGreaterThanOrEqual(4.5);
           expect(seen.contrast.main, `${where}: code / button readable`).toBeGreaterThanOrEqual(4.5);
+          expect(seen.contrast.footerLink, `${where}: footer link readable`).toBeGreaterThanOrEqual(4.5);
           await page.screenshot({
             path: join(SHOTS, `${kind}-${language}-${width}-${colorScheme}.png`),
             fullPage: true,
@@ -129,6 +131,14 @@ for (const language of ['en', 'hi']) {
           if (kind === 'invite') {
             expect(seen.buttonHref, `${where}: the button goes where the plain-text link goes`).toBe(textLink);
             await expect(page.getByRole('link', { name: textLink })).toHaveAttribute('href', textLink ?? '');
+            // A client that drops the wrapping rules (and the fixed table layout) still wraps the link at its <wbr>s.
+            const bare = mail.html.replace(/word-break:break-all;?|overflow-wrap:anywhere;?|table-layout:fixed;?/g, '');
+            expect(bare).not.toBe(mail.html);
+            await page.setContent(bare, { waitUntil: 'load' });
+            expect(
+              (await inspect(page)).overflow,
+              `${where}: no scrolling without the CSS wrapping rules`,
+            ).toBeLessThanOrEqual(0);
           } else {
             // Double-click (a tap and hold on a phone) selects the whole code and nothing else.
             await page.locator('.em-code').dblclick();

@@ -41,8 +41,44 @@ function readHtml(html: string): { preview: string; visible: string } {
     .replace(/<head>[\s\S]*<\/head>/, '')
     .replace(/<div[^>]*data-skip-in-text="true"[^>]*>[\s\S]*?<\/div><\/div>/, '')
     .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<wbr\/>/g, '')
     .replace(/<[^>]+>/g, ' ');
   return { preview: squash(decode(preview)), visible: squash(decode(body)) };
+}
+
+/**
+ * The written-out link of a mail: its box's table is `table-layout: fixed`, the box and the link wrap
+ * anywhere, and the link text has a <wbr> at least every 20 characters (clients that drop the CSS still
+ * wrap it). Returns the link's text.
+ */
+function linkBox(html: string, url: string): string {
+  const escaped = url.replace(/&/g, '&amp;').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const box = new RegExp(
+    `<table[^>]*style="[^"]*table-layout:fixed[^"]*"[^>]*><tbody><tr><td class="em-urlbox" style="([^"]*)"><a href="${escaped}" class="em-link" style="([^"]*)"[^>]*>(.*?)</a></td>`,
+  ).exec(html);
+  expect(box, 'the link in its box').not.toBeNull();
+  const [, boxStyle = '', linkStyle = '', inner = ''] = box ?? [];
+  for (const style of [boxStyle, linkStyle]) {
+    expect(style).toContain('word-break:break-all');
+    expect(style).toContain('overflow-wrap:anywhere');
+  }
+  expect(boxStyle).toContain('max-width:100%');
+  const pieces = inner.split('<wbr/>');
+  for (const piece of pieces) expect(decode(piece).length).toBeLessThanOrEqual(20);
+  return decode(pieces.join(''));
+}
+
+/** WCAG 2 contrast ratio of two #RRGGBB colours. */
+function contrast(a: string, b: string): number {
+  const luminance = (hex: string) => {
+    const [r = 0, g = 0, bl = 0] = [1, 3, 5].map((i) => {
+      const s = parseInt(hex.slice(i, i + 2), 16) / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [x, y] = [luminance(a), luminance(b)];
+  return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
 }
 
 describe('mail templates', () => {
@@ -80,11 +116,9 @@ describe('mail templates', () => {
         if (kind === 'invite') {
           const url = 'https://suite.example.org/confirm-invite?inviteToken=tok.en-with.a.long.signature';
           const hrefs = [...mail.html.matchAll(/href="([^"]+)"/g)].map((m) => decode(m[1] ?? ''));
-          // The button, then the same address written out and free to wrap.
+          // The button, then the same address written out in its box.
           expect(hrefs.filter((h) => h === url)).toHaveLength(2);
-          expect(mail.html).toMatch(
-            /<a href="[^"]*confirm-invite[^"]*" class="em-link" style="[^"]*word-break:break-all/,
-          );
+          expect(linkBox(mail.html, url)).toBe(url);
           expect(mail.text).toContain(`${c.action?.label}:\n${url}\n`);
           expect(hrefs.every((h) => h.startsWith(site.publicUrl))).toBe(true);
           expect(visible).toContain('Ada Lovelace');
@@ -114,6 +148,67 @@ describe('mail templates', () => {
       });
     }
   }
+
+  it('shows every link as the button, a short "copy this link" line and the link in a box that cannot widen the mail', async () => {
+    for (const language of LANGUAGES) {
+      const notice = { kind: 'password-changed', to: 'a@contoso.com', language } as const;
+      for (const m of [message('invite', language), notice]) {
+        const mail = await renderEmail(m, site);
+        const c = mailContent(m, site);
+        expect(c.action?.fallback).toBe(MAIL_TEXTS[language].linkFallback);
+        expect(readHtml(mail.html).visible).toContain(`${c.action?.label} ${c.action?.fallback} `);
+        expect(linkBox(mail.html, c.action?.url ?? '')).toBe(c.action?.url);
+      }
+    }
+    // "copy this link into your browser", not "open this address", in each language's words.
+    expect(MAIL_TEXTS.en.linkFallback).toBe('Or copy this link into your browser:');
+    const copy = { en: /copy/, pt: /copie/, es: /copia/, hi: /कॉपी/, it: /copia/ };
+    for (const language of LANGUAGES) expect(MAIL_TEXTS[language].linkFallback).toMatch(copy[language]);
+  });
+
+  it('keeps the web font from Outlook for Windows, which then uses a Windows font stack', async () => {
+    for (const language of ['en', 'hi'] as const) {
+      const { html } = await renderEmail(message('confirm-code', language), site);
+      const guarded = /<!--\[if !mso\]><!--><style>([\s\S]*?)<\/style><!--<!\[endif\]-->/.exec(html);
+      expect(guarded?.[1]).toContain("@font-face { font-family: 'Poppins'");
+      // No font face outside the guard (Outlook would read it and fall back to Times New Roman).
+      expect(html.replace(guarded?.[0] ?? '', '')).not.toContain('@font-face');
+      const mso = /<!--\[if mso\]><style>([\s\S]*?)<\/style><!\[endif\]-->/.exec(html)?.[1] ?? '';
+      const stack = /body, table, td, div, p, a, span, h1 \{ font-family: ([^;!]*) !important/.exec(mso)?.[1];
+      // Outlook reads the first font of a stack only: a Windows font, never the web font.
+      expect(stack?.split(',')[0]).toBe(language === 'hi' ? "'Nirmala UI'" : "'Segoe UI'");
+      expect(stack).not.toContain('Poppins');
+      expect(mso).toMatch(/\.em-code \{ font-family: Consolas[^}]*monospace !important/);
+    }
+  });
+
+  it('writes the footer link and the copyable link at 4.5:1 or more, light and dark', async () => {
+    const { html } = await renderEmail(message('invite', 'en'), site);
+    const page = /<body class="em-bg" style="[^"]*background-color:(#[0-9A-F]{6})/i.exec(html)?.[1] ?? '';
+    const footerLink = new RegExp(`<a href="${site.publicUrl}" class="em-link" style="color:(#[0-9A-F]{6})`, 'i').exec(
+      html,
+    )?.[1];
+    const box =
+      /class="em-urlbox" style="background-color:(#[0-9A-F]{6})[^"]*"><a [^>]*style="color:(#[0-9A-F]{6})/i.exec(html);
+    expect(contrast(footerLink ?? '', page)).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(box?.[2] ?? '', box?.[1] ?? '')).toBeGreaterThanOrEqual(4.5);
+    const dark = /@media \(prefers-color-scheme: dark\) \{([\s\S]*?)\n\}/.exec(html)?.[1] ?? '';
+    const darkOf = (cls: string, prop: string) =>
+      new RegExp(`\\.${cls} \\{[^}]*${prop}: (#[0-9A-F]{6})`, 'i').exec(dark)?.[1] ?? '';
+    expect(contrast(darkOf('em-link', 'color'), darkOf('em-bg', 'background-color'))).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(darkOf('em-link', 'color'), darkOf('em-urlbox', 'background-color'))).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('says "reset" in the password mails, and confirms an address in good Hindi', () => {
+    const reset = { en: 'reset', pt: 'redefinição', es: 'restablecer', hi: 'रीसेट', it: 'reimpostare' };
+    for (const language of LANGUAGES) {
+      expect(MAIL_TEXTS[language].recoverySubject).toContain(reset[language]);
+      const all = Object.values(MAIL_TEXTS[language]).join(' ');
+      expect(all).not.toMatch(/recovery|recuperação|recuperación|रिकवरी|recupero/i);
+    }
+    expect(MAIL_TEXTS.hi.confirmIntro).toContain('अपने ई-मेल पते की पुष्टि करने');
+    expect(MAIL_TEXTS.hi.confirmIntro).not.toContain('पता पुष्टि करने');
+  });
 
   it('gives every kind in every language its own subject', async () => {
     const subjects = new Set<string>();

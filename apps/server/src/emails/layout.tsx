@@ -27,6 +27,8 @@ const light = {
   muted: '#5F6368',
   codeBox: '#EEF5FC',
   codeLine: '#B9D6F2',
+  /** Links written out (the footer's, the copyable link): the screens' --blue-dark, 6.4:1 on the page, 6.9:1 on the card. */
+  link: '#0A5BA1',
 };
 const dark = {
   page: '#0F161D',
@@ -49,15 +51,26 @@ const fontFor = (c: MailContent) => `Poppins, ${c.language === 'hi' ? `${DEVANAG
 const CODE_SPACING = 8;
 
 /**
- * Poppins from PUBLIC_URL for the clients that load web fonts; dark mode (clients that honour
- * prefers-color-scheme; `[data-ogsc]`/`[data-ogsb]` are Outlook.com's); narrow screens.
+ * Poppins from PUBLIC_URL for the clients that load web fonts, hidden from Outlook for Windows
+ * (2007-2016 and later Word-engine versions): given a web font it cannot load, it shows Times New Roman
+ * instead of going down the font stack. Outlook reads only the `[if mso]` block, which names the system
+ * fonts (the code box keeps a monospaced one); every other client reads only the `[if !mso]` one.
  */
-const css = (publicUrl: string) =>
-  EMAIL_FONTS.map(
+function fontBlocks(c: MailContent): string {
+  const faces = EMAIL_FONTS.map(
     (f) =>
-      `@font-face { font-family: 'Poppins'; font-style: normal; font-weight: ${f.weight}; font-display: swap; src: url('${publicUrl}${EMAIL_FONTS_PATH}/${f.file}') format('woff2'); unicode-range: ${f.range}; }`,
-  ).join('\n') +
-  `
+      `@font-face { font-family: 'Poppins'; font-style: normal; font-weight: ${f.weight}; font-display: swap; src: url('${c.publicUrl}${EMAIL_FONTS_PATH}/${f.file}') format('woff2'); unicode-range: ${f.range}; }`,
+  ).join('\n');
+  // Outlook takes the first font of a stack only: a Windows one.
+  const system = `${c.language === 'hi' ? "'Nirmala UI', Mangal, " : ''}'Segoe UI', Arial, sans-serif`;
+  return (
+    `<!--[if !mso]><!--><style>\n${faces}\n</style><!--<![endif]-->` +
+    `<!--[if mso]><style>body, table, td, div, p, a, span, h1 { font-family: ${system} !important; } .em-code { font-family: Consolas, 'Courier New', monospace !important; }</style><![endif]-->`
+  );
+}
+
+/** Dark mode (clients that honour prefers-color-scheme; `[data-ogsc]`/`[data-ogsb]` are Outlook.com's); narrow screens. */
+const css = `
 :root { color-scheme: light dark; supported-color-schemes: light dark; }
 body { margin: 0; padding: 0; -webkit-text-size-adjust: 100%; text-size-adjust: 100%; }
 @media only screen and (max-width: 480px) {
@@ -74,11 +87,13 @@ body { margin: 0; padding: 0; -webkit-text-size-adjust: 100%; text-size-adjust: 
   .em-codebox { background-color: ${dark.codeBox} !important; border-color: ${dark.codeLine} !important; }
   .em-code { color: ${dark.code} !important; }
   .em-link { color: ${dark.link} !important; }
+  .em-urlbox { background-color: ${dark.page} !important; border-color: ${dark.line} !important; }
   .em-hr { border-color: ${dark.line} !important; }
 }
 [data-ogsb] .em-bg { background-color: ${dark.page} !important; }
 [data-ogsb] .em-card { background-color: ${dark.card} !important; }
 [data-ogsb] .em-codebox { background-color: ${dark.codeBox} !important; }
+[data-ogsb] .em-urlbox { background-color: ${dark.page} !important; }
 [data-ogsc] .em-text { color: ${dark.text} !important; }
 [data-ogsc] .em-muted { color: ${dark.muted} !important; }
 [data-ogsc] .em-code { color: ${dark.code} !important; }
@@ -177,7 +192,7 @@ function Mail({ c }: { c: MailContent }) {
         <meta name="supported-color-schemes" content="light dark" />
         <meta name="format-detection" content="telephone=no, date=no, address=no, email=no" />
         <title>{c.subject}</title>
-        <style dangerouslySetInnerHTML={{ __html: css(c.publicUrl) }} />
+        <style dangerouslySetInnerHTML={{ __html: css }} />
       </Head>
       <Body className="em-bg" style={{ margin: 0, padding: 0, backgroundColor: light.page, fontFamily: font }}>
         <Preview>{c.preview}</Preview>
@@ -292,25 +307,45 @@ function Action({
           {action.label}
         </Button>
       </Box>
-      {/* The address written out for clients that block the button; break-all keeps it within the card. */}
-      <Text className="em-muted" style={{ ...muted, overflowWrap: 'anywhere' }}>
+      {/* For clients that block the button: a short line, then the link in a box that wraps it (never wider than the card). */}
+      <Text className="em-muted" style={{ ...muted, margin: '0 0 6px' }}>
         {action.fallback}
-        <br />
-        <Address url={action.url} underline />
       </Text>
+      <Box
+        className="em-urlbox"
+        table={{ style: { tableLayout: 'fixed' } }}
+        style={{
+          ...framed(light.page, light.line, 10, '10px 12px', 'left'),
+          fontFamily: font,
+          fontSize: 13,
+          lineHeight: '19px',
+          maxWidth: '100%',
+          wordBreak: 'break-all',
+          overflowWrap: 'anywhere',
+        }}
+      >
+        <Address url={action.url} />
+      </Box>
     </>
   );
 }
 
-/** An address written out as its own link text; break-all lets a long one wrap anywhere instead of widening the mail. */
-function Address({ url, underline = false }: { url: string; underline?: boolean }) {
+/** Longest run of a written-out address with no place to wrap. */
+const URL_PIECE = 20;
+
+/**
+ * An address written out as its own link text, with a `<wbr>` every 20 characters: it wraps there even
+ * in clients that drop the CSS wrapping rules, and still copies as one address.
+ */
+function Address({ url }: { url: string }) {
+  const pieces = url.match(new RegExp(`.{1,${URL_PIECE}}`, 'gu')) ?? [];
   return (
     <Link
       href={url}
       className="em-link"
-      style={{ color: BLUE, textDecoration: underline ? 'underline' : 'none', wordBreak: 'break-all' }}
+      style={{ color: light.link, textDecoration: 'underline', wordBreak: 'break-all', overflowWrap: 'anywhere' }}
     >
-      {url}
+      {pieces.flatMap((piece, i) => (i === 0 ? [piece] : [<wbr key={i} />, piece]))}
     </Link>
   );
 }
@@ -335,6 +370,8 @@ function Footer({ c, font }: { c: MailContent; font: string }) {
   );
 }
 
-export function renderHtml(content: MailContent): Promise<string> {
-  return render(<Mail c={content} />);
+export async function renderHtml(content: MailContent): Promise<string> {
+  const html = await render(<Mail c={content} />);
+  // React cannot write conditional comments: the font blocks go in as text, just before </head>.
+  return html.replace('</head>', `${fontBlocks(content)}</head>`);
 }
