@@ -122,7 +122,7 @@ async function invite(db: Db, env: Env, args: string[], out: Out): Promise<void>
   const { url } = await accountsAdmin(db.kysely).invite(config, {
     email: emailArg(positionals[0]),
     inviterId: null,
-    inviterName: config.appTitle,
+    inviter: null,
     language,
   });
   out(`invitation queued (the running server mails it): ${url}`);

@@ -17,7 +17,8 @@ const CODE = '012345';
 const KINDS = ['confirm-code', 'recovery-code', 'invite'] as const;
 type Kind = (typeof KINDS)[number];
 
-function message(kind: Kind, language: Language, inviter = 'Ada Lovelace'): MailMessage {
+function message(kind: Kind, language: Language, name = 'Ada Lovelace'): MailMessage {
+  const inviter = { name, address: 'ada@contoso.com' };
   return kind === 'invite'
     ? { kind, to: 'b@contoso.com', language, inviter, inviteToken: 'tok.en-with.a.long.signature', days: 7 }
     : { kind, to: 'a@contoso.com', language, code: CODE };
@@ -121,7 +122,10 @@ describe('mail templates', () => {
           expect(linkBox(mail.html, url)).toBe(url);
           expect(mail.text).toContain(`${c.action?.label}:\n${url}\n`);
           expect(hrefs.every((h) => h.startsWith(site.publicUrl))).toBe(true);
-          expect(visible).toContain('Ada Lovelace');
+          expect(visible).toContain('Ada Lovelace (ada@contoso.com)');
+          expect(c.intro).toContain('contoso.com ');
+          expect(mail.subject).toContain('ada@contoso.com');
+          expect(mail.subject).not.toContain('Ada Lovelace');
         } else {
           const box = /<div class="em-code"[^>]*>([^<]*)<\/div>/.exec(mail.html);
           // One text node holding just the code: selected and copied whole.
@@ -245,13 +249,39 @@ describe('mail templates', () => {
       expect(part).not.toMatch(/[\u202E\u0007]/);
     }
     const name = mailContent(message('invite', 'en', inviter), site).intro.replace(
-      ' invited you to join the team on Suite.',
+      ' (ada@contoso.com) invited you to join the contoso.com team on Suite.',
       '',
     );
     expect([...name]).toHaveLength(64);
     expect(name.endsWith('…')).toBe(true);
     expect(name).not.toContain('\n');
-    expect(mail.subject.startsWith('<script>alert(1)</script>gnp.exeAda')).toBe(true);
+    expect(mail.subject).toBe('ada@contoso.com invited you to join contoso.com on Suite');
+  });
+
+  it('never lets the name an inviter typed stand alone: the subject names their address and the domain', async () => {
+    const phishy = 'IT Helpdesk: sign in at acme-sso.example/login';
+    for (const language of LANGUAGES) {
+      const m = message('invite', language, phishy);
+      const mail = await renderEmail(m, site);
+      // The subject is read first, in every inbox list: no typed name in it at all.
+      expect(mail.subject).not.toContain('acme-sso');
+      expect(mail.subject).toContain('ada@contoso.com');
+      expect(mail.subject).toContain('contoso.com ');
+      // In the body the name comes with the account's address, and the organisation's domain.
+      const intro = mailContent(m, site).intro;
+      expect(intro).toContain(`${phishy} (ada@contoso.com)`);
+      expect(intro.replace('ada@contoso.com', '')).toContain('contoso.com');
+      expect(readHtml(mail.html).visible).toContain(intro);
+      expect(mail.text).toContain(intro);
+    }
+  });
+
+  it('an invitation from an administrator (admin CLI) names no person and no free-mail "team"', async () => {
+    const m: MailMessage = { ...message('invite', 'pt'), to: 'friend@gmail.com', inviter: null } as MailMessage;
+    const mail = await renderEmail(m, site);
+    expect(mail.subject).toBe('Você foi convidado para o Suite');
+    expect(mailContent(m, site).intro).toBe('Um administrador do Suite convidou você para entrar no Suite.');
+    expect(mail.text).not.toContain('gmail.com');
   });
 });
 

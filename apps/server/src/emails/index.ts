@@ -1,4 +1,12 @@
-import { CODE_TTL_MS, LANGUAGES, LANGUAGE_TAGS, cleanDisplayName, textLength, type Language } from '@suite/contract';
+import {
+  CODE_TTL_MS,
+  LANGUAGES,
+  LANGUAGE_TAGS,
+  cleanDisplayName,
+  emailDomain,
+  textLength,
+  type Language,
+} from '@suite/contract';
 import { EMAIL_LOGO_PATH, type MailContent } from './model.js';
 import { NOTICE_TEXTS, type Notice } from './notice-texts.js';
 import { MAIL_TEXTS } from './texts.js';
@@ -8,7 +16,15 @@ export { NOTICES, type Notice } from './notice-texts.js';
 /** What the services ask to send; rendered into subject/text/html when queued. */
 export type MailMessage =
   | { kind: 'confirm-code' | 'recovery-code'; to: string; language: Language; code: string }
-  | { kind: 'invite'; to: string; language: Language; inviter: string; inviteToken: string; days: number }
+  | {
+      kind: 'invite';
+      to: string;
+      language: Language;
+      /** The inviting account: its typed name and its (confirmed) address; null: an administrator (admin CLI). */
+      inviter: { name: string; address: string } | null;
+      inviteToken: string;
+      days: number;
+    }
   /** A security notice (issue 21): a passkey added, two-step verification on/off, a new password. */
   | { kind: Notice; to: string; language: Language };
 
@@ -48,7 +64,11 @@ export function mailContent(message: MailMessage, site: MailSite): MailContent {
     minutes: String(Math.max(1, Math.round((site.codeTtlMs ?? CODE_TTL_MS) / 60_000))),
   };
   if (message.kind === 'invite') {
-    vars.inviter = sanitizeName(message.inviter, site.appTitle);
+    if (message.inviter) {
+      vars.inviterAddress = message.inviter.address;
+      vars.inviter = sanitizeName(message.inviter.name, message.inviter.address);
+    }
+    vars.domain = emailDomain(message.to);
     vars.days = String(message.days);
   }
   const fill = (template: string) => template.replace(/\{(\w+)\}/g, (whole, key: string) => vars[key] ?? whole);
@@ -79,10 +99,11 @@ export function mailContent(message: MailMessage, site: MailSite): MailContent {
   if (message.kind === 'invite') {
     return {
       ...common,
-      subject: fill(t.inviteSubject),
+      // The typed name never stands alone where it is read first: the subject names the inviter's address.
+      subject: fill(message.inviter ? t.inviteSubject : t.inviteHeading),
       preview: fill(t.invitePreview),
       heading: fill(t.inviteHeading),
-      intro: fill(t.inviteIntro),
+      intro: fill(message.inviter ? t.inviteIntro : t.inviteIntroAdmin),
       action: {
         label: fill(t.inviteButton),
         url: inviteUrl(site, message.inviteToken),

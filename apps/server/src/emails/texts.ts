@@ -2,7 +2,8 @@ import type { Language } from '@suite/contract';
 
 /**
  * Every string a mail shows, per language (the one source of the HTML and the plain-text part).
- * `{app}`, `{minutes}`, `{inviter}`, `{days}` are filled in by render. No subject or preview holds the
+ * `{app}`, `{minutes}`, `{inviter}` (the name the inviter typed), `{inviterAddress}`, `{domain}` (the
+ * invitee's, the inviter's too) and `{days}` are filled in by render. No subject or preview holds the
  * code: both show on lock screens and in notifications, where anyone nearby could read it.
  */
 export interface MailTexts {
@@ -23,10 +24,13 @@ export interface MailTexts {
   codeExpiry: string;
   /** `codeExpiry` when the lifetime is one minute (CODE_TTL_SECONDS of 90 or less). */
   codeExpiryOne: string;
+  /** Names the inviter by address, never by the typed name alone (a name can read like an instruction). */
   inviteSubject: string;
+  /** Also the subject of an invitation sent by an administrator (the admin CLI: no inviting person). */
   inviteHeading: string;
   invitePreview: string;
   inviteIntro: string;
+  inviteIntroAdmin: string;
   inviteButton: string;
   linkFallback: string;
   inviteExpiry: string;
@@ -53,14 +57,15 @@ export const MAIL_TEXTS: Record<Language, MailTexts> = {
     recoveryIgnore: 'If it was not you, ignore this message: your password stays as it is.',
     codeExpiry: 'The code is valid for {minutes} minutes.',
     codeExpiryOne: 'The code is valid for 1 minute.',
-    inviteSubject: '{inviter} invited you to {app}',
+    inviteSubject: '{inviterAddress} invited you to join {domain} on {app}',
     inviteHeading: 'You are invited to {app}',
     invitePreview: 'Accept the invitation within {days} days to join your team on {app}.',
-    inviteIntro: '{inviter} invited you to join the team on {app}.',
+    inviteIntro: '{inviter} ({inviterAddress}) invited you to join the {domain} team on {app}.',
+    inviteIntroAdmin: 'An administrator of {app} invited you to join {app}.',
     inviteButton: 'Accept the invitation',
     linkFallback: 'Or copy this link into your browser:',
     inviteExpiry: 'The invitation is valid for {days} days.',
-    inviteWhy: 'You are receiving this because {inviter} entered this address on {app}.',
+    inviteWhy: 'You are receiving this because this address was invited to {app}.',
     inviteIgnore: 'If you were not expecting it, ignore this message: no account is created unless you accept.',
     footer: 'Sent by {app}.',
     footerAuto: 'This is an automatic message; replies to it are not read.',
@@ -81,14 +86,15 @@ export const MAIL_TEXTS: Record<Language, MailTexts> = {
     recoveryIgnore: 'Se não foi você, ignore esta mensagem: sua senha continua a mesma.',
     codeExpiry: 'O código vale por {minutes} minutos.',
     codeExpiryOne: 'O código vale por 1 minuto.',
-    inviteSubject: '{inviter} convidou você para o {app}',
+    inviteSubject: '{inviterAddress} convidou você para entrar em {domain} no {app}',
     inviteHeading: 'Você foi convidado para o {app}',
     invitePreview: 'Aceite o convite em até {days} dias para entrar na sua equipe no {app}.',
-    inviteIntro: '{inviter} convidou você para entrar na equipe no {app}.',
+    inviteIntro: '{inviter} ({inviterAddress}) convidou você para entrar na equipe de {domain} no {app}.',
+    inviteIntroAdmin: 'Um administrador do {app} convidou você para entrar no {app}.',
     inviteButton: 'Aceitar o convite',
     linkFallback: 'Ou copie este link e cole no seu navegador:',
     inviteExpiry: 'O convite vale por {days} dias.',
-    inviteWhy: 'Você recebeu esta mensagem porque {inviter} informou este endereço no {app}.',
+    inviteWhy: 'Você recebeu esta mensagem porque este endereço foi convidado para o {app}.',
     inviteIgnore: 'Se você não esperava por isso, ignore esta mensagem: nenhuma conta é criada sem o seu aceite.',
     footer: 'Enviado por {app}.',
     footerAuto: 'Esta é uma mensagem automática; as respostas não são lidas.',
@@ -109,14 +115,15 @@ export const MAIL_TEXTS: Record<Language, MailTexts> = {
     recoveryIgnore: 'Si no has sido tú, ignora este mensaje: tu contraseña sigue siendo la misma.',
     codeExpiry: 'El código es válido durante {minutes} minutos.',
     codeExpiryOne: 'El código es válido durante 1 minuto.',
-    inviteSubject: '{inviter} te ha invitado a {app}',
+    inviteSubject: '{inviterAddress} te ha invitado a unirte a {domain} en {app}',
     inviteHeading: 'Te han invitado a {app}',
     invitePreview: 'Acepta la invitación en un plazo de {days} días para unirte a tu equipo en {app}.',
-    inviteIntro: '{inviter} te ha invitado a unirte al equipo en {app}.',
+    inviteIntro: '{inviter} ({inviterAddress}) te ha invitado a unirte al equipo de {domain} en {app}.',
+    inviteIntroAdmin: 'Un administrador de {app} te ha invitado a unirte a {app}.',
     inviteButton: 'Aceptar la invitación',
     linkFallback: 'O copia este enlace y pégalo en tu navegador:',
     inviteExpiry: 'La invitación es válida durante {days} días.',
-    inviteWhy: 'Recibes este mensaje porque {inviter} introdujo esta dirección en {app}.',
+    inviteWhy: 'Recibes este mensaje porque esta dirección fue invitada a {app}.',
     inviteIgnore: 'Si no la esperabas, ignora este mensaje: no se crea ninguna cuenta si no la aceptas.',
     footer: 'Enviado por {app}.',
     footerAuto: 'Este es un mensaje automático; las respuestas no se leen.',
@@ -137,14 +144,15 @@ export const MAIL_TEXTS: Record<Language, MailTexts> = {
     recoveryIgnore: 'अगर यह आप नहीं थे, तो इस संदेश को अनदेखा करें: आपका पासवर्ड नहीं बदलेगा।',
     codeExpiry: 'यह कोड {minutes} मिनट तक मान्य है।',
     codeExpiryOne: 'यह कोड 1 मिनट तक मान्य है।',
-    inviteSubject: '{inviter} ने आपको {app} पर आमंत्रित किया है',
+    inviteSubject: '{inviterAddress} ने आपको {app} पर {domain} से जुड़ने के लिए आमंत्रित किया है',
     inviteHeading: 'आपको {app} पर आमंत्रित किया गया है',
     invitePreview: '{app} पर अपनी टीम से जुड़ने के लिए {days} दिनों के भीतर आमंत्रण स्वीकार करें।',
-    inviteIntro: '{inviter} ने आपको {app} पर टीम से जुड़ने के लिए आमंत्रित किया है।',
+    inviteIntro: '{inviter} ({inviterAddress}) ने आपको {app} पर {domain} की टीम से जुड़ने के लिए आमंत्रित किया है।',
+    inviteIntroAdmin: '{app} के एक व्यवस्थापक ने आपको {app} से जुड़ने के लिए आमंत्रित किया है।',
     inviteButton: 'आमंत्रण स्वीकार करें',
     linkFallback: 'या यह लिंक कॉपी करके अपने ब्राउज़र में खोलें:',
     inviteExpiry: 'यह आमंत्रण {days} दिनों तक मान्य है।',
-    inviteWhy: 'आपको यह संदेश इसलिए मिला है क्योंकि {inviter} ने {app} पर यह पता दर्ज किया है।',
+    inviteWhy: 'आपको यह संदेश इसलिए मिला है क्योंकि इस पते को {app} पर आमंत्रित किया गया है।',
     inviteIgnore: 'अगर आप इसकी उम्मीद नहीं कर रहे थे, तो इस संदेश को अनदेखा करें: आपके स्वीकार किए बिना कोई खाता नहीं बनता।',
     footer: '{app} द्वारा भेजा गया।',
     footerAuto: 'यह एक स्वचालित संदेश है; इसके जवाब पढ़े नहीं जाते।',
@@ -165,14 +173,15 @@ export const MAIL_TEXTS: Record<Language, MailTexts> = {
     recoveryIgnore: 'Se non sei stato tu, ignora questo messaggio: la tua password resta invariata.',
     codeExpiry: 'Il codice è valido per {minutes} minuti.',
     codeExpiryOne: 'Il codice è valido per 1 minuto.',
-    inviteSubject: '{inviter} ti ha invitato su {app}',
+    inviteSubject: '{inviterAddress} ti ha invitato a unirti a {domain} su {app}',
     inviteHeading: 'Sei stato invitato su {app}',
     invitePreview: "Accetta l'invito entro {days} giorni per unirti al tuo team su {app}.",
-    inviteIntro: '{inviter} ti ha invitato a unirti al team su {app}.',
+    inviteIntro: '{inviter} ({inviterAddress}) ti ha invitato a unirti al team di {domain} su {app}.',
+    inviteIntroAdmin: 'Un amministratore di {app} ti ha invitato a unirti a {app}.',
     inviteButton: "Accetta l'invito",
     linkFallback: 'Oppure copia questo link nel tuo browser:',
     inviteExpiry: "L'invito è valido per {days} giorni.",
-    inviteWhy: 'Ricevi questo messaggio perché {inviter} ha inserito questo indirizzo su {app}.',
+    inviteWhy: 'Ricevi questo messaggio perché questo indirizzo è stato invitato su {app}.',
     inviteIgnore:
       'Se non te lo aspettavi, ignora questo messaggio: senza la tua accettazione non viene creato alcun account.',
     footer: 'Inviato da {app}.',

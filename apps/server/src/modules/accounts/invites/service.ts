@@ -54,7 +54,8 @@ async function checkInviteCap(db: Kysely<Database>, emails: string[], given: str
 export interface NewInvite {
   email: string;
   inviterId: string | null;
-  inviterName: string;
+  /** Whom the mail names: the inviting account's name and address; null: an administrator (admin CLI). */
+  inviter: { name: string; address: string } | null;
   language: Language;
 }
 
@@ -66,7 +67,7 @@ async function writeInvite(db: Kysely<Database>, config: AppConfig, input: NewIn
     kind: 'invite' as const,
     to: input.email,
     language: input.language,
-    inviter: input.inviterName,
+    inviter: input.inviter,
     inviteToken: token,
     days: INVITE_TTL_DAYS,
   };
@@ -136,7 +137,7 @@ export async function inviteTeammates(
       await writeInvite(trx, deps.config, {
         email,
         inviterId: inviter.id,
-        inviterName: displayName(inviter),
+        inviter: { name: displayName(inviter), address: inviter.email },
         language,
       });
     }

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { JWTPayload } from 'jose';
 import { hmacKey, loadJose, verifyWithRing, type KeyRing } from '../../../keys.js';
 
@@ -12,16 +12,21 @@ export const TEAM_INVITE_TTL_DAYS = 30;
 
 export const hashJti = (jti: string) => createHash('sha256').update(jti).digest('hex');
 
-/** A personal invite: the invitee's address, expiry and a single-use id (jti). */
+/**
+ * A personal invite carries only what its flow reads: the invitee's address (the /confirm-invite screen
+ * signs up with it, spec §3), the audience, a single-use id (jti: 128 random bits, base64url) and the
+ * expiry (the screen shows "expired" from it). No `typ` header and no `iat`: nothing reads them, and
+ * every character is one more in the link a mail shows (257 characters for a 20-character address
+ * before, 200 now; earlier tokens, with both, still verify).
+ */
 export async function signInvite(keys: KeyRing, email: string, now = Date.now()) {
-  const jti = randomUUID();
+  const jti = randomBytes(16).toString('base64url');
   const expiresAt = now + INVITE_TTL_DAYS * 86_400_000;
   const { SignJWT } = await loadJose();
   const token = await new SignJWT({ email })
-    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+    .setProtectedHeader({ alg: ALGORITHM })
     .setAudience(INVITE_AUDIENCE)
     .setJti(jti)
-    .setIssuedAt(Math.floor(now / 1000))
     .setExpirationTime(Math.floor(expiresAt / 1000))
     .sign(await hmacKey(keys.sign));
   return { token, jtiHash: hashJti(jti), expiresAt };
