@@ -57,6 +57,8 @@ test.describe('keep-alive', () => {
     await page.clock.fastForward('15:00');
     const prompt = page.getByRole('alertdialog', { name: 'Keep the meeting open?' });
     await expect(prompt).toBeVisible();
+    // The safe choice has the focus: a reflexive Enter keeps the meeting, never leaves it.
+    await expect(prompt.getByRole('button', { name: 'Keep it open' })).toBeFocused();
     await expect(prompt.getByTestId('keep-alive-countdown')).toHaveText('30');
     await page.clock.runFor(2000);
     await expect(prompt.getByTestId('keep-alive-countdown')).toHaveText('28');

@@ -135,7 +135,7 @@ test.describe('/auth hand-off', () => {
   test('an expired token shows the authentication error and stores nothing', async ({ page }) => {
     await clearStorage(page);
     await page.goto(`/auth?token=${token({ user, exp: 1000 })}`);
-    await expect(page.getByRole('heading', { name: 'Authentication error' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'This sign-in link has expired' })).toBeVisible();
     await expect(page).not.toHaveURL(/token=/);
     expect(await page.evaluate(() => localStorage.getItem('authorization'))).toBeNull();
     await expectAccessible(page);
@@ -189,9 +189,9 @@ test.describe('in Portuguese (pt-BR browser)', () => {
   test('pages speak Portuguese and the html lang is pt-BR', async ({ page }) => {
     await clearStorage(page);
     await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');
-    await expect(page.getByRole('status').filter({ hasText: /armazenamento local/i })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: /não guarda mais sua sessão/i })).toBeVisible();
     await page.goto(`/auth?token=${token({ user, exp: 1000 })}`);
-    await expect(page.getByRole('heading', { name: /erro de autentica/i })).toBeVisible();
+    await expect(page.getByRole('heading', { name: /link de acesso expirou/i })).toBeVisible();
     await page.goto('/login-error-sso');
     await expect(page.getByRole('contentinfo')).toContainText(/direitos reservados/i);
     await expectAccessible(page);
@@ -222,7 +222,7 @@ test('/clear empties local storage and says so', async ({ page }) => {
     localStorage.setItem('guestId', 'g');
   });
   await clearStorage(page);
-  await expect(page.getByRole('status')).toContainText('Local storage was cleared');
+  await expect(page.getByRole('status')).toContainText('This browser no longer keeps your session');
   expect(await page.evaluate(() => localStorage.length)).toBe(0);
   await expectAccessible(page);
   await screenshots(page, 'clear');
@@ -230,7 +230,7 @@ test('/clear empties local storage and says so', async ({ page }) => {
 
 test('/login-error-sso shows its title and text', async ({ page }) => {
   await page.goto('/login-error-sso');
-  await expect(page.getByRole('heading', { name: 'Single sign-on error' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: "We couldn't sign you in with single sign-on" })).toBeVisible();
   await expect(page.getByText(/domain administrator/)).toBeVisible();
   await expectAccessible(page);
   await screenshots(page, 'sso-error');

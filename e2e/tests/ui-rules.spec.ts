@@ -1,5 +1,5 @@
 import { test, expect, createAccount } from '../fixtures/test';
-import { screenSettled } from '../pages/a11y';
+import { accessible, screenSettled } from '../pages/a11y';
 import { AccountScreens } from '../pages/account';
 import { createMeeting } from '../pages/meeting-room';
 import { texts } from '../pages/locale-texts';
@@ -50,3 +50,76 @@ test('an error on the login screen moves nothing above it, and the illustration 
   await expect(page.getByRole('alert')).toHaveCount(1);
   expect(await tops()).toEqual(before);
 });
+
+test.describe('dark scheme', () => {
+  test.use({ colorScheme: 'dark' });
+  test('prefers-color-scheme: dark gives the screens dark surfaces and light text, and axe stays clean', async ({
+    page,
+  }) => {
+    for (const path of ['/user/login', '/no-such-page']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const colours = await page.evaluate(() => {
+        // Relative luminance of an rgb() colour (WCAG).
+        const luminance = (css: string) => {
+          const [r, g, b] = (css.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+          const lin = (c: number) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+          return 0.2126 * lin(r!) + 0.7152 * lin(g!) + 0.0722 * lin(b!);
+        };
+        const h1 = document.querySelector('h1')!;
+        let surface: Element | null = h1;
+        while (surface && getComputedStyle(surface).backgroundColor === 'rgba(0, 0, 0, 0)')
+          surface = surface.parentElement;
+        return {
+          surface: luminance(getComputedStyle(surface!).backgroundColor),
+          text: luminance(getComputedStyle(h1).color),
+        };
+      });
+      expect(colours.surface, `${path}: card background`).toBeLessThan(0.05);
+      expect(colours.text, `${path}: heading colour`).toBeGreaterThan(0.6);
+      await accessible(page, `${path} (dark)`);
+    }
+  });
+});
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`focus ring (${colorScheme})`, () => {
+    test.use({ colorScheme });
+    test('a pill button reached by Tab shows a solid ring of at least 3:1 against the card, with its own corners', async ({
+      page,
+    }) => {
+      await page.goto('/user/login');
+      const submit = page.getByRole('button', { name: texts('en', 'login')('submit') });
+      await expect(submit).toBeVisible();
+      // The caret starts in the e-mail field; Tab on until the pill button has the focus.
+      await expect(page.getByRole('textbox').first()).toBeFocused();
+      for (let i = 0; i < 8 && !(await submit.evaluate((el) => el === document.activeElement)); i++) {
+        await page.keyboard.press('Tab');
+      }
+      await expect(submit).toBeFocused();
+      const ring = await submit.evaluate((el) => {
+        const channels = (css: string) => (css.match(/[\d.]+/g) ?? []).map(Number);
+        const luminance = ([r, g, b]: number[]) => {
+          const lin = (c: number) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+          return 0.2126 * lin(r!) + 0.7152 * lin(g!) + 0.0722 * lin(b!);
+        };
+        const style = getComputedStyle(el);
+        let card: Element | null = el.parentElement;
+        while (card && getComputedStyle(card).backgroundColor === 'rgba(0, 0, 0, 0)') card = card.parentElement;
+        const back = channels(getComputedStyle(card!).backgroundColor);
+        // The outer ring is the last shadow ("rgba(…) 0px 0px 0px 4px"), seen over the card when translucent.
+        const outer = style.boxShadow.split(/,(?![^(]*\))/).pop()!;
+        const [r, g, b, alpha = 1] = channels(outer.match(/rgba?\([^)]*\)/)![0]);
+        const seen = [r!, g!, b!].map((c, i) => c * alpha + back[i]! * (1 - alpha));
+        const [a, z] = [luminance(seen), luminance(back)];
+        return {
+          contrast: (Math.max(a, z) + 0.05) / (Math.min(a, z) + 0.05),
+          radius: parseFloat(style.borderTopLeftRadius),
+        };
+      });
+      expect(ring.contrast).toBeGreaterThanOrEqual(3);
+      // The ring follows the pill (not a small rectangle).
+      expect(ring.radius).toBeGreaterThan(15);
+    });
+  });
+}

@@ -9,7 +9,8 @@ import { BROWSER_LOCALE, texts, type Lang } from '../pages/locale-texts';
 import { MeetingRoomPage, createMeeting, signIn } from '../pages/meeting-room';
 
 /**
- * The screenshot pass (issue 15): every screen at 1280×800 and 360×740, in English and Hindi, written to
+ * The screenshot pass (issue 15): every screen at 1280×800 and 360×740, in English and Hindi, light and
+ * dark (issue 23), written to
  * E2E_WORK_DIR/screenshots/<lang>/ for a person to look at (CI keeps them as artefacts; never committed).
  * Each shot also checks what a look would: nothing wider than the viewport.
  */
@@ -35,6 +36,11 @@ function shooter(page: Page, lang: Lang) {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${name} at ${size.width} px scrolls sideways`).toBeLessThanOrEqual(0);
       await page.screenshot({ path: join(dir, `${name}-${size.width}.png`), fullPage: true });
+      // The same state in the dark theme (prefers-color-scheme: dark).
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await settle(page);
+      await page.screenshot({ path: join(dir, `${name}-dark-${size.width}.png`), fullPage: true });
+      await page.emulateMedia({ colorScheme: 'light' });
     }
     await page.setViewportSize(SIZES[0]!);
   };

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 import './ui.css';
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
@@ -7,6 +7,8 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   /** Shows a spinner and blocks further clicks (no double submit). */
   loading?: boolean;
   children: ReactNode;
+  /** React 19 passes a ref as a prop: it reaches the <button> with the rest. */
+  ref?: Ref<HTMLButtonElement>;
 }
 
 export function Button({

@@ -177,7 +177,9 @@ export default function CodeCheckForm() {
             <WithAddress text={errorMessage(notice.text)} email={email} />
             {wrongCode ? ' ' : null}
             {wrongCode ? (
-              <span data-testid="tries-left">{t('triesLeft', { count: MAX_CODE_TRIES - wrong })}</span>
+              <span data-testid="tries-left" className="alert__line">
+                {t('triesLeft', { count: MAX_CODE_TRIES - wrong })}
+              </span>
             ) : null}
             {notice.toLogin ? (
               <>

@@ -14,11 +14,17 @@ export function KeepAliveDialog({
 }) {
   const { t } = useTranslation('meeting');
   const ref = useRef<HTMLDialogElement>(null);
+  const keep = useRef<HTMLButtonElement>(null);
   const open = secondsLeft !== null;
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // showModal() focuses the first button, "Leave now": a reflexive Enter would disconnect. The safe
+      // choice takes the focus.
+      keep.current?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
@@ -47,7 +53,7 @@ export function KeepAliveDialog({
             <Button variant="secondary" onClick={onLeave}>
               {t('keepAlive.leave')}
             </Button>
-            <Button onClick={onKeep} autoFocus>
+            <Button ref={keep} onClick={onKeep}>
               {t('keepAlive.keep')}
             </Button>
           </div>
