@@ -28,8 +28,34 @@ const GRAPHS = [
     cwd: 'apps/web',
     sources: ['src'],
     collapse: '^src/(features/[^/]+|components|lib|app|locales|styles)/',
+    // The router loads the screens the contract's route table names through import.meta.glob, which
+    // dependency-cruiser does not read: those edges are added from the table (its `screen` strings).
+    globbed: { from: 'src/app/routes.ts', table: 'packages/contract/src/pages.ts' },
   },
 ];
+
+/** The edges a graph's `globbed` stands for: [from, to] source paths. */
+function globEdges({ globbed }) {
+  if (!globbed) return [];
+  const table = readFileSync(join(root, globbed.table), 'utf8');
+  const screens = new Set([...table.matchAll(/'((?:features|app)\/[\w/-]+)'/g)].map((m) => `src/${m[1]}.tsx`));
+  return [...screens].map((to) => [globbed.from, to]);
+}
+
+/** dependency-cruiser's modules, each with its dependencies' resolved paths, plus the globbed edges. */
+async function modules(graph, collapse) {
+  const { stdout: out } = await cruise({ ...graph, collapse });
+  const list = JSON.parse(out).modules.map((m) => ({
+    source: m.source,
+    deps: m.dependencies.filter((d) => !d.coreModule).map((d) => d.resolved),
+  }));
+  const collapsed = (path) => {
+    const match = collapse ? new RegExp(collapse).exec(path) : null;
+    return match ? match[0] : path;
+  };
+  for (const [from, to] of globEdges(graph)) list.find((m) => m.source === collapsed(from))?.deps.push(collapsed(to));
+  return list;
+}
 
 function cruise({ cwd, sources, collapse }) {
   return promisify(execFile)(
@@ -56,13 +82,13 @@ function cruise({ cwd, sources, collapse }) {
  * Import circles between files, counting every kind of import: type-only and lazy (`import()`) ones too,
  * which the linter's import-x/no-cycle does not follow. Each circle once, as its files in order.
  */
-async function cycles({ cwd, sources }) {
-  const { stdout: out } = await cruise({ cwd, sources });
+async function cycles(spec) {
+  const { cwd } = spec;
   const graph = new Map();
-  for (const module of JSON.parse(out).modules)
+  for (const module of await modules(spec))
     graph.set(
       module.source,
-      module.dependencies.filter((d) => !d.coreModule && d.resolved !== module.source).map((d) => d.resolved),
+      module.deps.filter((d) => d !== module.source),
     );
   const found = new Map();
   const state = new Map(); // 1: on the current path, 2: done
@@ -86,17 +112,16 @@ async function cycles({ cwd, sources }) {
   return [...found.values()];
 }
 
-async function edges({ cwd, sources, collapse }) {
-  const { stdout: out } = await cruise({ cwd, sources, collapse });
+async function edges(spec) {
   const name = (path) => path.replace(/^src\//, '').replace(/\/$/, '');
   const pairs = new Set();
   const nodes = new Set();
-  for (const module of JSON.parse(out).modules) {
+  for (const module of await modules(spec, spec.collapse)) {
     if (/\.(css|json)$/.test(module.source)) continue;
     nodes.add(name(module.source));
-    for (const dep of module.dependencies) {
-      if (/\.(css|json)$/.test(dep.resolved) || dep.resolved === module.source || dep.coreModule) continue;
-      pairs.add(`${name(module.source)}\t${name(dep.resolved)}`);
+    for (const dep of module.deps) {
+      if (/\.(css|json)$/.test(dep) || dep === module.source) continue;
+      pairs.add(`${name(module.source)}\t${name(dep)}`);
     }
   }
   return { nodes: [...nodes].sort(), pairs: [...pairs].sort().map((p) => p.split('\t')) };

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { WEB_PAGES } from '@suite/contract/core';
 import { linguiCatalogs } from './build/lingui-catalogs';
 
 const require = createRequire(import.meta.url);
@@ -108,34 +109,18 @@ function precompress(): Plugin {
 }
 
 /**
- * The entry screens, each with the modules its first paint needs (the route table and user-layout's
- * forms load them lazily). For each one the build writes dist/pages/<name>.html — index.html plus
- * modulepreload links for those chunks and everything they import, and their stylesheets — and
- * dist/pages.json (route pattern → file), which the server serves for matching addresses: the screen's
- * code downloads in parallel with the entry script instead of after it.
+ * The entry screens (`entry` pages of the one route table, WEB_PAGES in the contract), each with the
+ * modules its first paint needs (the router and the user layout load them lazily). For each one the
+ * build writes dist/pages/<name>.html — index.html plus modulepreload links for those chunks and
+ * everything they import, and their stylesheets — which the server serves for the page's addresses
+ * (it reads the same table): the screen's code downloads in parallel with the entry script instead
+ * of after it.
  */
-const ENTRY_PAGES: { path: string; name: string; modules: string[] }[] = [
-  ...['login', 'signup', 'recovery-password', 'check-token', 'check-token-recovery', 'welcome', 'update-password'].map(
-    (form) => ({
-      path: `/user/${form}`,
-      name: `user-${form}`,
-      modules: [
-        'src/app/user-layout.tsx',
-        `src/features/${
-          { 'recovery-password': 'recovery/recovery-form', 'check-token': 'code-check/code-check-form' }[form] ??
-          ({ 'check-token-recovery': 'code-check/code-check-form' }[form] || `${form}/${form}-form`)
-        }.tsx`,
-      ],
-    }),
-  ),
-  { path: '/guest', name: 'guest', modules: ['src/features/guest/guest-page.tsx'] },
-  { path: '/confirm-invite', name: 'confirm-invite', modules: ['src/features/invite/invite-page.tsx'] },
-  {
-    path: '/file/:fileId/download_link',
-    name: 'file-download',
-    modules: ['src/features/file-download/file-download-page.tsx'],
-  },
-];
+const ENTRY_PAGES = WEB_PAGES.filter((page) => page.entry).map((page) => ({
+  path: page.path,
+  name: page.name,
+  modules: [...('form' in page ? ['src/app/user-layout.tsx'] : []), `src/${page.screen}.tsx`],
+}));
 
 /** The Poppins faces every page shows first (latin, regular and semibold): preloaded, not found late via CSS. */
 const PRELOADED_FONTS = [/poppins-latin-400-normal-[\w-]+\.woff2$/, /poppins-latin-600-normal-[\w-]+\.woff2$/];
@@ -174,7 +159,6 @@ function entryPages(): Plugin {
     },
     closeBundle() {
       const index = readFileSync(join(outDir, 'index.html'), 'utf8');
-      const pages: { path: string; file: string }[] = [];
       mkdirSync(join(outDir, 'pages'), { recursive: true });
       for (const page of ENTRY_PAGES) {
         const files = new Set<string>();
@@ -203,9 +187,7 @@ function entryPages(): Plugin {
           join(outDir, file),
           index.replace('  </head>', `${links.map((l) => `    ${l}\n`).join('')}  </head>`),
         );
-        pages.push({ path: page.path, file });
       }
-      writeFileSync(join(outDir, 'pages.json'), `${JSON.stringify(pages, null, 2)}\n`);
     },
   };
 }

@@ -211,13 +211,7 @@ describe('web app serving', () => {
     const loginPage = `<!doctype html><link rel="modulepreload" href="/assets/login.js">${' '.repeat(200)}`;
     writeFileSync(join(dist, 'pages', 'user-login.html'), loginPage);
     writeFileSync(join(dist, 'pages', 'user-login.html.br'), brotliCompressSync(loginPage));
-    writeFileSync(
-      join(dist, 'pages.json'),
-      JSON.stringify([
-        { path: '/user/login', file: 'pages/user-login.html' },
-        { path: '/file/:fileId/download_link', file: 'pages/user-login.html' },
-      ]),
-    );
+    writeFileSync(join(dist, 'pages', 'fileDownload.html'), loginPage);
     const app = await buildApp({ ...t.config, webDist: dist }, { logger: false });
     try {
       const br = await app.inject({

@@ -5,6 +5,7 @@ export * from './errors.js';
 export * from './paths.js';
 export * from './text.js';
 export * from './language.js';
+export * from './pages.js';
 export type * from './schemas/common.js';
 export type * from './schemas/accounts.js';
 export type * from './schemas/meetings.js';

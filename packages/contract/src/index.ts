@@ -4,6 +4,7 @@ export * from './errors.js';
 export * from './paths.js';
 export * from './text.js';
 export * from './language.js';
+export * from './pages.js';
 export * from './schemas/common.js';
 export * from './schemas/accounts.js';
 export * from './schemas/meetings.js';

@@ -4,6 +4,7 @@ import {
   LANGUAGE_TAGS,
   cleanDisplayName,
   emailDomain,
+  pageUrl,
   textLength,
   type Language,
 } from '@suite/contract';
@@ -43,7 +44,7 @@ export interface MailSite {
 }
 
 export function inviteUrl(site: MailSite, inviteToken: string): string {
-  return `${site.publicUrl}/confirm-invite?inviteToken=${encodeURIComponent(inviteToken)}`;
+  return `${site.publicUrl}${pageUrl('confirmInvite', {}, { inviteToken })}`;
 }
 
 /** Longest inviter name a subject or sentence shows; a longer one ends in '…'. */

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { API_PREFIX, ERRORS } from '@suite/contract';
+import { API_PREFIX, ERRORS, WEB_PAGES } from '@suite/contract';
 
 /** Files of the built app served from memory once read (the source maps are served from disk). */
 const TYPES: Record<string, string> = {
@@ -108,7 +108,7 @@ function sendVariants(request: FastifyRequest, reply: FastifyReply, file: Varian
  * Serves the built web app from memory: each file read once (with the .br/.gz the build wrote beside
  * it), hashed assets cached for a year, everything else (index.html, the SPA fallback for client
  * routes, legal pages) revalidated with its ETag. An entry screen's address gets its own copy of
- * index.html that also preloads the screen's code (pages.json, written by the build). Unknown API
+ * index.html that also preloads the screen's code (the entry pages of the contract's route table). Unknown API
  * paths get a JSON 404; a known path with a method it does not take a JSON 405 with `Allow`.
  */
 export default fp(async function staticWeb(app: FastifyInstance, opts: { webDist: string }) {
@@ -125,17 +125,13 @@ export default fp(async function staticWeb(app: FastifyInstance, opts: { webDist
     }
   };
   if (hasWeb) walk(opts.webDist);
-  // Entry screens whose HTML also preloads their own code (written by the build: pages.json).
+  // Entry screens (the `entry` pages of the contract's route table): the build wrote each one's own copy
+  // of index.html (dist/pages/<name>.html) that also preloads the screen's code.
   const pages: { path: string; parts: string[]; urlPath: string; file: string }[] = [];
-  if (hasWeb && existsSync(join(opts.webDist, 'pages.json'))) {
-    const list = JSON.parse(readFileSync(join(opts.webDist, 'pages.json'), 'utf8')) as { path: string; file: string }[];
-    for (const page of list)
-      pages.push({
-        path: page.path,
-        parts: page.path.split('/').filter(Boolean),
-        urlPath: `/${page.file}`,
-        file: join(opts.webDist, page.file),
-      });
+  for (const page of WEB_PAGES) {
+    const urlPath = `/pages/${page.name}.html`;
+    const file = files.get(urlPath);
+    if (page.entry && file) pages.push({ path: page.path, parts: page.path.split('/').filter(Boolean), urlPath, file });
   }
   const pageFor = (path: string) => {
     const parts = path.split('/').filter(Boolean);

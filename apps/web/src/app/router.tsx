@@ -1,58 +1,43 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { Route, Router, useLocation, matchRoute, type AroundNavHandler } from 'wouter';
-// wouter's own path parser, named so that the route table can be matched outside React too.
+import { Route, Router, useLocation, type AroundNavHandler } from 'wouter';
 import { parse } from 'regexparam';
-import { PATHS } from '../lib/paths';
-import { currentLanguage, loadTexts } from '../lib/i18n';
 import { markAppEntry } from '../lib/navigation';
-import { preloadable, type Preloadable, type ScreenModule } from '../lib/preloadable';
+import { preloadable, type Preloadable } from '../lib/preloadable';
 import { PageFrame } from './page-frame';
 import { RouteError } from './route-error';
+import { pageFor, screenOf } from './routes';
 
 interface AppRoute {
-  /** wouter pattern; none: the not-found screen (matches anything, so last). */
+  /** wouter pattern; none: the not-found screen. */
   path?: string;
   /** Inside the shared frame of sign-in style screens (header, footer, language switch). */
   frame: boolean;
   screen: Preloadable;
 }
 
+/** Only an address no page matches shows it. */
+const NOT_FOUND: AppRoute = { frame: true, screen: preloadable(() => import('./not-found-page')) };
+
 /**
- * A lazily imported default export as a route's screen; the texts it shows (`namespaces`) load in
- * parallel with its code instead of after it.
+ * The /user layout, one screen for every /user/* form (the same element across them, so that it
+ * cross-fades from one form to the next); a form's route loads the layout and the form together.
  */
-const route = (
-  path: string | undefined,
-  frame: boolean,
-  load: () => Promise<ScreenModule>,
-  namespaces: string[] = [],
-): AppRoute => ({
-  path,
-  frame,
-  screen: preloadable(() =>
-    Promise.all([load(), ...namespaces.map((ns) => loadTexts(currentLanguage(), ns))]).then(([m]) => m),
-  ),
+const USER_LAYOUT = preloadable(() => import('./user-layout'));
+const userForm = (form: Preloadable): Preloadable => ({
+  Screen: USER_LAYOUT.Screen,
+  load: () => Promise.all([USER_LAYOUT.load(), form.load()]),
+  get loaded() {
+    return USER_LAYOUT.loaded && form.loaded;
+  },
 });
 
-/** The one route table (spec §2), first match wins. Every screen is its own chunk. */
-export const ROUTES: AppRoute[] = [
-  route(PATHS.root, false, () => import('../features/root-redirect/root-redirect')),
-  route(PATHS.meet, false, () => import('../features/meeting/meeting-page')),
-  route(PATHS.home, false, () => import('./home-page')),
-  route(PATHS.user, true, () => import('./user-layout')),
-  route(PATHS.auth, true, () => import('../features/auth-handoff/auth-handoff-page'), ['pages']),
-  route(PATHS.clear, true, () => import('../features/clear-storage/clear-storage-page')),
-  route(PATHS.loginErrorSso, true, () => import('../features/sso-error/sso-error-page')),
-  route(PATHS.supportedBrowser, true, () => import('../features/supported-browser/supported-browser-page')),
-  route(PATHS.guest, true, () => import('../features/guest/guest-page'), ['guest', 'errors']),
-  route(PATHS.confirmInvite, true, () => import('../features/invite/invite-page'), ['invite', 'errors']),
-  route(PATHS.fileDownload, true, () => import('../features/file-download/file-download-page'), ['fileDownload']),
-  route(PATHS.thirdPartyCookies, true, () => import('../features/meeting/third-party-cookies-page')),
-  route(undefined, true, () => import('./not-found-page')),
-];
-
-const routeFor = (pathname: string): AppRoute =>
-  ROUTES.find((r) => r.path === undefined || matchRoute(parse, r.path, pathname)[0])!;
+/** The route of an address, from the one route table (`WEB_PAGES` in the contract). */
+export function routeFor(pathname: string): AppRoute {
+  const page = pageFor(pathname);
+  if (!page) return NOT_FOUND;
+  const screen = screenOf(page);
+  return { path: page.path, frame: page.frame, screen: page.form ? userForm(screen) : screen };
+}
 
 /** The first screen's code and texts, loaded before the first render (with the settings). */
 export const loadFirstRoute = (): Promise<unknown> => routeFor(window.location.pathname).screen.load();

@@ -1,41 +1,17 @@
 import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
-import { useParams } from 'wouter';
+import { useLocation } from 'wouter';
 import { useTranslation } from '../lib/i18n-react';
 import { USER_COMPONENTS, USER_STEPS, type UserComponent } from '@suite/contract/core';
 import { StepDots } from '../components/step-dots';
 // The left panel's decorative illustration: static markup, inlined (its text uses the page's font).
 import illustration from '../components/illustration.svg?raw';
 import { PageLoading } from '../components/page-loading';
-import { currentLanguage, loadTexts } from '../lib/i18n';
 import { isFirstEntry } from '../lib/navigation';
-import { preloadable, type Preloadable, type ScreenModule } from '../lib/preloadable';
+import type { Preloadable } from '../lib/preloadable';
+import { FORM_PAGES, formFor, screenOf } from './routes';
 
 /** Only an unknown /user/… address shows it: not part of the forms' first load. */
 const NotFoundPage = lazy(() => import('./not-found-page'));
-
-/** One chunk per form (spec §2): each screen loads only its own code. The code check serves both modes. */
-const LOADERS: Record<UserComponent, () => Promise<ScreenModule>> = {
-  signup: () => import('../features/signup/signup-form'),
-  welcome: () => import('../features/welcome/welcome-form'),
-  'add-teammates': () => import('../features/teammates/teammates-form'),
-  login: () => import('../features/login/login-form'),
-  'recovery-password': () => import('../features/recovery/recovery-form'),
-  'check-token': () => import('../features/code-check/code-check-form'),
-  'check-token-recovery': () => import('../features/code-check/code-check-form'),
-  'update-password': () => import('../features/update-password/update-password-form'),
-};
-
-/** The texts each form shows first besides 'common': loaded with the form's code, not after it. */
-const TEXTS: Record<UserComponent, string[]> = {
-  signup: ['signup', 'errors'],
-  welcome: ['welcome', 'errors'],
-  'add-teammates': ['teammates', 'errors'],
-  login: ['login'],
-  'recovery-password': ['recovery'],
-  'check-token': ['codeCheck'],
-  'check-token-recovery': ['codeCheck'],
-  'update-password': ['updatePassword'],
-};
 
 /** The forms a screen most likely leads to: their chunks are fetched while the user reads this one. */
 const LIKELY_NEXT: Record<UserComponent, UserComponent[]> = {
@@ -55,21 +31,15 @@ const FOCUSES_ITSELF: ReadonlySet<UserComponent> = new Set(['check-token', 'chec
 /** How long the outgoing form stays for its fade-out (matches .fade--out in ui.css). */
 const FADE_OUT_MS = 200;
 
-const FORMS = Object.fromEntries(
-  USER_COMPONENTS.map((name) => [
-    name,
-    preloadable(() =>
-      Promise.all([LOADERS[name](), ...TEXTS[name].map((ns) => loadTexts(currentLanguage(), ns))]).then(([m]) => m),
-    ),
-  ]),
-) as Record<UserComponent, Preloadable>;
-
-const isUserComponent = (value: string | undefined): value is UserComponent =>
-  (USER_COMPONENTS as readonly string[]).includes(value ?? '');
+/** Each form's code and first texts (from the route table), one chunk per form (spec §2). */
+const FORMS = Object.fromEntries(USER_COMPONENTS.map((name) => [name, screenOf(FORM_PAGES[name])])) as Record<
+  UserComponent,
+  Preloadable
+>;
 
 // The form of the address this layout is loaded for starts loading with it, not after its first render.
-const firstForm = /^\/user\/([^/]+)\/?$/.exec(window.location.pathname)?.[1];
-if (isUserComponent(firstForm)) void FORMS[firstForm].load().catch(() => undefined);
+const firstForm = formFor(window.location.pathname);
+if (firstForm) void FORMS[firstForm].load().catch(() => undefined);
 
 const prefersReducedMotion = () =>
   typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -133,7 +103,8 @@ function FormSlot({ name, leaving, focusHeading }: { name: UserComponent; leavin
 
 /** Two panels: illustration and step dots on the left, the form on the right; forms cross-fade. */
 export default function UserLayout() {
-  const { componentUrl } = useParams();
+  const [pathname] = useLocation();
+  const componentUrl = formFor(pathname);
   const { t } = useTranslation('common');
   const [shown, setShown] = useState(componentUrl);
   const [leaving, setLeaving] = useState<UserComponent | null>(null);
@@ -142,7 +113,7 @@ export default function UserLayout() {
   if (shown !== componentUrl) {
     // The outgoing form stays mounted (state and all) for its fade-out, unless motion is unwelcome.
     setShown(componentUrl);
-    setLeaving(isUserComponent(shown) && !prefersReducedMotion() ? shown : null);
+    setLeaving(shown && !prefersReducedMotion() ? shown : null);
     setChanged(true);
   }
 
@@ -152,7 +123,7 @@ export default function UserLayout() {
     return () => window.clearTimeout(timer);
   }, [leaving]);
 
-  if (!isUserComponent(componentUrl)) return <NotFoundPage />;
+  if (!componentUrl) return <NotFoundPage />;
   const steps = USER_STEPS[componentUrl];
   const slots = leaving && leaving !== componentUrl ? [leaving, componentUrl] : [componentUrl];
   return (

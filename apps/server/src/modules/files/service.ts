@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ShareLink, StoredFile } from '@suite/contract';
+import { pageUrl, type ShareLink, type StoredFile } from '@suite/contract';
 import { AppError, unavailable } from '../../errors.js';
 import { isDatabaseUnavailable } from '../../db/outage.js';
 import type { FileStorage } from '../../plugins/storage.js';
@@ -150,7 +150,7 @@ export function filesService(deps: FilesServiceDeps) {
       created_at: created,
     };
     await repo.insertShare(row);
-    const url = `${deps.publicUrl}/file/${encodeURIComponent(file.id)}/download_link?share_key=${shareKey}`;
+    const url = `${deps.publicUrl}${pageUrl('fileDownload', { fileId: file.id }, { share_key: shareKey })}`;
     return toShareLink(row, { share_key: shareKey, url });
   }
 

@@ -13,6 +13,7 @@ import {
   SsoDiscoverRequestSchema,
   SsoDiscoverResponseSchema,
   SsoStartQuerySchema,
+  pageUrl,
   type SsoErrorReason,
 } from '@suite/contract';
 import { AppError } from '../../../errors.js';
@@ -68,7 +69,7 @@ const ssoRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, { d
         request.log.warn({ sso: { protocol, reason, detail: error.detail } }, 'sso: sign-in refused');
       else request.log.error({ err: error, sso: { protocol, reason } }, 'sso: sign-in failed');
       app.recordSsoFailure(protocol, reason);
-      target = `${config.publicUrl}/login-error-sso?reason=${reason}`;
+      target = `${config.publicUrl}${pageUrl('loginErrorSso', {}, { reason })}`;
     }
     if (protocol === 'oidc') reply.header('set-cookie', cookie('', 0));
     return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(target, 302);
@@ -103,7 +104,7 @@ const ssoRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, { d
         const reason: SsoErrorReason = error instanceof SsoFailure ? error.reason : 'unavailable';
         request.log.warn({ err: error, sso: { reason } }, 'sso: start failed');
         app.recordSsoFailure('start', reason);
-        target = `${config.publicUrl}/login-error-sso?reason=${reason}`;
+        target = `${config.publicUrl}${pageUrl('loginErrorSso', {}, { reason })}`;
       }
       return reply.header('cache-control', 'no-store').redirect(target, 302);
     },
