@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Link, useParams } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { isFirstEntry, useNavigate } from '../../lib/navigation';
 import { useTranslation } from '../../lib/i18n-react';
 import { CODE_LENGTH, CODE_MAIL_SPACING_S, CODE_TTL_MS, MAX_CODE_TRIES } from '@suite/contract/core';
@@ -47,8 +47,9 @@ function useCooldown() {
 
 /** `/user/check-token` and `/user/check-token-recovery`: the six-box code check (spec §2, §4, §8). */
 export default function CodeCheckForm() {
-  const { componentUrl } = useParams();
-  const mode: CodeMode = componentUrl === 'check-token-recovery' ? 'recovery' : 'signup';
+  // One form for both addresses: the recovery one says so.
+  const [pathname] = useLocation();
+  const mode: CodeMode = /\/check-token-recovery\/?$/.test(pathname) ? 'recovery' : 'signup';
   const { t } = useTranslation('codeCheck');
   useDocumentTitle(mode === 'recovery' ? t('titleRecovery') : t('title'));
   const errorMessage = useErrorMessage();
