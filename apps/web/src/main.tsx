@@ -1,6 +1,4 @@
-import '@fontsource/poppins/400.css';
-import '@fontsource/poppins/500.css';
-import '@fontsource/poppins/600.css';
+import './styles/fonts.css';
 import './styles/global.css';
 import { createRoot } from 'react-dom/client';
 import { FALLBACK_CONFIG, loadConfig } from './lib/config';

@@ -1,39 +1,17 @@
-import { useTranslation } from '../lib/i18n-react';
-import { emailDomain } from '@suite/contract/core';
-import { ssoStartUrl, type SsoAvailability } from '../lib/sso';
-import { Alert } from './alert';
-import './ui.css';
+import { lazy, Suspense } from 'react';
+import type { SsoAvailability } from '../lib/sso';
+
+const SsoChoiceView = lazy(() => import('./sso-choice-view'));
 
 /**
- * "Continue with single sign-on" for an address whose domain has an identity provider: the only way
- * in when the domain signs in with single sign-on alone ('required'), a second way otherwise. A plain
- * link: the server answers it with a redirect to the provider.
+ * "Continue with single sign-on" where home-realm discovery (lib/sso.ts) found the address's identity
+ * provider: nothing otherwise. Its view and texts load only then, never with an entry screen's first load.
  */
 export function SsoChoice({ email, availability }: { email: string; availability: SsoAvailability }) {
-  const { t } = useTranslation('common');
   if (availability === 'none') return null;
-  const link = (
-    <a
-      className={`btn btn--block ${availability === 'required' ? 'btn--primary' : 'btn--secondary'}`}
-      href={ssoStartUrl(email)}
-    >
-      {t('sso.continue')}
-    </a>
-  );
-  if (availability === 'required') {
-    return (
-      <div className="stack">
-        <Alert variant="info">{t('sso.required', { domain: emailDomain(email.trim().toLowerCase()) })}</Alert>
-        {link}
-      </div>
-    );
-  }
   return (
-    <div className="stack">
-      <p className="auth-form__or" aria-hidden="true">
-        {t('sso.or')}
-      </p>
-      {link}
-    </div>
+    <Suspense fallback={null}>
+      <SsoChoiceView email={email} availability={availability} />
+    </Suspense>
   );
 }

@@ -6,6 +6,7 @@ import {
 } from '@simplewebauthn/browser';
 import { API, type Passkey, type SessionResponse } from '@suite/contract/core';
 import { ApiError, apiRequest } from './api-client';
+import { saveSession } from './session';
 
 /**
  * The browser side of passkeys (@simplewebauthn/browser). Loaded with import() where a passkey is
@@ -45,8 +46,23 @@ export async function signInWithPasskey(autofill = false): Promise<SessionRespon
   return apiRequest<SessionResponse>({ method: 'POST', path: API.passkeyLogin, body: { response } });
 }
 
-/** Whether this browser offers passkeys in autofill (conditional mediation). */
-export const autofillAvailable = () => browserSupportsWebAuthnAutofill();
+/**
+ * The login screen's passkey sign-in, from its button or from the e-mail field's autofill: the session
+ * saved ('signed-in'), 'cancelled' by the person at the button, null when there is nothing to say
+ * (autofill not offered, or given up unasked), or the error to show. Autofill runs unasked, so only the
+ * server's refusal of a passkey the person picked is shown there.
+ */
+export async function passkeySignIn(autofill: boolean): Promise<'signed-in' | 'cancelled' | null | unknown> {
+  if (autofill && !(await browserSupportsWebAuthnAutofill())) return null;
+  try {
+    if (!saveSession(await signInWithPasskey(autofill))) throw new ApiError(0, 'ERR_REQUEST', 'Request Error');
+    return 'signed-in';
+  } catch (caught) {
+    if (caught instanceof PasskeyCancelled) return autofill ? null : 'cancelled';
+    if (autofill && !(caught instanceof ApiError && caught.status > 0)) return null;
+    return caught;
+  }
+}
 
 /** Ends a pending autofill request (leaving the screen, or the button was used instead). */
 export const cancelCeremony = () => WebAuthnAbortService.cancelCeremony();

@@ -29,7 +29,6 @@ const passkeysSupported = () => typeof window !== 'undefined' && typeof window.P
 /** `/user/login` (spec §2, §4): e-mail and password; a not-confirmed answer reveals Send again. */
 export default function LoginForm() {
   const { t } = useTranslation('login');
-  const { t: tc } = useTranslation('common');
   useDocumentTitle(t('title'));
   const navigate = useNavigate();
   const goToMainApp = useGoToMainApp();
@@ -94,27 +93,13 @@ export default function LoginForm() {
   async function withPasskey(autofill: boolean) {
     if (!autofill && !passkeysSupported()) return setError(t('passkeyUnsupported'));
     if (!autofill) setPasskeyBusy(true);
-    try {
-      const { signInWithPasskey, autofillAvailable, PasskeyCancelled } = await webauthn();
-      if (autofill && !(await autofillAvailable())) return;
-      try {
-        const session = await signInWithPasskey(autofill);
-        if (!saveSession(session)) throw new ApiError(0, 'ERR_REQUEST', 'Request Error');
-        goToMainApp();
-      } catch (caught) {
-        if (caught instanceof PasskeyCancelled) {
-          if (!autofill) setError(t('passkeyCancelled'));
-          return;
-        }
-        // Autofill runs unasked: only the server's refusal of a passkey the person picked is shown.
-        if (autofill && !(caught instanceof ApiError && caught.status > 0)) return;
-        setError(caught);
-      }
-    } catch (caught) {
-      if (!autofill) setError(caught);
-    } finally {
-      setPasskeyBusy(false);
-    }
+    const outcome = await webauthn().then(
+      (m) => m.passkeySignIn(autofill),
+      (caught: unknown) => (autofill ? null : caught),
+    );
+    setPasskeyBusy(false);
+    if (outcome === 'signed-in') goToMainApp();
+    else if (outcome !== null) setError(outcome === 'cancelled' ? t('passkeyCancelled') : outcome);
   }
 
   /** Autofill of passkeys starts when the e-mail field is first used: the WebAuthn code loads only then. */
@@ -164,7 +149,7 @@ export default function LoginForm() {
     <form className="auth-form" onSubmit={onSubmit} noValidate aria-labelledby="login-title">
       <h1 id="login-title">{t('title')}</h1>
       <p className="auth-form__lead">{t('lead')}</p>
-      {notConfigured ? <Alert variant="info">{tc('sso.notConfigured')}</Alert> : null}
+      {notConfigured ? <Alert variant="info">{t('ssoNotConfigured')}</Alert> : null}
       <EmailField
         label={t('email')}
         autoComplete="username webauthn"

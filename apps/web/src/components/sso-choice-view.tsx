@@ -1,0 +1,45 @@
+import { useTranslation } from '../lib/i18n-react';
+import { emailDomain } from '@suite/contract/core';
+import { ssoStartUrl, type SsoAvailability } from '../lib/sso';
+import { Alert } from './alert';
+import './ui.css';
+
+/**
+ * (Loaded by sso-choice.tsx once discovery found a provider: not part of the entry screens' first load.)
+ * "Continue with single sign-on" for an address whose domain has an identity provider: the only way
+ * in when the domain signs in with single sign-on alone ('required'), a second way otherwise. A plain
+ * link: the server answers it with a redirect to the provider.
+ */
+export default function SsoChoiceView({
+  email,
+  availability,
+}: {
+  email: string;
+  availability: Exclude<SsoAvailability, 'none'>;
+}) {
+  const { t } = useTranslation('sso');
+  const link = (
+    <a
+      className={`btn btn--block ${availability === 'required' ? 'btn--primary' : 'btn--secondary'}`}
+      href={ssoStartUrl(email)}
+    >
+      {t('continue')}
+    </a>
+  );
+  if (availability === 'required') {
+    return (
+      <div className="stack">
+        <Alert variant="info">{t('required', { domain: emailDomain(email.trim().toLowerCase()) })}</Alert>
+        {link}
+      </div>
+    );
+  }
+  return (
+    <div className="stack">
+      <p className="auth-form__or" aria-hidden="true">
+        {t('or')}
+      </p>
+      {link}
+    </div>
+  );
+}
