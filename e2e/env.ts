@@ -10,11 +10,15 @@ export const SMTP_PORT = BASE_PORT + 1;
 export const MEET_PORT = BASE_PORT + 2;
 /** A second server with short-lived codes, for account-code-expiry.spec.ts alone. */
 export const EXPIRY_PORT = BASE_PORT + 3;
+/** A server whose PUBLIC_URL is http://localhost:… (a passkey's relying party is a host name), for account-security.spec.ts. */
+export const SECURITY_PORT = BASE_PORT + 4;
+export const SECURITY_BASE_URL = `http://localhost:${SECURITY_PORT}`;
 export const WORK_DIR = process.env.E2E_WORK_DIR ?? join(REPO, '.tmp', `e2e-${BASE_PORT}`);
 export const DATA_DIR = join(WORK_DIR, 'data');
 export const MAIL_DIR = join(WORK_DIR, 'mail');
 export const BASE_URL = `http://127.0.0.1:${APP_PORT}`;
 export const EXPIRY_BASE_URL = `http://127.0.0.1:${EXPIRY_PORT}`;
+export const SECURITY_DATA_DIR = join(WORK_DIR, 'data-security');
 export const EXPIRY_DATA_DIR = join(WORK_DIR, 'data-expiry');
 /** Code lifetime on the expiry server (the default, 600 s, everywhere else). */
 export const EXPIRY_CODE_TTL_SECONDS = 30;

@@ -12,14 +12,19 @@ import {
   JITSI_APP_SECRET,
   MEET_DOMAIN,
   REPO,
+  SECURITY_BASE_URL,
+  SECURITY_DATA_DIR,
+  SECURITY_PORT,
   SMTP_PORT,
   WORK_DIR,
 } from './env';
 
 const EXPIRY_SPEC = /account-code-expiry\.spec\.ts$/;
+const SECURITY_SPEC = /account-security\.spec\.ts$/;
 
 /** The built server on `port` with its own data folder, delivering to the loopback SMTP server. */
 function appServer(port: number, dataDir: string, env: Record<string, string> = {}) {
+  const publicUrl = env.PUBLIC_URL ?? `http://127.0.0.1:${port}`;
   return {
     command: `node ${REPO}/apps/server/dist/src/server.js`,
     url: `http://127.0.0.1:${port}/api/health`,
@@ -31,7 +36,7 @@ function appServer(port: number, dataDir: string, env: Record<string, string> = 
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      PUBLIC_URL: publicUrl,
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       MAIL_FROM: 'no-reply@suite.test',
       MEET_DOMAIN,
@@ -81,11 +86,20 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', testIgnore: EXPIRY_SPEC, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    {
+      name: 'chromium',
+      testIgnore: [EXPIRY_SPEC, SECURITY_SPEC],
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
     {
       name: 'code-expiry',
       testMatch: EXPIRY_SPEC,
       use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: EXPIRY_BASE_URL },
+    },
+    {
+      name: 'security',
+      testMatch: SECURITY_SPEC,
+      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: SECURITY_BASE_URL },
     },
   ],
   webServer: [
@@ -100,5 +114,8 @@ export default defineConfig({
     // Codes live EXPIRY_CODE_TTL_SECONDS here, so that account-code-expiry.spec.ts sees one expire for real;
     // every other test runs against the default lifetime.
     appServer(EXPIRY_PORT, EXPIRY_DATA_DIR, { CODE_TTL_SECONDS: String(EXPIRY_CODE_TTL_SECONDS) }),
+    // Passkeys need a host name as relying-party ID (WebAuthn refuses an IP address): this one is
+    // http://localhost:…, which browsers treat as a secure context as they do HTTPS.
+    appServer(SECURITY_PORT, SECURITY_DATA_DIR, { PUBLIC_URL: SECURITY_BASE_URL }),
   ],
 });

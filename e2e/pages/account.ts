@@ -13,6 +13,7 @@ export class AccountScreens {
   readonly inviteT;
   readonly commonT;
   readonly errorsT;
+  readonly ssoT;
 
   constructor(
     readonly page: Page,
@@ -28,6 +29,7 @@ export class AccountScreens {
     this.inviteT = texts(lang, 'invite');
     this.commonT = texts(lang, 'common');
     this.errorsT = texts(lang, 'errors');
+    this.ssoT = texts(lang, 'sso');
   }
 
   /** A text or password input by its accessible name (labels of required fields carry a decorative "*"). */

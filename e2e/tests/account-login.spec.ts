@@ -89,8 +89,8 @@ for (const lang of ['en', 'es'] as Lang[]) {
       await page.goto('/user/login');
       // Discovery from the typed address: the password field goes, only single sign-on is offered.
       await ui.field(ui.loginT('email')).fill(account.email);
-      await expect(page.getByText(ui.commonT('sso.required', { domain }))).toBeVisible();
-      await expect(page.getByRole('link', { name: ui.commonT('sso.continue') })).toHaveAttribute(
+      await expect(page.getByText(ui.ssoT('required', { domain }))).toBeVisible();
+      await expect(page.getByRole('link', { name: ui.ssoT('continue') })).toHaveAttribute(
         'href',
         `/api/sso/start?email=${encodeURIComponent(account.email)}`,
       );
@@ -100,7 +100,7 @@ for (const lang of ['en', 'es'] as Lang[]) {
       // No connection is set up for this domain: the start says so on the login screen.
       await page.goto(`/api/sso/start?email=${encodeURIComponent(account.email)}`);
       await expect(page).toHaveURL(/\/user\/login\?sso=not-configured$/);
-      await expect(page.getByText(ui.commonT('sso.notConfigured'))).toBeVisible();
+      await expect(page.getByText(ui.loginT('ssoNotConfigured'))).toBeVisible();
     });
   });
 }

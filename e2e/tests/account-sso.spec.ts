@@ -61,7 +61,7 @@ for (const lang of ['en', 'hi'] as Lang[]) {
       const email = `ada.${lang}.${run}@${OIDC_DOMAIN}`;
       await page.goto('/user/login');
       await ui.field(ui.loginT('email')).fill(email);
-      const sso = page.getByRole('link', { name: ui.commonT('sso.continue') });
+      const sso = page.getByRole('link', { name: ui.ssoT('continue') });
       await expect(sso).toBeVisible();
       // Both ways stay open on a domain that is not SSO-only.
       await expect(ui.field(ui.loginT('password'))).toBeVisible();
@@ -104,10 +104,10 @@ for (const lang of ['en', 'hi'] as Lang[]) {
       const email = `grace.${lang}.${run}@${SAML_DOMAIN}`;
       await page.goto('/user/login');
       await ui.field(ui.loginT('email')).fill(email);
-      await expect(page.getByText(ui.commonT('sso.required', { domain: SAML_DOMAIN }))).toBeVisible();
+      await expect(page.getByText(ui.ssoT('required', { domain: SAML_DOMAIN }))).toBeVisible();
       await expect(ui.field(ui.loginT('password'))).toHaveCount(0);
       await screenshots(page, `sso-login-required-${lang}`);
-      await page.getByRole('link', { name: ui.commonT('sso.continue') }).click();
+      await page.getByRole('link', { name: ui.ssoT('continue') }).click();
       await expect(page).toHaveURL(new RegExp(`^${idp.url}/sso`));
       await page.getByRole('button', { name: 'Cancel' }).click();
       await expect(page).toHaveURL(/\/login-error-sso\?reason=cancelled$/);
@@ -117,7 +117,7 @@ for (const lang of ['en', 'hi'] as Lang[]) {
       await page.getByRole('link', { name: pagesT('sso.retry') }).click();
       await expect(page).toHaveURL(/\/user\/login$/);
       await ui.field(ui.loginT('email')).fill(email);
-      await page.getByRole('link', { name: ui.commonT('sso.continue') }).click();
+      await page.getByRole('link', { name: ui.ssoT('continue') }).click();
       await page.getByLabel('E-mail').fill(email);
       await page.getByRole('button', { name: 'Sign in' }).click();
       await expect(page).toHaveURL(/\/user\/welcome\?sso=1$/);

@@ -145,8 +145,16 @@ test.describe('shared files', () => {
   });
 
   test('an invalid link shows the invalid state, with or without a key', async ({ page }) => {
+    // The link check is held until its "checking" status has been seen (it is otherwise gone in a blink).
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/file/*/validating_link*', async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.goto(`/file/nope/download_link?share_key=${randomBytes(32).toString('base64url')}`);
     await expect(page.getByRole('status')).toContainText('checking your download link');
+    release();
     await expect(page.getByRole('heading', { name: 'Invalid download link' })).toBeVisible();
     await expect(page.getByRole('alert')).toContainText('not valid');
     await expectAccessible(page, 'download invalid');

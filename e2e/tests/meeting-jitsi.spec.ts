@@ -272,6 +272,8 @@ test.describe('room page states', () => {
   });
 
   test('screens of entering, waiting and left', async ({ browser, request }) => {
+    // Three browser contexts, the Jitsi stand-in and screenshots at two sizes: more than the default minute on a busy machine.
+    test.slow();
     const host = await createAccount(request);
     const meeting = await createMeeting(request, host, 'Design review');
     const guestPage = await (await browser.newContext()).newPage();

@@ -23,6 +23,8 @@ test.describe('pre-join screen', () => {
     browser,
     request,
   }) => {
+    // Two contexts, fake media, axe and screenshots at two sizes: more than the default minute on a busy machine.
+    test.slow();
     const host = await createAccount(request);
     const meeting = await createMeeting(request, host, 'Weekly sync');
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });

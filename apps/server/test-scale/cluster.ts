@@ -91,12 +91,16 @@ export class Instance {
 }
 
 /** nginx in front of the instances: least_conn, failed connections passed to the next one. */
-export async function startNginx(dir: string, upstreams: number[]): Promise<{ url: string; stop(): Promise<void> }> {
+export async function startNginx(
+  dir: string,
+  upstreams: number[],
+  options: { pinnable?: boolean } = {},
+): Promise<{ url: string; port: number; stop(): Promise<void> }> {
   ensureNginx();
   const port = await freePort();
   for (const d of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(dir, d), { recursive: true });
   const conf = join(dir, 'nginx.conf');
-  writeFileSync(conf, nginxConfig(dir, port, upstreams));
+  writeFileSync(conf, nginxConfig(dir, port, upstreams, options));
   const child = spawn(NGINX, ['-e', join(dir, 'error.log'), '-p', dir, '-c', conf], { stdio: 'ignore' });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   // nginx's own health location answers without touching the upstreams: probing through them before the
@@ -114,6 +118,7 @@ export async function startNginx(dir: string, upstreams: number[]): Promise<{ ur
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    port,
     async stop() {
       if (child.exitCode === null) {
         child.kill('SIGQUIT');
@@ -125,9 +130,16 @@ export async function startNginx(dir: string, upstreams: number[]): Promise<{ ur
 
 /**
  * The configuration docs/deploy.md describes, on loopback without TLS (the tests' only difference:
- * TLS termination is left out), with paths under `dir` so that it runs without root.
+ * TLS termination is left out), with paths under `dir` so that it runs without root. `pinnable`: a test
+ * may send a request to one instance by its cookie `suite_test_instance` (0, 1…: the upstream's index),
+ * redirects followed by the browser included; without it the balancer picks as in production.
  */
-export function nginxConfig(dir: string, port: number, upstreams: number[]): string {
+export function nginxConfig(
+  dir: string,
+  port: number,
+  upstreams: number[],
+  options: { pinnable?: boolean } = {},
+): string {
   const asRoot = process.getuid?.() === 0;
   return `${asRoot ? 'user root;\n' : ''}worker_processes 1;
 daemon off;
@@ -151,14 +163,23 @@ http {
 ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join('\n')}
     keepalive 16;
   }
-
+${
+  options.pinnable
+    ? `${upstreams.map((p, i) => `  upstream instance${i} {\n    server 127.0.0.1:${p};\n  }\n`).join('')}
+  map $cookie_suite_test_instance $upstream {
+    default suite;
+${upstreams.map((_, i) => `    ${i} instance${i};`).join('\n')}
+  }
+`
+    : ''
+}
   server {
     listen 127.0.0.1:${port};
     location = /nginx-health {
       return 200;
     }
     location / {
-      proxy_pass http://suite;
+      proxy_pass http://${options.pinnable ? '$upstream' : 'suite'};
       proxy_http_version 1.1;
       proxy_set_header Connection "";
       proxy_set_header Host $host;

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useState } from 'react';
 import { Link } from 'wouter';
 import { useEntryState, useNavigate } from '../../lib/navigation';
 import { useTranslation } from '../../lib/i18n-react';
@@ -40,7 +40,6 @@ export default function LoginForm() {
   const entry = useEntryState<{ secondStep?: PendingSecondStep }>();
   const [pending, setPending] = useState<PendingSecondStep | null>(() => entry?.secondStep ?? null);
   const [passkeyBusy, setPasskeyBusy] = useState(false);
-  const autofillStarted = useRef(false);
   /** The address the server said signs in with single sign-on only (before discovery answered). */
   const [ssoOnly, setSsoOnly] = useState<string | null>(null);
   const address = email.trim();
@@ -97,23 +96,24 @@ export default function LoginForm() {
       (m) => m.passkeySignIn(autofill),
       (caught: unknown) => (autofill ? null : caught),
     );
-    setPasskeyBusy(false);
+    if (!autofill) setPasskeyBusy(false);
     if (outcome === 'signed-in') goToMainApp();
     else if (outcome !== null) setError(outcome === 'cancelled' ? t('passkeyCancelled') : outcome);
   }
 
-  /** Autofill of passkeys starts when the e-mail field is first used: the WebAuthn code loads only then. */
-  function startAutofill() {
-    if (autofillStarted.current || !passkeysSupported()) return;
-    autofillStarted.current = true;
-    void withPasskey(true);
-  }
-  useEffect(
-    () => () => {
-      if (autofillStarted.current) void webauthn().then((m) => m.cancelCeremony());
-    },
-    [],
-  );
+  /**
+   * Passkeys in the e-mail field's autofill (conditional mediation): asked for as soon as the form is
+   * shown, so that the browser lists them when the field gets focus; the WebAuthn code loads after the
+   * first paint. Ended when the form goes (the code step, another screen); the button starts its own.
+   */
+  const startAutofill = useEffectEvent(() => void withPasskey(true));
+  useEffect(() => {
+    if (pending || !passkeysSupported()) return;
+    startAutofill();
+    return () => void webauthn().then((m) => m.cancelCeremony());
+    // startAutofill is an Effect Event (useEffectEvent), never a dependency; eslint-plugin-react-hooks 5 predates it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pending]);
 
   /** Asks first (spec §2), then mails a new code and continues on the code screen. */
   async function sendAgain() {
@@ -137,7 +137,6 @@ export default function LoginForm() {
           onExpired={(reason) => {
             setPending(null);
             setPassword('');
-            autofillStarted.current = false;
             if (reason) setError(reason);
           }}
         />
@@ -153,7 +152,6 @@ export default function LoginForm() {
       <EmailField
         label={t('email')}
         autoComplete="username webauthn"
-        onFocus={startAutofill}
         invalidMessage={t('invalidEmail')}
         {...field('email', email, setEmail)}
       />

@@ -1,0 +1,119 @@
+import { readFileSync } from 'node:fs';
+import { test, expect, createAccount, signInWithStorage, screenshots } from '../fixtures/test';
+import { accessible } from '../pages/a11y';
+import { AccountScreens } from '../pages/account';
+import { BROWSER_LOCALE, texts, type Lang } from '../pages/locale-texts';
+import { SecurityScreens, VirtualAuthenticator, appCode } from '../pages/security';
+
+/**
+ * Passkeys and two-step verification (issue 21) in Chromium, on the server whose PUBLIC_URL is
+ * http://localhost:… (a relying-party ID must be a host name, not an address: playwright.config.ts's
+ * 'security' project). Passkeys are made by the DevTools virtual authenticator (internal transport, user
+ * verification on); authenticator-app codes are computed from the key the screen shows, as the app does.
+ */
+test.describe.configure({ mode: 'serial' });
+
+for (const lang of ['en', 'hi'] as Lang[]) {
+  test.describe(`security (${lang})`, () => {
+    test.use({ locale: BROWSER_LOCALE[lang] });
+
+    test('a passkey: added on the home, renamed, signs in from the button and from autofill, removed', async ({
+      page,
+      request,
+    }) => {
+      const account = await createAccount(request);
+      const authenticator = await VirtualAuthenticator.attach(page);
+      const ui = new SecurityScreens(page, lang);
+      const account$ = new AccountScreens(page, lang);
+      await signInWithStorage(page, account);
+      await expect(ui.panel.getByText(ui.secT('passkeys.none'))).toBeVisible();
+      const name = await ui.addPasskey();
+      expect(name).toMatch(/Chrom/);
+      await expect(ui.passkey(name)).toContainText(ui.secT('passkeys.neverUsed'));
+      const [credential] = await authenticator.credentials();
+      expect(credential?.rpId).toBe('localhost');
+      await ui.renamePasskey(name, `Work laptop ${lang}`);
+      await accessible(page, 'security panel with a passkey');
+      await screenshots(page, `security-passkey-${lang}`);
+
+      // Autofill (conditional mediation): the login screen asks for passkeys as it shows; the authenticator
+      // answers with the one it holds, as a person picking it in the e-mail field's list would.
+      await ui.signOut({ passkeyAutofill: true });
+      await account$.expectHome(account.email);
+      await expect(ui.passkey(`Work laptop ${lang}`)).not.toContainText(ui.secT('passkeys.neverUsed'));
+      const afterAutofill = (await authenticator.credentials())[0]?.signCount ?? 0;
+      expect(afterAutofill).toBeGreaterThan(credential?.signCount ?? 0);
+
+      // The button, in a browser without passkey autofill: no password, no second step.
+      await page.addInitScript(() => {
+        PublicKeyCredential.isConditionalMediationAvailable = () => Promise.resolve(false);
+      });
+      await page.reload();
+      await ui.signOut();
+      await ui.signInWithPasskey();
+      await account$.expectHome(account.email);
+      expect((await authenticator.credentials())[0]?.signCount ?? 0).toBeGreaterThan(afterAutofill);
+
+      await ui.removePasskey(`Work laptop ${lang}`);
+      await expect(ui.panel.getByText(ui.secT('passkeys.none'))).toBeVisible();
+      // The authenticator still holds it; the server no longer accepts it.
+      await ui.signOut();
+      await ui.signInWithPasskey();
+      await expect(page.getByRole('alert')).toHaveText(texts(lang, 'errors')('ERR_PASSKEY_UNKNOWN'));
+      await expect(page).toHaveURL(/\/user\/login$/);
+    });
+
+    test('two-step verification: turned on with the QR key, a code at login, a reused code refused, a recovery code once', async ({
+      page,
+      request,
+    }) => {
+      const account = await createAccount(request);
+      const ui = new SecurityScreens(page, lang);
+      const account$ = new AccountScreens(page, lang);
+      await signInWithStorage(page, account);
+      const { secret, codes } = await ui.turnOnTwoStep();
+      expect(codes).toHaveLength(10);
+      expect(new Set(codes).size).toBe(10);
+      const download = page.waitForEvent('download');
+      await ui.button(ui.secT('codes.download')).click();
+      const file = await (await download).path();
+      expect(readFileSync(file, 'utf8').split('\n')).toEqual(expect.arrayContaining(codes));
+      await accessible(page, 'recovery codes');
+      await screenshots(page, `security-recovery-codes-${lang}`);
+      await ui.button(ui.secT('codes.done')).click();
+      await expect(ui.panel.getByText(ui.secT('totp.on'), { exact: true })).toBeVisible();
+
+      // Password, then the app's code.
+      await ui.signOut();
+      await account$.logIn(account.email, account.password);
+      await ui.expectCodeStep(account.email);
+      await accessible(page, 'code step');
+      await screenshots(page, `login-code-step-${lang}`);
+      // The code the confirmation used is spent; the app's next one is not.
+      const code = appCode(secret, 1);
+      await ui.answerWithApp(code);
+      await account$.expectHome(account.email);
+
+      // The same code again: refused, the boxes cleared, still on the code step.
+      await ui.signOut();
+      await account$.logIn(account.email, account.password);
+      await ui.expectCodeStep(account.email);
+      await ui.answerWithApp(code);
+      await expect(page.getByRole('alert')).toHaveText(texts(lang, 'errors')('ERR_SECOND_STEP_INVALID'));
+      await expect(page.getByRole('textbox', { name: ui.stepT('digit', { n: 1, total: 6 }) })).toHaveValue('');
+
+      // A recovery code instead: works once.
+      await ui.answerWithRecoveryCode(codes[0] ?? '');
+      await account$.expectHome(account.email);
+      await ui.signOut();
+      await account$.logIn(account.email, account.password);
+      await ui.expectCodeStep(account.email);
+      await ui.answerWithRecoveryCode(codes[0] ?? '');
+      await expect(page.getByRole('alert')).toHaveText(texts(lang, 'errors')('ERR_SECOND_STEP_INVALID'));
+      await ui.page.getByRole('textbox', { name: ui.stepT('recovery') }).fill(codes[1] ?? '');
+      await ui.page.getByRole('button', { name: ui.stepT('submit'), exact: true }).click();
+      await account$.expectHome(account.email);
+      await expect(ui.panel).toContainText(ui.secT('totp.codesLeft_other', { count: 8 }));
+    });
+  });
+}
