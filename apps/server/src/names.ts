@@ -6,8 +6,8 @@ import { AppError } from './errors.js';
  * characters, length limit), in the form to store; 400 ERR_VALIDATION when empty, ERR_INVALID_NAME
  * otherwise, with the field in `details`.
  */
-export function requireDisplayName(raw: string, field: string): string {
-  const check = checkDisplayName(raw);
+export function requireDisplayName(raw: string, field: string, max?: number): string {
+  const check = checkDisplayName(raw, max);
   if (check.ok) return check.value;
   throw new AppError(check.problem === 'empty' ? 'ERR_VALIDATION' : 'ERR_INVALID_NAME', {
     details: [{ path: field, message: check.problem }],

@@ -149,13 +149,12 @@ describe('teammate invitations: POST /invite/teammates, GET /invite/url, GET /in
     const res = await signup('friend@gmail.com', token);
     expect(res.statusCode).toBe(201);
     expect(res.json().profiles[0].type).toBe('PERSONAL');
-    // A personal account cannot invite "teammates" of gmail.com, nor get a team link.
-    expectError(await invite(['pal@gmail.com'], res.json().token), 403, 'ERR_FORBIDDEN');
-    expectError(
-      await call(w.app, { method: 'GET', url: '/invite/url', token: res.json().token }),
-      403,
-      'ERR_FORBIDDEN',
-    );
+    // A personal account, once registered, cannot invite "teammates" of gmail.com, nor get a team link.
+    const done = await completeRegister(w, res.json().token);
+    expect(done.statusCode, done.body).toBe(200);
+    const session = done.json().token as string;
+    expectError(await invite(['pal@gmail.com'], session), 403, 'ERR_FORBIDDEN');
+    expectError(await call(w.app, { method: 'GET', url: '/invite/url', token: session }), 403, 'ERR_FORBIDDEN');
   });
 
   it('answers each teammate rule with its catalogue error', async () => {

@@ -45,6 +45,11 @@ describe('PUT /v2/user/complete-register and PUT /user/{id}', () => {
       // Control and bidi characters are refused by the one display-name rule, not silently replaced.
       [{ first_name: '\u0007\r\n' }, 'ERR_INVALID_NAME'],
       [{ last_name: 'Love\u202elace' }, 'ERR_INVALID_NAME'],
+      // Issue 25: names that look empty or hide text (Hangul fillers, Braille blank, zero-width).
+      [{ first_name: '\u3164' }, 'ERR_INVALID_NAME'],
+      [{ first_name: '\u115f\u1160' }, 'ERR_INVALID_NAME'],
+      [{ last_name: '\u2800' }, 'ERR_INVALID_NAME'],
+      [{ last_name: 'Hop\u200bper' }, 'ERR_INVALID_NAME'],
       [{ first_name: 'x'.repeat(101) }, 'ERR_INVALID_NAME'],
       [{ last_name: undefined }, 'ERR_VALIDATION'],
       [{ password: 'y'.repeat(300), password_confirmation: 'y'.repeat(300) }, 'ERR_VALIDATION'],
@@ -92,6 +97,49 @@ describe('PUT /v2/user/complete-register and PUT /user/{id}', () => {
     const list = await call(w.app, { method: 'GET', url: '/v2/user/sessions', token: next });
     expect(list.statusCode).toBe(200);
     expect(list.json().data.map((s: { current: boolean }) => s.current)).toEqual([true]);
+  });
+
+  // Issue 25: the code step's session opens the welcome step and its screen, nothing else.
+  it("the code step's session opens the welcome step alone; the session it answers opens everything", async () => {
+    const { token } = await confirmed(w, 'reg-scope@contoso.com');
+    const elsewhere = [
+      { method: 'GET', url: '/files' },
+      { method: 'GET', url: '/v2/videoconference' },
+      { method: 'POST', url: '/v2/videoconference', body: { title: 'Stand-up' } },
+      { method: 'GET', url: '/invite/url' },
+      { method: 'POST', url: '/invite/teammates', body: { emails: ['someone@contoso.com'] } },
+      { method: 'GET', url: '/v2/user/sessions' },
+      { method: 'GET', url: '/v2/user/security' },
+    ] as const;
+    for (const request of elsewhere) {
+      const res = await call(w.app, { ...request, token });
+      expect({ ...request, status: res.statusCode, body: res.json() }).toEqual({
+        ...request,
+        status: 403,
+        body: {
+          error_code: 'ERR_REGISTRATION_INCOMPLETE',
+          message: 'Finish creating your account first: add your name and a password and accept the terms.',
+        },
+      });
+    }
+    // What the welcome screen needs answers.
+    const me = await call(w.app, { method: 'GET', url: '/v2/user/me', token });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ email: 'reg-scope@contoso.com', confirmed: true, registered: false });
+    const done = await complete(token, body());
+    expect(done.statusCode).toBe(200);
+    const full = done.json().token as string;
+    for (const request of elsewhere.filter((r) => r.method === 'GET')) {
+      const res = await call(w.app, { ...request, token: full });
+      expect({ ...request, status: res.statusCode }).toEqual({ ...request, status: 200 });
+    }
+    expect((await call(w.app, { method: 'GET', url: '/v2/user/me', token: full })).json().registered).toBe(true);
+  });
+
+  it("the code step's session can sign out", async () => {
+    const { token } = await confirmed(w, 'reg-out@contoso.com');
+    expect((await call(w.app, { method: 'POST', url: '/auth/logout', token })).statusCode).toBe(200);
+    expectError(await complete(token, body()), 401, 'ERR_INVALID_ACCESS_TOKEN');
   });
 
   it('needs a session', async () => {

@@ -163,6 +163,23 @@ describe('passkeys', () => {
       body: { name: 'Phone' },
     });
     expect(renamed.json().name).toBe('Phone');
+    // Issue 25: the one name rule (refused, not silently cleaned), the name unchanged.
+    for (const name of ['Ph\u202eone', '\u3164', 'Phone\u200b']) {
+      const res = await call(w.app, {
+        method: 'PATCH',
+        url: `/v2/user/passkeys/${id}`,
+        token: bruno.token,
+        body: { name },
+      });
+      expectError(res, 400, 'ERR_INVALID_NAME');
+    }
+    const refused = await addPasskey(
+      bruno.token,
+      new SoftAuthenticator().register(await registrationOptions(bruno.token)),
+      '\u2800',
+    );
+    expectError(refused, 400, 'ERR_INVALID_NAME');
+    expect((await security(bruno.token)).passkeys.map((p: { name: string }) => p.name)).toEqual(['Phone']);
     expect(
       (await call(w.app, { method: 'DELETE', url: `/v2/user/passkeys/${id}`, token: bruno.token })).statusCode,
     ).toBe(200);

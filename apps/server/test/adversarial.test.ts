@@ -901,6 +901,14 @@ describe('HTML and bidi in names', () => {
       payload: { name: 'Guest\u202eevil', accepted_terms: { version: 1 } },
     });
     expectError(refused, 400, 'ERR_INVALID_NAME');
+    for (const name of ['\u3164', '\u2800\u2800', 'Guest\u2060']) {
+      const invisible = await w.app.inject({
+        method: 'POST',
+        url: '/api/guest',
+        payload: { name, accepted_terms: { version: 1 } },
+      });
+      expectError(invisible, 400, 'ERR_INVALID_NAME');
+    }
     const guest = await w.app.inject({
       method: 'POST',
       url: '/api/guest',

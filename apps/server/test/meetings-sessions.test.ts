@@ -33,6 +33,42 @@ describe('video conferences, guests and meeting sessions', () => {
     expect(vc.link).toBe(`http://localhost:8080/meet/${vc._id}`);
   });
 
+  // Issue 25: the title is read by every guest (the public GET, the room page): the one name rule.
+  it('refuses a title with a bidi override, a zero-width or invisible character or NUL; nothing is created', async () => {
+    const before = (await inject('GET', '/v2/videoconference', undefined, host.headers)).json().data.length;
+    for (const title of [
+      'Pay\u202egnp.exe',
+      'Stand\u200b-up',
+      'Sync\u0000',
+      '\u3164',
+      'Team \u2800',
+      'All\u2066hands',
+    ]) {
+      const res = await inject('POST', '/v2/videoconference', { title }, host.headers);
+      expect({ title, status: res.statusCode, code: res.json().error_code }).toEqual({
+        title,
+        status: 400,
+        code: 'ERR_INVALID_NAME',
+      });
+    }
+    expect((await inject('GET', '/v2/videoconference', undefined, host.headers)).json().data).toHaveLength(before);
+    // An untitled meeting stays possible, and a title is stored the way the rule writes it.
+    expect((await inject('POST', '/v2/videoconference', { title: '  ' }, host.headers)).json().title).toBe('');
+    expect((await inject('POST', '/v2/videoconference', { title: ' Café  do ☕ ' }, host.headers)).json().title).toBe(
+      'Café do ☕',
+    );
+  });
+
+  it('a title stored before the rule reaches guests without the characters it refuses', async () => {
+    const vc = await createVc('Weekly');
+    await t.app.db.kysely
+      .updateTable('videoconferences')
+      .set({ title: 'Pay\u202egnp.exe\u200b' })
+      .where('id', '=', vc._id)
+      .execute();
+    expect((await inject('GET', `/v2/videoconference/${vc._id}`)).json().title).toBe('Paygnp.exe');
+  });
+
   it('requires a session to create or list', async () => {
     expect((await inject('POST', '/v2/videoconference', {})).statusCode).toBe(401);
     expect((await inject('GET', '/v2/videoconference')).json().error_code).toBe('ERR_INVALID_ACCESS_TOKEN');

@@ -131,8 +131,10 @@ describe('single sign-on per domain', () => {
     expectError(await exchange(handoff), 401, 'ERR_HANDOFF_INVALID');
     const me = await call(w.app, { method: 'GET', url: '/v2/user/me', token });
     expect(me.json()).toMatchObject({ confirmed: true, registered: false });
-    const sessions = await call(w.app, { method: 'GET', url: '/v2/user/sessions', token });
-    expect(sessions.json().data[0].method).toBe('sso');
+    // Issue 25: the first sign-in's session opens the welcome step alone.
+    for (const url of ['/v2/user/sessions', '/files', '/invite/url']) {
+      expectError(await call(w.app, { method: 'GET', url, token }), 403, 'ERR_REGISTRATION_INCOMPLETE');
+    }
     // The welcome step of an SSO account is the terms alone, and it needs them.
     expectError(
       await call(w.app, { method: 'PUT', url: '/sso/complete-register', token, body: {} }),
@@ -146,6 +148,12 @@ describe('single sign-on per domain', () => {
       body: { accepted_terms: { version: 1 } },
     });
     expect(done.statusCode, done.body).toBe(200);
+    // Its answer is a full session, labelled with the method, and the welcome one is over.
+    const full = done.json().token as string;
+    const sessions = await call(w.app, { method: 'GET', url: '/v2/user/sessions', token: full });
+    expect(sessions.json().data.map((s: { method: string }) => s.method)).toEqual(['sso']);
+    expect((await call(w.app, { method: 'GET', url: '/files', token: full })).statusCode).toBe(200);
+    expectError(await call(w.app, { method: 'GET', url: '/v2/user/me', token }), 401, 'ERR_INVALID_ACCESS_TOKEN');
     const again = await exchange(handoffOf(await oidcSignIn('ada@oidc.test')));
     expect(again.statusCode).toBe(200);
     expect(

@@ -109,6 +109,14 @@ describe('display names: one rule for users, guests, invites, meetings and file 
     ['Zoe\u0308', 'Zo\u00eb'], // NFC
     ['क्\u200dष', 'क्\u200dष'], // a joiner after a virama shapes a Devanagari conjunct
     ["O'Brien-Smith 😀", "O'Brien-Smith 😀"],
+    // Invisible characters that shape what is seen stay (issue 25):
+    ['Ana \u2764\ufe0f', 'Ana \u2764\ufe0f'], // emoji presentation selector after an emoji
+    ['Dev \u{1F469}\u{1F3FD}\u200d\u{1F4BB}', 'Dev \u{1F469}\u{1F3FD}\u200d\u{1F4BB}'], // emoji ZWJ sequence
+    ['\u845b\u{E0100}\u98fe', '\u845b\u{E0100}\u98fe'], // ideographic variation selector (a Japanese name)
+    ['\u1833\u180b\u1820', '\u1833\u180b\u1820'], // Mongolian free variation selector
+    ['\u0939\u093f\u0902\u0926\u0940', '\u0939\u093f\u0902\u0926\u0940'], // Hindi
+    ['\u05d3\u05d5\u05d3 \u0645\u062d\u0645\u062f', '\u05d3\u05d5\u05d3 \u0645\u062d\u0645\u062f'], // right-to-left scripts
+    ['Ada\u00a0\u3000Lovelace', 'Ada Lovelace'], // other spaces become one space
   ])('accepts %j as %j', (raw, value) => {
     expect(checkDisplayName(raw)).toEqual({ ok: true, value });
   });
@@ -126,6 +134,29 @@ describe('display names: one rule for users, guests, invites, meetings and file 
     ['NUL', 'Ada\u0000'],
     ['byte order mark', '\ufeffAda'],
     ['private use', 'Ada\ue000'],
+    // Issue 25: every class of invisible character, alone (a name that looks empty) and inside a name.
+    ['left-to-right override U+202D', 'a\u202db'],
+    ['right-to-left embedding U+202B', 'a\u202bb'],
+    ['first strong isolate U+2068', 'a\u2068b'],
+    ['Arabic letter mark U+061C', 'a\u061cb'],
+    ['left-to-right mark U+200E', 'a\u200eb'],
+    ['word joiner U+2060', 'Ad\u2060a'],
+    ['invisible separator U+2063', 'Ad\u2063a'],
+    ['zero-width non-joiner not after a mark', 'a\u200cb'],
+    ['soft hyphen', 'Ada\u00adLovelace'],
+    ['Hangul filler U+3164 alone', '\u3164'],
+    ['Hangul filler U+3164', 'Ada\u3164'],
+    ['Hangul choseong filler U+115F', '\u115f'],
+    ['Hangul jungseong filler U+1160', '\u1160'],
+    ['halfwidth Hangul filler U+FFA0', '\uffa0'],
+    ['Braille pattern blank U+2800 alone', '\u2800'],
+    ['Braille pattern blank U+2800', 'Ada\u2800Lovelace'],
+    ['combining grapheme joiner U+034F', 'Ad\u034fa'],
+    ['variation selector after a letter', 'Ada\ufe0f'],
+    ['Mongolian vowel separator U+180E', 'a\u180eb'],
+    ['tag character', 'Ada\u{E0041}'],
+    ['escape', 'Ada\u001b[31m'],
+    ['DEL', 'Ada\u007f'],
   ])('refuses a name with a %s', (_what, raw) => {
     expect(checkDisplayName(raw)).toEqual({ ok: false, problem: 'forbidden_character' });
   });

@@ -39,6 +39,10 @@ export const ERRORS = {
   ERR_OTHER: entry(400, 'Other error'),
   ERR_USER_ALREADY_CONFIRMED: entry(400, 'The user is already confirmed'),
   ERR_INVALID_ACCESS_TOKEN: entry(401, 'Invalid access token'),
+  ERR_REGISTRATION_INCOMPLETE: entry(
+    403,
+    'Finish creating your account first: add your name and a password and accept the terms.',
+  ),
 
   // Sign-up
   ERR_EMAIL_IN_USE: entry(400, 'Email address already in use!'),

@@ -10,14 +10,33 @@ export function textLength(value: string): number {
 export const DISPLAY_NAME_MAX_LENGTH = 100;
 
 /**
- * Characters no name may hold (after the NFC normalisation): controls (Cc: C0, DEL, C1 such as U+0085),
- * format characters (Cf: bidi embeddings/overrides/isolates U+202A–202E and U+2066–2069, zero-width
- * characters, soft hyphen, BOM…), surrogates (Cs), private use (Co) and the line and paragraph
- * separators U+2028/U+2029. They garble a mail subject, reorder what other people read (U+202E) or
- * hide text. Exception, as in RFC 5892 (CONTEXTJ) and the PRECIS nickname profile (RFC 8266): a zero
- * width (non-)joiner right after a combining mark (a virama in Devanagari) shapes a conjunct and stays.
+ * Characters no name may hold (after the NFC normalisation), because they are invisible, reorder what
+ * other people read or garble a mail subject:
+ * - controls (Cc: C0, DEL, C1 such as U+0085), surrogates (Cs), private use (Co), the line and paragraph
+ *   separators U+2028/U+2029;
+ * - format characters (Cf): bidi embeddings, overrides and isolates (U+202A–202E, U+2066–2069, U+061C),
+ *   zero-width space and joiners, word joiner, soft hyphen, BOM, tags…;
+ * - every other default-ignorable code point (Unicode's Default_Ignorable_Code_Point: the Hangul fillers
+ *   U+115F, U+1160, U+3164, U+FFA0, the combining grapheme joiner, variation selectors…);
+ * - U+2800 BRAILLE PATTERN BLANK, which renders as a blank without being a space.
+ * Allowed where they shape what is seen (RFC 5892 CONTEXTJ, PRECIS nickname profile RFC 8266, UTS #51):
+ * a zero width (non-)joiner right after a combining mark (a virama in Devanagari: a conjunct), a zero
+ * width joiner inside an emoji sequence, an emoji presentation selector after an emoji, an ideographic
+ * variation selector after an ideograph (Japanese names), a Mongolian free variation selector after a
+ * Mongolian letter.
  */
-const FORBIDDEN_IN_NAMES = /(?<!\p{M})[\u200c\u200d]|[\p{Cc}\p{Cs}\p{Co}\p{Zl}\p{Zp}]|(?![\u200c\u200d])\p{Cf}/gu;
+const SHAPING = [
+  String.raw`(?<=\p{M})[\u200c\u200d]`,
+  String.raw`(?<=\p{Extended_Pictographic}[\u{FE0F}\u{1F3FB}-\u{1F3FF}]?)\u200d(?=\p{Extended_Pictographic})`,
+  String.raw`(?<=\p{Extended_Pictographic})[\uFE0E\uFE0F]`,
+  String.raw`(?<=\p{Ideographic})[\u{E0100}-\u{E01EF}]`,
+  String.raw`(?<=\p{Script=Mongolian})[\u180B-\u180D\u180F]`,
+];
+const FORBIDDEN_IN_NAMES = new RegExp(
+  `${SHAPING.map((allowed) => `(?!${allowed})`).join('')}` +
+    String.raw`[\p{Cc}\p{Cs}\p{Co}\p{Zl}\p{Zp}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]`,
+  'gu',
+);
 
 export type DisplayNameCheck =
   { ok: true; value: string } | { ok: false; problem: 'empty' | 'too_long' | 'forbidden_character' };

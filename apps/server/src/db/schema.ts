@@ -143,7 +143,8 @@ export interface SessionsTable {
   id: string;
   sid_hash: string;
   user_id: string;
-  kind: 'session' | 'recovery';
+  /** 'session': full; 'welcome': the welcome step only (registration not finished); 'recovery': the password. */
+  kind: 'session' | 'welcome' | 'recovery';
   /** How it was signed in: 'password', 'sso', … (the sessions panel says it). */
   method: Generated<string>;
   /** The User-Agent of the session's latest use (its device, as the sessions list shows it). */

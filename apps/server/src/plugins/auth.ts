@@ -24,7 +24,11 @@ export interface SessionUser {
   issuedAt: number;
   /** The public id of this session (a row of `sessions`): what "sign out this device" ends. */
   sessionId: string;
-  /** 'recovery': the single-purpose token of password recovery, good only for setting the password. */
+  /**
+   * The session's scope: 'session' (full), 'welcome' (an account that has not finished registering:
+   * the welcome step alone), 'recovery' (the single-purpose token of password recovery, good only for
+   * setting the password).
+   */
   kind: SessionKind;
   /** When the session was last seen (epoch ms), before this request. */
   lastSeenAt: number;
@@ -41,7 +45,10 @@ export interface SessionUser {
 
 export interface IssueOptions {
   issuedAt?: number;
-  /** 'recovery' tokens live RECOVERY_TOKEN_TTL_S and are accepted only by the password change. */
+  /**
+   * 'recovery' tokens live RECOVERY_TOKEN_TTL_S and are accepted only by the password change; 'welcome'
+   * sessions only by the welcome step's routes (signedIn's scope 'welcome').
+   */
   kind?: SessionKind;
   /** The User-Agent of the request that signs in (its device), shown in the sessions list at once. */
   device?: string | null;
@@ -72,11 +79,14 @@ export interface Sessions {
 declare module 'fastify' {
   interface FastifyInstance {
     sessions: Sessions;
-    /** preHandler: requires a valid bearer session (not a recovery token); sets request.user. */
+    /**
+     * preHandler: requires a valid full session (not a recovery token: 401; not the welcome step's
+     * session: 403 ERR_REGISTRATION_INCOMPLETE); sets request.user.
+     */
     authenticate: (request: FastifyRequest) => Promise<void>;
-    /** preHandler: a valid session or recovery token (the password change alone takes both). */
-    authenticateForPassword: (request: FastifyRequest) => Promise<void>;
-    /** preHandler: sets request.user when a valid bearer session is present, ignores it otherwise. */
+    /** preHandler of the routes a SessionScope names: the session kinds of that scope; sets request.user. */
+    authenticateScope: Record<SessionScope, (request: FastifyRequest) => Promise<void>>;
+    /** preHandler: sets request.user when a valid full session is present, ignores it otherwise. */
     optionalAuthenticate: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
@@ -89,6 +99,18 @@ const ALGORITHM = 'HS256';
 export const RECOVERY_TOKEN_TTL_S = 15 * 60;
 /** last_seen_at is written at most this often per session (a write per request would be wasteful). */
 const TOUCH_EVERY_MS = 60_000;
+
+/**
+ * What a signed-in route accepts: 'full' (the default: a full session), 'welcome' (the welcome step and
+ * what its screen needs: a full session or the welcome step's one), 'password' (the password change: a
+ * full session or a recovery token).
+ */
+export type SessionScope = 'full' | 'welcome' | 'password';
+const SCOPE_KINDS: Record<SessionScope, readonly SessionKind[]> = {
+  full: ['session'],
+  welcome: ['session', 'welcome'],
+  password: ['session', 'recovery'],
+};
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -194,24 +216,32 @@ export default fp(async function auth(app: FastifyInstance, opts: { keys: KeyRin
     const token = bearer(request);
     if (!token) throw new AppError('ERR_INVALID_ACCESS_TOKEN');
     const user = await sessions.verify(token);
-    if (!kinds.includes(user.kind)) throw new AppError('ERR_INVALID_ACCESS_TOKEN');
+    if (!kinds.includes(user.kind)) {
+      // A genuine session of an account that has not finished registering: "finish first", not "sign in".
+      throw new AppError(user.kind === 'welcome' ? 'ERR_REGISTRATION_INCOMPLETE' : 'ERR_INVALID_ACCESS_TOKEN');
+    }
     await touch(request, user);
     return user;
   }
 
   app.decorateRequest('user', null);
   app.decorate('sessions', sessions);
-  app.decorate('authenticate', async (request: FastifyRequest) => {
-    request.user = await signedIn(request, ['session']);
-  });
-  app.decorate('authenticateForPassword', async (request: FastifyRequest) => {
-    request.user = await signedIn(request, ['session', 'recovery']);
-  });
+  const scoped = (kinds: readonly SessionKind[]) => async (request: FastifyRequest) => {
+    request.user = await signedIn(request, kinds);
+  };
+  const authenticateScope = {
+    full: scoped(SCOPE_KINDS.full),
+    welcome: scoped(SCOPE_KINDS.welcome),
+    password: scoped(SCOPE_KINDS.password),
+  };
+  app.decorate('authenticateScope', authenticateScope);
+  app.decorate('authenticate', authenticateScope.full);
   app.decorate('optionalAuthenticate', async (request: FastifyRequest) => {
     if (!bearer(request)) return;
-    // A bad token means "anonymous"; a database outage still answers 503.
-    request.user = await signedIn(request, ['session']).catch((error: unknown) => {
-      if (error instanceof AppError && error.code === 'ERR_INVALID_ACCESS_TOKEN') return null;
+    // A bad token (or one of the welcome step) means "anonymous"; a database outage still answers 503.
+    request.user = await signedIn(request, SCOPE_KINDS.full).catch((error: unknown) => {
+      if (error instanceof AppError && ['ERR_INVALID_ACCESS_TOKEN', 'ERR_REGISTRATION_INCOMPLETE'].includes(error.code))
+        return null;
       throw error;
     });
   });
@@ -221,16 +251,21 @@ export default fp(async function auth(app: FastifyInstance, opts: { keys: KeyRin
 export const bearerSecurity = [{ bearer: [] }];
 
 /**
- * A signed-in route's options, the same everywhere: the bearer scheme and its 401 in the schema, the
- * session checked first, then the route's own limits (so a per-user limit knows the user, and a
- * request without a session costs no counter).
+ * A signed-in route's options, the same everywhere: the bearer scheme and its 401/403 in the schema,
+ * the session checked first, then the route's own limits (so a per-user limit knows the user, and a
+ * request without a session costs no counter). `scope`: which sessions the route takes, a full one
+ * unless the route says otherwise (the welcome step's session opens only the routes of scope 'welcome').
  */
 export const signedIn = <S extends { response: object }>(
   app: FastifyInstance,
   schema: S,
   limits: readonly preHandlerAsyncHookHandler[] = [],
-  authenticate: (request: FastifyRequest) => Promise<void> = app.authenticate,
+  scope: SessionScope = 'full',
 ) => ({
-  schema: { ...schema, security: bearerSecurity, response: { 401: ErrorBodySchema, ...schema.response } },
-  preHandler: [authenticate, ...limits],
+  schema: {
+    ...schema,
+    security: bearerSecurity,
+    response: { 401: ErrorBodySchema, 403: ErrorBodySchema, ...schema.response },
+  },
+  preHandler: [app.authenticateScope[scope], ...limits],
 });

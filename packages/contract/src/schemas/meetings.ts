@@ -6,7 +6,8 @@ export const RoomNameSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 
 // POST /v2/videoconference (bearer)
 export const CreateVideoconferenceRequestSchema = z.object({
-  title: z.string().trim().max(120).optional(),
+  /** Shown to every guest: checked by the server with the one display-name rule (checkDisplayName). */
+  title: DisplayNameInputSchema.optional(),
 });
 export const VideoconferenceSchema = z.object({
   _id: z.string(),

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ErrorBodySchema, type CaptchaAction, type Language } from '@suite/contract';
 import { isDatabaseUnavailable } from '../../db/outage.js';
 import { AppError, unavailable } from '../../errors.js';
+import type { SessionScope } from '../../plugins/auth.js';
 import { pickLanguage } from './language.js';
 
 /** What the accounts routes share: error responses, rate-limit sets, language and failure mapping. */
@@ -48,16 +49,19 @@ export const addressLimits = (
   }),
 ];
 
-/** Signed-in calls that hash a password or send mail: the session first, then per IP and per user. */
+/**
+ * Signed-in calls that hash a password or send mail: the session first (of `scope`, see signedIn),
+ * then per IP and per user.
+ */
 export const signedInLimits = (
   app: FastifyInstance,
   name: string,
   perIp: number,
   perUser: number,
   window = WINDOW,
-  authenticate = app.authenticate,
+  scope: SessionScope = 'full',
 ) => [
-  authenticate,
+  app.authenticateScope[scope],
   app.limit({ name: `${name}-ip`, max: perIp, window }),
   app.limit({ name: `${name}-user`, max: perUser, window, by: 'user' }),
 ];

@@ -7,6 +7,7 @@ import {
   type Videoconference,
 } from '@suite/contract';
 import { AppError } from '../../errors.js';
+import { requireDisplayName } from '../../names.js';
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { SessionUser } from '../../plugins/auth.js';
@@ -60,7 +61,8 @@ export function createMeetingService({ db, config, signer, guests }: MeetingServ
     const session = row.ended_at === null ? await liveSession(open, now) : undefined;
     return {
       _id: row.id,
-      title: row.title,
+      // Titles stored before the rule are shown without the characters it refuses.
+      title: cleanDisplayName(row.title),
       host: row.host_id,
       status: row.ended_at !== null ? 'ended' : session ? 'started' : 'not_started',
       link: `${config.publicUrl}/meet/${row.id}`,
@@ -117,7 +119,8 @@ export function createMeetingService({ db, config, signer, guests }: MeetingServ
       const row: VideoconferenceRow = {
         id: newRoomName(),
         host_id: hostId,
-        title: title ?? '',
+        // Every guest reads the title (the public GET, the room page): the contract's one name rule.
+        title: title?.trim() ? requireDisplayName(title, 'title') : '',
         created_at: Date.now(),
         ended_at: null,
       };

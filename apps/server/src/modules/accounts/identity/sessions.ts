@@ -18,6 +18,10 @@ function preferencesOf(user: UserRow): Record<string, unknown> {
  * profile_id}` with the first (acting) profile. iat has one-second precision and the auth plugin
  * rejects `iat*1000 <= sessions_valid_after`, so a session issued in the second of a revocation is
  * dated the next second (`issuedAt` is passed when the caller has just revoked).
+ *
+ * An account that has not finished registering (the code step, an accepted invite, a first single
+ * sign-on) gets a 'welcome' session: the welcome step and its screen, nothing else (issue 25). The
+ * welcome step's answer is a full session.
  */
 export async function sessionFor(
   deps: AccountsDeps,
@@ -32,6 +36,7 @@ export async function sessionFor(
     { _id: user.id, email: user.email, preferences: preferencesOf(user), profile_id: acting._id },
     {
       ...issue,
+      kind: issue.kind ?? (user.registered_at === null ? 'welcome' : 'session'),
       issuedAt: issuedAt ?? Math.max(Math.floor(Date.now() / 1000), issuedAfter(Number(user.sessions_valid_after))),
     },
   );

@@ -28,7 +28,8 @@ const loginRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, {
         login(deps, { ...request.body, device: request.headers['user-agent'] ?? null }),
       ),
   );
-  app.post(API.logout, signedIn(app, { tags, response: { 200: OkSchema } }), async (request) =>
+  // Sign-out and "who am I" serve the welcome step's screen too (its session is refused everywhere else).
+  app.post(API.logout, signedIn(app, { tags, response: { 200: OkSchema } }, [], 'welcome'), async (request) =>
     logout(deps, request.user!),
   );
   app.post(API.logoutAll, signedIn(app, { tags, response: { 200: OkSchema } }), async (request) =>
@@ -42,7 +43,7 @@ const loginRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, {
     signedIn(app, { tags, params: SessionIdParamsSchema, response: { 200: OkSchema, 404: ErrorBodySchema } }),
     async (request) => endSession(deps, request.user!, request.params.id),
   );
-  app.get(API.me, signedIn(app, { tags, response: { 200: MeResponseSchema } }), async (request) =>
+  app.get(API.me, signedIn(app, { tags, response: { 200: MeResponseSchema } }, [], 'welcome'), async (request) =>
     me(deps, request.user!),
   );
 };

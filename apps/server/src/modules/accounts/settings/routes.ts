@@ -17,7 +17,7 @@ const settingsRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app
         response: { 200: LoginResponseSchema, ...errorResponses },
       },
       // The recovery token is accepted here alone; the current password is checked per user (10 / 10 min).
-      preHandler: signedInLimits(app, 'password', 20, 10, undefined, app.authenticateForPassword),
+      preHandler: signedInLimits(app, 'password', 20, 10, undefined, 'password'),
     },
     async (request) =>
       orFail('ERR_COULD_NOT_UPDATE_PASSWORD', request.log, () =>

@@ -42,7 +42,8 @@ export async function completeRegister(
     if (!done) throw new AppError('ERR_FORBIDDEN');
     // The answer's session replaces the confirm step's one in hand: that one ends (else it would stay
     // valid, unused, and be listed as a second device of the same browser).
-    const next = await sessionFor(deps, user, { db: trx });
+    // A full session: the registration is done (the welcome step's session opened only this step).
+    const next = await sessionFor(deps, user, { db: trx, kind: 'session' });
     await deps.sessions.revoke(user.id, { only: session.sessionId }, trx);
     return next;
   });

@@ -84,7 +84,8 @@ const signupRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, 
         body: CompleteRegisterBody,
         response: { 200: SessionResponseSchema, ...errorResponses },
       },
-      preHandler: signedInLimits(app, 'register', 20, 10),
+      // The welcome step's own session is taken here (and by /me and logout), by no other route.
+      preHandler: signedInLimits(app, 'register', 20, 10, undefined, 'welcome'),
     },
     async (request) => completeRegister(deps, request.user!, request.body),
   );

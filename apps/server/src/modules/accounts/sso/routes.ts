@@ -187,23 +187,32 @@ const ssoRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, { d
 
   app.put(
     API.ssoCompleteRegister,
-    signedIn(app, {
-      tags,
-      body: SsoCompleteRegisterRequestSchema.extend({ accepted_terms: z.unknown().optional() }),
-      response: { 200: SessionResponseSchema, ...errorResponses },
-    }),
+    signedIn(
+      app,
+      {
+        tags,
+        body: SsoCompleteRegisterRequestSchema.extend({ accepted_terms: z.unknown().optional() }),
+        response: { 200: SessionResponseSchema, ...errorResponses },
+      },
+      [],
+      'welcome',
+    ),
     async (request) => {
       const session = request.user!;
       const terms = request.body.accepted_terms as { version?: unknown } | undefined;
       if (terms?.version !== ACCEPTED_TERMS_VERSION) throw new AppError('ACCEPT_TERMS');
       if (session.method !== 'sso') throw new AppError('ERR_FORBIDDEN');
-      const users = usersRepository(deps.db);
-      if (!(await users.completeSsoRegistration(session.id, ACCEPTED_TERMS_VERSION)))
-        throw new AppError('ERR_FORBIDDEN');
-      const user = (await users.byId(session.id))!;
-      const next = await sessionFor(deps, user, { method: 'sso', device: session.device });
-      await deps.sessions.revoke(user.id, { only: session.sessionId });
-      return next;
+      // Like the password welcome step: the registration, the full session and the end of the welcome
+      // one commit together, so a failure between them leaves the step to retry, not half done.
+      return deps.db.transaction().execute(async (trx) => {
+        const users = usersRepository(trx);
+        if (!(await users.completeSsoRegistration(session.id, ACCEPTED_TERMS_VERSION)))
+          throw new AppError('ERR_FORBIDDEN');
+        const user = (await users.byId(session.id))!;
+        const next = await sessionFor(deps, user, { method: 'sso', device: session.device, db: trx });
+        await deps.sessions.revoke(user.id, { only: session.sessionId }, trx);
+        return next;
+      });
     },
   );
 };

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { useTranslation } from '../../../lib/i18n-react';
 import { meetPath } from '../../../lib/paths';
-import type { Videoconference } from '@suite/contract/core';
+import { DISPLAY_NAME_MAX_LENGTH, type Videoconference } from '@suite/contract/core';
 import { Button } from '../../../components/button';
 import { Alert } from '../../../components/alert';
 import { TextField } from '../../../components/text-field';
@@ -124,7 +124,12 @@ export function MeetingsPanel() {
       <h2 id="meetings-title">{t('panel.title')}</h2>
       {configured ? (
         <form className="meet-panel__form" onSubmit={onCreate}>
-          <TextField label={t('panel.name')} maxLength={120} value={title} onChange={(e) => setTitle(e.target.value)} />
+          <TextField
+            label={t('panel.name')}
+            maxLength={DISPLAY_NAME_MAX_LENGTH}
+            value={title}
+            onChange={(e) => setTitle(e.target.value)}
+          />
           <Button type="submit" loading={busy}>
             {t('panel.start')}
           </Button>

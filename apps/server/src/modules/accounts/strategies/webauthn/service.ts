@@ -1,13 +1,7 @@
-import {
-  MAX_PASSKEYS,
-  PASSKEY_CHALLENGE_TTL_MS,
-  PASSKEY_NAME_MAX,
-  cleanDisplayName,
-  type Language,
-  type Passkey,
-} from '@suite/contract';
+import { MAX_PASSKEYS, PASSKEY_CHALLENGE_TTL_MS, PASSKEY_NAME_MAX, type Language, type Passkey } from '@suite/contract';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { AppError } from '../../../../errors.js';
+import { requireDisplayName } from '../../../../names.js';
 import type { SessionUser } from '../../../../plugins/auth.js';
 import { challengesRepository } from '../../challenges/repository.js';
 import { userLanguage } from '../../language.js';
@@ -85,6 +79,8 @@ export async function addPasskey(
   session: SessionUser,
   input: { response: unknown; name?: string | undefined; language?: Language | undefined },
 ): Promise<Passkey> {
+  // The name is checked first: a refused name costs no challenge (the person fixes it and tries again).
+  const name = input.name?.trim() ? requireDisplayName(input.name, 'name', PASSKEY_NAME_MAX) : 'Passkey';
   const response = input.response as RegistrationResponseJSON;
   const challenge = answeredChallenge(response.response.clientDataJSON);
   const taken = challenge ? await challengesRepository(deps.db).take('passkey-register', challenge) : undefined;
@@ -110,7 +106,6 @@ export async function addPasskey(
   const repo = passkeysRepository(deps.db);
   if (await repo.byCredentialId(info.credential.id)) throw new AppError('ERR_PASSKEY_FAILED');
   if ((await repo.count(user.id)) >= MAX_PASSKEYS) throw new AppError('ERR_PASSKEY_LIMIT');
-  const name = cleanDisplayName(input.name ?? '', PASSKEY_NAME_MAX) || 'Passkey';
   const row = await deps.db.transaction().execute(async (trx) => {
     const added = await passkeysRepository(trx).add({
       user_id: user.id,
@@ -138,8 +133,7 @@ export async function renamePasskey(
   id: string,
   name: string,
 ): Promise<Passkey> {
-  const clean = cleanDisplayName(name, PASSKEY_NAME_MAX);
-  if (!clean) throw new AppError('ERR_INVALID_NAME');
+  const clean = requireDisplayName(name, 'name', PASSKEY_NAME_MAX);
   const repo = passkeysRepository(deps.db);
   if (!(await repo.rename(session.id, id, clean))) throw new AppError('ERR_NOT_FOUND');
   const row = (await repo.ofUser(session.id)).find((p) => p.id === id);
