@@ -29,6 +29,11 @@ export interface FormSubmitOptions<F extends string> {
   send?: (captchaToken: string | undefined) => Promise<void>;
   /** What a failure means; default: the failure as the form message (its localized catalogue text). */
   failure?: (error: unknown) => SubmitFailure<F>;
+  /**
+   * false: the form is used again after a send that worked (a panel of the signed-in home: create,
+   * rename, revoke), so it stops being busy; default true (an entry form: the screen moves on).
+   */
+  movesOn?: boolean;
 }
 
 function focusField(form: HTMLElement | null, name: string): void {
@@ -36,7 +41,7 @@ function focusField(form: HTMLElement | null, name: string): void {
 }
 
 /**
- * The one submit skeleton of the entry forms: checks the fields, focuses the first one in error, guards
+ * The one submit skeleton of every form (the entry forms and the signed-in home's panels): checks the fields, focuses the first one in error, guards
  * against a second submit (a ref: two submits in the same tick both see the old busy state), gets the
  * captcha token, sends, and maps a failure to a field or form message. Fields are found by their `name`.
  */
@@ -74,6 +79,10 @@ export function useFormSubmit<F extends string = string>(options: FormSubmitOpti
           ? await (await import('./captcha')).captchaToken(config.captchaSiteKey, options.captcha)
           : undefined;
       await send(token);
+      if (options.movesOn === false) {
+        inFlight.current = false;
+        setBusy(false);
+      }
     } catch (caught) {
       inFlight.current = false;
       setBusy(false);

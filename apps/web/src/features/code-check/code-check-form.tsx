@@ -59,28 +59,30 @@ export default function CodeCheckForm() {
   const boxes = useRef<CodeBoxesHandle>(null);
   const noticeId = useId();
   const [email] = useState(flowEmail.get);
-  const [sending, setSending] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
   // Wrong codes for the current code, counted from the server's INVALID_TOKEN answers (3 per code).
   const [wrong, setWrong] = useState(0);
   const { left: cooldownLeft, start: startCooldown } = useCooldown();
 
-  const resend = useCallback(async () => {
-    setSending(true);
-    setNotice(null);
-    try {
-      await resendCode(mode, email, await captchaToken(config.captchaSiteKey, 'resend'));
+  const resending = useFormSubmit({
+    movesOn: false,
+    captcha: 'resend',
+    send: async (captcha) => {
+      setNotice(null);
+      await resendCode(mode, email, captcha);
       setNotice({ variant: 'success', text: t('sent', { email }) });
       setWrong(0);
       startCooldown();
-    } catch (caught) {
+      boxes.current?.clear();
+    },
+    failure: (caught) => {
       const confirmed = caught instanceof ApiError && caught.code === 'ERR_USER_ALREADY_CONFIRMED';
       setNotice({ variant: 'error', text: caught, toLogin: confirmed });
-    } finally {
-      setSending(false);
       boxes.current?.clear();
-    }
-  }, [mode, email, config.captchaSiteKey, t, startCooldown]);
+      return null;
+    },
+  });
+  const resend = () => resending.run(null);
 
   // Paste and typing can both complete the code in one tick: the hook lets only one check be in flight.
   const { busy: checking, run } = useFormSubmit({
@@ -204,7 +206,7 @@ export default function CodeCheckForm() {
         <Button
           variant="secondary"
           onClick={() => void resend()}
-          loading={sending}
+          loading={resending.busy}
           disabled={checking || cooldownLeft > 0}
         >
           {t('resend')}

@@ -7,7 +7,7 @@ import { useConfig } from '../../lib/config';
 import { useGoToMainApp } from '../../lib/main-app';
 import { saveSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useErrorMessage } from '../../lib/use-error-message';
+import { useFormSubmit } from '../../lib/use-form-submit';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { CodeBoxes, type CodeBoxesHandle } from '../../components/code-boxes';
@@ -35,22 +35,25 @@ export default function SecondStep({
   const { t } = useTranslation('loginStep');
   useDocumentTitle(t('title'));
   const config = useConfig();
-  const message = useErrorMessage();
   const goToMainApp = useGoToMainApp();
   const boxes = useRef<CodeBoxesHandle>(null);
   const [recovery, setRecovery] = useState(false);
   const [recoveryCode, setRecoveryCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const busyRef = useRef(false);
+  const submit = useFormSubmit({
+    failure: (caught) => {
+      if (caught instanceof ApiError && caught.code === 'ERR_SECOND_STEP_EXPIRED') {
+        onExpired(caught);
+        return null;
+      }
+      boxes.current?.clear();
+      return { form: caught };
+    },
+  });
+  const { busy, error, setError } = submit;
 
-  async function check(code: string) {
-    if (busyRef.current) return;
-    busyRef.current = true;
-    setBusy(true);
-    setError(null);
-    const body = { email: pending.email, pending_token: pending.pendingToken, code };
-    try {
+  const check = (code: string) =>
+    submit.run(null, async () => {
+      const body = { email: pending.email, pending_token: pending.pendingToken, code };
       const session = await answerSecondStep(body).catch(async (caught: unknown) => {
         // Many failed checks on this address from anywhere: a captcha answer is asked (docs/security.md).
         if (!(caught instanceof ApiError && caught.code === 'ERR_CAPTCHA_REQUIRED')) throw caught;
@@ -60,14 +63,7 @@ export default function SecondStep({
       });
       if (!saveSession(session)) throw new ApiError(0, 'ERR_REQUEST', 'Request Error');
       goToMainApp();
-    } catch (caught) {
-      busyRef.current = false;
-      setBusy(false);
-      if (caught instanceof ApiError && caught.code === 'ERR_SECOND_STEP_EXPIRED') return onExpired(caught);
-      setError(caught);
-      boxes.current?.clear();
-    }
-  }
+    });
 
   function submitRecovery(event: FormEvent) {
     event.preventDefault();
@@ -90,7 +86,7 @@ export default function SecondStep({
             value={recoveryCode}
             onChange={(e) => setRecoveryCode(e.target.value)}
           />
-          {error !== null && <Alert>{message(error)}</Alert>}
+          {error !== null && <Alert>{error}</Alert>}
           <Button type="submit" block loading={busy}>
             {t('submit')}
           </Button>
@@ -107,7 +103,7 @@ export default function SecondStep({
             onType={() => setError(null)}
           />
           {busy ? <p className="auth-form__small muted center-text">{t('checking')}</p> : null}
-          {error !== null && <Alert>{message(error)}</Alert>}
+          {error !== null && <Alert>{error}</Alert>}
         </>
       )}
       <div className="auth-form__links">

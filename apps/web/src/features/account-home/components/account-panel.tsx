@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useNavigate } from '../../../lib/navigation';
 import { useTranslation } from '../../../lib/i18n-react';
 import { API } from '@suite/contract/core';
@@ -6,24 +5,25 @@ import { apiRequest } from '../../../lib/api-client';
 import { actingProfile, clearSession, currentUser } from '../../../lib/session';
 import { userPath } from '../../../lib/paths';
 import { Button } from '../../../components/button';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 import { WithAddress } from '../../../components/address';
 
 /** Who is signed in, the acting profile, and sign out. */
 export function AccountPanel() {
   const { t } = useTranslation('common');
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
   const user = currentUser();
   const profile = actingProfile();
   const name = [profile?.info.first_name, profile?.info.last_name].filter(Boolean).join(' ');
 
-  async function signOut() {
-    setBusy(true);
-    // Ends the session on the server too; signing out locally must work even when the server is unreachable.
-    await apiRequest({ method: 'POST', path: API.logout, auth: true }).catch(() => undefined);
-    clearSession();
-    navigate(userPath('login'), { replace: true });
-  }
+  const signOut = useFormSubmit({
+    send: async () => {
+      // Ends the session on the server too; signing out locally must work even when the server is unreachable.
+      await apiRequest({ method: 'POST', path: API.logout, auth: true }).catch(() => undefined);
+      clearSession();
+      navigate(userPath('login'), { replace: true });
+    },
+  });
 
   return (
     <section className="card" aria-labelledby="account-title" style={{ width: '100%' }}>
@@ -35,7 +35,7 @@ export function AccountPanel() {
             {profile?.type ? ` · ${t(`home.profile.${profile.type}`)}` : ''}
           </p>
         </div>
-        <Button variant="secondary" onClick={() => void signOut()} loading={busy}>
+        <Button variant="secondary" onClick={() => void signOut.run(null)} loading={signOut.busy}>
           {t('home.signOut')}
         </Button>
       </div>

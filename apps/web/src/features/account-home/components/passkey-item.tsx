@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n-react';
 import { PASSKEY_NAME_MAX, type Passkey } from '@suite/contract/core';
 import { Alert } from '../../../components/alert';
@@ -6,7 +6,7 @@ import { Button } from '../../../components/button';
 import { useDialog } from '../../../components/confirm-dialog';
 import { TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api-client';
-import { useErrorMessage } from '../../../lib/use-error-message';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 import { removePasskey, renamePasskey } from '../api/security';
 import { relativeTime } from '../lib/relative-time';
 
@@ -21,31 +21,31 @@ interface Props {
 /** One passkey: its name (renamable), when it was added and last used, and Remove (asked first). */
 export function PasskeyItem({ passkey, now, languageTag, onRenamed, onRemoved }: Props) {
   const { t } = useTranslation('security');
-  const message = useErrorMessage();
   const { confirm } = useDialog();
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(passkey.name);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
   const titleId = useId();
   const dates = new Intl.DateTimeFormat(languageTag, { dateStyle: 'medium' });
   const used = passkey.last_used_at ? new Date(Math.min(Date.parse(passkey.last_used_at), now.getTime())) : null;
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (!name.trim()) return setError(t('passkeys.nameRequired'));
-    setBusy(true);
-    setError(null);
-    try {
+  const rename = useFormSubmit({
+    movesOn: false,
+    validate: () => (name.trim() ? undefined : { form: t('passkeys.nameRequired') }),
+    send: async () => {
       onRenamed(await renamePasskey(passkey._id, name.trim()));
       setEditing(false);
       requestAnimationFrame(() => document.getElementById(`${titleId}-rename`)?.focus());
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
+  const removal = useFormSubmit({
+    movesOn: false,
+    failure: (failure) => {
+      // Already removed (elsewhere): it is gone either way.
+      if (!(failure instanceof ApiError && failure.status === 404)) return { form: failure };
+      onRemoved(passkey);
+      return null;
+    },
+  });
 
   async function remove() {
     const yes = await confirm({
@@ -56,22 +56,17 @@ export function PasskeyItem({ passkey, now, languageTag, onRenamed, onRemoved }:
       variant: 'danger',
     });
     if (!yes) return;
-    setBusy(true);
-    setError(null);
-    try {
+    await removal.run(null, async () => {
       await removePasskey(passkey._id);
       onRemoved(passkey);
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.status === 404) return onRemoved(passkey);
-      setError(failure);
-      setBusy(false);
-    }
+    });
   }
+  const error = rename.error ?? removal.error;
 
   return (
     <li className="item-list__item" aria-labelledby={titleId}>
       {editing ? (
-        <form className="security__rename" onSubmit={(e) => void save(e)} noValidate>
+        <form className="security__rename" onSubmit={rename.onSubmit} noValidate>
           <TextField
             label={t('passkeys.name')}
             value={name}
@@ -85,12 +80,12 @@ export function PasskeyItem({ passkey, now, languageTag, onRenamed, onRemoved }:
               onClick={() => {
                 setEditing(false);
                 setName(passkey.name);
-                setError(null);
+                rename.setError(null);
               }}
             >
               {t('cancel')}
             </Button>
-            <Button type="submit" loading={busy}>
+            <Button type="submit" loading={rename.busy}>
               {t('passkeys.save')}
             </Button>
           </div>
@@ -130,14 +125,14 @@ export function PasskeyItem({ passkey, now, languageTag, onRenamed, onRemoved }:
               className="sessions__sign-out"
               aria-label={t('passkeys.removeOf', { name: passkey.name })}
               onClick={() => void remove()}
-              loading={busy}
+              loading={removal.busy}
             >
               {t('passkeys.remove')}
             </Button>
           </div>
         </div>
       )}
-      {error !== null && <Alert>{message(error)}</Alert>}
+      {error !== null && <Alert>{error}</Alert>}
     </li>
   );
 }

@@ -5,7 +5,7 @@ import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { LoadError } from '../../../components/load-error';
 import { PageLoading } from '../../../components/page-loading';
-import { useErrorMessage } from '../../../lib/use-error-message';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 import { securityState } from '../api/security';
 import { useNow } from '../hooks/use-sessions';
 import { useDeviceLabel } from './session-item';
@@ -24,12 +24,9 @@ type State = { status: 'loading' } | { status: 'error'; error: unknown } | { sta
  */
 export function SecurityPanel() {
   const { t, i18n } = useTranslation('security');
-  const message = useErrorMessage();
   const deviceLabel = useDeviceLabel();
   const now = useNow();
   const [state, setState] = useState<State>({ status: 'loading' });
-  const [adding, setAdding] = useState(false);
-  const [addError, setAddError] = useState<unknown>(null);
   const [announcement, setAnnouncement] = useState('');
   const titleRef = useRef<HTMLHeadingElement>(null);
   const languageTag = LANGUAGE_TAGS[i18n.language as Language] ?? i18n.language;
@@ -48,26 +45,22 @@ export function SecurityPanel() {
       s.status === 'ready' ? { ...s, security: { ...s.security, passkeys: update(s.security.passkeys) } } : s,
     );
 
-  async function add() {
-    setAdding(true);
-    setAddError(null);
-    setAnnouncement('');
-    try {
+  const adding = useFormSubmit({
+    movesOn: false,
+    send: async () => {
+      setAnnouncement('');
       const { addPasskey, PasskeyCancelled } = await import('../../../lib/webauthn');
       try {
         const added = await addPasskey(deviceLabel(navigator.userAgent));
         setPasskeys((list) => [...list, added]);
         setAnnouncement(t('passkeys.added', { name: added.name }));
       } catch (failure) {
-        if (!(failure instanceof PasskeyCancelled)) setAddError(failure);
-        else setAnnouncement(t('passkeys.cancelled'));
+        // Closing the browser's passkey dialog is no failure: it is only said.
+        if (!(failure instanceof PasskeyCancelled)) throw failure;
+        setAnnouncement(t('passkeys.cancelled'));
       }
-    } catch (failure) {
-      setAddError(failure);
-    } finally {
-      setAdding(false);
-    }
-  }
+    },
+  });
 
   return (
     <section className="card stack security" aria-labelledby="security-title">
@@ -106,10 +99,10 @@ export function SecurityPanel() {
             ) : (
               <p className="security__none">{t('passkeys.none')}</p>
             )}
-            {addError !== null && <Alert>{message(addError)}</Alert>}
+            {adding.error !== null && <Alert>{adding.error}</Alert>}
             <div className="security__actions">
               {supported ? (
-                <Button variant="secondary" onClick={() => void add()} loading={adding}>
+                <Button variant="secondary" onClick={() => void adding.run(null)} loading={adding.busy}>
                   {t('passkeys.add')}
                 </Button>
               ) : (

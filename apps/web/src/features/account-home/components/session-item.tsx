@@ -1,10 +1,10 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from '../../../lib/i18n-react';
 import type { ActiveSession } from '@suite/contract/core';
 import { ApiError } from '../../../lib/api-client';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
-import { useErrorMessage } from '../../../lib/use-error-message';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 import { endSession } from '../api/sessions';
 import { deviceParts } from '../lib/device-label';
 import { relativeTime } from '../lib/relative-time';
@@ -46,10 +46,7 @@ interface Props {
 /** One session: device, last activity, "This device" or a sign-out button. */
 export function SessionItem({ session, now, languageTag, onEnded, onSignedOutHere }: Props) {
   const { t } = useTranslation('sessions');
-  const message = useErrorMessage();
   const deviceLabel = useDeviceLabel();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null); // a failure, put in words at render
   const titleId = useId();
   const label = deviceLabel(session.device);
   // A server clock slightly ahead must not read as "in 1 minute".
@@ -58,20 +55,19 @@ export function SessionItem({ session, now, languageTag, onEnded, onSignedOutHer
   const dates = new Intl.DateTimeFormat(languageTag, { dateStyle: 'medium', timeStyle: 'short' });
   const created = new Date(session.created_at);
 
-  async function signOut() {
-    setBusy(true);
-    setError(null);
-    try {
+  const signOut = useFormSubmit({
+    send: async () => {
       await endSession(session._id);
       onEnded(session, label);
-    } catch (failure) {
-      if (sessionEnded(failure)) return onSignedOutHere();
+    },
+    failure: (failure) => {
+      if (sessionEnded(failure)) onSignedOutHere();
       // Already ended (elsewhere, or it expired meanwhile): it is gone either way.
-      if (failure instanceof ApiError && failure.status === 404) return onEnded(session, label);
-      setError(failure);
-      setBusy(false);
-    }
-  }
+      else if (failure instanceof ApiError && failure.status === 404) onEnded(session, label);
+      else return { form: failure };
+      return null;
+    },
+  });
 
   return (
     <li className={`item-list__item${session.current ? ' sessions__item--current' : ''}`} aria-labelledby={titleId}>
@@ -96,14 +92,14 @@ export function SessionItem({ session, now, languageTag, onEnded, onSignedOutHer
             variant="secondary"
             className="sessions__sign-out"
             aria-label={t('signOutOf', { device: label })}
-            onClick={() => void signOut()}
-            loading={busy}
+            onClick={() => void signOut.run(null)}
+            loading={signOut.busy}
           >
             {t('signOut')}
           </Button>
         )}
       </div>
-      {error !== null && <Alert>{message(error)}</Alert>}
+      {signOut.error !== null && <Alert>{signOut.error}</Alert>}
     </li>
   );
 }

@@ -9,7 +9,7 @@ import { LoadError } from '../../../components/load-error';
 import { PageLoading } from '../../../components/page-loading';
 import { clearSession } from '../../../lib/session';
 import { userPath } from '../../../lib/paths';
-import { useErrorMessage } from '../../../lib/use-error-message';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 import { logoutAll } from '../api/sessions';
 import { useNow, useSessions } from '../hooks/use-sessions';
 import { SessionItem, sessionEnded } from './session-item';
@@ -23,14 +23,11 @@ import './sessions.css';
  */
 export function SessionsPanel() {
   const { t, i18n } = useTranslation('sessions');
-  const message = useErrorMessage();
   const navigate = useNavigate();
   const { confirm } = useDialog();
   const { state, reload, removed } = useSessions();
   const now = useNow();
   const [announcement, setAnnouncement] = useState('');
-  const [allBusy, setAllBusy] = useState(false);
-  const [allError, setAllError] = useState<unknown>(null); // a failure, put in words at render
   const titleRef = useRef<HTMLHeadingElement>(null);
   const languageTag = LANGUAGE_TAGS[i18n.language as Language] ?? i18n.language;
 
@@ -52,6 +49,18 @@ export function SessionsPanel() {
     [removed, t],
   );
 
+  const all = useFormSubmit({
+    send: async () => {
+      await logoutAll();
+      signedOutHere();
+    },
+    failure: (failure) => {
+      if (!sessionEnded(failure)) return { form: failure };
+      signedOutHere();
+      return null;
+    },
+  });
+
   async function signOutEverywhere() {
     const yes = await confirm({
       title: t('allTitle'),
@@ -61,17 +70,8 @@ export function SessionsPanel() {
       variant: 'danger',
     });
     if (!yes) return;
-    setAllBusy(true);
-    setAllError(null);
     setAnnouncement('');
-    try {
-      await logoutAll();
-      signedOutHere();
-    } catch (failure) {
-      if (sessionEnded(failure)) return signedOutHere();
-      setAllError(failure);
-      setAllBusy(false);
-    }
+    await all.run(null);
   }
 
   const others = state.status === 'ready' ? state.sessions.filter((s) => !s.current).length : 0;
@@ -107,10 +107,10 @@ export function SessionsPanel() {
       <p role="status" aria-live="polite" className="sessions__status">
         {announcement}
       </p>
-      {allError !== null && <Alert>{message(allError)}</Alert>}
+      {all.error !== null && <Alert>{all.error}</Alert>}
       {state.status === 'ready' && (
         <div className="sessions__footer">
-          <Button variant="secondary" onClick={() => void signOutEverywhere()} loading={allBusy}>
+          <Button variant="secondary" onClick={() => void signOutEverywhere()} loading={all.busy}>
             {t('all')}
           </Button>
         </div>

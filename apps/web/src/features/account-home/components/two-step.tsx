@@ -6,7 +6,7 @@ import { Button } from '../../../components/button';
 import { CodeBoxes, type CodeBoxesHandle } from '../../../components/code-boxes';
 import { PasswordField } from '../../../components/password-field';
 import { TextField } from '../../../components/text-field';
-import { useErrorMessage } from '../../../lib/use-error-message';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 import { confirmTotp, disableTotp, startTotp } from '../api/security';
 import { RecoveryCodes } from './recovery-codes';
 
@@ -29,61 +29,44 @@ interface Props {
  */
 export function TwoStep({ security, onChanged, announce }: Props) {
   const { t, i18n } = useTranslation('security');
-  const message = useErrorMessage();
   const [step, setStep] = useState<Step>({ kind: 'idle' });
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const boxes = useRef<CodeBoxesHandle>(null);
   const headingId = 'two-step-title';
+  // One submit hook for the three steps (turn on, confirm the code, turn off): one runs at a time.
+  const submit = useFormSubmit({
+    movesOn: false,
+    validate: () =>
+      step.kind === 'disable' && (!password || !code.trim()) ? { form: t('totp.offRequired') } : undefined,
+    failure: (failure) => {
+      boxes.current?.clear(); // a wrong code is typed again from the first box
+      return { form: failure };
+    },
+  });
+  const { busy, error, setError } = submit;
 
-  async function begin() {
-    setBusy(true);
-    setError(null);
-    try {
-      setStep({ kind: 'setup', setup: await startTotp() });
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const begin = () => submit.run(null, async () => setStep({ kind: 'setup', setup: await startTotp() }));
 
-  async function confirm(typed: string) {
-    setBusy(true);
-    setError(null);
-    try {
+  const confirm = (typed: string) =>
+    submit.run(null, async () => {
       const { recovery_codes } = await confirmTotp(typed, i18n.language);
       onChanged(true, recovery_codes.length);
       setStep({ kind: 'codes', codes: recovery_codes });
       announce(t('totp.turnedOn'));
-    } catch (failure) {
-      setError(failure);
-      boxes.current?.clear();
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
 
-  async function turnOff(event: FormEvent) {
+  const turnOff = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!password || !code.trim()) return setError(t('totp.offRequired'));
-    setBusy(true);
-    setError(null);
-    try {
+    void submit.run(event.currentTarget, async () => {
       await disableTotp(password, code.trim(), i18n.language);
       onChanged(false, 0);
       setStep({ kind: 'idle' });
       setPassword('');
       setCode('');
       announce(t('totp.turnedOff'));
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
+  };
 
   const cancel = () => {
     setStep({ kind: 'idle' });
@@ -126,7 +109,7 @@ export function TwoStep({ security, onChanged, announce }: Props) {
               />
             </li>
           </ol>
-          {error !== null && <Alert>{message(error)}</Alert>}
+          {error !== null && <Alert>{error}</Alert>}
           <div className="security__actions">
             <Button variant="secondary" onClick={cancel} disabled={busy}>
               {t('cancel')}
@@ -136,7 +119,7 @@ export function TwoStep({ security, onChanged, announce }: Props) {
       ) : step.kind === 'codes' ? (
         <RecoveryCodes codes={step.codes} onDone={() => setStep({ kind: 'idle' })} />
       ) : step.kind === 'disable' ? (
-        <form className="stack security__setup" onSubmit={(e) => void turnOff(e)} noValidate>
+        <form className="stack security__setup" onSubmit={turnOff} noValidate>
           <PasswordField
             label={t('totp.password')}
             autoComplete="current-password"
@@ -152,7 +135,7 @@ export function TwoStep({ security, onChanged, announce }: Props) {
             value={code}
             onChange={(e) => setCode(e.target.value)}
           />
-          {error !== null && <Alert>{message(error)}</Alert>}
+          {error !== null && <Alert>{error}</Alert>}
           <div className="security__actions">
             <Button variant="secondary" onClick={cancel} disabled={busy}>
               {t('cancel')}
@@ -174,7 +157,7 @@ export function TwoStep({ security, onChanged, announce }: Props) {
               <span className="security__badge">{t('totp.off')}</span>
             )}
           </p>
-          {error !== null && <Alert>{message(error)}</Alert>}
+          {error !== null && <Alert>{error}</Alert>}
           <div className="security__actions">
             {security.totp ? (
               <Button variant="secondary" onClick={() => setStep({ kind: 'disable' })}>

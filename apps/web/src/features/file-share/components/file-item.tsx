@@ -5,18 +5,16 @@ import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { useDialog } from '../../../components/confirm-dialog';
 import { formatBytes } from '../../../lib/format-bytes';
-import { useErrorMessage } from '../../../lib/use-error-message';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 import { deleteFile } from '../api/files';
 import { SharePanel } from './share-panel';
 
 /** One uploaded file: its details, its share links (opened on demand) and deletion. */
 export function FileItem({ file, onDeleted }: { file: StoredFile; onDeleted: (fileId: string) => void }) {
   const { t, i18n } = useTranslation('files');
-  const message = useErrorMessage();
   const { confirm } = useDialog();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null); // words, or a failure put in words at render
+  const submit = useFormSubmit({ movesOn: false });
   const titleId = useId();
   const panelId = useId();
   const uploaded = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
@@ -32,15 +30,10 @@ export function FileItem({ file, onDeleted }: { file: StoredFile; onDeleted: (fi
       variant: 'danger',
     });
     if (!yes) return;
-    setBusy(true);
-    setError(null);
-    try {
+    await submit.run(null, async () => {
       await deleteFile(file._id);
       onDeleted(file._id);
-    } catch (failure) {
-      setError(failure);
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -58,12 +51,12 @@ export function FileItem({ file, onDeleted }: { file: StoredFile; onDeleted: (fi
           <Button variant="secondary" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
             {open ? t('hideLinks') : t('share')}
           </Button>
-          <Button variant="link" onClick={() => void remove()} loading={busy}>
+          <Button variant="link" onClick={() => void remove()} loading={submit.busy}>
             {t('delete')}
           </Button>
         </div>
       </div>
-      {error !== null && <Alert>{message(error)}</Alert>}
+      {submit.error !== null && <Alert>{submit.error}</Alert>}
       <div id={panelId} hidden={!open}>
         {open && <SharePanel file={file} />}
       </div>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n-react';
 import type { ShareLink } from '@suite/contract/core';
 import { Button } from '../../../components/button';
-import { useErrorMessage } from '../../../lib/use-error-message';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 import { revokeShare } from '../api/files';
 
 function linkState(link: ShareLink, now: number): 'revoked' | 'expired' | 'active' {
@@ -21,31 +21,24 @@ export function ShareList({
   onRevoked: (link: ShareLink) => void;
 }) {
   const { t, i18n } = useTranslation('files');
-  const message = useErrorMessage();
-  const [busy, setBusy] = useState<string | null>(null);
-  const [error, setError] = useState<unknown>(null); // words, or a failure put in words at render
+  // Which link is being revoked: the one submit hook runs one at a time.
+  const [revoking, setRevoking] = useState<string | null>(null);
+  const submit = useFormSubmit({ movesOn: false });
   const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const now = Date.now();
 
-  async function revoke(link: ShareLink) {
-    setBusy(link._id);
-    setError(null);
-    try {
-      onRevoked(await revokeShare(fileId, link._id));
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(null);
-    }
+  function revoke(link: ShareLink) {
+    setRevoking(link._id);
+    void submit.run(null, async () => onRevoked(await revokeShare(fileId, link._id)));
   }
 
   if (links.length === 0) return <p className="muted">{t('noLinks')}</p>;
   return (
     <div className="stack">
       <h4 className="files__links-title">{t('links')}</h4>
-      {error !== null && (
+      {submit.error !== null && (
         <p className="field__error" role="alert">
-          {message(error)}
+          {submit.error}
         </p>
       )}
       <ul className="item-list">
@@ -66,8 +59,8 @@ export function ShareList({
               {state === 'active' && (
                 <Button
                   variant="link"
-                  loading={busy === link._id}
-                  onClick={() => void revoke(link)}
+                  loading={submit.busy && revoking === link._id}
+                  onClick={() => revoke(link)}
                   aria-label={t('revokeLabel', { date: created })}
                 >
                   {t('revoke')}

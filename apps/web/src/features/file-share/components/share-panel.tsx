@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n-react';
 import type { ShareLink, StoredFile } from '@suite/contract/core';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
-import { useErrorMessage } from '../../../lib/use-error-message';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 import { createShare, listShares } from '../api/files';
 import { CopyLink } from './copy-link';
 import { LabelledRow } from './labelled-row';
@@ -17,40 +17,31 @@ type Expiry = keyof typeof EXPIRIES;
 /** Create a link with an expiry, copy the new link (its key is shown only now), see and revoke links. */
 export function SharePanel({ file }: { file: StoredFile }) {
   const { t } = useTranslation('files');
-  const message = useErrorMessage();
   const [expiry, setExpiry] = useState<Expiry>('7d');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null); // words, or a failure put in words at render
   const [created, setCreated] = useState<ShareLink | null>(null);
   const [links, setLinks] = useState<ShareLink[] | null>(null);
-
-  const load = useCallback(() => {
-    listShares(file._id).then(setLinks, setError);
-  }, [file._id]);
-  useEffect(load, [load]);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+  const submit = useFormSubmit({
+    movesOn: false,
+    send: async () => {
       const ms = EXPIRIES[expiry];
       const link = await createShare(file._id, ms === null ? undefined : new Date(Date.now() + ms).toISOString());
       setCreated(link);
       setLinks((current) => [link, ...(current ?? [])]);
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
+  const { setError } = submit;
+
+  const load = useCallback(() => {
+    listShares(file._id).then(setLinks, setError);
+  }, [file._id, setError]);
+  useEffect(load, [load]);
 
   const replaced = (link: ShareLink) =>
     setLinks((current) => current?.map((l) => (l._id === link._id ? link : l)) ?? null);
 
   return (
     <div className="stack files__share">
-      <form className="files__share-form" onSubmit={(e) => void submit(e)}>
+      <form className="files__share-form" onSubmit={submit.onSubmit}>
         <LabelledRow label={t('expiry')}>
           {(id) => (
             <>
@@ -66,14 +57,14 @@ export function SharePanel({ file }: { file: StoredFile }) {
                   </option>
                 ))}
               </select>
-              <Button type="submit" loading={busy}>
+              <Button type="submit" loading={submit.busy}>
                 {t('createLink')}
               </Button>
             </>
           )}
         </LabelledRow>
       </form>
-      {error !== null && <Alert>{message(error)}</Alert>}
+      {submit.error !== null && <Alert>{submit.error}</Alert>}
       {created?.url && <CopyLink url={created.url} />}
       {links && <ShareList fileId={file._id} links={links} onRevoked={replaced} />}
     </div>

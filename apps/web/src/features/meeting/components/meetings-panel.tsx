@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { useTranslation } from '../../../lib/i18n-react';
 import { meetPath } from '../../../lib/paths';
@@ -9,7 +9,7 @@ import { TextField } from '../../../components/text-field';
 import { useDialog } from '../../../components/confirm-dialog';
 import { useConfig } from '../../../lib/config';
 import { actingProfile } from '../../../lib/session';
-import { useErrorMessage } from '../../../lib/use-error-message';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 import { useCopyToClipboard } from '../../../lib/use-copy-to-clipboard';
 import { COPIED_FEEDBACK_MS } from '../lib/timings';
 import { createVideoconference, endVideoconference, listVideoconferences } from '../api/my-videoconferences';
@@ -65,40 +65,33 @@ function MeetingItem({ vc, name, onEnd }: { vc: Videoconference; name: string; o
 /** Signed-in home: start a meeting, join one by code or link, and the user's own meetings. */
 export function MeetingsPanel() {
   const { t } = useTranslation('meeting');
-  const errorMessage = useErrorMessage();
   const dialog = useDialog();
   const [title, setTitle] = useState('');
   const [list, setList] = useState<Videoconference[] | null>(null);
   const [created, setCreated] = useState<Videoconference | null>(null);
-  const [busy, setBusy] = useState(false);
-  // The failure itself, put in words at render (the error texts may arrive after it).
-  const [error, setError] = useState<unknown>(null);
   const configured = Boolean(useConfig().meetDomain);
   const firstName = actingProfile()?.info.first_name;
   // An untitled meeting reads as its owner's ("Ada's meeting"), never as its id.
   const displayName = (vc: Videoconference) =>
     vc.title || (firstName ? t('panel.untitledOf', { name: firstName }) : t('panel.untitled'));
 
-  const refresh = useCallback(() => {
-    listVideoconferences().then(setList).catch(setError);
-  }, []);
-  useEffect(refresh, [refresh]);
-
-  async function onCreate(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+  const create = useFormSubmit({
+    movesOn: false,
+    send: async () => {
+      setError(null);
       const vc = await createVideoconference(title.trim() || undefined);
       setCreated(vc);
       setTitle('');
       refresh();
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
+  // Ending a meeting and loading the list report their failures in the same place as starting one.
+  const end = useFormSubmit({ movesOn: false });
+  const { setError } = end;
+  const refresh = useCallback(() => {
+    listVideoconferences().then(setList).catch(setError);
+  }, [setError]);
+  useEffect(refresh, [refresh]);
 
   async function onEnd(vc: Videoconference) {
     const yes = await dialog.confirm({
@@ -109,28 +102,27 @@ export function MeetingsPanel() {
       variant: 'danger',
     });
     if (!yes) return;
-    try {
+    await end.run(null, async () => {
       await endVideoconference(vc._id);
       if (created?._id === vc._id) setCreated(null);
       refresh();
-    } catch (e) {
-      setError(e);
-    }
+    });
   }
+  const error = create.error ?? end.error;
 
   const active = (list ?? []).filter((vc) => vc.status !== 'ended');
   return (
     <section className="card meet-panel stack" aria-labelledby="meetings-title">
       <h2 id="meetings-title">{t('panel.title')}</h2>
       {configured ? (
-        <form className="meet-panel__form" onSubmit={onCreate}>
+        <form className="meet-panel__form" onSubmit={create.onSubmit}>
           <TextField
             label={t('panel.name')}
             maxLength={DISPLAY_NAME_MAX_LENGTH}
             value={title}
             onChange={(e) => setTitle(e.target.value)}
           />
-          <Button type="submit" loading={busy}>
+          <Button type="submit" loading={create.busy}>
             {t('panel.start')}
           </Button>
         </form>
@@ -144,7 +136,7 @@ export function MeetingsPanel() {
           {t('panel.created')}
         </p>
       ) : null}
-      {error !== null ? <Alert>{errorMessage(error)}</Alert> : null}
+      {error !== null ? <Alert>{error}</Alert> : null}
       {configured ? <JoinByCode /> : null}
       <h3 className="meet-panel__h3">{t('panel.mine')}</h3>
       {list === null ? (
