@@ -89,7 +89,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       page,
     }) => {
       await page.goto('/user/login');
-      const submit = page.getByRole('button', { name: texts('en', 'login')('submit') });
+      const submit = page.getByRole('button', { name: texts('en', 'login')('submit'), exact: true });
       await expect(submit).toBeVisible();
       // The caret starts in the e-mail field; Tab on until the pill button has the focus.
       await expect(page.getByRole('textbox').first()).toBeFocused();

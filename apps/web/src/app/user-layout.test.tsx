@@ -13,7 +13,7 @@ const heading = (name: string) => screen.findByRole('heading', { level: 1, name 
 describe('/user layout', () => {
   it('puts the caret in the first field of the first form, then of each new form', async () => {
     const router = await renderScreen(<UserLayout />, { url: '/user/login' });
-    await heading('Log in');
+    await heading('Sign in');
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /^Email/ })));
 
     await act(() => router.navigate('/user/recovery-password'));
@@ -40,16 +40,16 @@ describe('/user layout', () => {
 
   it('arriving from another page of the app puts the caret in the first field too', async () => {
     await renderScreen(<UserLayout />, { url: '/user/login', history: ['/confirm-invite'] });
-    await heading('Log in');
+    await heading('Sign in');
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /^Email/ })));
   });
 
   it('cross-fades: the outgoing form stays, inert and hidden, for its fade-out, then goes', async () => {
     const router = await renderScreen(<UserLayout />, { url: '/user/login' });
-    await heading('Log in');
+    await heading('Sign in');
     await act(() => router.navigate('/user/signup'));
     const leaving = document.querySelector('.fade--out');
-    expect(leaving?.textContent).toContain('Log in');
+    expect(leaving?.textContent).toContain('Sign in');
     expect(leaving?.hasAttribute('inert')).toBe(true);
     expect(leaving?.getAttribute('aria-hidden')).toBe('true');
     // Hidden from the accessibility tree: only the new form's heading counts.
@@ -67,7 +67,7 @@ describe('/user layout', () => {
       removeEventListener: () => undefined,
     }));
     const router = await renderScreen(<UserLayout />, { url: '/user/login' });
-    await heading('Log in');
+    await heading('Sign in');
     await act(() => router.navigate('/user/signup'));
     await heading('Create your account');
     expect(document.querySelector('.fade--out')).toBeNull();
@@ -75,7 +75,7 @@ describe('/user layout', () => {
 
   it('the document title is the new screen’s, not reset by the form fading out', async () => {
     const router = await renderScreen(<UserLayout />, { url: '/user/login' });
-    await heading('Log in');
+    await heading('Sign in');
     await act(() => router.navigate('/user/signup'));
     await heading('Create your account');
     await waitFor(() => expect(document.querySelector('.fade--out')).toBeNull());

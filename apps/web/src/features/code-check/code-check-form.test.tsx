@@ -107,8 +107,8 @@ describe('code check screen', () => {
         (el?.classList.contains('alert--error') ?? false) &&
         (el?.textContent ?? '').includes('The user is already confirmed'),
     );
-    expect(alert.textContent).toContain('Go to login');
-    expect(screen.getByRole('link', { name: 'Go to login' }).getAttribute('href')).toBe('/user/login');
+    expect(alert.textContent).toContain('Go to sign-in');
+    expect(screen.getByRole('link', { name: 'Go to sign-in' }).getAttribute('href')).toBe('/user/login');
   });
 
   describe('Back with no digit typed', () => {

@@ -30,7 +30,7 @@ describe('an error answer that comes before the error texts', () => {
     await renderScreen(<LoginForm />, { url: '/user/login' });
     fireEvent.change(await screen.findByLabelText(/Email/), { target: { value: 'ada@contoso.com' } });
     fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'secret-1' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Words of the server');
     expect(hasTexts('en', 'errors')).toBe(false);
 

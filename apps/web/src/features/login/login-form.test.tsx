@@ -13,7 +13,7 @@ afterEach(async () => {
 async function logIn() {
   fireEvent.change(await screen.findByLabelText(/Email/), { target: { value: 'ada@contoso.com' } });
   fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'secret-1' } });
-  fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 }
 
 describe('login screen', () => {
@@ -29,7 +29,7 @@ describe('login screen', () => {
   it('requires both fields before calling', async () => {
     server = await serveApi(() => ({ status: 200 }));
     await renderScreen(<LoginForm />, { url: '/user/login' });
-    fireEvent.click(await screen.findByRole('button', { name: 'Log in' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
     expect(await screen.findAllByText('This field is required.')).toHaveLength(2);
     expect(server.requests).toHaveLength(0);
   });

@@ -45,7 +45,7 @@ describe('sign-up screen answers (spec §8)', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Email address already in use!');
     // It leads somewhere: logging in, or resetting the password.
-    expect(within(alert).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/user/login');
+    expect(within(alert).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/user/login');
     expect(within(alert).getByRole('link', { name: 'Reset your password' }).getAttribute('href')).toBe(
       '/user/recovery-password',
     );

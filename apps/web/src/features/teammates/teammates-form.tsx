@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../lib/i18n-react';
-import { MAX_TEAMMATES, REDIRECT_AFTER_MS, emailDomain } from '@suite/contract/core';
+import { MAX_TEAMMATES, emailDomain } from '@suite/contract/core';
 import { ApiError } from '../../lib/api-client';
 import { useGoToMainApp } from '../../lib/main-app';
 import { actingProfile, currentUser } from '../../lib/session';
@@ -11,6 +11,7 @@ import { TextField } from '../../components/text-field';
 import { Button } from '../../components/button';
 import { Alert } from '../../components/alert';
 import { NoSession } from '../../components/no-session';
+import { showToast } from '../../components/toast';
 import { checkTeammates, teammateLocal, visibleFields, type TeammateProblem } from './teammate-rules';
 import { inviteTeammates } from './api/teammates';
 import { InvitationLink } from './invitation-link';
@@ -31,8 +32,6 @@ export default function TeammatesForm() {
   const goToMainApp = useGoToMainApp();
   const [locals, setLocals] = useState<string[]>(() => Array.from({ length: MAX_TEAMMATES }, () => ''));
   const [problems, setProblems] = useState<(TeammateProblem | 'at' | null)[]>([]);
-  /** How many invitations went out: the screen says so before the app opens. */
-  const [sent, setSent] = useState<number | null>(null);
   const user = currentUser();
   const domain = emailDomain(user?.email ?? '');
   const shown = visibleFields(locals);
@@ -47,7 +46,9 @@ export default function TeammatesForm() {
     send: async () => {
       const { emails } = checkTeammates(locals.slice(0, shown), domain);
       await inviteTeammates(emails);
-      setSent(emails.length);
+      // Straight on to the app; how many invitations went out is said there, in a toast.
+      showToast(t('sent', { count: emails.length }));
+      goToMainApp();
     },
     failure: (caught) => {
       const code = caught instanceof ApiError ? caught.code : '';
@@ -64,7 +65,6 @@ export default function TeammatesForm() {
   if (!user || !domain) {
     return <NoSession title={t('title')} message={t('noSession')} linkTo={userPath('login')} linkText={t('toLogin')} />;
   }
-  if (sent !== null) return <InvitationsSent count={sent} onContinue={goToMainApp} />;
 
   return (
     <form className="auth-form" onSubmit={onSubmit} noValidate aria-labelledby="teammates-title">
@@ -113,21 +113,5 @@ export default function TeammatesForm() {
       </div>
       <InvitationLink />
     </form>
-  );
-}
-
-/** "3 invitations sent": said before the app opens (after REDIRECT_AFTER_MS, or at once with Continue). */
-function InvitationsSent({ count, onContinue }: { count: number; onContinue: () => void }) {
-  const { t } = useTranslation('teammates');
-  useEffect(() => {
-    const timer = window.setTimeout(onContinue, REDIRECT_AFTER_MS);
-    return () => window.clearTimeout(timer);
-  }, [onContinue]);
-  return (
-    <div className="auth-form">
-      <h1>{t('title')}</h1>
-      <Alert variant="success">{t('sent', { count })}</Alert>
-      <Button onClick={onContinue}>{t('continue')}</Button>
-    </div>
   );
 }
