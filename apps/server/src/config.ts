@@ -166,6 +166,7 @@ const EnvSchema = z.object({
   WEB_DIST: opt(z.string()),
   RATE_LIMIT_SCALE: opt(z.coerce.number().positive()),
   MAIL_RETRY_BASE_MS: opt(z.coerce.number().positive()),
+  MAIL_CONCURRENCY: opt(z.coerce.number().int().min(1).max(50)),
   CODE_TTL_SECONDS: opt(
     z.coerce
       .number()
@@ -267,6 +268,8 @@ export interface AppConfig {
   /** Multiplies every rate limit (tests raise it; production leaves it at 1). */
   rateLimitScale: number;
   mailRetryBaseMs: number;
+  /** Mails one instance sends at once, each over its own pooled SMTP connection (MAIL_CONCURRENCY). */
+  mailConcurrency: number;
   /** Lifetime of an e-mailed code (CODE_TTL_SECONDS; default 10 minutes). Tests shorten it to see a code expire for real. */
   codeTtlMs: number;
   /** SIGTERM: in-flight work gets this long, then the process exits (0) whatever still hangs. */
@@ -428,6 +431,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     webDist: resolve(e.WEB_DIST ?? join(serverRoot(), '../web/dist')),
     rateLimitScale: e.RATE_LIMIT_SCALE ?? 1,
     mailRetryBaseMs: e.MAIL_RETRY_BASE_MS ?? 2000,
+    mailConcurrency: e.MAIL_CONCURRENCY ?? 5,
     codeTtlMs: e.CODE_TTL_SECONDS === undefined ? CODE_TTL_MS : e.CODE_TTL_SECONDS * 1000,
     shutdownGraceMs: Math.round((e.SHUTDOWN_GRACE_SECONDS ?? 10) * 1000),
     logBufferChars: (e.LOG_BUFFER_KB ?? 1024) * 1024,

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { GIVE_UP_AFTER_MS } from '../src/jobs/mail-outbox.js';
-import { admin, call, mailTo, startWorld } from './accounts-helpers.js';
+import { admin, call, mailTo, outboxDrained, startWorld } from './accounts-helpers.js';
 import { createTestApp, logCapture } from './helpers.js';
 import { codeIn, freePort, startSmtp } from './smtp.js';
 
@@ -48,6 +48,28 @@ describe('mail delivery', () => {
       expect(listed).toContain('1 mail(s) given up');
     } finally {
       await w.close();
+    }
+  });
+
+  it('sends several mails at once to a slow SMTP server, at most MAIL_CONCURRENCY, each exactly once', async () => {
+    // A relay that takes 800 ms to accept each mail: one at a time, 8 mails would take 6.4 s.
+    const smtp = await startSmtp(0, { delayMs: () => 800 });
+    const t = await createTestApp({ SMTP_URL: smtp.url, MAIL_CONCURRENCY: '4', RATE_LIMIT_SCALE: '100' });
+    try {
+      const emails = Array.from({ length: 8 }, (_, i) => `burst${i}@contoso.com`);
+      const answers = await Promise.all(
+        emails.map((email) => call(t.app, { method: 'POST', url: '/v2/user', body: { email } })),
+      );
+      expect(answers.map((r) => r.statusCode)).toEqual(emails.map(() => 201));
+      await Promise.all(emails.map((email) => smtp.waitFor((m) => m.to.includes(email), 20_000)));
+      await outboxDrained({ t, app: t.app, smtp, close: async () => undefined });
+      // Overlapping SMTP transactions, never more than the configured bound.
+      expect(smtp.mostInFlight).toBeGreaterThanOrEqual(2);
+      expect(smtp.mostInFlight).toBeLessThanOrEqual(4);
+      expect(smtp.messages.flatMap((m) => m.to).sort()).toEqual([...emails].sort());
+    } finally {
+      await t.close();
+      await smtp.close();
     }
   });
 

@@ -12,8 +12,8 @@ import { KEEP_DONE_MS, outboxRepository } from '../src/plugins/outbox-repository
 import { logCapture } from './helpers.js';
 
 /**
- * Two outbox workers (two instances) on one outbox, delivering to an SMTP server that takes longer to
- * accept each mail than a claim's lease: every mail arrives once.
+ * Two outbox workers (two instances) on one outbox, each sending three mails at once, delivering to an
+ * SMTP server that takes longer to accept each mail than a claim's lease: every mail arrives once.
  */
 const dir = mkdtempSync(join(tmpdir(), 'suite-outbox-'));
 let db: Db;
@@ -32,12 +32,13 @@ beforeAll(async () => {
     onData(stream, _session, callback) {
       let text = '';
       stream.on('data', (c: Buffer) => (text += c.toString()));
-      // Slower than the lease below: without lease extension another worker would take the mail over.
+      // Three times the lease below: without lease extension another worker would take the mail over (the
+      // lease is not shorter so that a loaded machine's late timers do not pass for lost extensions).
       stream.on('end', () =>
         setTimeout(() => {
           received.push(/^Subject: (.*)$/m.exec(text)?.[1] ?? '?');
           callback();
-        }, 600),
+        }, 1500),
       );
     },
   });
@@ -53,7 +54,7 @@ afterAll(async () => {
 describe('mail outbox with several workers', () => {
   it('delivers every mail exactly once when a send outlasts the claim lease', async () => {
     const site = { appTitle: 'Suite', publicUrl: 'http://localhost:8080', codeTtlMs: 600_000 };
-    const count = 6;
+    const count = 12;
     for (let i = 0; i < count; i++) {
       await queueMail(
         db.kysely,
@@ -83,7 +84,7 @@ describe('mail outbox with several workers', () => {
         },
         50,
         log,
-        { leaseMs: 150, abort: () => transport.close() },
+        { leaseMs: 500, concurrency: 3, abort: () => transport.close() },
       );
       return { worker, transport };
     });

@@ -15,6 +15,8 @@ export interface SmtpFixture {
   port: number;
   url: string;
   messages: ReceivedMail[];
+  /** The most mails this server was receiving at one time (overlapping SMTP transactions). */
+  mostInFlight: number;
   /** Refuses recipients with an SMTP reply (changeable while running). */
   refuse: (address: string) => { code: number; text: string } | undefined;
   /** Resolves with the first (already or later) received mail matching `match`. */
@@ -46,6 +48,7 @@ export async function startSmtp(
 ): Promise<SmtpFixture> {
   const messages: ReceivedMail[] = [];
   const waiters: { match: (m: ReceivedMail) => boolean; resolve: (m: ReceivedMail) => void }[] = [];
+  let inFlight = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
@@ -56,6 +59,8 @@ export async function startSmtp(
       callback(Object.assign(new Error(refusal.text), { responseCode: refusal.code }));
     },
     onData(stream, session, callback) {
+      inFlight++;
+      fixture.mostInFlight = Math.max(fixture.mostInFlight, inFlight);
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       // `delayMs`: how long the server takes to accept a mail (a slow relay), 0 by default.
@@ -65,6 +70,7 @@ export async function startSmtp(
         mail.from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
         mail.to = session.envelope.rcptTo.map((r) => r.address);
         messages.push(mail);
+        inFlight--;
         for (const w of [...waiters]) {
           if (w.match(mail)) {
             waiters.splice(waiters.indexOf(w), 1);
@@ -86,6 +92,7 @@ export async function startSmtp(
     port: actual,
     url: `smtp://127.0.0.1:${actual}`,
     messages,
+    mostInFlight: 0,
     waitFor(match, timeoutMs = 10_000) {
       const found = messages.find(match);
       if (found) return Promise.resolve(found);

@@ -17,13 +17,17 @@ export const GIVE_UP_AFTER_MS = 72 * 3_600_000;
 /** Longest wait between two tries, in units of the base delay. */
 const MAX_BACKOFF_FACTOR = 600;
 /**
- * A claim is a lease: its holder extends it every third of it while the send runs, so a slow send
- * is never taken over; a worker that died mid-send frees it after this long, so another one can deliver.
+ * A claim is a lease: its holder extends it every third of it (5 s) while the send runs, so a slow send
+ * is never taken over; a worker that died mid-send (SIGKILL) frees it after this long, so another one
+ * delivers it within 15 s instead of a minute. Losing a lease takes three missed extensions in a row
+ * (the database unreachable for 10-15 s while a send runs); the claim token keeps a lost claim from
+ * being recorded twice.
  */
-const LEASE_MS = 60_000;
+const LEASE_MS = 15_000;
 /** On stop, an in-flight send gets this long to finish before its connection is cut and its mail released. */
 const STOP_WAIT_MS = 1_500;
 const IDLE_POLL_MS = 5_000;
+/** Due ids read per query (at least twice the concurrency). */
 const BATCH = 10;
 
 /** Why a mail was not delivered (suite_mail_failures_total's `reason`). */
@@ -41,6 +45,8 @@ export function isPermanent(err: unknown): boolean {
 
 export interface OutboxOptions {
   leaseMs?: number;
+  /** Mails in flight at once (MAIL_CONCURRENCY; 1 when not given). */
+  concurrency?: number;
   abort?: () => void;
   /** How long a mail of this kind is worth delivering (a code that expired, a link past its validity). */
   worthFor?: (kind: string) => number | undefined;
@@ -53,6 +59,13 @@ export class OutboxWorker {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;
+  /** The senders of the current run (at most `concurrency`), and the first failure one of them met. */
+  private readonly senders = new Set<Promise<void>>();
+  private senderError: unknown;
+  private sending = false;
+  /** Due ids read and not yet taken by a sender; `refill` is the one query filling it. */
+  private readonly queue: string[] = [];
+  private refill: Promise<void> | undefined;
   private stopped = false;
   /** Rows this worker holds a claim on (claim token by row id). */
   private readonly held = new Map<string, string>();
@@ -77,10 +90,16 @@ export class OutboxWorker {
     return Math.min(IDLE_POLL_MS, this.baseMs * 20);
   }
 
+  private get concurrency(): number {
+    return Math.max(1, this.options.concurrency ?? 1);
+  }
+
   kick(delay = 0): void {
     if (this.stopped) return;
     if (this.running) {
+      // New mail while others are being sent: idle senders start on it now, not after the slowest send.
       this.again = true;
+      if (this.sending) this.startSenders();
       return;
     }
     clearTimeout(this.timer);
@@ -128,16 +147,47 @@ export class OutboxWorker {
     })();
   }
 
+  /**
+   * Up to `concurrency` senders, each taking the next due mail until none is left; the pooled SMTP
+   * transport gives each its own connection. Resolves when the last sender is done.
+   */
   private async runOnce(): Promise<void> {
-    for (;;) {
-      const due = await this.outbox.due(Date.now(), BATCH);
-      for (const id of due) {
-        if (this.stopped) return;
-        const claimed = await this.claim(id);
-        if (claimed) await this.attempt(claimed.row, claimed.token);
-      }
-      if (due.length < BATCH || this.stopped) return;
+    this.senderError = undefined;
+    this.sending = true;
+    this.startSenders();
+    while (this.senders.size) await Promise.allSettled([...this.senders]);
+    this.sending = false;
+    if (this.senderError !== undefined) throw this.senderError;
+  }
+
+  private startSenders(): void {
+    while (this.senders.size < this.concurrency && !this.stopped) {
+      const sender: Promise<void> = this.send()
+        .catch((err: unknown) => {
+          this.senderError ??= err;
+        })
+        .finally(() => this.senders.delete(sender));
+      this.senders.add(sender);
     }
+  }
+
+  private async send(): Promise<void> {
+    for (let id = await this.nextDue(); id !== undefined && !this.stopped; id = await this.nextDue()) {
+      const claimed = await this.claim(id);
+      if (claimed) await this.attempt(claimed.row, claimed.token);
+    }
+  }
+
+  /** The next due id (read BATCH at a time, one query for all senders); undefined when none is due. */
+  private async nextDue(): Promise<string | undefined> {
+    if (this.queue.length === 0 && !this.stopped) {
+      this.refill ??= this.outbox
+        .due(Date.now(), Math.max(BATCH, 2 * this.concurrency))
+        .then((ids) => void this.queue.push(...ids))
+        .finally(() => (this.refill = undefined));
+      await this.refill;
+    }
+    return this.queue.shift();
   }
 
   /** Several server instances may share the outbox: a row is sent by whoever claims it first. */
@@ -213,7 +263,8 @@ export class OutboxWorker {
   ): Promise<void> {
     if (this.stopped) {
       // Cut by the shutdown: not the mail's fault, no attempt counted; another instance sends it now.
-      await this.release();
+      await this.outbox.release(row.id, token);
+      this.held.delete(row.id);
       return;
     }
     const message = err instanceof Error ? err.message : String(err);
@@ -263,6 +314,7 @@ export function mailOutboxJob(app: FastifyInstance): Job {
     invite: INVITE_TTL_DAYS * 86_400_000,
   };
   const worker = new OutboxWorker(app.db.kysely, app.mailer.deliver, app.config.mailRetryBaseMs, app.log, {
+    concurrency: app.config.mailConcurrency,
     abort: () => app.mailer.abort(),
     worthFor: (kind) => worth[kind],
     onFailure: (reason) => app.recordMailFailure(reason),

@@ -105,12 +105,13 @@ function lazyTransport(options: TransportOptions): { get(): Promise<Transporter>
 }
 
 function smtpDeliver(config: AppConfig, smtpUrl: string): { deliver: Deliver; close(): void } {
-  // Pooled: connections are reused across mails (and across the outbox's batch) instead of one
-  // TCP + TLS + EHLO per mail. Every step has a timeout, so a silent server never holds a send for long.
+  // Pooled: connections are reused across mails instead of one TCP + TLS + EHLO per mail, one per
+  // mail the outbox sends at once (MAIL_CONCURRENCY). Every step has a timeout, so a silent server never
+  // holds a send for long.
   const transport = lazyTransport({
     url: smtpUrl,
     pool: true,
-    maxConnections: 3,
+    maxConnections: config.mailConcurrency,
     maxMessages: 100,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
