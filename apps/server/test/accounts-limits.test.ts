@@ -43,6 +43,29 @@ describe('rate limits (real limits: RATE_LIMIT_SCALE=1)', () => {
     expect(limited.headers['retry-after']).toBeDefined();
   });
 
+  it('refuses a client over its per-IP limit before its body is parsed: a malformed body gets 429, not 400', async () => {
+    // 64 KiB of nested JSON, the body whose parsing a limited client must not make the server pay for.
+    const nested = `${'{"a":'.repeat(6_000)}1${'}'.repeat(6_000)}`.padEnd(64 * 1024 - 1, ' ');
+    const post = (ip: string, payload: string) =>
+      w.app.inject({
+        method: 'POST',
+        url: '/api/v2/user',
+        remoteAddress: ip,
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+    // Under the limit, the body is read: malformed JSON is a 400.
+    expectError(await post('10.7.7.7', '{"email":'), 400, 'ERR_REQUEST');
+    for (let i = 0; i < 19; i++) await post('10.7.7.7', JSON.stringify({ email: `p${i}@contoso.com` }));
+    // Over it, the same bodies are refused unread.
+    expectError(await post('10.7.7.7', '{"email":'), 429, 'ERR_RATE_LIMITED');
+    const heavy = await post('10.7.7.7', nested);
+    expectError(heavy, 429, 'ERR_RATE_LIMITED');
+    expect(Number(heavy.headers['retry-after'])).toBeGreaterThan(0);
+    // Another client is not affected.
+    expectError(await post('10.7.7.8', '{"email":'), 400, 'ERR_REQUEST');
+  });
+
   it('limits resends per address', async () => {
     const resend = () =>
       w.app.inject({
