@@ -29,6 +29,12 @@ const STOP_WAIT_MS = 1_500;
 const IDLE_POLL_MS = 5_000;
 /** Due ids read per query (at least twice the concurrency). */
 const BATCH = 10;
+/**
+ * The outbox's database calls in flight at once, whatever the concurrency: the senders' claims and
+ * records never take more than this of an instance's connections (PostgreSQL pool: 10), so a burst of
+ * sign-ups is not kept waiting for a connection (3 s, then 503) by the mail it queues.
+ */
+const DB_SLOTS = 2;
 
 /** Why a mail was not delivered (suite_mail_failures_total's `reason`). */
 export type MailFailure = 'temporary' | 'permanent' | 'expired' | 'gave_up';
@@ -78,7 +84,7 @@ export class OutboxWorker {
     private readonly log: FastifyBaseLogger,
     private readonly options: OutboxOptions = {},
   ) {
-    this.outbox = outboxRepository(db);
+    this.outbox = gated(outboxRepository(db), DB_SLOTS);
   }
 
   private get leaseMs(): number {
@@ -342,4 +348,28 @@ function within(ms: number, work: Promise<unknown>): Promise<boolean> {
     ),
     late,
   ]).finally(() => clearTimeout(timer));
+}
+
+/** `repository` with at most `slots` of its calls running at once (the others wait their turn, in order). */
+function gated<T extends Record<string, (...args: never[]) => Promise<unknown>>>(repository: T, slots: number): T {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  const run = async <R>(work: () => Promise<R>): Promise<R> => {
+    if (active < slots) active++;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await work();
+    } finally {
+      // The slot goes to the next waiting call, or back.
+      const next = waiting.shift();
+      if (next) next();
+      else active--;
+    }
+  };
+  return Object.fromEntries(
+    Object.entries(repository).map(([name, call]) => [
+      name,
+      (...args: Parameters<typeof call>) => run(() => call(...args)),
+    ]),
+  ) as T;
 }
