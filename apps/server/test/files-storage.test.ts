@@ -4,6 +4,7 @@ import { readdirSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { join } from 'node:path';
+import { purgeAbandonedUploads } from '../src/modules/files/index.js';
 import { createTestApp, type TestApp } from './helpers.js';
 import { downloadUrl, multipartBody, share, signedInUser, upload, validateUrl } from './files-helpers.js';
 import { closedPort, startS3, type TestS3 } from './s3-server.js';
@@ -168,6 +169,47 @@ describe.each(backends)('files API on %s storage', (_name, start) => {
     await expect.poll(() => holds(t), { timeout: 5000 }).toBe(0);
     expect(await backend.objects(t)).toEqual(before);
     expect(await listing(t, user.auth)).toMatchObject({ data: [], used_bytes: 0 });
+  });
+
+  it('the purge job deletes what an upload killed before its row was written left behind, nothing else', async () => {
+    const user = await signedInUser(t.app);
+    const db = t.app.db.kysely;
+    const stored = async () => {
+      const res = await upload(t.app, user.auth, randomBytes(1_000));
+      expect(res.statusCode).toBe(201);
+      return db.selectFrom('files').selectAll().where('id', '=', res.json()._id).executeTakeFirstOrThrow();
+    };
+    // What a SIGKILL between the stored object and its row leaves: the object under the hold's id, the
+    // hold (expired by now), no file row. Made from a real upload by taking its row back out.
+    const killed = await stored();
+    await db.deleteFrom('files').where('id', '=', killed.id).execute();
+    const hold = (id: string, expiresAt: number) =>
+      db
+        .insertInto('file_reservations')
+        .values({ id, user_id: user.id, bytes: 1_000, expires_at: expiresAt })
+        .execute();
+    await hold(killed.storage_key, Date.now() - 1);
+    // Kept: a file whose expired hold was somehow left (its row names the object), and an upload still
+    // in progress (its hold has not expired).
+    const kept = await stored();
+    await hold(kept.storage_key, Date.now() - 1);
+    const running = await stored();
+    await db.deleteFrom('files').where('id', '=', running.id).execute();
+    await hold(running.storage_key, Date.now() + 3_600_000);
+    expect(await backend.objects(t)).toEqual(expect.arrayContaining([killed.storage_key, kept.storage_key]));
+
+    expect(await purgeAbandonedUploads(db, t.app.storage)).toBe(1);
+    const objects = await backend.objects(t);
+    expect(objects).not.toContain(killed.storage_key);
+    expect(objects).toEqual(expect.arrayContaining([kept.storage_key, running.storage_key]));
+    expect((await db.selectFrom('file_reservations').select('id').execute()).map((r) => r.id)).toEqual([
+      running.storage_key,
+    ]);
+    const key = (await share(t.app, user.auth, kept.id)).json().share_key as string;
+    expect((await t.app.inject({ method: 'GET', url: downloadUrl(kept.id, key) })).statusCode).toBe(200);
+    // Nothing left to do: a second run (another instance, the next hour) deletes nothing.
+    expect(await purgeAbandonedUploads(db, t.app.storage)).toBe(0);
+    await db.deleteFrom('file_reservations').execute();
   });
 
   it('enforces the quota on an upload that declares no length (chunked), keeping nothing', async () => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { accountsAdmin } from '../modules/accounts/index.js';
+import { purgeAbandonedUploads } from '../modules/files/index.js';
 import { outboxRepository } from '../plugins/outbox-repository.js';
 import type { Job } from './job.js';
 
@@ -53,3 +54,7 @@ export const ssoPurgeJob = (app: FastifyInstance) =>
 /** Delivered and given-up mails (bodies already cleared), kept a week for support questions. */
 export const outboxPurgeJob = (app: FastifyInstance) =>
   purgeJob(app, 'outbox-purge', 'old outbox rows', () => outboxRepository(app.db.kysely).purgeDone());
+
+/** Objects of uploads whose instance died before the file's row was written (their holds expired). */
+export const uploadPurgeJob = (app: FastifyInstance) =>
+  purgeJob(app, 'upload-purge', 'abandoned upload objects', () => purgeAbandonedUploads(app.db.kysely, app.storage));

@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { newId } from './ids.js';
 
-/** An abandoned hold (its instance died mid-upload) stops counting after this. */
+/** An abandoned hold (its instance died mid-upload) stops counting after this, and its object is purged. */
 export const RESERVATION_TTL_MS = 6 * 3600 * 1000;
 
 /** Bytes an upload in progress holds against its owner's quota. */
@@ -65,12 +65,9 @@ export function storageQuota(deps: QuotaDeps) {
      */
     async reserve(userId: string, bytes: number, least = bytes): Promise<Hold> {
       const hold: Hold = { id: newId(), userId, bytes };
+      // Expired holds no longer count (usedBytes); they are removed by the purge job, which first
+      // deletes the object a dead upload may have left under the hold's id (abandoned.ts).
       await locked(userId, async (trx) => {
-        await trx
-          .deleteFrom('file_reservations')
-          .where('user_id', '=', userId)
-          .where('expires_at', '<=', deps.now())
-          .execute();
         const free = deps.quotaBytes - (await usedBytes(trx, userId));
         if (least > free) throw exceeded();
         hold.bytes = Math.min(bytes, free);

@@ -80,7 +80,9 @@ export function filesService(deps: FilesServiceDeps) {
   ): Promise<StoredFile> {
     const cap = (n: number) => Math.min(n, deps.maxUploadBytes);
     const hold = await deps.quota.reserve(ownerId, cap(declared.likely), cap(declared.least));
-    const storageKey = newId();
+    // The object is stored under the hold's id: if the process dies before the file's row is written,
+    // the expired hold names the object to remove (abandoned.ts).
+    const storageKey = hold.id;
     const meter = new UploadMeter(deps.maxUploadBytes, (size) =>
       size - hold.bytes >= HOLD_STEP ? deps.quota.grow(hold, size) : undefined,
     );
