@@ -8,51 +8,28 @@ import {
   EXPIRY_CODE_TTL_SECONDS,
   EXPIRY_DATA_DIR,
   EXPIRY_PORT,
-  JITSI_APP_ID,
-  JITSI_APP_SECRET,
+  CLUSTER_BASE_URL,
   MEET_DOMAIN,
   REPO,
   SECURITY_BASE_URL,
   SECURITY_DATA_DIR,
   SECURITY_PORT,
-  SMTP_PORT,
   WORK_DIR,
+  serverEnv,
 } from './env';
 
 const EXPIRY_SPEC = /account-code-expiry\.spec\.ts$/;
 const SECURITY_SPEC = /account-security\.spec\.ts$/;
+const CLUSTER_SPEC = /cluster-.*\.spec\.ts$/;
 
 /** The built server on `port` with its own data folder, delivering to the loopback SMTP server. */
 function appServer(port: number, dataDir: string, env: Record<string, string> = {}) {
-  const publicUrl = env.PUBLIC_URL ?? `http://127.0.0.1:${port}`;
   return {
     command: `node ${REPO}/apps/server/dist/src/server.js`,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: {
-      NODE_ENV: 'production',
-      APP_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: publicUrl,
-      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
-      MAIL_FROM: 'no-reply@suite.test',
-      MEET_DOMAIN,
-      MEET_SCHEME: 'http',
-      JITSI_APP_ID,
-      JITSI_APP_SECRET,
-      SESSION_SECRET: 'e2e-session-secret-0123456789abcdef0123',
-      RATE_LIMIT_SCALE: '100',
-      MAIL_RETRY_BASE_MS: '200',
-      LOG_LEVEL: 'warn',
-      APP_TITLE: 'Suite',
-      // The test identity providers (account-sso.spec.ts) serve HTTPS under a throwaway CA, trusted as an
-      // operator trusts a company CA.
-      NODE_EXTRA_CA_CERTS: testCa().caFile,
-      ...env,
-    },
+    env: serverEnv(port, dataDir, testCa().caFile, env),
   };
 }
 
@@ -88,7 +65,7 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      testIgnore: [EXPIRY_SPEC, SECURITY_SPEC],
+      testIgnore: [EXPIRY_SPEC, SECURITY_SPEC, CLUSTER_SPEC],
       use: { ...devices['Desktop Chrome'], channel: undefined },
     },
     {
@@ -100,6 +77,11 @@ export default defineConfig({
       name: 'security',
       testMatch: SECURITY_SPEC,
       use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: SECURITY_BASE_URL },
+    },
+    {
+      name: 'cluster',
+      testMatch: CLUSTER_SPEC,
+      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: CLUSTER_BASE_URL },
     },
   ],
   webServer: [
@@ -117,5 +99,6 @@ export default defineConfig({
     // Passkeys need a host name as relying-party ID (WebAuthn refuses an IP address): this one is
     // http://localhost:…, which browsers treat as a secure context as they do HTTPS.
     appServer(SECURITY_PORT, SECURITY_DATA_DIR, { PUBLIC_URL: SECURITY_BASE_URL }),
+    // (cluster-sign-in.spec.ts starts its own two instances, behind nginx on CLUSTER_BASE_URL.)
   ],
 });

@@ -61,7 +61,7 @@ function vitest(name, cwd, extra = [], wrapper = []) {
 function freePortBlock() {
   return new Promise((resolve) => {
     const tryPort = (port) => {
-      const probes = [0, 1, 2, 3, 4].map(
+      const probes = [0, 1, 2, 3, 4, 5].map(
         (i) =>
           new Promise((ok) => {
             const s = createServer();
@@ -69,7 +69,7 @@ function freePortBlock() {
             s.listen(port + i, '127.0.0.1', () => s.close(() => ok(true)));
           }),
       );
-      Promise.all(probes).then((r) => (r.every(Boolean) ? resolve(port) : tryPort(port + 5)));
+      Promise.all(probes).then((r) => (r.every(Boolean) ? resolve(port) : tryPort(port + 6)));
     };
     tryPort(20000 + Math.floor(Math.random() * 20000));
   });

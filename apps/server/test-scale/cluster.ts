@@ -94,10 +94,10 @@ export class Instance {
 export async function startNginx(
   dir: string,
   upstreams: number[],
-  options: { pinnable?: boolean } = {},
+  options: { pinnable?: boolean; port?: number } = {},
 ): Promise<{ url: string; port: number; stop(): Promise<void> }> {
   ensureNginx();
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   for (const d of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(dir, d), { recursive: true });
   const conf = join(dir, 'nginx.conf');
   writeFileSync(conf, nginxConfig(dir, port, upstreams, options));
@@ -131,8 +131,10 @@ export async function startNginx(
 /**
  * The configuration docs/deploy.md describes, on loopback without TLS (the tests' only difference:
  * TLS termination is left out), with paths under `dir` so that it runs without root. `pinnable`: a test
- * may send a request to one instance by its cookie `suite_test_instance` (0, 1…: the upstream's index),
- * redirects followed by the browser included; without it the balancer picks as in production.
+ * may send a request to one instance (0, 1…: the upstream's index) by its header `X-Suite-Test-Instance`
+ * or its cookie `suite_test_instance` (the header wins; the cookie also reaches the redirects a browser
+ * follows), and each answer names the instance that gave it (`X-Suite-Instance`); without them the
+ * balancer picks as in production.
  */
 export function nginxConfig(
   dir: string,
@@ -166,9 +168,9 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`)
 ${
   options.pinnable
     ? `${upstreams.map((p, i) => `  upstream instance${i} {\n    server 127.0.0.1:${p};\n  }\n`).join('')}
-  map $cookie_suite_test_instance $upstream {
+  map "$http_x_suite_test_instance|$cookie_suite_test_instance" $upstream {
     default suite;
-${upstreams.map((_, i) => `    ${i} instance${i};`).join('\n')}
+${upstreams.map((_, i) => `    ~^${i}\\| instance${i};\n    ~^\\|${i}$ instance${i};`).join('\n')}
   }
 `
     : ''
@@ -179,7 +181,7 @@ ${upstreams.map((_, i) => `    ${i} instance${i};`).join('\n')}
       return 200;
     }
     location / {
-      proxy_pass http://${options.pinnable ? '$upstream' : 'suite'};
+      proxy_pass http://${options.pinnable ? '$upstream' : 'suite'};${options.pinnable ? '\n      add_header X-Suite-Instance $upstream_addr always;' : ''}
       proxy_http_version 1.1;
       proxy_set_header Connection "";
       proxy_set_header Host $host;
