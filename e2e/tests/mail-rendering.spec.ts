@@ -102,6 +102,11 @@ for (const language of ['en', 'hi']) {
     test.setTimeout(180_000);
     mkdirSync(SHOTS, { recursive: true });
     const mails = await sendEveryKind(page, language);
+    // The resent code says it is new, and when (UTC) and from which browser it was asked; the first does not.
+    const [first, again] = [mails['signup-code'], mails['resend-code']];
+    expect(again.subject).not.toBe(first.subject);
+    expect(again.text).toMatch(new RegExp(`${new Date().getUTCFullYear()}.* UTC .*Chrome`));
+    expect(first.text).not.toContain('Chrome');
     for (const [kind, mail] of Object.entries(mails) as [Kind, Mail][]) {
       const code = /^(\d{6})$/m.exec(mail.text)?.[1];
       const textLink = /https?:\/\/\S*\/confirm-invite\?inviteToken=\S+/.exec(mail.text)?.[0];

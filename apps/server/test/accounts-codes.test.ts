@@ -63,6 +63,36 @@ describe('e-mail codes: PUT /v2/user/confirm and PUT /v2/user/resend_confirmatio
     expect((await confirm('c3@contoso.com', fresh)).statusCode).toBe(200);
   });
 
+  it('says in the resent mail that the code replaces the earlier one, when and from which browser it was asked', async () => {
+    const start = w.smtp.messages.length;
+    await signup(w, 'again@contoso.com');
+    const first = await mailTo(w.smtp, 'again@contoso.com', start);
+    expect(first.subject).toBe('Your Suite confirmation code');
+    expect(first.text).not.toContain('replaces');
+
+    const asked = Date.now();
+    const before = w.smtp.messages.length;
+    const userAgent = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0 <b>Helpdesk</b>';
+    const res = await call(w.app, {
+      method: 'PUT',
+      url: '/v2/user/resend_confirmation',
+      body: { email: 'again@contoso.com' },
+      headers: { 'user-agent': userAgent },
+    });
+    expect(res.statusCode).toBe(200);
+    const mail = await mailTo(w.smtp, 'again@contoso.com', before);
+    expect(mail.subject).toBe('Your new Suite confirmation code');
+    expect(mail.text).toContain('This code replaces the one we sent you earlier, which no longer works.');
+    // The request's own time (UTC, to the minute) and browser, never the header's text.
+    const utc = (t: number) =>
+      new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(t);
+    const when = /Asked for on (.+) UTC from Firefox on Linux\./.exec(mail.text)?.[1];
+    expect([utc(asked), utc(Date.now())]).toContain(when);
+    expect(mail.text).toContain('Never share the code: nobody from Suite will ask you for it.');
+    expect(mail.html + mail.text).not.toContain('Helpdesk');
+    expect((await confirm('again@contoso.com', codeIn(mail))).statusCode).toBe(200);
+  });
+
   it('answers an expired code by mailing a new one', async () => {
     const old = await signup(w, 'c4@contoso.com');
     await w.app.db.kysely
@@ -74,7 +104,9 @@ describe('e-mail codes: PUT /v2/user/confirm and PUT /v2/user/resend_confirmatio
     const res = await confirm('c4@contoso.com', old);
     expectError(res, 400, 'ERR_TOKEN_EXPIRED');
     expect(res.json().message).toBe('Expired token. A new one has sent.');
-    const fresh = codeIn(await mailTo(w.smtp, 'c4@contoso.com', before));
+    const mail = await mailTo(w.smtp, 'c4@contoso.com', before);
+    expect(mail.subject).toBe('Your new Suite confirmation code');
+    const fresh = codeIn(mail);
     expect((await confirm('c4@contoso.com', fresh)).statusCode).toBe(200);
   });
 

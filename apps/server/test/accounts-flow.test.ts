@@ -62,7 +62,8 @@ describe('accounts: the whole path over HTTP and SMTP', () => {
     const inviteMail = await mailTo(w.smtp, 'grace@contoso.com', before);
     const link = linkIn(inviteMail, '/confirm-invite');
     expect(link.origin).toBe('http://localhost:8080');
-    expect(inviteMail.subject).toContain('Ada Lovelace');
+    expect(inviteMail.subject).toBe(`${email} invited you to join contoso.com on Suite`);
+    expect(inviteMail.text).toContain(`Ada Lovelace (${email}) invited you to join the contoso.com team on Suite.`);
 
     const login = await call(w.app, { method: 'POST', url: '/auth/login', body: { login: email, password: PASSWORD } });
     expect(login.statusCode).toBe(200);

@@ -33,7 +33,7 @@ describe('password recovery: POST /v2/user/forgot-password and PUT /v2/user/forg
     expect(unknown.statusCode).toBe(200);
     expect(unknown.body).toBe(known.body);
     const mail = await mailTo(w.smtp, 'rec@contoso.com', before);
-    expect(mail.subject).toContain('recuperación');
+    expect(mail.subject).toContain('restablecer la contraseña');
     await outboxDrained(w);
     expect(w.smtp.messages.some((m) => m.to.includes('nobody-here@contoso.com'))).toBe(false);
   });

@@ -14,14 +14,27 @@ import { codeIn } from './smtp.js';
 
 const site = { appTitle: 'Suite', publicUrl: 'https://suite.example.org' };
 const CODE = '012345';
-const KINDS = ['confirm-code', 'recovery-code', 'invite'] as const;
+const KINDS = ['confirm-code', 'recovery-code', 'invite', 'confirm-code-resent', 'recovery-code-resent'] as const;
 type Kind = (typeof KINDS)[number];
+const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
+/** A resent code: asked for at 20:36 UTC on 24 November 2026 from Firefox on Windows. */
+const ASKED = { at: Date.UTC(2026, 10, 24, 20, 36, 12), userAgent: FIREFOX_WINDOWS };
 
 function message(kind: Kind, language: Language, name = 'Ada Lovelace'): MailMessage {
   const inviter = { name, address: 'ada@contoso.com' };
-  return kind === 'invite'
-    ? { kind, to: 'b@contoso.com', language, inviter, inviteToken: 'tok.en-with.a.long.signature', days: 7 }
-    : { kind, to: 'a@contoso.com', language, code: CODE };
+  if (kind === 'invite') {
+    return { kind, to: 'b@contoso.com', language, inviter, inviteToken: 'tok.en-with.a.long.signature', days: 7 };
+  }
+  if (kind === 'confirm-code-resent' || kind === 'recovery-code-resent') {
+    return {
+      kind: kind === 'confirm-code-resent' ? 'confirm-code' : 'recovery-code',
+      to: 'a@contoso.com',
+      language,
+      code: CODE,
+      resent: ASKED,
+    };
+  }
+  return { kind, to: 'a@contoso.com', language, code: CODE };
 }
 
 const decode = (s: string) =>
@@ -220,6 +233,86 @@ describe('mail templates', () => {
       for (const kind of KINDS) subjects.add((await renderEmail(message(kind, language), site)).subject);
     }
     expect(subjects.size).toBe(LANGUAGES.length * KINDS.length);
+  });
+
+  it('says in a resent code mail that it replaces the earlier one, when (UTC) and from which browser; not in the first', async () => {
+    const browsers = {
+      en: 'Firefox on Windows',
+      pt: 'Firefox no Windows',
+      es: 'Firefox en Windows',
+      hi: 'Windows पर Firefox',
+      it: 'Firefox su Windows',
+    };
+    for (const language of LANGUAGES) {
+      const t = MAIL_TEXTS[language];
+      for (const purpose of ['confirm-code', 'recovery-code'] as const) {
+        const first = await renderEmail(message(purpose, language), site);
+        const again = await renderEmail(message(`${purpose}-resent`, language), site);
+        const c = mailContent(message(`${purpose}-resent`, language), site);
+        expect(again.subject).not.toBe(first.subject);
+        expect(again.subject).toBe(
+          (purpose === 'confirm-code' ? t.confirmSubjectNew : t.recoverySubjectNew).replace('{app}', 'Suite'),
+        );
+        expect(c.replaces).toBe(t.codeReplaces);
+        // The request's time in UTC, in the mail's language, and the browser by name.
+        const when = new Intl.DateTimeFormat(LANGUAGE_TAGS[language], {
+          dateStyle: 'medium',
+          timeStyle: 'short',
+          timeZone: 'UTC',
+        }).format(ASKED.at);
+        expect(c.requested).toBe(
+          t.codeRequested.replace('{when}', `${when} UTC`).replace('{browser}', browsers[language]),
+        );
+        expect(c.requested).toMatch(/2026.*(20|8):36/);
+        // What to do if it was not you: the usual line, and never to share the code.
+        expect(c.ignore).toContain(t.codeNeverShare.replace('{app}', 'Suite'));
+        for (const part of [c.replaces, c.requested, c.ignore]) {
+          expect(readHtml(again.html).visible).toContain(part);
+          expect(again.text).toContain(part);
+        }
+        // The first mail stays as it was.
+        for (const part of [t.codeReplaces, t.codeNeverShare.replace('{app}', 'Suite'), 'Firefox']) {
+          expect(first.text).not.toContain(part);
+          expect(first.html).not.toContain(part);
+        }
+      }
+    }
+  });
+
+  it('names the browser from fixed names only, never the header text', async () => {
+    const cases: [string, string][] = [
+      [FIREFOX_WINDOWS, 'Firefox on Windows'],
+      [
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0',
+        'Edge on Windows',
+      ],
+      [
+        'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15',
+        'Safari on macOS',
+      ],
+      [
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+        'Safari on iOS',
+      ],
+      [
+        'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+        'Chrome on Android',
+      ],
+      [
+        'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36',
+        'Chrome on Linux',
+      ],
+      ['curl/8.5.0', 'an unknown browser'],
+      ['', 'an unknown browser'],
+      ['<img src=x onerror=alert(1)> Firefox/1 (Windows) "quoted"', 'Firefox on Windows'],
+    ];
+    for (const [userAgent, name] of cases) {
+      const m = { ...message('confirm-code-resent', 'en'), resent: { at: ASKED.at, userAgent } } as MailMessage;
+      const mail = await renderEmail(m, site);
+      expect(mailContent(m, site).requested).toMatch(new RegExp(` from ${name}\\.$`));
+      expect(mail.html).not.toContain('onerror');
+      expect(mail.text).not.toContain('quoted');
+    }
   });
 
   it('announces the configured code lifetime', async () => {

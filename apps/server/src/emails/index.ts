@@ -9,14 +9,22 @@ import {
   type Language,
 } from '@suite/contract';
 import { EMAIL_LOGO_PATH, type MailContent } from './model.js';
+import { browserOf } from './browser.js';
 import { NOTICE_TEXTS, type Notice } from './notice-texts.js';
-import { MAIL_TEXTS } from './texts.js';
+import { MAIL_TEXTS, type MailTexts } from './texts.js';
 
 export { NOTICES, type Notice } from './notice-texts.js';
 
 /** What the services ask to send; rendered into subject/text/html when queued. */
 export type MailMessage =
-  | { kind: 'confirm-code' | 'recovery-code'; to: string; language: Language; code: string }
+  | {
+      kind: 'confirm-code' | 'recovery-code';
+      to: string;
+      language: Language;
+      code: string;
+      /** Set when this code replaced a pending one: when it was asked for and the asking request's User-Agent. */
+      resent?: { at: number; userAgent: string };
+    }
   | {
       kind: 'invite';
       to: string;
@@ -116,27 +124,59 @@ export function mailContent(message: MailMessage, site: MailSite): MailContent {
     };
   }
   const confirm = message.kind === 'confirm-code';
+  const resent = message.resent;
+  const ignore = fill(confirm ? t.confirmIgnore : t.recoveryIgnore);
+  if (resent) {
+    vars.when = new Intl.DateTimeFormat(common.lang, {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: 'UTC',
+    }).format(resent.at);
+    vars.when += ' UTC';
+    vars.browser = browserName(t, resent.userAgent);
+  }
   return {
     ...common,
-    subject: fill(confirm ? t.confirmSubject : t.recoverySubject),
+    subject: fill(
+      confirm ? (resent ? t.confirmSubjectNew : t.confirmSubject) : resent ? t.recoverySubjectNew : t.recoverySubject,
+    ),
     preview: fill(confirm ? t.confirmPreview : t.recoveryPreview),
     heading: fill(confirm ? t.confirmHeading : t.recoveryHeading),
     intro: fill(confirm ? t.confirmIntro : t.recoveryIntro),
     code: message.code,
     validity: fill(vars.minutes === '1' ? t.codeExpiryOne : t.codeExpiry),
     why: fill(confirm ? t.confirmWhy : t.recoveryWhy),
-    ignore: fill(confirm ? t.confirmIgnore : t.recoveryIgnore),
+    ignore: resent ? `${ignore} ${fill(t.codeNeverShare)}` : ignore,
+    ...(resent ? { replaces: fill(t.codeReplaces), requested: fill(t.codeRequested) } : {}),
   };
+}
+
+/** "Firefox on Windows", "Safari", "an unknown browser on Linux": fixed names only (browser.ts). */
+function browserName(t: MailTexts, userAgent: string): string {
+  const { browser, system } = browserOf(userAgent);
+  const name = browser ?? t.browserUnknown;
+  return system ? t.browserOn.replace('{browser}', name).replace('{system}', system) : name;
 }
 
 /** The plain-text part: the same content as the HTML, in reading order. The code stands alone on its line. */
 export function mailText(c: MailContent): string {
   const main = c.code
-    ? [c.intro, '', c.code, '', c.validity]
+    ? [...(c.replaces ? [c.replaces, ''] : []), c.intro, '', c.code, '', c.validity]
     : [c.intro, '', `${c.action?.label}:`, c.action?.url ?? '', '', c.validity];
-  return [c.heading, '', ...main, '', c.why, c.ignore, '', '--', `${c.footer} ${c.publicUrl}`, c.footerAuto, ''].join(
-    '\n',
-  );
+  return [
+    c.heading,
+    '',
+    ...main,
+    '',
+    ...(c.requested ? [c.requested] : []),
+    c.why,
+    c.ignore,
+    '',
+    '--',
+    `${c.footer} ${c.publicUrl}`,
+    c.footerAuto,
+    '',
+  ].join('\n');
 }
 
 /** Loaded on the first mail only: React and React Email stay out of the server's start-up. */

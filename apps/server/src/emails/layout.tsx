@@ -223,6 +223,11 @@ function Mail({ c }: { c: MailContent }) {
               >
                 {c.heading}
               </Heading>
+              {c.replaces ? (
+                <Text className="em-text" style={{ ...text, fontWeight: 600 }}>
+                  {c.replaces}
+                </Text>
+              ) : null}
               <Text className="em-text" style={text}>
                 {c.intro}
               </Text>
@@ -235,6 +240,11 @@ function Mail({ c }: { c: MailContent }) {
                 className="em-hr"
                 style={{ border: 'none', borderTop: `1px solid ${light.line}`, margin: '24px 0' }}
               />
+              {c.requested ? (
+                <Text className="em-muted" style={muted}>
+                  {c.requested}
+                </Text>
+              ) : null}
               <Text className="em-muted" style={muted}>
                 {c.why}
               </Text>

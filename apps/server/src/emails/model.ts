@@ -35,6 +35,10 @@ export interface MailContent {
   intro: string;
   /** Code mails: the code, shown large in a box. */
   code?: string;
+  /** A resent code: says the earlier code no longer works (above the intro). */
+  replaces?: string;
+  /** A resent code: when it was asked for and from which browser (above `why`). */
+  requested?: string;
   /** Invitation: the button, and the same address written out below it. */
   action?: { label: string; url: string; fallback: string };
   validity: string;

@@ -21,6 +21,18 @@ export interface MailTexts {
   recoveryIntro: string;
   recoveryWhy: string;
   recoveryIgnore: string;
+  /** A resent code (an earlier one of the same kind was still pending): the subject says it is new. */
+  confirmSubjectNew: string;
+  recoverySubjectNew: string;
+  /** A resent code: the earlier one no longer works. */
+  codeReplaces: string;
+  /** A resent code: `{when}` (date and time, UTC) and `{browser}` (browserOn or browserUnknown). */
+  codeRequested: string;
+  /** A resent code: added to the "if it was not you" line. */
+  codeNeverShare: string;
+  /** `{browser}` on `{system}`, e.g. "Firefox on Windows". */
+  browserOn: string;
+  browserUnknown: string;
   codeExpiry: string;
   /** `codeExpiry` when the lifetime is one minute (CODE_TTL_SECONDS of 90 or less). */
   codeExpiryOne: string;
@@ -55,6 +67,13 @@ export const MAIL_TEXTS: Record<Language, MailTexts> = {
     recoveryIntro: 'Enter this code to choose a new password:',
     recoveryWhy: 'You are receiving this because a new password was requested for this address on {app}.',
     recoveryIgnore: 'If it was not you, ignore this message: your password stays as it is.',
+    confirmSubjectNew: 'Your new {app} confirmation code',
+    recoverySubjectNew: 'Your new {app} password reset code',
+    codeReplaces: 'This code replaces the one we sent you earlier, which no longer works.',
+    codeRequested: 'Asked for on {when} from {browser}.',
+    codeNeverShare: 'Never share the code: nobody from {app} will ask you for it.',
+    browserOn: '{browser} on {system}',
+    browserUnknown: 'an unknown browser',
     codeExpiry: 'The code is valid for {minutes} minutes.',
     codeExpiryOne: 'The code is valid for 1 minute.',
     inviteSubject: '{inviterAddress} invited you to join {domain} on {app}',
@@ -84,6 +103,13 @@ export const MAIL_TEXTS: Record<Language, MailTexts> = {
     recoveryIntro: 'Digite este código para escolher uma nova senha:',
     recoveryWhy: 'Você recebeu esta mensagem porque foi pedida uma nova senha para este endereço no {app}.',
     recoveryIgnore: 'Se não foi você, ignore esta mensagem: sua senha continua a mesma.',
+    confirmSubjectNew: 'Seu novo código de confirmação do {app}',
+    recoverySubjectNew: 'Seu novo código de redefinição de senha do {app}',
+    codeReplaces: 'Este código substitui o que enviamos antes, que não funciona mais.',
+    codeRequested: 'Pedido em {when} a partir de {browser}.',
+    codeNeverShare: 'Nunca compartilhe o código: ninguém do {app} vai pedi-lo a você.',
+    browserOn: '{browser} no {system}',
+    browserUnknown: 'um navegador desconhecido',
     codeExpiry: 'O código vale por {minutes} minutos.',
     codeExpiryOne: 'O código vale por 1 minuto.',
     inviteSubject: '{inviterAddress} convidou você para entrar em {domain} no {app}',
@@ -113,6 +139,13 @@ export const MAIL_TEXTS: Record<Language, MailTexts> = {
     recoveryIntro: 'Introduce este código para elegir una nueva contraseña:',
     recoveryWhy: 'Recibes este mensaje porque se pidió una nueva contraseña para esta dirección en {app}.',
     recoveryIgnore: 'Si no has sido tú, ignora este mensaje: tu contraseña sigue siendo la misma.',
+    confirmSubjectNew: 'Tu nuevo código de confirmación de {app}',
+    recoverySubjectNew: 'Tu nuevo código para restablecer la contraseña de {app}',
+    codeReplaces: 'Este código sustituye al que te enviamos antes, que ya no funciona.',
+    codeRequested: 'Solicitado el {when} desde {browser}.',
+    codeNeverShare: 'No compartas nunca el código: nadie de {app} te lo pedirá.',
+    browserOn: '{browser} en {system}',
+    browserUnknown: 'un navegador desconocido',
     codeExpiry: 'El código es válido durante {minutes} minutos.',
     codeExpiryOne: 'El código es válido durante 1 minuto.',
     inviteSubject: '{inviterAddress} te ha invitado a unirte a {domain} en {app}',
@@ -142,6 +175,13 @@ export const MAIL_TEXTS: Record<Language, MailTexts> = {
     recoveryIntro: 'नया पासवर्ड चुनने के लिए यह कोड दर्ज करें:',
     recoveryWhy: 'आपको यह संदेश इसलिए मिला है क्योंकि {app} पर इस पते के लिए नया पासवर्ड माँगा गया है।',
     recoveryIgnore: 'अगर यह आप नहीं थे, तो इस संदेश को अनदेखा करें: आपका पासवर्ड नहीं बदलेगा।',
+    confirmSubjectNew: 'आपका नया {app} पुष्टि कोड',
+    recoverySubjectNew: 'आपका नया {app} पासवर्ड रीसेट कोड',
+    codeReplaces: 'यह कोड पहले भेजे गए कोड की जगह लेता है; वह कोड अब काम नहीं करता।',
+    codeRequested: 'यह कोड {when} को {browser} से माँगा गया।',
+    codeNeverShare: 'यह कोड किसी को न बताएँ: {app} की ओर से कोई भी इसे नहीं माँगेगा।',
+    browserOn: '{system} पर {browser}',
+    browserUnknown: 'एक अनजान ब्राउज़र',
     codeExpiry: 'यह कोड {minutes} मिनट तक मान्य है।',
     codeExpiryOne: 'यह कोड 1 मिनट तक मान्य है।',
     inviteSubject: '{inviterAddress} ने आपको {app} पर {domain} से जुड़ने के लिए आमंत्रित किया है',
@@ -171,6 +211,13 @@ export const MAIL_TEXTS: Record<Language, MailTexts> = {
     recoveryIntro: 'Inserisci questo codice per scegliere una nuova password:',
     recoveryWhy: 'Ricevi questo messaggio perché è stata chiesta una nuova password per questo indirizzo su {app}.',
     recoveryIgnore: 'Se non sei stato tu, ignora questo messaggio: la tua password resta invariata.',
+    confirmSubjectNew: 'Il tuo nuovo codice di conferma di {app}',
+    recoverySubjectNew: 'Il tuo nuovo codice per reimpostare la password di {app}',
+    codeReplaces: 'Questo codice sostituisce quello che ti abbiamo inviato prima, che non funziona più.',
+    codeRequested: 'Richiesto il {when} da {browser}.',
+    codeNeverShare: 'Non condividere mai il codice: nessuno di {app} te lo chiederà.',
+    browserOn: '{browser} su {system}',
+    browserUnknown: 'un browser sconosciuto',
     codeExpiry: 'Il codice è valido per {minutes} minuti.',
     codeExpiryOne: 'Il codice è valido per 1 minuto.',
     inviteSubject: '{inviterAddress} ti ha invitato a unirti a {domain} su {app}',

@@ -69,6 +69,12 @@ export const signedInLimits = (
 export const languageOf = (request: FastifyRequest, body?: { language?: Language | undefined }): Language =>
   pickLanguage(body?.language, request.headers['accept-language']);
 
+/** The request that asks for a code, as plain values for the services (codes/flow.ts CodeAsker). */
+export const askerOf = (request: FastifyRequest) => ({
+  at: Date.now(),
+  userAgent: (request.headers['user-agent'] ?? '').slice(0, 512),
+});
+
 /**
  * Runs a service step; an unexpected failure becomes the call's catalogue error (logged, no details
  * out). An unreachable database is not such a failure: it answers 503 with Retry-After.

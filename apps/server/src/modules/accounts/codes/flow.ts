@@ -23,18 +23,35 @@ export function addressOf(raw: string): string {
 const mailKind = (purpose: CodePurpose) => (purpose === 'confirm' ? 'confirm-code' : 'recovery-code');
 
 /**
+ * The request that asked for a code, as plain values (the routes read them; services stay free of
+ * HTTP): a code that replaces a pending one says in its mail when and from which browser it was asked.
+ */
+export interface CodeAsker {
+  at: number;
+  userAgent: string;
+}
+
+/**
  * Stores a new code (replacing only the expired `replacing` one when given) and, when `mail`, queues
  * its mail with `db`: pass the caller's transaction. The caller kicks the mailer after it commits.
  */
 export async function queueCode(
   deps: AccountsDeps,
   db: Kysely<Database>,
-  to: { email: string; purpose: CodePurpose; language: Language; mail: boolean },
+  to: { email: string; purpose: CodePurpose; language: Language; mail: boolean; asker: CodeAsker },
   replacing?: string,
 ): Promise<void> {
-  const code = await codesRepository(db).issue(codeKeys(deps), to.email, to.purpose, replacing);
+  const codes = codesRepository(db);
+  const replaces = to.mail && (await codes.pending(to.email, to.purpose, replacing !== undefined));
+  const code = await codes.issue(codeKeys(deps), to.email, to.purpose, replacing);
   if (code && to.mail) {
-    await deps.mailer.queue(db, { kind: mailKind(to.purpose), to: to.email, language: to.language, code });
+    await deps.mailer.queue(db, {
+      kind: mailKind(to.purpose),
+      to: to.email,
+      language: to.language,
+      code,
+      ...(replaces ? { resent: to.asker } : {}),
+    });
   }
 }
 
@@ -53,9 +70,10 @@ export async function sendCode(
   email: string,
   purpose: CodePurpose,
   language: Language,
+  asker: CodeAsker,
   mail = true,
 ): Promise<void> {
-  await deps.db.transaction().execute((trx) => queueCode(deps, trx, { email, purpose, language, mail }));
+  await deps.db.transaction().execute((trx) => queueCode(deps, trx, { email, purpose, language, mail, asker }));
   if (mail) deps.mailer.kick();
 }
 
@@ -67,11 +85,14 @@ export async function answerCode(
   purpose: CodePurpose,
   language: Language,
   mail: boolean,
+  asker: CodeAsker,
 ): Promise<void> {
   if (outcome.kind === 'ok') return;
   if (outcome.kind === 'invalid') throw new AppError('INVALID_TOKEN');
   if (outcome.kind === 'max_tries') throw new AppError('ERR_MAX_TRIES_EXCEEDED');
-  await deps.db.transaction().execute((trx) => queueCode(deps, trx, { email, purpose, language, mail }, outcome.hash));
+  await deps.db
+    .transaction()
+    .execute((trx) => queueCode(deps, trx, { email, purpose, language, mail, asker }, outcome.hash));
   deps.mailer.kick();
   throw new AppError('ERR_TOKEN_EXPIRED');
 }

@@ -163,7 +163,26 @@ export function codesRepository(db: Kysely<Database>) {
     return Number(done.numDeletedRows);
   }
 
-  return { issue, check, purgeExpired };
+  /**
+   * Whether (email, purpose) has a code still pending: unused, and unexpired unless `expiredToo` (the
+   * expired code being replaced). A new code issued in its place is a resent one: its mail says so.
+   */
+  async function pending(email: string, purpose: CodePurpose, expiredToo: boolean): Promise<boolean> {
+    const row = await db
+      .selectFrom('codes')
+      .select(['code_hash', 'consumed_at', 'expires_at'])
+      .where('email', '=', email)
+      .where('purpose', '=', purpose)
+      .executeTakeFirst();
+    return (
+      row !== undefined &&
+      row.code_hash !== '' &&
+      row.consumed_at === null &&
+      (expiredToo || row.expires_at > Date.now())
+    );
+  }
+
+  return { issue, check, pending, purgeExpired };
 }
 
 export type CodesRepository = ReturnType<typeof codesRepository>;

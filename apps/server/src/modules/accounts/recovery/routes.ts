@@ -8,7 +8,7 @@ import {
 } from '@suite/contract';
 import { RECOVERY_ANSWER_FLOOR_MS, answerNoSoonerThan } from '../../../uniform-time.js';
 import type { AccountsDeps } from '../deps.js';
-import { addressLimits, captchaErrorResponses, languageOf, orFail } from '../http.js';
+import { addressLimits, askerOf, captchaErrorResponses, languageOf, orFail } from '../http.js';
 import { forgotPassword, forgotPasswordConfirm } from './service.js';
 
 const tags = ['accounts'];
@@ -30,7 +30,7 @@ const recoveryRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app
     async (request) =>
       answerNoSoonerThan(RECOVERY_ANSWER_FLOOR_MS, () =>
         orFail('ERR_COULD_NOT_RECOVER_PASSWORD', request.log, () =>
-          forgotPassword(deps, request.body.email, languageOf(request, request.body)),
+          forgotPassword(deps, request.body.email, languageOf(request, request.body), askerOf(request)),
         ),
       ),
   );
@@ -47,7 +47,7 @@ const recoveryRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app
     },
     async (request) =>
       orFail('ERR_OTHER', request.log, () =>
-        forgotPasswordConfirm(deps, request.body, languageOf(request, request.body)),
+        forgotPasswordConfirm(deps, request.body, languageOf(request, request.body), askerOf(request)),
       ),
   );
 };

@@ -1,7 +1,7 @@
 import { normalizeEmail, type Language, type SessionResponse } from '@suite/contract';
 import { AppError } from '../../../errors.js';
 import { domainsRepository } from '../domains/repository.js';
-import { addressOf, answerCode, checkCode, sendCode } from '../codes/flow.js';
+import { addressOf, answerCode, checkCode, sendCode, type CodeAsker } from '../codes/flow.js';
 import type { AccountsDeps } from '../deps.js';
 import { usersRepository } from '../identity/repository.js';
 import { sessionFor } from '../identity/sessions.js';
@@ -16,10 +16,11 @@ export async function forgotPassword(
   deps: AccountsDeps,
   rawEmail: string,
   language: Language,
+  asker: CodeAsker,
 ): Promise<{ message: string }> {
   if (!rawEmail.trim()) throw new AppError('ERR_EMAIL_NOT_PROVIDED');
   const email = addressOf(rawEmail);
-  await sendCode(deps, email, 'recovery', language, await canRecover(deps, email));
+  await sendCode(deps, email, 'recovery', language, asker, await canRecover(deps, email));
   return { message: 'If the address has an account, a recovery code has been sent.' };
 }
 
@@ -34,6 +35,7 @@ export async function forgotPasswordConfirm(
   deps: AccountsDeps,
   input: { token: string; email: string },
   language: Language,
+  asker: CodeAsker,
 ): Promise<SessionResponse> {
   const email = normalizeEmail(input.email);
   // The code is consumed and the recovery token written in one transaction: a failure before the commit
@@ -46,7 +48,7 @@ export async function forgotPasswordConfirm(
     // Not a session: a single-purpose token (15 minutes) only PUT /user/{id} accepts, once (issue 14).
     return { outcome: result, session: await sessionFor(deps, user, { kind: 'recovery', db: trx }) };
   });
-  await answerCode(deps, outcome, email, 'recovery', language, await canRecover(deps, email));
+  await answerCode(deps, outcome, email, 'recovery', language, await canRecover(deps, email), asker);
   if (!session) throw new AppError('INVALID_TOKEN');
   return session;
 }

@@ -18,6 +18,7 @@ import {
   captchaErrorResponses,
   errorResponses,
   languageOf,
+  askerOf,
   orFail,
   signedInLimits,
 } from '../http.js';
@@ -43,7 +44,9 @@ const signupRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, 
       preHandler: [...addressLimits(app, 'signup', 20, 5, 'all'), app.captcha('signup')],
     },
     async (request, reply) => {
-      const result = await signup.signup(deps, request.body, languageOf(request, request.body)).catch(signupStatus);
+      const result = await signup
+        .signup(deps, request.body, languageOf(request, request.body), askerOf(request))
+        .catch(signupStatus);
       return reply.status(201).send(result);
     },
   );
@@ -59,7 +62,9 @@ const signupRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, 
       preHandler: addressLimits(app, 'confirm', 30, 10, 'failures', 'email', 'code'),
     },
     async (request) =>
-      orFail('ERR_OTHER', request.log, () => signup.confirm(deps, request.body, languageOf(request, request.body))),
+      orFail('ERR_OTHER', request.log, () =>
+        signup.confirm(deps, request.body, languageOf(request, request.body), askerOf(request)),
+      ),
   );
 
   app.put(
@@ -72,7 +77,8 @@ const signupRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, 
       },
       preHandler: [...addressLimits(app, 'resend', 10, 5, 'all'), app.captcha('resend')],
     },
-    async (request) => signup.resendConfirmation(deps, request.body.email, languageOf(request, request.body)),
+    async (request) =>
+      signup.resendConfirmation(deps, request.body.email, languageOf(request, request.body), askerOf(request)),
   );
 
   app.put(

@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../../../db/dialect.js';
 import { domainsRepository } from '../domains/repository.js';
 import { invitesRepository } from '../invites/repository.js';
 import { resolveSignupInvite, type SignupInvite } from '../invites/service.js';
-import { addressOf, answerCode, checkCode, queueCode, sendCode } from '../codes/flow.js';
+import { addressOf, answerCode, checkCode, queueCode, sendCode, type CodeAsker } from '../codes/flow.js';
 import type { AccountsDeps } from '../deps.js';
 import { awaitsCodeStep, usersRepository, type NewUser, type UserRow } from '../identity/repository.js';
 import { sessionFor } from '../identity/sessions.js';
@@ -52,6 +52,7 @@ export async function signup(
   deps: AccountsDeps,
   input: { email: string; invite_token?: string | undefined },
   language: Language,
+  asker: CodeAsker,
 ): Promise<SignupResult> {
   const email = addressOf(input.email);
   const domain = emailDomain(email);
@@ -76,14 +77,14 @@ export async function signup(
   if (granted?.kind === 'address')
     return acceptAddressInvite(deps, email, granted, existing, personal, rules.freePlanLimit, language);
   if (existing) {
-    await sendCode(deps, email, 'confirm', language);
+    await sendCode(deps, email, 'confirm', language, asker);
     throw new AppError('ERR_USER_NOT_CONFIRMED_SIGNUP');
   }
   await checkFreePlan(deps.db, domain, rules.freePlanLimit);
   try {
     await deps.db.transaction().execute(async (trx) => {
       await usersRepository(trx).create(newUser(email, personal, language, false, granted?.inviterId ?? null));
-      await queueCode(deps, trx, { email, purpose: 'confirm', language, mail: true });
+      await queueCode(deps, trx, { email, purpose: 'confirm', language, mail: true, asker });
     });
   } catch (error) {
     // Two sign-ups of one address at once: the loser is told what the winner's code step says.
@@ -132,6 +133,7 @@ export async function confirm(
   deps: AccountsDeps,
   input: { token: string; email: string },
   language: Language,
+  asker: CodeAsker,
 ): Promise<SessionResponse> {
   const email = normalizeEmail(input.email);
   const user = await usersRepository(deps.db).byEmail(email);
@@ -152,7 +154,7 @@ export async function confirm(
     const confirmedUser = { ...user, confirmed_at: user.confirmed_at ?? Date.now() };
     return { outcome: result, session: await sessionFor(deps, confirmedUser, { db: trx }) };
   });
-  await answerCode(deps, outcome, email, 'confirm', language, true);
+  await answerCode(deps, outcome, email, 'confirm', language, true, asker);
   if (!session) throw new AppError('INVALID_TOKEN');
   return session;
 }
@@ -161,11 +163,12 @@ export async function resendConfirmation(
   deps: AccountsDeps,
   rawEmail: string,
   language: Language,
+  asker: CodeAsker,
 ): Promise<{ message: string }> {
   const email = addressOf(rawEmail);
   const user = await usersRepository(deps.db).byEmail(email);
   if (user && !awaitsCodeStep(user)) throw new AppError('ERR_USER_ALREADY_CONFIRMED');
   // Unknown address: same answer, nothing sent.
-  if (user) await sendCode(deps, email, 'confirm', language);
+  if (user) await sendCode(deps, email, 'confirm', language, asker);
   return { message: 'A new code has been sent.' };
 }
