@@ -89,7 +89,9 @@ export function codesRepository(db: Kysely<Database>) {
       .where('purpose', '=', purpose)
       .where((eb) => eb.or([eb('sends', '<', budget), eb('sends_window_started_at', '<=', windowOver)]));
     if (replacing !== undefined) update = update.where('code_hash', '=', replacing);
-    else
+    // No spacing (RATE_LIMIT_SCALE above 1): no time condition at all; `created_at <= now` would refuse
+    // a call whose `now` is a millisecond behind a parallel one's.
+    else if (spacingMs > 0)
       update = update.where((eb) =>
         eb.or([
           eb('sends', '=', 0),
