@@ -7,7 +7,7 @@ import './ui.css';
 /**
  * (Loaded by sso-choice.tsx once discovery found a provider: not part of the entry screens' first load.)
  * "Continue with single sign-on" for an address whose domain has an identity provider: the only way
- * in when the domain signs in with single sign-on alone ('required'), a second way otherwise. A plain
+ * in when the domain signs in with single sign-on alone ('required'), one more way otherwise. A plain
  * link: the server answers it with a redirect to the provider.
  */
 export default function SsoChoiceView({
@@ -34,12 +34,6 @@ export default function SsoChoiceView({
       </div>
     );
   }
-  return (
-    <div className="stack">
-      <p className="auth-form__or" aria-hidden="true">
-        {t('or')}
-      </p>
-      {link}
-    </div>
-  );
+  // Beside the other ways in (the login screen's "or" already stands above them).
+  return link;
 }
