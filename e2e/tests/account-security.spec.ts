@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { test, expect, createAccount, signInWithStorage, screenshots } from '../fixtures/test';
 import { accessible } from '../pages/a11y';
+import { tabTo } from '../pages/keyboard';
 import { AccountScreens } from '../pages/account';
 import { BROWSER_LOCALE, texts, type Lang } from '../pages/locale-texts';
 import { SecurityScreens, VirtualAuthenticator, appCode } from '../pages/security';
@@ -117,3 +118,44 @@ for (const lang of ['en', 'hi'] as Lang[]) {
     });
   });
 }
+
+test('keyboard only: a passkey added, renamed and removed, two-step verification turned on', async ({
+  page,
+  request,
+}) => {
+  const account = await createAccount(request);
+  await VirtualAuthenticator.attach(page);
+  const ui = new SecurityScreens(page);
+  await signInWithStorage(page, account);
+  await expect(ui.panel.getByText(ui.secT('passkeys.none'))).toBeVisible();
+  await tabTo(page, ui.button(ui.secT('passkeys.add')), 80);
+  await page.keyboard.press('Enter');
+  const item = ui.panel.getByRole('listitem');
+  await expect(item).toHaveCount(1);
+  const name = ((await item.getByRole('heading').textContent()) ?? '').trim();
+  await tabTo(page, ui.button(ui.secT('passkeys.renameOf', { name })));
+  await page.keyboard.press('Enter');
+  const field = ui.panel.getByRole('textbox', { name: ui.secT('passkeys.name') });
+  await expect(field).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('Desk');
+  await page.keyboard.press('Enter');
+  await expect(ui.passkey('Desk')).toBeVisible();
+  await tabTo(page, ui.button(ui.secT('passkeys.removeOf', { name: 'Desk' })));
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await tabTo(page, dialog.getByRole('button', { name: ui.secT('passkeys.removeConfirm'), exact: true }));
+  await page.keyboard.press('Enter');
+  await expect(ui.status).toHaveText(ui.secT('passkeys.removed', { name: 'Desk' }));
+  await expect(ui.panel.getByRole('heading', { name: ui.secT('title'), exact: true })).toBeFocused();
+
+  await tabTo(page, ui.button(ui.secT('totp.turnOn')));
+  await page.keyboard.press('Enter');
+  const secret = ((await ui.panel.getByTestId('totp-secret').textContent()) ?? '').replace(/\s+/g, '');
+  await tabTo(page, ui.panel.getByRole('textbox', { name: ui.secT('totp.digit', { n: 1, total: 6 }), exact: true }));
+  await page.keyboard.type(appCode(secret), { delay: 30 });
+  await expect(ui.panel.getByRole('heading', { name: ui.secT('codes.title') })).toBeFocused();
+  await tabTo(page, ui.button(ui.secT('codes.done')));
+  await page.keyboard.press('Enter');
+  await expect(ui.panel.getByText(ui.secT('totp.on'), { exact: true })).toBeVisible();
+});
