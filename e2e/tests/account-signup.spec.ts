@@ -82,7 +82,8 @@ for (const lang of ['en', 'pt'] as Lang[]) {
       await expect(link).toHaveValue(/\/user\/signup\?inviteToken=/);
       await page.getByRole('button', { name: ui.teamT('copy') }).click();
       await expect(page.getByText(ui.teamT('copied'))).toBeVisible();
-      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await link.inputValue());
+      const sharedLink = await link.inputValue();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(sharedLink);
       await accessible(page, 'teammates');
       if (lang === 'en') await screenshots(page, 'account-teammates');
 
@@ -111,6 +112,32 @@ for (const lang of ['en', 'pt'] as Lang[]) {
       expect(stored.acting?.info).toMatchObject({ email, first_name: 'Ada' });
       await accessible(page, 'home');
       if (lang === 'en') await screenshots(page, 'account-home');
+
+      // Issue 25: the home shows the same team link; "Turn off link" kills it, "New link" makes another.
+      const homeLink = ui.field(ui.teamT('linkLabel'));
+      await expect(homeLink).toHaveValue(sharedLink);
+      const dialog = page.getByRole('dialog');
+      await page.getByRole('button', { name: ui.teamT('turnOff') }).click();
+      await expect(dialog.getByText(ui.teamT('offText'))).toBeVisible();
+      await dialog.getByRole('button', { name: ui.teamT('turnOff') }).click();
+      await expect(page.getByText(ui.teamT('offState'))).toBeVisible();
+      await expect(page.getByText(ui.teamT('offDone'))).toBeVisible();
+      const oldToken = new URL(sharedLink).searchParams.get('inviteToken');
+      const refused = await page.request.post('/api/v2/user', {
+        data: { email: uniqueEmail('late').replace(/@.*/, `@${domain}`), invite_token: oldToken },
+      });
+      expect({ status: refused.status(), code: ((await refused.json()) as { error_code: string }).error_code }).toEqual(
+        {
+          status: 400,
+          code: 'ERR_INVITE_LINK_OFF',
+        },
+      );
+      await page.getByRole('button', { name: ui.teamT('newLink') }).click();
+      await dialog.getByRole('button', { name: ui.teamT('newLink') }).click();
+      await expect(page.getByText(ui.teamT('newDone'))).toBeVisible();
+      await expect(homeLink).toHaveValue(/\/user\/signup\?inviteToken=/);
+      expect(await homeLink.inputValue()).not.toBe(sharedLink);
+      await accessible(page, 'home, team link renewed');
     });
   });
 }

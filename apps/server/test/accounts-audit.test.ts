@@ -227,7 +227,11 @@ describe('accounts: gaps found by the audit', () => {
 
     it('refuses an expired team link', async () => {
       const old = Date.now() - 31 * 86_400_000;
-      const token = await signTeamInvite(w.t.config.keys.invite, 'fabrikam.com', owner.id, old);
+      const token = await signTeamInvite(w.t.config.keys.invite, 'fabrikam.com', owner.id, {
+        generation: 1,
+        createdAt: old,
+        expiresAt: old + 30 * 86_400_000,
+      });
       expect((await validate(token)).json()).toEqual({ email: '', status: 'expired' });
       expectError(await post({ email: 'late@fabrikam.com', invite_token: token }), 400, 'ERR_INVITE_EXPIRED');
     });

@@ -11,6 +11,7 @@ import {
   type AccountsWorld,
 } from './accounts-helpers.js';
 import { codeIn, linkIn } from './smtp.js';
+import { buildApp } from '../src/app.js';
 
 describe('teammate invitations: POST /invite/teammates, GET /invite/url, GET /invite/validate, acceptance', () => {
   let w: AccountsWorld;
@@ -221,6 +222,66 @@ describe('teammate invitations: POST /invite/teammates, GET /invite/url, GET /in
     });
     expect(again.statusCode).toBe(200);
     owner = { ...owner, token: again.json().token };
+  });
+
+  // Issue 25: the person who shared the team link replaces it or turns it off, on every instance at once.
+  it('the team link: the same on every visit; "new link" kills the old one, "turn off" every one, on every instance', async () => {
+    const sharer = await registered(w, 'sharer@contoso.com');
+    const link = (method: 'GET' | 'POST' | 'DELETE', app = w.app) =>
+      call(app, { method, url: '/invite/url', token: sharer.token });
+    const tokenOf = (url: string) => new URL(url).searchParams.get('inviteToken') ?? '';
+    // A second instance on the same database: what one does, the other honours (nothing kept in memory).
+    const other = await buildApp(w.t.config, { logger: false });
+    await other.ready();
+    try {
+      const first = (await link('GET')).json();
+      expect(first.url).toMatch(/^http:\/\/localhost:8080\/user\/signup\?inviteToken=/);
+      const days = (Date.parse(first.expires_at) - Date.now()) / 86_400_000;
+      expect(days).toBeGreaterThan(29.9);
+      expect(days).toBeLessThanOrEqual(30);
+      expect((await link('GET', other)).json()).toEqual(first);
+      const old = tokenOf(first.url);
+      expect((await validate(old)).json()).toEqual({ email: '', status: 'pending' });
+
+      const rotated = await link('POST', other);
+      expect(rotated.statusCode).toBe(200);
+      const fresh = tokenOf(rotated.json().url);
+      expect(fresh).not.toBe(old);
+      expect((await link('GET')).json().url).toBe(rotated.json().url);
+      // The old link is dead at once on both instances; the new one works.
+      expectError(await signup('via-old@contoso.com', old), 400, 'ERR_INVITE_LINK_OFF');
+      expect((await validate(old)).json()).toEqual({ email: '', status: 'expired' });
+      expect((await signup('via-new@contoso.com', fresh)).statusCode).toBe(201);
+
+      const off = await link('DELETE');
+      expect(off.json()).toEqual({ url: null, expires_at: null });
+      expect((await link('GET', other)).json()).toEqual({ url: null, expires_at: null });
+      for (const app of [w.app, other]) {
+        const res = await call(app, {
+          method: 'POST',
+          url: '/v2/user',
+          body: { email: 'via-off@contoso.com', invite_token: fresh },
+        });
+        expectError(res, 400, 'ERR_INVITE_LINK_OFF');
+      }
+      expect(
+        await w.app.db.kysely
+          .selectFrom('users')
+          .select('id')
+          .where('email', '=', 'via-off@contoso.com')
+          .executeTakeFirst(),
+      ).toBeUndefined();
+
+      // On again: a new link, the turned-off one stays dead.
+      const again = (await link('POST')).json();
+      expect(tokenOf(again.url)).not.toBe(fresh);
+      expect((await validate(tokenOf(again.url))).json()).toEqual({ email: '', status: 'pending' });
+      expectError(await signup('via-off@contoso.com', fresh), 400, 'ERR_INVITE_LINK_OFF');
+      // Only a signed-in inviter of a corporate domain manages it.
+      expectError(await call(w.app, { method: 'DELETE', url: '/invite/url' }), 401, 'ERR_INVALID_ACCESS_TOKEN');
+    } finally {
+      await other.close();
+    }
   });
 
   it('GET /invite/url gives a sign-up link limited to the inviter domain', async () => {

@@ -16,13 +16,17 @@ export interface TestS3 {
    * request; S3's own ceiling is 1,000).
    */
   objectKeys(pageSize?: number): Promise<string[]>;
+  /** An outage: the server stops listening, its objects kept; resume() serves them again on the same port. */
+  pause(): Promise<void>;
+  resume(): Promise<void>;
   stop(): Promise<void>;
 }
 
 export async function startS3(bucket = 'suite-files'): Promise<TestS3> {
   const directory = mkdtempSync(join(tmpdir(), 's3rver-'));
-  const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory });
+  let server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory });
   const { port } = (await server.run()) as { port: number };
+  let paused = false;
   const settings: S3Settings = {
     endpoint: `http://127.0.0.1:${port}`,
     bucket,
@@ -53,9 +57,18 @@ export async function startS3(bucket = 'suite-files'): Promise<TestS3> {
         marker = keys.at(-1);
       }
     },
+    async pause() {
+      paused = true;
+      await server.close();
+    },
+    async resume() {
+      server = new S3rver({ port, address: '127.0.0.1', silent: true, directory });
+      await server.run();
+      paused = false;
+    },
     async stop() {
       client.destroy();
-      await server.close();
+      if (!paused) await server.close();
       rmSync(directory, { recursive: true, force: true });
     },
   };

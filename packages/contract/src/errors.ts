@@ -69,6 +69,10 @@ export const ERRORS = {
 
   // Invitations
   ERR_INVITE_EXPIRED: entry(400, 'This invitation has expired.'),
+  ERR_INVITE_LINK_OFF: entry(
+    400,
+    'This invitation link was turned off by the person who shared it. Ask them for a new one.',
+  ),
   ERR_INVITE_ALREADY_ACCEPTED: entry(409, 'This invitation was already accepted.'),
   ERR_INVITE_INVALID: entry(400, 'This invitation is not valid.'),
 

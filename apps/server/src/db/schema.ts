@@ -239,6 +239,15 @@ export interface AuthChallengesTable {
   expires_at: number;
 }
 
+/** The team invitation link of an inviter (modules/accounts/invites): its generation, validity, off. */
+export interface TeamLinksTable {
+  user_id: string;
+  generation: number;
+  created_at: number;
+  expires_at: number;
+  off_at: number | null;
+}
+
 export interface Database {
   passkeys: PasskeysTable;
   totp_factors: TotpFactorsTable;
@@ -261,4 +270,5 @@ export interface Database {
   sso_requests: SsoRequestsTable;
   sso_replays: SsoReplaysTable;
   handoffs: HandoffsTable;
+  team_links: TeamLinksTable;
 }

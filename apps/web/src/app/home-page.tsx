@@ -18,6 +18,9 @@ const SessionsPanel = lazy(() =>
 const SecurityPanel = lazy(() =>
   import('../features/account-home/components/security-panel').then((m) => ({ default: m.SecurityPanel })),
 );
+const InvitationLink = lazy(() =>
+  import('../features/teammates/invitation-link').then((m) => ({ default: m.InvitationLink })),
+);
 const MeetingsPanel = lazy(() =>
   import('../features/meeting/components/meetings-panel').then((m) => ({ default: m.MeetingsPanel })),
 );
@@ -49,6 +52,8 @@ export default function HomePage() {
             <MeetingsPanel />
             <FilesPanel />
           </div>
+          {/* The team link (corporate accounts; nothing for a personal one): copy, replace, turn off. */}
+          <InvitationLink manage />
           <SecurityPanel />
           <SessionsPanel />
         </Suspense>

@@ -108,7 +108,12 @@ export const InviteTeammatesResponseSchema = z.object({
 export type InviteTeammatesResponse = z.infer<typeof InviteTeammatesResponseSchema>;
 
 // GET /invite/url (bearer): the copyable invitation URL
-export const InvitationUrlResponseSchema = z.object({ url: z.string() });
+/**
+ * GET /invite/url (bearer): the inviter's team link, `url` and `expires_at` (ISO) null while the inviter
+ * has turned it off; POST answers a new link (the earlier ones stop working), DELETE turns it off.
+ */
+export const InvitationUrlResponseSchema = z.object({ url: z.string().nullable(), expires_at: z.string().nullable() });
+export type InvitationUrlResponse = z.infer<typeof InvitationUrlResponseSchema>;
 
 // GET /invite/validate?inviteToken=
 export const ValidateInviteQuerySchema = z.object({ inviteToken: z.string().max(4096) });

@@ -8,6 +8,7 @@ import * as fileReservations from './006-file-reservations.js';
 import * as sessions from './007-sessions.js';
 import * as sso from './008-sso.js';
 import * as passkeysTotp from './009-passkeys-totp.js';
+import * as teamLinks from './010-team-links.js';
 
 /** Ordered migrations; names sort in the order they must run. Append, never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '007-sessions': sessions,
   '008-sso': sso,
   '009-passkeys-totp': passkeysTotp,
+  '010-team-links': teamLinks,
 };

@@ -1,5 +1,49 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
+
+/**
+ * Team invitation links, one row per inviter: the current generation, its validity, and whether the
+ * inviter turned it off. `db` may be a transaction.
+ */
+export function teamLinksRepository(db: Kysely<Database>) {
+  return {
+    find: (userId: string) => db.selectFrom('team_links').selectAll().where('user_id', '=', userId).executeTakeFirst(),
+
+    /** The first link of an inviter (generation 1); does nothing when one exists (another instance won). */
+    async create(userId: string, now: number, ttlMs: number): Promise<void> {
+      await db
+        .insertInto('team_links')
+        .values({ user_id: userId, generation: 1, created_at: now, expires_at: now + ttlMs, off_at: null })
+        .onConflict((oc) => oc.column('user_id').doNothing())
+        .execute();
+    },
+
+    /** A new generation (the old links stop working), on. One statement: two at once make two generations. */
+    async rotate(userId: string, now: number, ttlMs: number): Promise<void> {
+      await db
+        .insertInto('team_links')
+        .values({ user_id: userId, generation: 1, created_at: now, expires_at: now + ttlMs, off_at: null })
+        .onConflict((oc) =>
+          oc.column('user_id').doUpdateSet({
+            generation: sql<number>`team_links.generation + 1`,
+            created_at: now,
+            expires_at: now + ttlMs,
+            off_at: null,
+          }),
+        )
+        .execute();
+    },
+
+    /** Off: no link of this inviter admits anyone until a new one is made. */
+    async turnOff(userId: string, now: number): Promise<void> {
+      await db
+        .insertInto('team_links')
+        .values({ user_id: userId, generation: 1, created_at: now, expires_at: now, off_at: now })
+        .onConflict((oc) => oc.column('user_id').doUpdateSet({ off_at: now }))
+        .execute();
+    },
+  };
+}
 
 /** Personal invites (by the hash of their token id). `db` may be a transaction. */
 export function invitesRepository(db: Kysely<Database>) {

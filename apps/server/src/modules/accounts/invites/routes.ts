@@ -9,7 +9,13 @@ import {
 } from '@suite/contract';
 import type { AccountsDeps } from '../deps.js';
 import { bearer, errorResponses, languageOf, orFail, signedIn, signedInLimits } from '../http.js';
-import { invitationUrl, inviteTeammates, validateInvite } from './service.js';
+import {
+  invitationUrl,
+  inviteTeammates,
+  rotateInvitationUrl,
+  turnOffInvitationUrl,
+  validateInvite,
+} from './service.js';
 
 const tags = ['invitations'];
 
@@ -31,10 +37,18 @@ const invitesRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app,
         inviteTeammates(deps, request.user!, request.body.emails, languageOf(request, request.body)),
       ),
   );
-  app.get(
+  const teamLinkSchema = { tags, response: { 200: InvitationUrlResponseSchema, ...errorResponses } };
+  app.get(API.invitationUrl, signedIn(app, teamLinkSchema), async (request) => invitationUrl(deps, request.user!));
+  // The person who shared the link replaces it or turns it off: every instance honours it at once.
+  app.post(
     API.invitationUrl,
-    signedIn(app, { tags, response: { 200: InvitationUrlResponseSchema, ...errorResponses } }),
-    async (request) => invitationUrl(deps, request.user!),
+    { ...signedIn(app, teamLinkSchema), preHandler: signedInLimits(app, 'team-link', 60, 20) },
+    async (request) => rotateInvitationUrl(deps, request.user!),
+  );
+  app.delete(
+    API.invitationUrl,
+    { ...signedIn(app, teamLinkSchema), preHandler: signedInLimits(app, 'team-link', 60, 20) },
+    async (request) => turnOffInvitationUrl(deps, request.user!),
   );
   app.get(
     API.validateInvite,

@@ -5,6 +5,7 @@ import {
   emailDomain,
   isEmailShape,
   normalizeEmail,
+  type InvitationUrlResponse,
   type InviteTeammatesResponse,
   type Language,
 } from '@suite/contract';
@@ -18,8 +19,8 @@ import { isPersonalAddress } from '../domains/free-mail.js';
 import { domainsRepository } from '../domains/repository.js';
 import type { AccountsDeps } from '../deps.js';
 import { awaitsCodeStep, usersRepository, type UserRow } from '../identity/repository.js';
-import { invitesRepository } from './repository.js';
-import { INVITE_TTL_DAYS, readInviteToken, signInvite, signTeamInvite } from './tokens.js';
+import { invitesRepository, teamLinksRepository } from './repository.js';
+import { INVITE_TTL_DAYS, TEAM_INVITE_TTL_DAYS, readInviteToken, signInvite, signTeamInvite } from './tokens.js';
 
 /** One mailbox gets at most this many invites a day, whoever sends them (no flooding a mailbox). */
 export const MAX_INVITES_PER_ADDRESS_PER_DAY = 3;
@@ -146,17 +147,68 @@ export async function inviteTeammates(
   return { invited, already_registered: emails.filter((e) => registered.has(e)) };
 }
 
-/** The copyable link: the sign-up screen with a reusable token limited to the inviter's domain. */
-export async function invitationUrl(deps: AccountsDeps, session: SessionUser): Promise<{ url: string }> {
-  const inviter = await corporateInviter(deps, session);
-  const token = await signTeamInvite(deps.config.keys.invite, inviter.domain, inviter.id);
-  return { url: `${deps.config.publicUrl}/user/signup?inviteToken=${encodeURIComponent(token)}` };
+const TEAM_LINK_TTL_MS = TEAM_INVITE_TTL_DAYS * DAY_MS;
+
+/** The team link as the signed-in home shows it: the sign-up screen's address, or null when it is off. */
+async function teamLinkOf(deps: AccountsDeps, inviter: UserRow): Promise<InvitationUrlResponse> {
+  const row = await teamLinksRepository(deps.db).find(inviter.id);
+  if (!row || row.off_at !== null) return { url: null, expires_at: null };
+  const token = await signTeamInvite(deps.config.keys.invite, inviter.domain, inviter.id, {
+    generation: row.generation,
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+  });
+  return {
+    url: `${deps.config.publicUrl}/user/signup?inviteToken=${encodeURIComponent(token)}`,
+    expires_at: new Date(row.expires_at).toISOString(),
+  };
 }
 
-/** A team link speaks for its inviter: once that account is gone, deactivated or moved, it admits nobody. */
-async function checkTeamInviter(deps: AccountsDeps, read: { inviterId: string; domain: string }): Promise<void> {
+/**
+ * GET /invite/url: the inviter's team link, the same one on every visit until it is replaced or turned
+ * off (made on first use; a link past its 30 days is replaced by a new one); `url` null while it is off.
+ */
+export async function invitationUrl(deps: AccountsDeps, session: SessionUser): Promise<InvitationUrlResponse> {
+  const inviter = await corporateInviter(deps, session);
+  const links = teamLinksRepository(deps.db);
+  const row = await links.find(inviter.id);
+  const now = Date.now();
+  if (!row) await links.create(inviter.id, now, TEAM_LINK_TTL_MS);
+  else if (row.off_at === null && row.expires_at <= now) await links.rotate(inviter.id, now, TEAM_LINK_TTL_MS);
+  return teamLinkOf(deps, inviter);
+}
+
+/** POST /invite/url: a new team link; every earlier one stops working at once, on every instance. */
+export async function rotateInvitationUrl(deps: AccountsDeps, session: SessionUser): Promise<InvitationUrlResponse> {
+  const inviter = await corporateInviter(deps, session);
+  await teamLinksRepository(deps.db).rotate(inviter.id, Date.now(), TEAM_LINK_TTL_MS);
+  return teamLinkOf(deps, inviter);
+}
+
+/** DELETE /invite/url: no team link of this inviter admits anyone until a new one is made. */
+export async function turnOffInvitationUrl(deps: AccountsDeps, session: SessionUser): Promise<InvitationUrlResponse> {
+  const inviter = await corporateInviter(deps, session);
+  await teamLinksRepository(deps.db).turnOff(inviter.id, Date.now());
+  return { url: null, expires_at: null };
+}
+
+/**
+ * A team link speaks for its inviter: once that account is gone, deactivated or moved, it admits nobody;
+ * nor once its inviter replaced it or turned it off (ERR_INVITE_LINK_OFF).
+ */
+async function checkTeamInviter(
+  deps: AccountsDeps,
+  read: { inviterId: string; domain: string; generation: number | null },
+): Promise<void> {
   const inviter = await usersRepository(deps.db).byId(read.inviterId);
   if (!inviter?.active || inviter.domain !== read.domain) throw new AppError('ERR_INVITE_INVALID');
+  const row = await teamLinksRepository(deps.db).find(read.inviterId);
+  const current =
+    read.generation === null
+      ? // A link made before links had generations: good until the first replacement or turn-off.
+        !row || (row.generation === 1 && row.off_at === null)
+      : row?.generation === read.generation && row.off_at === null && row.expires_at > Date.now();
+  if (!current) throw new AppError('ERR_INVITE_LINK_OFF');
 }
 
 export type InviteStatus = 'pending' | 'accepted' | 'expired';
@@ -169,8 +221,15 @@ export async function validateInvite(
   if (!read) throw new AppError('ERR_INVITE_INVALID');
   if (read.kind === 'team') {
     if (read.expired) return { email: '', status: 'expired' };
-    await checkTeamInviter(deps, read);
-    return { email: '', status: 'pending' };
+    // A link turned off or replaced reads as expired on the invite screen (ask for a new one).
+    const off = await checkTeamInviter(deps, read).then(
+      () => false,
+      (error: unknown) => {
+        if (error instanceof AppError && error.code === 'ERR_INVITE_LINK_OFF') return true;
+        throw error;
+      },
+    );
+    return { email: '', status: off ? 'expired' : 'pending' };
   }
   const row = await invitesRepository(deps.db).find(read.jtiHash);
   if (!row) throw new AppError('ERR_INVITE_INVALID');

@@ -32,21 +32,33 @@ export async function signInvite(keys: KeyRing, email: string, now = Date.now())
   return { token, jtiHash: hashJti(jti), expiresAt };
 }
 
-/** The copyable team link: reusable, limited to the inviter's (corporate) domain. */
-export async function signTeamInvite(keys: KeyRing, domain: string, inviterId: string, now = Date.now()) {
+/** One generation of an inviter's team link (a row of `team_links`). */
+export interface TeamLinkGeneration {
+  generation: number;
+  createdAt: number;
+  expiresAt: number;
+}
+
+/**
+ * The copyable team link: reusable, limited to the inviter's (corporate) domain, naming the link's
+ * generation. Deterministic (no random claim): the same generation gives the same link on every
+ * instance, so the link shown does not change from one visit to the next.
+ */
+export async function signTeamInvite(keys: KeyRing, domain: string, inviterId: string, link: TeamLinkGeneration) {
   const { SignJWT } = await loadJose();
-  return new SignJWT({ domain })
+  return new SignJWT({ domain, gen: link.generation })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setAudience(TEAM_AUDIENCE)
     .setSubject(inviterId)
-    .setIssuedAt(Math.floor(now / 1000))
-    .setExpirationTime(Math.floor(now / 1000) + TEAM_INVITE_TTL_DAYS * 86_400)
+    .setIssuedAt(Math.floor(link.createdAt / 1000))
+    .setExpirationTime(Math.floor(link.expiresAt / 1000))
     .sign(await hmacKey(keys.sign));
 }
 
 export type ReadToken =
   | { kind: 'invite'; email: string; jtiHash: string; expired: boolean }
-  | { kind: 'team'; domain: string; inviterId: string; expired: boolean };
+  /** generation null: a link made before links had generations (valid until its inviter replaces it). */
+  | { kind: 'team'; domain: string; inviterId: string; generation: number | null; expired: boolean };
 
 /** Verifies signature and audience; an expired token is still read (the screen shows "expired"). null: not ours. */
 export async function readInviteToken(keys: KeyRing, token: string): Promise<ReadToken | null> {
@@ -68,7 +80,8 @@ export async function readInviteToken(keys: KeyRing, token: string): Promise<Rea
     return { kind: 'invite', email: payload.email, jtiHash: hashJti(payload.jti), expired };
   }
   if (aud === TEAM_AUDIENCE && typeof payload.domain === 'string' && typeof payload.sub === 'string') {
-    return { kind: 'team', domain: payload.domain, inviterId: payload.sub, expired };
+    const generation = Number.isSafeInteger(payload.gen) ? (payload.gen as number) : null;
+    return { kind: 'team', domain: payload.domain, inviterId: payload.sub, generation, expired };
   }
   return null;
 }

@@ -12,10 +12,13 @@ export function inviteTeammates(emails: string[]) {
   });
 }
 
-/** GET /invite/url (bearer): the copyable sign-up link for the user's domain. */
-export function invitationUrl() {
+/**
+ * The copyable sign-up link for the user's domain (`url` null while turned off): GET reads it, POST
+ * makes a new one (the earlier one stops working), DELETE turns it off.
+ */
+export function invitationUrl(method: 'GET' | 'POST' | 'DELETE' = 'GET') {
   return apiRequest({
-    method: 'GET',
+    method,
     path: API.invitationUrl,
     auth: true,
     schema: lazySchema('InvitationUrlResponseSchema'),
