@@ -29,6 +29,8 @@ for (const lang of ['pt', 'en'] as Lang[]) {
       const link = await personalInvite(email, lang);
       await page.goto(link);
       await expect(ui.heading(ui.inviteT('validatingTitle'))).toBeVisible();
+      // Whom the invitation is for: the address, whole, on its own line.
+      await expect(page.getByTestId('address')).toHaveText(email);
       const bar = page.getByRole('progressbar', { name: ui.inviteT('progressLabel') });
       await expect(bar).toHaveAttribute('aria-valuenow', /^[1-9]0$/);
       await accessible(page, 'invite validating');
@@ -71,6 +73,15 @@ for (const lang of ['pt', 'en'] as Lang[]) {
       await page.goto('/confirm-invite');
       await expect(ui.heading(ui.inviteT('errorTitle'))).toBeVisible();
       await expect(page.getByText(ui.inviteT('invalidText'))).toBeVisible();
+      // A dead end leads on: sign-up and sign-in, as buttons.
+      for (const [key, path] of [
+        ['toSignup', '/user/signup'],
+        ['toLogin', '/user/login'],
+      ] as const) {
+        const way = page.getByRole('link', { name: ui.inviteT(key), exact: true });
+        await expect(way).toHaveAttribute('href', path);
+        await expect(way).toHaveClass(/\bbtn\b/);
+      }
       await accessible(page, 'invite error');
     });
   });

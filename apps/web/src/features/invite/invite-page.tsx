@@ -9,6 +9,7 @@ import { useErrorMessage } from '../../lib/use-error-message';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { ProgressBar } from '../../components/progress-bar';
 import { Alert } from '../../components/alert';
+import { Address } from '../../components/address';
 import { checkInviteToken } from './invite-token';
 import { useInviteAcceptance } from './use-invite-acceptance';
 import '../../components/auth-form.css';
@@ -40,6 +41,27 @@ function InviteAcceptance({ check, token }: { check: ReturnType<typeof checkInvi
   useDocumentTitle(t(titleKey));
   // With a session the invitee sets name and password next; otherwise the spec's way on is the login.
   const next = state.status === 'success' && state.session ? userPath('welcome') : userPath('login');
+  // Whom the invitation is for, in bold on its own line (the token names the address, not the inviter).
+  const invitee =
+    check.kind === 'ok' ? (
+      <p className="auth-form__lead">
+        {t('forAddress')}
+        <span className="address-line">
+          <Address email={check.email} />
+        </span>
+      </p>
+    ) : null;
+  // Where a dead end leads: sign-up first (a new invitation, or one's own account), then sign-in.
+  const ways = (
+    <div className="auth-form__actions">
+      <Link className="btn btn--secondary" to={userPath('login')}>
+        {t('toLogin')}
+      </Link>
+      <Link className="btn btn--primary" to={userPath('signup')}>
+        {t('toSignup')}
+      </Link>
+    </div>
+  );
 
   // Accepted before without a password: straight on to the code just mailed, then the welcome step.
   useEffect(() => {
@@ -57,6 +79,7 @@ function InviteAcceptance({ check, token }: { check: ReturnType<typeof checkInvi
       {state.status === 'validating' ? (
         <>
           <h1>{t('validatingTitle')}</h1>
+          {invitee}
           <p className="auth-form__lead">{t('validatingText')}</p>
           <ProgressBar value={state.progress} label={t('progressLabel')} />
         </>
@@ -64,6 +87,7 @@ function InviteAcceptance({ check, token }: { check: ReturnType<typeof checkInvi
       {state.status === 'success' ? (
         <>
           <h1>{t('successTitle')}</h1>
+          {invitee}
           <ProgressBar value={100} label={t('progressLabel')} />
           <Alert variant="success">{state.session ? t('successTextWelcome') : t('successText')}</Alert>
           <Link to={next} replace>
@@ -75,21 +99,23 @@ function InviteAcceptance({ check, token }: { check: ReturnType<typeof checkInvi
         <>
           <h1>{t('acceptedTitle')}</h1>
           <Alert variant="info">{t('acceptedText')}</Alert>
-          <Link to={userPath('login')}>{t('toLogin')}</Link>
+          <Link className="btn btn--primary btn--block" to={userPath('login')}>
+            {t('toLogin')}
+          </Link>
         </>
       ) : null}
       {state.status === 'expired' ? (
         <>
           <h1>{t('expiredTitle')}</h1>
           <Alert variant="warning">{t('expiredText')}</Alert>
-          <Link to={userPath('signup')}>{t('toSignup')}</Link>
+          {ways}
         </>
       ) : null}
       {state.status === 'error' ? (
         <>
           <h1>{t('errorTitle')}</h1>
           <Alert>{state.error ? errorMessage(state.error) : t('invalidText')}</Alert>
-          <Link to={userPath('login')}>{t('toLogin')}</Link>
+          {ways}
         </>
       ) : null}
     </div>
