@@ -4,10 +4,10 @@ import { fileURLToPath } from 'node:url';
 /** Ports and folders shared by playwright.config.ts, the services and the fixtures (read in every worker). */
 const here = fileURLToPath(new URL('.', import.meta.url));
 export const REPO = join(here, '..');
-export const BASE_PORT = Number(process.env.E2E_PORT ?? 18080);
+const BASE_PORT = Number(process.env.E2E_PORT ?? 18080);
 export const APP_PORT = BASE_PORT;
-export const SMTP_PORT = BASE_PORT + 1;
-export const MEET_PORT = BASE_PORT + 2;
+const SMTP_PORT = BASE_PORT + 1;
+const MEET_PORT = BASE_PORT + 2;
 /** A second server with short-lived codes, for account-code-expiry.spec.ts alone. */
 export const EXPIRY_PORT = BASE_PORT + 3;
 /** A server whose PUBLIC_URL is http://localhost:… (a passkey's relying party is a host name), for account-security.spec.ts. */

@@ -122,6 +122,8 @@ if (!only) {
   step('format check', () => run('npx', ['prettier', '--check', '--log-level=warn', '.']));
   // docs/module-graph.md is generated from the sources: a layout change without `npm run graph` fails here.
   step('module graph current', () => run('node', ['scripts/module-graph.mjs', '--check']));
+  // Unused files, dependencies and exports, and packages a workspace imports without declaring (knip.jsonc).
+  step('unused code and dependencies (knip)', () => run('npx', ['knip', '--no-progress']));
 }
 
 // 3. Suites

@@ -31,8 +31,7 @@ export type TrustProxy = false | string[] | ((address: string, hop: number) => b
  * N-th X-Forwarded-For entry from the right (what Express does with a number; Fastify 5 takes a
  * bare number as "trust nothing", hence the function).
  */
-export const trustHops = (hops: number): TrustProxy =>
-  hops === 0 ? false : (_address: string, hop: number) => hop < hops;
+const trustHops = (hops: number): TrustProxy => (hops === 0 ? false : (_address: string, hop: number) => hop < hops);
 
 /**
  * TRUST_PROXY: unset or `false` → X-Forwarded-For ignored; digits → that many proxy hops (the

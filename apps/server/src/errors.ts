@@ -32,7 +32,7 @@ export class AppError extends Error {
 }
 
 /** Seconds a client is asked to wait while a dependency it needs (database, Redis, captcha service) is down. */
-export const RETRY_AFTER_S = 5;
+const RETRY_AFTER_S = 5;
 /** The object store: a failing one usually takes longer to come back. */
 const STORAGE_RETRY_AFTER_S = 10;
 
@@ -51,7 +51,3 @@ export const unavailable = (
   code: 'ERR_SERVICE_UNAVAILABLE' | 'ERR_STORAGE_UNAVAILABLE' = 'ERR_SERVICE_UNAVAILABLE',
   cause?: unknown,
 ): AppError => new UnavailableError(code, cause);
-
-export const fail = (code: ErrorCode, options?: ConstructorParameters<typeof AppError>[1]): never => {
-  throw new AppError(code, options);
-};

@@ -6,11 +6,11 @@ import { testCa } from '../test/idp/ca.js';
 import { freePort } from '../test/smtp.js';
 
 /** The built server (what `npm start` runs), not the sources. */
-export const SERVER_JS = join(serverRoot(), 'dist/src/server.js');
+const SERVER_JS = join(serverRoot(), 'dist/src/server.js');
 const NGINX = '/usr/sbin/nginx';
 
 /** Debian's nginx, installed when missing (the test command installs it too). */
-export function ensureNginx(): void {
+function ensureNginx(): void {
   if (existsSync(NGINX)) return;
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
@@ -136,12 +136,7 @@ export async function startNginx(
  * follows), and each answer names the instance that gave it (`X-Suite-Instance`); without them the
  * balancer picks as in production.
  */
-export function nginxConfig(
-  dir: string,
-  port: number,
-  upstreams: number[],
-  options: { pinnable?: boolean } = {},
-): string {
+function nginxConfig(dir: string, port: number, upstreams: number[], options: { pinnable?: boolean } = {}): string {
   const asRoot = process.getuid?.() === 0;
   return `${asRoot ? 'user root;\n' : ''}worker_processes 1;
 daemon off;

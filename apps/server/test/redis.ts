@@ -17,7 +17,7 @@ export interface RedisFixture {
 const BINARY = '/usr/bin/redis-server';
 
 /** Installs redis-server from Debian when missing (the test command does this too). */
-export function ensureRedisServer(): void {
+function ensureRedisServer(): void {
   if (existsSync(BINARY)) return;
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });

@@ -74,7 +74,7 @@ export async function startS3(bucket = 'suite-files'): Promise<TestS3> {
   };
 }
 
-export function s3Env(settings: S3Settings): Record<string, string> {
+function s3Env(settings: S3Settings): Record<string, string> {
   return {
     S3_ENDPOINT: settings.endpoint,
     S3_BUCKET: settings.bucket,

@@ -13,7 +13,7 @@ import { browserOf } from './browser.js';
 import { NOTICE_TEXTS, type Notice } from './notice-texts.js';
 import { MAIL_TEXTS, type MailTexts } from './texts.js';
 
-export { NOTICES, type Notice } from './notice-texts.js';
+export type { Notice } from './notice-texts.js';
 
 /** What the services ask to send; rendered into subject/text/html when queued. */
 export type MailMessage =
@@ -59,7 +59,7 @@ export function inviteUrl(site: MailSite, inviteToken: string): string {
 const NAME_MAX = 64;
 
 /** The inviter's name as a mail shows it: the contract's display-name rule (no control, format or direction characters, one line), at most 64 characters. */
-export function sanitizeName(name: string, fallback: string): string {
+function sanitizeName(name: string, fallback: string): string {
   const clean = cleanDisplayName(name, Number.POSITIVE_INFINITY);
   if (!clean) return fallback;
   return textLength(clean) > NAME_MAX ? `${cleanDisplayName(clean, NAME_MAX - 1)}…` : clean;
@@ -159,7 +159,7 @@ function browserName(t: MailTexts, userAgent: string): string {
 }
 
 /** The plain-text part: the same content as the HTML, in reading order. The code stands alone on its line. */
-export function mailText(c: MailContent): string {
+function mailText(c: MailContent): string {
   const main = c.code
     ? [...(c.replaces ? [c.replaces, ''] : []), c.intro, '', c.code, '', c.validity]
     : [c.intro, '', `${c.action?.label}:`, c.action?.url ?? '', '', c.validity];

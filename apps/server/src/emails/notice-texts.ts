@@ -1,8 +1,7 @@
 import type { Language } from '@suite/contract';
 
 /** The security notices (issue 21): something changed on the account; what to do if it was not you. */
-export const NOTICES = ['passkey-added', 'totp-on', 'totp-off', 'password-changed'] as const;
-export type Notice = (typeof NOTICES)[number];
+export type Notice = 'passkey-added' | 'totp-on' | 'totp-off' | 'password-changed';
 
 export interface NoticeTexts {
   subject: Record<Notice, string>;

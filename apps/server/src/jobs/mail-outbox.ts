@@ -44,7 +44,7 @@ export type MailFailure = 'temporary' | 'permanent' | 'expired' | 'gave_up';
  * not exist or the mail is refused; retrying it for 72 h is what providers penalise. 4xx, a dropped
  * connection or a timeout are temporary. nodemailer puts the reply's code in `responseCode`.
  */
-export function isPermanent(err: unknown): boolean {
+function isPermanent(err: unknown): boolean {
   const code = (err as { responseCode?: unknown } | null)?.responseCode;
   return typeof code === 'number' && code >= 500 && code < 600;
 }

@@ -96,7 +96,7 @@ declare module 'fastify' {
 
 const ALGORITHM = 'HS256';
 /** A recovery token is good for 15 minutes (ASVS 5.0 V6.4: short-lived, single-purpose). */
-export const RECOVERY_TOKEN_TTL_S = 15 * 60;
+const RECOVERY_TOKEN_TTL_S = 15 * 60;
 /** last_seen_at is written at most this often per session (a write per request would be wasteful). */
 const TOUCH_EVERY_MS = 60_000;
 

@@ -40,7 +40,7 @@ const failed = () => new AppError('ERR_CAPTCHA_FAILED');
  * service cannot be reached, times out or answers something that is not a verdict. Never logs the
  * secret or the token.
  */
-export async function verifyCaptcha(
+async function verifyCaptcha(
   settings: Settings,
   token: string,
   remoteIp: string,

@@ -8,7 +8,7 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 const ENCODINGS = new Set(['br', 'gzip', 'identity'] as const);
 /** Below this a JSON answer goes as it is: compressing would cost more than it saves. */
-export const COMPRESS_THRESHOLD = 1024;
+const COMPRESS_THRESHOLD = 1024;
 
 /**
  * API JSON answers over 1 KiB compressed on the fly (br at a fast quality, else gzip), off the event

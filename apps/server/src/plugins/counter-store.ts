@@ -30,7 +30,7 @@ export interface Count {
 }
 
 /** Keys of this process: bounded by sweeping expired entries once a minute. */
-export class MemoryCounters {
+class MemoryCounters {
   private readonly entries = new Map<string, { count: number; resetAt: number }>();
   private readonly sweeper: NodeJS.Timeout;
 
@@ -82,7 +82,7 @@ const PREFIX = 'suite:rl:';
 type RedisWithHit = Redis & { suiteHit(key: string, windowMs: number, by: number): Promise<[number, number]> };
 
 /** Redis connection settings that keep a request from ever waiting long on a dead Redis. */
-export const REDIS_OPTIONS = {
+const REDIS_OPTIONS = {
   // Without a connection a command fails at once instead of queueing.
   enableOfflineQueue: false,
   maxRetriesPerRequest: 0,

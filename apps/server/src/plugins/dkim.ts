@@ -12,8 +12,8 @@ export interface DkimKey {
  * or a Reply-To, without breaking the signature. nodemailer's own signer cannot do this (it lists each
  * name once, and only the fields present).
  */
-export const DKIM_SIGNED = ['from', 'to', 'subject', 'date', 'message-id', 'reply-to'];
-export const DKIM_OVERSIGNED = ['from', 'subject', 'reply-to'];
+const DKIM_SIGNED = ['from', 'to', 'subject', 'date', 'message-id', 'reply-to'];
+const DKIM_OVERSIGNED = ['from', 'subject', 'reply-to'];
 
 /** Relaxed header canonicalization: lower-case name, unfolded, runs of white space as one space. */
 const relaxedHeader = (name: string, value: string) =>

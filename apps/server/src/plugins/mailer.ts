@@ -61,7 +61,7 @@ export async function queueMail(db: Kysely<Database>, message: MailMessage, site
  * retried send keeps its id), Date, Auto-Submitted (RFC 3834: no auto-replies, no vacation notices).
  * The same for SMTP and the dev outbox; signed by mailMessage when DKIM_* is configured.
  */
-export function mailOptions(config: AppConfig, row: Parameters<Deliver>[0], now = new Date()): SendMailOptions {
+function mailOptions(config: AppConfig, row: Parameters<Deliver>[0], now = new Date()): SendMailOptions {
   return {
     from: config.mail.from,
     ...(config.mail.replyTo ? { replyTo: config.mail.replyTo } : {}),
@@ -80,7 +80,7 @@ export function mailOptions(config: AppConfig, row: Parameters<Deliver>[0], now 
  * What is handed to the transport: the options as they are, or, with DKIM, the message built and signed
  * (dkim.ts: over-signed From, Subject and Reply-To) and sent raw with its envelope.
  */
-export async function mailMessage(config: AppConfig, row: Parameters<Deliver>[0]): Promise<SendMailOptions> {
+async function mailMessage(config: AppConfig, row: Parameters<Deliver>[0]): Promise<SendMailOptions> {
   const options = mailOptions(config, row);
   if (!config.dkim) return options;
   const { default: MailComposer } = await import('nodemailer/lib/mail-composer/index.js');

@@ -22,7 +22,7 @@ declare module 'fastify' {
 const escape = (text: string) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
 
 /** A route pattern as a regular expression: `:name` is one path segment, `*` anything. */
-export function patternToRegExp(url: string): RegExp {
+function patternToRegExp(url: string): RegExp {
   const source = url
     .split(/(:[A-Za-z0-9_]+|\*)/)
     .map((part) => (part === '*' ? '.*' : part.startsWith(':') ? '[^/]+' : escape(part)))

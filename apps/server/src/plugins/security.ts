@@ -13,7 +13,7 @@ const CAPTCHA_ORIGINS = ['https://www.google.com', 'https://www.gstatic.com', 'h
  * CORP same-origin) without its per-request work, less the headers no supported browser reads any more
  * (X-XSS-Protection, X-Download-Options; X-DNS-Prefetch-Control: the pages link to no user content).
  */
-export function securityHeaders(config: AppConfig): Record<string, string> {
+function securityHeaders(config: AppConfig): Record<string, string> {
   const meet = config.meet.domain ? [`${config.meet.scheme}://${config.meet.domain}`] : [];
   const captcha = config.captchaSiteKey ? CAPTCHA_ORIGINS : [];
   const reporting = config.errorReportingDsn ? [new URL(config.errorReportingDsn).origin] : [];
@@ -55,7 +55,7 @@ export function securityHeaders(config: AppConfig): Record<string, string> {
  * cross-origin; the document-only headers (COOP, Referrer-Policy, Permissions-Policy, …) would be
  * bytes and work on every call for nothing. A route may still override one (downloads' sandbox CSP).
  */
-export function apiSecurityHeaders(config: AppConfig): Record<string, string> {
+function apiSecurityHeaders(config: AppConfig): Record<string, string> {
   return {
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
     'cross-origin-resource-policy': 'same-origin',

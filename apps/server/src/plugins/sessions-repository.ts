@@ -32,7 +32,7 @@ export interface NewSessionRow {
 }
 
 /** Rows deleted per statement by the session purge: a big backlog never holds a long lock. */
-export const SESSION_PURGE_BATCH = 500;
+const SESSION_PURGE_BATCH = 500;
 
 /**
  * The one place that reads and writes the `sessions` table (the auth plugin, the sessions panel, the

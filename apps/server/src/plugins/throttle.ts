@@ -61,9 +61,9 @@ const SLOT_TTL_MS = SLOWDOWN_MAX_MS + 10_000;
 export const slowdownMs = (over: number) =>
   over <= 0 ? 0 : Math.min(SLOWDOWN_MAX_MS, SLOWDOWN_BASE_MS * 2 ** Math.min(over - 1, 20));
 
-export const DEVICE_COOKIE = 'suite_device';
+const DEVICE_COOKIE = 'suite_device';
 /** How long a device stays trusted after its last success. */
-export const DEVICE_TTL_S = 180 * 24 * 3600;
+const DEVICE_TTL_S = 180 * 24 * 3600;
 /** Addresses one browser remembers (a shared family computer); the oldest is forgotten first. */
 const DEVICE_ENTRIES = 4;
 
@@ -81,7 +81,7 @@ function deviceEntries(header: string | undefined): string[] {
 }
 
 /** The device id of the entry that `address` signed in with from this browser (and is unexpired), or null. */
-export function trustedDevice(ring: KeyRing, header: string | undefined, address: string, now = Date.now()) {
+function trustedDevice(ring: KeyRing, header: string | undefined, address: string, now = Date.now()) {
   for (const entry of deviceEntries(header)) {
     const [nonce, expires, mac] = entry.split('.');
     if (!nonce || !expires || !mac || !(Number(expires) * 1000 > now)) continue;
@@ -93,7 +93,7 @@ export function trustedDevice(ring: KeyRing, header: string | undefined, address
 }
 
 /** The cookie to set after `address` succeeded: a fresh entry for it, first, and the other addresses' entries. */
-export function deviceCookie(ring: KeyRing, header: string | undefined, address: string, secure: boolean) {
+function deviceCookie(ring: KeyRing, header: string | undefined, address: string, secure: boolean) {
   const now = Date.now();
   const expires = String(Math.floor(now / 1000) + DEVICE_TTL_S);
   const nonce = randomBytes(12).toString('base64url');

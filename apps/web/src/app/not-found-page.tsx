@@ -3,7 +3,7 @@ import { useTranslation } from '../lib/i18n-react';
 import { PATHS } from '../lib/paths';
 import { useDocumentTitle } from '../lib/use-document-title';
 
-export function NotFoundPage() {
+function NotFoundPage() {
   const { t } = useTranslation('common');
   useDocumentTitle(t('notFound.title'));
   return (

@@ -32,7 +32,7 @@ const userForm = (form: Preloadable): Preloadable => ({
 });
 
 /** The route of an address, from the one route table (`WEB_PAGES` in the contract). */
-export function routeFor(pathname: string): AppRoute {
+function routeFor(pathname: string): AppRoute {
   const page = pageFor(pathname);
   if (!page) return NOT_FOUND;
   const screen = screenOf(page);

@@ -110,7 +110,7 @@ export function fakeSessionToken(
 }
 
 /** `serveApi` with one fixed answer, recording where the page's progress bar stood as each call arrived. */
-export async function serveWithProgress(answer: Answer) {
+async function serveWithProgress(answer: Answer) {
   const progressAtCall: (string | null)[] = [];
   const server = await serveApi(() => {
     progressAtCall.push(document.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow') ?? null);

@@ -19,7 +19,7 @@ export function cleanFileName(raw: string | undefined): string {
 }
 
 const MIME_SHAPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/;
-export const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
+const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
 
 /** The declared type without parameters when it is a well-formed MIME type; octet-stream otherwise. */
 export function cleanContentType(raw: string | undefined): string {

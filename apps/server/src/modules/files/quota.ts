@@ -5,7 +5,7 @@ import { AppError } from '../../errors.js';
 import { newId } from './ids.js';
 
 /** An abandoned hold (its instance died mid-upload) stops counting after this, and its object is purged. */
-export const RESERVATION_TTL_MS = 6 * 3600 * 1000;
+const RESERVATION_TTL_MS = 6 * 3600 * 1000;
 
 /** Bytes an upload in progress holds against its owner's quota. */
 export interface Hold {

@@ -26,7 +26,7 @@ export interface UploadPart {
   file: Readable & { truncated?: boolean };
 }
 
-export function toStoredFile(row: FileRow): StoredFile {
+function toStoredFile(row: FileRow): StoredFile {
   return {
     _id: row.id,
     name: row.name,
@@ -36,7 +36,7 @@ export function toStoredFile(row: FileRow): StoredFile {
   };
 }
 
-export function toShareLink(row: ShareRow, extra: { share_key?: string; url?: string } = {}): ShareLink {
+function toShareLink(row: ShareRow, extra: { share_key?: string; url?: string } = {}): ShareLink {
   return {
     _id: row.id,
     file_id: row.file_id,

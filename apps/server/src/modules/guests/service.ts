@@ -4,7 +4,7 @@ import { requireDisplayName } from '../../names.js';
 import type { Db } from '../../db/database.js';
 import { guestsRepository, type GuestRow } from './repository.js';
 
-export function toGuestResponse(row: GuestRow): GuestResponse {
+function toGuestResponse(row: GuestRow): GuestResponse {
   return {
     _id: row.id,
     name: row.name,

@@ -25,7 +25,7 @@ export type MeetingTokenSigner = (input: {
 }) => Promise<SignedMeetingToken>;
 
 /** Tokens are only checked by Jitsi when joining: two hours covers a waiting room and a long meeting start. */
-export const MEETING_TOKEN_TTL_S = 2 * 3600;
+const MEETING_TOKEN_TTL_S = 2 * 3600;
 /** nbf a little in the past so that a Jitsi server whose clock is slightly behind still accepts the token. */
 const CLOCK_SKEW_S = 30;
 

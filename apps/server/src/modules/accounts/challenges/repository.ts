@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { AuthChallengesTable, Database } from '../../../db/schema.js';
 
 /** The key a value is stored under: its SHA-256, so a leaked table hands out no live value. */
-export const challengeId = (value: string) => createHash('sha256').update(value).digest('hex');
+const challengeId = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /** A fresh random value (32 bytes, base64url): a WebAuthn challenge or a pending-step token. */
 export const newChallengeValue = () => randomBytes(32).toString('base64url');

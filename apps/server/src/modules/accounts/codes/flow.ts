@@ -7,7 +7,7 @@ import { codesRepository, type CodeKeys, type CodeOutcome } from './repository.j
 
 /** What the sign-up and the recovery flows share: addresses, sending codes, answering code checks. */
 
-export const codeKeys = (deps: AccountsDeps): CodeKeys => ({
+const codeKeys = (deps: AccountsDeps): CodeKeys => ({
   hmac: deps.config.keys.code,
   scale: deps.config.rateLimitScale,
   ttlMs: deps.config.codeTtlMs,

@@ -10,7 +10,7 @@ const freeDomains = () =>
  * trailing dot are normalised; sub-domains count too (`mail.gmail.com`), but never a bare public
  * suffix, since the list holds registrable domains only.
  */
-export async function isFreeMail(emailOrDomain: string): Promise<boolean> {
+async function isFreeMail(emailOrDomain: string): Promise<boolean> {
   const FREE = await freeDomains();
   const domain = emailOrDomain.includes('@') ? emailDomain(emailOrDomain) : normalizeEmail(emailOrDomain);
   const labels = domain.split('.').filter(Boolean);

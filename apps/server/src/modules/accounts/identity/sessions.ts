@@ -44,4 +44,4 @@ export async function sessionFor(
 }
 
 /** The second after `now`: a session issued "then" is newer than a revocation made at `now`. */
-export const issuedAfter = (now: number) => Math.floor(now / 1000) + 1;
+const issuedAfter = (now: number) => Math.floor(now / 1000) + 1;

@@ -10,7 +10,7 @@ const TEAM_AUDIENCE = 'suite:team-invite';
 export const INVITE_TTL_DAYS = 7;
 export const TEAM_INVITE_TTL_DAYS = 30;
 
-export const hashJti = (jti: string) => createHash('sha256').update(jti).digest('hex');
+const hashJti = (jti: string) => createHash('sha256').update(jti).digest('hex');
 
 /**
  * A personal invite carries only what its flow reads: the invitee's address (the /confirm-invite screen

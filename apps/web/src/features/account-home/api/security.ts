@@ -24,6 +24,3 @@ export const confirmTotp = (code: string, language: string) =>
 
 export const disableTotp = (password: string, code: string, language: string) =>
   apiRequest<{ ok: true }>({ method: 'POST', path: API.totpDisable, body: { password, code, language }, auth: true });
-
-export const newRecoveryCodes = (code: string) =>
-  apiRequest<RecoveryCodesResponse>({ method: 'POST', path: API.recoveryCodes, body: { code }, auth: true });

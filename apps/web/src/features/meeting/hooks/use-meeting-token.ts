@@ -12,11 +12,11 @@ export type TokenState =
   | { name: 'failed'; error: unknown };
 
 /** Network failures (no answer, timeout, gateway errors) are tried again this many times before failing. */
-export const NETWORK_RETRIES = 3;
+const NETWORK_RETRIES = 3;
 /** First wait after a network failure; doubled on each further try (2 s, 4 s, 8 s). */
-export const NETWORK_RETRY_BASE_MS = 2000;
+const NETWORK_RETRY_BASE_MS = 2000;
 /** A Retry-After longer than this is capped: the waiting room keeps asking at least this often. */
-export const MAX_RETRY_AFTER_MS = 60_000;
+const MAX_RETRY_AFTER_MS = 60_000;
 
 export type RetryStep =
   /** The host is not in yet: show 'waiting for host' and ask again. */

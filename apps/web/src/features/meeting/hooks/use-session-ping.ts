@@ -3,7 +3,7 @@ import type { SessionPingResponse } from '@suite/contract/core';
 import { logger } from '../../../lib/logger';
 
 /** Until the server says otherwise (its answer carries the interval), and after a failed ping. */
-export const DEFAULT_PING_INTERVAL_MS = 5 * 60_000;
+const DEFAULT_PING_INTERVAL_MS = 5 * 60_000;
 export const FAILED_PING_RETRY_MS = 60_000;
 
 /**

@@ -27,7 +27,7 @@ declare global {
   }
 }
 
-export const SCRIPT_TIMEOUT_MS = 20_000;
+const SCRIPT_TIMEOUT_MS = 20_000;
 const SCRIPT_ID = 'jitsi-external-api';
 
 /**

@@ -3,13 +3,13 @@ import type { MeetingQuery } from './query-options';
 import { queryDisplayName } from './query-options';
 
 /** Buttons that need a microphone or a camera: a spectator (no devices) does not get them. */
-export const DEVICE_BUTTONS: readonly ToolbarButton[] = ['microphone', 'camera', 'desktop', 'select-background'];
+const DEVICE_BUTTONS: readonly ToolbarButton[] = ['microphone', 'camera', 'desktop', 'select-background'];
 
 /**
  * Jitsi's own hangup button only tells us it was clicked (toolbarButtonClicked) instead of leaving, so that
  * our leave confirmation runs first (config buttonsWithNotifyClick).
  */
-export const NOTIFY_CLICK_BUTTONS = [{ key: 'hangup', preventExecution: true }] as const;
+const NOTIFY_CLICK_BUTTONS = [{ key: 'hangup', preventExecution: true }] as const;
 
 /** Device labels chosen in our device setup (the IFrame API `devices` option takes labels). */
 export interface ChosenDevices {

@@ -104,7 +104,7 @@ export async function confirmEnrolment(
  * One second-factor code for an account that has it on: a current app code (its time step not used
  * before) or an unused recovery code. Either is spent by this call.
  */
-export async function useSecondFactor(deps: AccountsDeps, userId: string, code: string): Promise<boolean> {
+async function useSecondFactor(deps: AccountsDeps, userId: string, code: string): Promise<boolean> {
   const repo = totpRepository(deps.db);
   const typed = code.trim();
   if (/^\d{6}$/.test(typed)) {
