@@ -360,10 +360,16 @@ test.describe('room page notices', () => {
     });
   });
 
-  test('unknown and malformed meeting links', async ({ page }) => {
+  test('unknown and malformed meeting links', async ({ page, request }) => {
     await page.goto('/meet/zzz-zzzz-zzz');
     await expect(page.getByRole('heading', { name: 'Video conference not found.' })).toBeVisible();
     await screenshots(page, 'meeting-not-found');
+    // The right link pasted on the spot opens that meeting.
+    const meeting = await createMeeting(request, await createAccount(request), 'Pasted');
+    await page.getByRole('textbox', { name: 'Meeting code or link' }).fill(`https://example.test/meet/${meeting._id}`);
+    await page.getByRole('button', { name: 'Join', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/meet/${meeting._id}|/guest\\?`));
+    await expect(page.getByRole('heading', { name: 'Video conference not found.' })).toHaveCount(0);
     await page.goto('/meet/not%20a%20room!');
     await expect(page.getByRole('heading', { name: 'Invite is not valid' })).toBeVisible();
   });

@@ -123,3 +123,18 @@ for (const colorScheme of ['light', 'dark'] as const) {
     });
   });
 }
+
+test('error pages lead on with one primary button and say what happened in words', async ({ page }) => {
+  const pages = texts('en', 'pages');
+  for (const [path, title] of [
+    ['/clear', pages('clear.title')],
+    ['/login-error-sso', pages('sso.title')],
+    ['/auth?token=not-a-token', pages('auth.errorTitle')],
+    ['/no-such-page', texts('en', 'common')('notFound.title')],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: title }), path).toBeVisible();
+    await expect(page.locator('main a.btn--primary'), path).toHaveCount(1);
+    await expect(page.locator('main'), path).not.toContainText(/local storage|authentication error|error 40/i);
+  }
+});

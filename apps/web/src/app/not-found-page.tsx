@@ -7,10 +7,12 @@ function NotFoundPage() {
   const { t } = useTranslation('common');
   useDocumentTitle(t('notFound.title'));
   return (
-    <div className="card simple-page">
+    <div className="card simple-page stack">
       <h1>{t('notFound.title')}</h1>
       <p className="muted">{t('notFound.text')}</p>
-      <Link to={PATHS.root}>{t('notFound.back')}</Link>
+      <Link className="btn btn--primary btn--block" to={PATHS.root}>
+        {t('notFound.back')}
+      </Link>
     </div>
   );
 }

@@ -156,7 +156,9 @@ export default function AuthHandoffPage() {
         <>
           <h1>{t('auth.errorTitle')}</h1>
           <Alert>{t('auth.errorText')}</Alert>
-          <Link to={userPath('login')}>{t('auth.toLogin')}</Link>
+          <Link className="btn btn--primary btn--block" to={userPath('login')}>
+            {t('auth.toLogin')}
+          </Link>
         </>
       )}
     </div>

@@ -19,7 +19,9 @@ export default function ClearStoragePage() {
     <div className="card simple-page stack">
       <h1>{t('clear.title')}</h1>
       {cleared ? <Alert variant="success">{t('clear.done')}</Alert> : null}
-      <Link to={userPath('login')}>{t('clear.toLogin')}</Link>
+      <Link className="btn btn--primary btn--block" to={userPath('login')}>
+        {t('clear.toLogin')}
+      </Link>
     </div>
   );
 }

@@ -4,14 +4,15 @@ import { useTranslation } from '../../../lib/i18n-react';
 import { PATHS } from '../../../lib/paths';
 import { Button } from '../../../components/button';
 import { RoomNotice } from './room-notice';
+import { JoinByCode } from './join-by-code';
 
 export type Blocked = 'storage' | 'notConfigured' | 'unsupported';
 
 /** The way back from a room that cannot open: the start page (login, or the app when signed in). */
-function HomeLink() {
+function HomeLink({ primary = false }: { primary?: boolean }) {
   const { t } = useTranslation('meeting');
   return (
-    <Link className="btn btn--secondary" to={PATHS.root}>
+    <Link className={`btn ${primary ? 'btn--primary' : 'btn--secondary'}`} to={PATHS.root}>
       {t('backHome')}
     </Link>
   );
@@ -36,7 +37,7 @@ export function BlockedNotice({ reason }: { reason: Blocked }) {
     return (
       <RoomNotice title={t('notConfigured.title')} testId="meeting-not-configured">
         <p>{t('notConfigured.text')}</p>
-        <HomeLink />
+        <HomeLink primary />
       </RoomNotice>
     );
   }
@@ -58,9 +59,11 @@ export function ErrorNotice({ code, onRetry }: { code: string; onRetry: () => vo
   return (
     <RoomNotice title={known ? t(`errors:${code}`) : t('connectError.title')} testId="meeting-error">
       <p>{known ? t(`meeting:codes.${code}`) : t('connectError.text')}</p>
+      {/* A meeting that is not there: perhaps a mistyped or cut link, so another one can be pasted here. */}
+      {code === 'ERR_VIDEOCONFERENCE_NOT_FOUND' ? <JoinByCode headingLevel={2} /> : null}
       <div className="meet-actions">
         {known ? null : <Button onClick={onRetry}>{t('tryAgain')}</Button>}
-        <HomeLink />
+        <HomeLink primary={known && code !== 'ERR_VIDEOCONFERENCE_NOT_FOUND'} />
       </div>
     </RoomNotice>
   );
