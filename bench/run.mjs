@@ -6,7 +6,7 @@
 //   npm run bench                 everything
 //   npm run bench -- server       only the modules whose file name contains "server"
 //   npm run bench -- --no-build   measure the build already in apps/*/dist
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { killAll, out, repo } from './lib.mjs';
@@ -23,7 +23,11 @@ const MODULES = [
   'file-download.mjs',
   'storage-s3.mjs',
   'scale-out.mjs',
+  // Only when named (`npm run bench -- soak`): minutes long, with outages; its table is a section of
+  // bench/results.md of its own, kept when the whole run rewrites the file.
+  'soak.mjs',
 ];
+const ON_DEMAND = new Set(['soak.mjs']);
 
 const args = process.argv.slice(2);
 const only = args.find((a) => !a.startsWith('--'));
@@ -41,7 +45,7 @@ if (!args.includes('--no-build')) {
 
 const rows = [];
 for (const file of MODULES) {
-  if (only && !file.includes(only)) continue;
+  if (only ? !file.includes(only) : ON_DEMAND.has(file)) continue;
   const path = join(repo, 'bench', file);
   if (!existsSync(path)) continue;
   console.log(`\n### ${file}`);
@@ -72,5 +76,11 @@ const table = [
 const failed = rows.filter((r) => !r.pass).length;
 const text = `# Benchmark results\n\n\`npm run bench\`, ${new Date().toISOString().slice(0, 16)} UTC, node ${process.version}, one run on this machine.\n\n${table}\n\n${rows.length - failed} passed, ${failed} failed\n`;
 console.log(`\n${table}\n\n${rows.length - failed} of ${rows.length} within budget`);
-writeFileSync(only ? join(out, 'results-partial.md') : join(repo, 'bench/results.md'), text);
+const resultsFile = join(repo, 'bench/results.md');
+// The soak's section (written by bench/soak.mjs itself) survives a whole run.
+const previous = existsSync(resultsFile) ? readFileSync(resultsFile, 'utf8') : '';
+const soak = previous.indexOf('<!-- soak -->');
+const soakSection = soak >= 0 ? `\n${previous.slice(soak)}` : '';
+if (!only) writeFileSync(resultsFile, `${text}${soakSection}`);
+else writeFileSync(join(out, 'results-partial.md'), text);
 process.exit(failed ? 1 : 0);
