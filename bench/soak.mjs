@@ -383,8 +383,8 @@ export default async function run() {
 }
 
 /** The soak's own section of bench/results.md (replaced on each soak; the whole bench keeps it). */
-export const SOAK_START = '<!-- soak -->';
-export const SOAK_END = '<!-- /soak -->';
+const SOAK_START = '<!-- soak -->';
+const SOAK_END = '<!-- /soak -->';
 function writeSection(table) {
   const file = join(repo, 'bench/results.md');
   const text = readFileSync(file, 'utf8');
