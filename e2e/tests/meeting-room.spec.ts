@@ -364,6 +364,18 @@ test.describe('room page notices', () => {
     await page.goto('/meet/zzz-zzzz-zzz');
     await expect(page.getByRole('heading', { name: 'Video conference not found.' })).toBeVisible();
     await screenshots(page, 'meeting-not-found');
+    // On a phone the field and its button stay inside the card.
+    await page.setViewportSize({ width: 360, height: 740 });
+    const card = await page.getByTestId('meeting-error').boundingBox();
+    for (const part of [
+      page.getByRole('textbox', { name: 'Meeting code or link' }),
+      page.getByRole('button', { name: 'Join', exact: true }),
+    ]) {
+      const box = (await part.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(card!.x);
+      expect(box.x + box.width).toBeLessThanOrEqual(card!.x + card!.width);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
     // The right link pasted on the spot opens that meeting.
     const meeting = await createMeeting(request, await createAccount(request), 'Pasted');
     await page.getByRole('textbox', { name: 'Meeting code or link' }).fill(`https://example.test/meet/${meeting._id}`);
