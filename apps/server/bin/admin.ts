@@ -2,7 +2,7 @@ import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { LANGUAGES, isEmailShape, normalizeEmail, type Language } from '@suite/contract';
-import { ConfigError, loadConfig, type Env } from '../src/config.js';
+import { ConfigError, loadConfig, prepareDataDir, type Env } from '../src/config.js';
 import { migrate, openDatabase, type Db } from '../src/db/database.js';
 import { createHash, X509Certificate } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -276,6 +276,8 @@ export async function runAdmin(argv: string[], env: Env, out: Out, err: Out = ou
   }
   let db: Db | undefined;
   try {
+    // The same DATA_DIR and generated session secret as the server (invite links it signs must verify).
+    prepareDataDir(env);
     const config = loadConfig(env);
     db = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
     await migrate(db);

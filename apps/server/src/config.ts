@@ -13,6 +13,12 @@ const bool = z
 const url = z.url({ protocol: /^https?$/ });
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 const opt = <T extends z.ZodTypeAny>(schema: T) => z.preprocess(emptyToUndefined, schema.optional());
+/** A variable with its default: the one place both are declared (empty counts as unset). */
+const def = <T extends z.ZodTypeAny>(schema: T, value: z.output<T>) =>
+  z.preprocess(
+    emptyToUndefined,
+    schema.optional().transform((v: z.output<T> | undefined) => v ?? value),
+  );
 
 /** `a.b.c.d`, an IPv6 address, or either with a `/prefix`. */
 function isAddressOrCidr(value: string): boolean {
@@ -111,17 +117,18 @@ function dkimProblems(env: Env, set: (name: string) => boolean): string[] {
 }
 
 const EnvSchema = z.object({
-  NODE_ENV: opt(z.enum(['development', 'test', 'production'])),
+  NODE_ENV: def(z.enum(['development', 'test', 'production']), 'development'),
   APP_ENV: opt(z.enum(['development', 'test', 'alpha', 'production'])),
-  PORT: opt(z.coerce.number().int().min(0).max(65535)),
-  HOST: opt(z.string()),
-  DATA_DIR: opt(z.string()),
+  PORT: def(z.coerce.number().int().min(0).max(65535), 8080),
+  HOST: def(z.string(), '0.0.0.0'),
+  DATA_DIR: def(z.string(), './data'),
   DATABASE_URL: opt(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://')),
   PUBLIC_URL: opt(url),
   MAIN_APP_URL: opt(url),
   SMTP_URL: opt(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')),
-  MAIL_FROM: opt(
+  MAIL_FROM: def(
     z.string().regex(MAILBOX, 'must be an address, optionally with a display name: "Suite" <no-reply@example.com>'),
+    'no-reply@localhost',
   ),
   MAIL_REPLY_TO: opt(
     z.string().regex(MAILBOX, 'must be an address, optionally with a display name: "Support" <support@example.com>'),
@@ -131,7 +138,7 @@ const EnvSchema = z.object({
   DKIM_SELECTOR: opt(z.string().regex(DNS_NAME, 'must be a DNS label, e.g. mail2026')),
   DKIM_PRIVATE_KEY: opt(z.string()),
   MEET_DOMAIN: opt(z.string().regex(/^[A-Za-z0-9.-]+(:\d+)?$/, 'must be a host name, e.g. meet.example.com')),
-  MEET_SCHEME: opt(z.enum(['https', 'http'])),
+  MEET_SCHEME: def(z.enum(['https', 'http']), 'https'),
   JITSI_APP_ID: opt(z.string()),
   JITSI_APP_SECRET: opt(z.string().min(16, 'must be at least 16 characters')),
   JAAS_APP_ID: opt(z.string()),
@@ -139,33 +146,33 @@ const EnvSchema = z.object({
   JAAS_PRIVATE_KEY: opt(z.string()),
   SESSION_SECRET: opt(z.string().min(32, 'must be at least 32 characters')),
   SESSION_SECRET_PREVIOUS: opt(z.string().min(32, 'must be at least 32 characters')),
-  SESSION_TTL_HOURS: opt(z.coerce.number().positive()),
+  SESSION_TTL_HOURS: def(z.coerce.number().positive(), 12),
   REDIS_URL: opt(z.string().regex(/^rediss?:\/\//)),
-  TRUST_PROXY: opt(z.string().transform(parseTrustProxy)),
-  MAX_UPLOAD_MB: opt(z.coerce.number().positive()),
-  STORAGE_QUOTA_MB: opt(z.coerce.number().positive()),
+  TRUST_PROXY: def(z.string().transform(parseTrustProxy), false),
+  MAX_UPLOAD_MB: def(z.coerce.number().positive(), 100),
+  STORAGE_QUOTA_MB: def(z.coerce.number().positive(), 1024),
   S3_ENDPOINT: opt(url),
   S3_BUCKET: opt(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 of a-z 0-9 . -)')),
   S3_REGION: opt(z.string()),
   S3_ACCESS_KEY_ID: opt(z.string()),
   S3_SECRET_ACCESS_KEY: opt(z.string()),
-  S3_FORCE_PATH_STYLE: opt(bool),
-  APP_TITLE: opt(z.string()),
-  CAPTCHA_SITE_KEY: opt(z.string()),
+  S3_FORCE_PATH_STYLE: def(bool, false),
+  APP_TITLE: def(z.string(), 'Suite'),
+  CAPTCHA_SITE_KEY: def(z.string(), ''),
   CAPTCHA_SECRET: opt(z.string()),
-  CAPTCHA_VERIFY_URL: opt(url),
-  CAPTCHA_MIN_SCORE: opt(z.coerce.number().min(0).max(1)),
-  HIDE_HEADER: opt(bool),
-  HIDE_FOOTER: opt(bool),
-  PUBLIC_SIGNUP: opt(bool),
+  CAPTCHA_VERIFY_URL: def(url, 'https://www.google.com/recaptcha/api/siteverify'),
+  CAPTCHA_MIN_SCORE: def(z.coerce.number().min(0).max(1), 0.5),
+  HIDE_HEADER: def(bool, false),
+  HIDE_FOOTER: def(bool, false),
+  PUBLIC_SIGNUP: def(bool, true),
   API_DOCS: opt(bool),
   ACCESS_LOG: opt(bool),
   ERROR_REPORTING_DSN: opt(url),
   LOG_LEVEL: opt(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
   WEB_DIST: opt(z.string()),
-  RATE_LIMIT_SCALE: opt(z.coerce.number().positive()),
-  MAIL_RETRY_BASE_MS: opt(z.coerce.number().positive()),
-  MAIL_CONCURRENCY: opt(z.coerce.number().int().min(1).max(50)),
+  RATE_LIMIT_SCALE: def(z.coerce.number().positive(), 1),
+  MAIL_RETRY_BASE_MS: def(z.coerce.number().positive(), 2000),
+  MAIL_CONCURRENCY: def(z.coerce.number().int().min(1).max(50), 5),
   CODE_TTL_SECONDS: opt(
     z.coerce
       .number()
@@ -173,32 +180,35 @@ const EnvSchema = z.object({
       .positive()
       .max(CODE_TTL_MS / 1000, `at most ${CODE_TTL_MS / 1000} (codes live at most 10 minutes)`),
   ),
-  MEETING_IDLE_MINUTES: opt(z.coerce.number().positive()),
-  SHUTDOWN_GRACE_SECONDS: opt(z.coerce.number().min(1).max(600)),
-  LOG_BUFFER_KB: opt(
+  MEETING_IDLE_MINUTES: def(z.coerce.number().positive(), 240),
+  SHUTDOWN_GRACE_SECONDS: def(z.coerce.number().min(1).max(600), 10),
+  LOG_BUFFER_KB: def(
     z.coerce
       .number()
       .int()
       .min(1)
       .max(1024 * 1024),
+    1024,
   ),
-  HTTP_HEADERS_TIMEOUT_SECONDS: opt(z.coerce.number().positive().max(3600)),
-  HTTP_REQUEST_TIMEOUT_SECONDS: opt(
+  HTTP_HEADERS_TIMEOUT_SECONDS: def(z.coerce.number().positive().max(3600), 65),
+  HTTP_REQUEST_TIMEOUT_SECONDS: def(
     z.coerce
       .number()
       .positive()
       .max(24 * 3600),
+    900,
   ),
-  HTTP_CONNECTION_TIMEOUT_SECONDS: opt(
+  HTTP_CONNECTION_TIMEOUT_SECONDS: def(
     z.coerce
       .number()
       .positive()
       .max(24 * 3600),
+    130,
   ),
-  HTTP_KEEP_ALIVE_SECONDS: opt(z.coerce.number().positive().max(3600)),
+  HTTP_KEEP_ALIVE_SECONDS: def(z.coerce.number().positive().max(3600), 75),
   METRICS_TOKEN: opt(z.string().min(16, 'must be at least 16 characters')),
   METRICS_PORT: opt(z.coerce.number().int().min(1).max(65535)),
-  METRICS_HOST: opt(z.string()),
+  METRICS_HOST: def(z.string(), '127.0.0.1'),
 });
 
 export type Env = Record<string, string | undefined>;
@@ -290,20 +300,38 @@ export class ConfigError extends Error {
   }
 }
 
+/** Where the development session secret is kept (DATA_DIR/session-secret). */
+const SECRET_FILE = 'session-secret';
+
 /**
- * Development default: a secret generated once into DATA_DIR/session-secret (mode 600). Written with
- * 'wx' (fails if the file exists), so two processes starting at once on one DATA_DIR never overwrite
- * each other's: the loser reads the winner's.
+ * What the server needs on disk before it reads its configuration, done by the caller at start-up
+ * (server.ts, bin/admin.ts): DATA_DIR exists, and without SESSION_SECRET outside production a secret
+ * is generated once into DATA_DIR/session-secret (mode 600). Written with 'wx' (fails if the file
+ * exists), so two processes starting at once on one DATA_DIR never overwrite each other's. loadConfig
+ * itself writes nothing.
  */
-function sessionSecretFor(dataDir: string, given: string | undefined): string {
-  if (given) return given;
-  const file = join(dataDir, 'session-secret');
+export function prepareDataDir(env: Env = process.env): void {
+  const dataDir = resolve(EnvSchema.shape.DATA_DIR.parse(env.DATA_DIR));
+  mkdirSync(dataDir, { recursive: true });
+  if (env.SESSION_SECRET?.trim() || env.NODE_ENV === 'production') return;
   try {
-    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+    writeFileSync(join(dataDir, SECRET_FILE), randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
-  return readFileSync(file, 'utf8').trim();
+}
+
+/**
+ * SESSION_SECRET, else the one prepareDataDir keeps in DATA_DIR; a process that did not prepare DATA_DIR
+ * (a test, a one-off check of the settings) signs with a secret of its own for its lifetime.
+ */
+function sessionSecretFor(dataDir: string, given: string | undefined): string {
+  if (given) return given;
+  try {
+    return readFileSync(join(dataDir, SECRET_FILE), 'utf8').trim();
+  } catch {
+    return randomBytes(48).toString('base64url');
+  }
 }
 
 /** Rules between variables, read from the raw values so that they are reported with the others. */
@@ -337,12 +365,6 @@ function crossFieldProblems(env: Env): string[] {
       'PUBLIC_URL: required when NODE_ENV=production (the base of every link in mail, e.g. https://suite.example.com)',
     );
   }
-  const seconds = (name: string, fallback: number) => (set(name) ? Number(env[name]) : fallback);
-  if (seconds('HTTP_HEADERS_TIMEOUT_SECONDS', 65) > seconds('HTTP_REQUEST_TIMEOUT_SECONDS', 900)) {
-    problems.push(
-      'HTTP_HEADERS_TIMEOUT_SECONDS: must not exceed HTTP_REQUEST_TIMEOUT_SECONDS (the headers are part of the request)',
-    );
-  }
   return problems;
 }
 
@@ -352,51 +374,58 @@ function dkimConfig(domainName?: string, keySelector?: string, key?: string): Ap
   return 'pem' in read ? { domainName, keySelector, privateKey: read.pem } : undefined;
 }
 
-/** Parses and validates the environment once; throws ConfigError listing every problem. */
+/**
+ * Parses and validates the environment once (each variable's type and default declared once, in
+ * EnvSchema); throws ConfigError listing every problem. Reads files (DKIM key, session secret), writes none.
+ */
 export function loadConfig(env: Env = process.env): AppConfig {
   const parsed = EnvSchema.safeParse(env);
   const problems = [
     ...(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)),
     ...crossFieldProblems(env),
   ];
+  if (parsed.success && parsed.data.HTTP_HEADERS_TIMEOUT_SECONDS > parsed.data.HTTP_REQUEST_TIMEOUT_SECONDS) {
+    problems.push(
+      'HTTP_HEADERS_TIMEOUT_SECONDS: must not exceed HTTP_REQUEST_TIMEOUT_SECONDS (the headers are part of the request)',
+    );
+  }
   if (!parsed.success || problems.length) throw new ConfigError(problems);
   const e = parsed.data;
 
-  const port = e.PORT ?? 8080;
-  const dataDir = resolve(e.DATA_DIR ?? './data');
-  mkdirSync(dataDir, { recursive: true });
+  const port = e.PORT;
+  const dataDir = resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
-  const env2 = e.NODE_ENV ?? 'development';
+  const env2 = e.NODE_ENV;
   const sessionSecret = sessionSecretFor(dataDir, e.SESSION_SECRET);
   return {
     env: env2,
     appEnv: e.APP_ENV ?? env2,
     port,
-    host: e.HOST ?? '0.0.0.0',
+    host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
     publicUrl,
     mainAppUrl: (e.MAIN_APP_URL ?? `${publicUrl}/app`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
-    mail: { from: e.MAIL_FROM ?? 'no-reply@localhost', replyTo: e.MAIL_REPLY_TO, envelopeFrom: e.MAIL_ENVELOPE_FROM },
+    mail: { from: e.MAIL_FROM, replyTo: e.MAIL_REPLY_TO, envelopeFrom: e.MAIL_ENVELOPE_FROM },
     dkim: dkimConfig(e.DKIM_DOMAIN, e.DKIM_SELECTOR, e.DKIM_PRIVATE_KEY),
     meet: {
       domain: e.MEET_DOMAIN,
-      scheme: e.MEET_SCHEME ?? 'https',
+      scheme: e.MEET_SCHEME,
       jitsi: e.JITSI_APP_ID && e.JITSI_APP_SECRET ? { appId: e.JITSI_APP_ID, secret: e.JITSI_APP_SECRET } : undefined,
       jaas:
         e.JAAS_APP_ID && e.JAAS_KID && e.JAAS_PRIVATE_KEY
           ? { appId: e.JAAS_APP_ID, kid: e.JAAS_KID, privateKey: e.JAAS_PRIVATE_KEY.replace(/\\n/g, '\n') }
           : undefined,
-      idleMinutes: e.MEETING_IDLE_MINUTES ?? 240,
+      idleMinutes: e.MEETING_IDLE_MINUTES,
     },
     sessionSecret,
     keys: deriveKeys(sessionSecret, e.SESSION_SECRET_PREVIOUS),
-    sessionTtlSeconds: Math.round((e.SESSION_TTL_HOURS ?? 12) * 3600),
+    sessionTtlSeconds: Math.round(e.SESSION_TTL_HOURS * 3600),
     redisUrl: e.REDIS_URL,
-    trustProxy: e.TRUST_PROXY ?? false,
-    maxUploadBytes: Math.round((e.MAX_UPLOAD_MB ?? 100) * 1024 * 1024),
-    storageQuotaBytes: Math.round((e.STORAGE_QUOTA_MB ?? 1024) * 1024 * 1024),
+    trustProxy: e.TRUST_PROXY,
+    maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
+    storageQuotaBytes: Math.round(e.STORAGE_QUOTA_MB * 1024 * 1024),
     s3:
       e.S3_ENDPOINT && e.S3_BUCKET && e.S3_REGION && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {
@@ -405,42 +434,42 @@ export function loadConfig(env: Env = process.env): AppConfig {
             region: e.S3_REGION,
             accessKeyId: e.S3_ACCESS_KEY_ID,
             secretAccessKey: e.S3_SECRET_ACCESS_KEY,
-            forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
           }
         : undefined,
-    appTitle: e.APP_TITLE ?? 'Suite',
-    captchaSiteKey: e.CAPTCHA_SITE_KEY ?? '',
+    appTitle: e.APP_TITLE,
+    captchaSiteKey: e.CAPTCHA_SITE_KEY,
     captcha:
       e.CAPTCHA_SITE_KEY && e.CAPTCHA_SECRET
         ? {
             secret: e.CAPTCHA_SECRET,
-            verifyUrl: e.CAPTCHA_VERIFY_URL ?? 'https://www.google.com/recaptcha/api/siteverify',
-            minScore: e.CAPTCHA_MIN_SCORE ?? 0.5,
+            verifyUrl: e.CAPTCHA_VERIFY_URL,
+            minScore: e.CAPTCHA_MIN_SCORE,
             // The site the token was solved on must be ours (a token farmed on another site is refused).
             hostname: new URL(publicUrl).hostname,
           }
         : undefined,
-    hideHeader: e.HIDE_HEADER ?? false,
-    hideFooter: e.HIDE_FOOTER ?? false,
-    publicSignup: e.PUBLIC_SIGNUP ?? true,
+    hideHeader: e.HIDE_HEADER,
+    hideFooter: e.HIDE_FOOTER,
+    publicSignup: e.PUBLIC_SIGNUP,
     apiDocs: e.API_DOCS ?? env2 !== 'production',
     errorReportingDsn: e.ERROR_REPORTING_DSN,
     logLevel: e.LOG_LEVEL ?? (env2 === 'test' ? 'silent' : 'info'),
     accessLog: e.ACCESS_LOG ?? env2 !== 'production',
     webDist: resolve(e.WEB_DIST ?? join(serverRoot(), '../web/dist')),
-    rateLimitScale: e.RATE_LIMIT_SCALE ?? 1,
-    mailRetryBaseMs: e.MAIL_RETRY_BASE_MS ?? 2000,
-    mailConcurrency: e.MAIL_CONCURRENCY ?? 5,
+    rateLimitScale: e.RATE_LIMIT_SCALE,
+    mailRetryBaseMs: e.MAIL_RETRY_BASE_MS,
+    mailConcurrency: e.MAIL_CONCURRENCY,
     codeTtlMs: e.CODE_TTL_SECONDS === undefined ? CODE_TTL_MS : e.CODE_TTL_SECONDS * 1000,
-    shutdownGraceMs: Math.round((e.SHUTDOWN_GRACE_SECONDS ?? 10) * 1000),
-    logBufferChars: (e.LOG_BUFFER_KB ?? 1024) * 1024,
+    shutdownGraceMs: Math.round(e.SHUTDOWN_GRACE_SECONDS * 1000),
+    logBufferChars: e.LOG_BUFFER_KB * 1024,
     http: {
-      headersTimeoutMs: Math.round((e.HTTP_HEADERS_TIMEOUT_SECONDS ?? 65) * 1000),
-      requestTimeoutMs: Math.round((e.HTTP_REQUEST_TIMEOUT_SECONDS ?? 900) * 1000),
-      connectionTimeoutMs: Math.round((e.HTTP_CONNECTION_TIMEOUT_SECONDS ?? 130) * 1000),
-      keepAliveTimeoutMs: Math.round((e.HTTP_KEEP_ALIVE_SECONDS ?? 75) * 1000),
+      headersTimeoutMs: Math.round(e.HTTP_HEADERS_TIMEOUT_SECONDS * 1000),
+      requestTimeoutMs: Math.round(e.HTTP_REQUEST_TIMEOUT_SECONDS * 1000),
+      connectionTimeoutMs: Math.round(e.HTTP_CONNECTION_TIMEOUT_SECONDS * 1000),
+      keepAliveTimeoutMs: Math.round(e.HTTP_KEEP_ALIVE_SECONDS * 1000),
     },
-    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST ?? '127.0.0.1' },
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
   };
 }
 

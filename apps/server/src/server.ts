@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, prepareDataDir } from './config.js';
 
 /**
  * The deadline that holds even when the main thread cannot run a timer (stuck in a synchronous call,
@@ -50,6 +50,7 @@ async function shutdown(app: FastifyInstance, graceMs: number): Promise<void> {
 async function main(): Promise<void> {
   let config;
   try {
+    prepareDataDir();
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {

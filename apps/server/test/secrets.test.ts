@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SignJWT } from 'jose';
@@ -13,7 +13,7 @@ import {
   type AccountsWorld,
 } from './accounts-helpers.js';
 import { configProblems } from './helpers.js';
-import { loadConfig } from '../src/config.js';
+import { loadConfig, prepareDataDir } from '../src/config.js';
 
 const OLD = 'old-secret-old-secret-old-secret-0123456789';
 const NEW = 'new-secret-new-secret-new-secret-0123456789';
@@ -34,6 +34,10 @@ describe('SESSION_SECRET', () => {
 
   it('in development is generated once into DATA_DIR with mode 600 and never overwritten', () => {
     const dataDir = join(dir, 'dev');
+    // Written by the caller at start-up (server.ts, bin/admin.ts), never by loadConfig.
+    expect(loadConfig({ DATA_DIR: dataDir }).sessionSecret).not.toBe(loadConfig({ DATA_DIR: dataDir }).sessionSecret);
+    expect(existsSync(dataDir)).toBe(false);
+    prepareDataDir({ DATA_DIR: dataDir });
     const first = loadConfig({ DATA_DIR: dataDir }).sessionSecret;
     const file = join(dataDir, 'session-secret');
     expect(statSync(file).mode & 0o777).toBe(0o600);
@@ -41,6 +45,7 @@ describe('SESSION_SECRET', () => {
     expect(loadConfig({ DATA_DIR: dataDir }).sessionSecret).toBe(first);
     // A secret an operator put there is read, not replaced.
     writeFileSync(file, 'operator-chosen-secret-operator-chosen-0123');
+    prepareDataDir({ DATA_DIR: dataDir });
     expect(loadConfig({ DATA_DIR: dataDir }).sessionSecret).toBe('operator-chosen-secret-operator-chosen-0123');
     expect(readFileSync(file, 'utf8')).toBe('operator-chosen-secret-operator-chosen-0123');
   });
