@@ -5,12 +5,15 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import type { Plugin } from 'vite';
+import type { ConfigEnv, Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { WEB_PAGES } from '@suite/contract/core';
 import { linguiCatalogs } from './build/lingui-catalogs';
 
 const require = createRequire(import.meta.url);
+
+/** The browser build only (not the server-side build of src/prerender.tsx). */
+const clientBuild = (_config: unknown, env: ConfigEnv) => env.command === 'build' && !env.isSsrBuild;
 
 /**
  * The locale texts (5 languages x 16 namespaces, loaded one at a time) are named by one version for all
@@ -37,7 +40,7 @@ function legalFonts(): Plugin {
   const files = ['latin-400', 'latin-600', 'devanagari-400', 'devanagari-600'].map((f) => `poppins-${f}-normal.woff2`);
   return {
     name: 'legal-fonts',
-    apply: 'build',
+    apply: clientBuild,
     generateBundle() {
       for (const file of files) {
         const source = readFileSync(require.resolve(`@fontsource/poppins/files/${file}`));
@@ -55,7 +58,7 @@ function bundleReport(file: string | undefined): Plugin | false {
   if (!file) return false;
   return {
     name: 'bundle-report',
-    apply: 'build',
+    apply: clientBuild,
     generateBundle(_options, bundle) {
       const lines = ['# Bundle report', '', '| chunk | bytes | static imports | largest parts |', '|---|---|---|---|'];
       const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
@@ -89,7 +92,7 @@ function precompress(): Plugin {
     );
   return {
     name: 'precompress',
-    apply: 'build',
+    apply: clientBuild,
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
     },
@@ -132,7 +135,7 @@ function entryPages(): Plugin {
   let fonts: string[] = [];
   return {
     name: 'entry-pages',
-    apply: 'build',
+    apply: clientBuild,
     configResolved(config) {
       root = config.root;
       outDir = resolve(config.root, config.build.outDir);
@@ -201,6 +204,7 @@ export default defineConfig({
     entryPages(),
     precompress(),
   ],
+  define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   resolve: {
     conditions: ['source', 'module', 'browser', 'development|production'],
   },

@@ -105,7 +105,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   );
 
   await app.register(emailAssets);
-  await app.register(staticPlugin, { webDist: config.webDist });
+  await app.register(staticPlugin, {
+    webDist: config.webDist,
+    // What the prerendered entry screens show that comes from the settings (dist/prerendered.json).
+    settings: {
+      appTitle: config.appTitle,
+      hideHeader: config.hideHeader,
+      hideFooter: config.hideFooter,
+      publicSignup: config.publicSignup,
+    },
+  });
   // Registered after the plugins it uses, so that on close it stops before they do.
   await app.register(jobsPlugin);
   return app;

@@ -203,6 +203,46 @@ describe('web app serving', () => {
     await t.close();
   });
 
+  it('a prerendered entry screen comes in the language Accept-Language ranks first, unless the settings differ', async () => {
+    const t = await createTestApp();
+    const dist = join(t.dataDir, 'web');
+    mkdirSync(join(dist, 'pages'), { recursive: true });
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(join(dist, 'pages', 'guest.html'), '<!doctype html><div id="root"></div>plain');
+    for (const lang of ['en', 'pt', 'es', 'hi', 'it'])
+      writeFileSync(
+        join(dist, 'pages', `guest.${lang}.html`),
+        `<!doctype html><div id="root" data-lang="${lang}"></div>`,
+      );
+    writeFileSync(
+      join(dist, 'prerendered.json'),
+      JSON.stringify({ appTitle: t.config.appTitle, hideHeader: false, hideFooter: false, publicSignup: true }),
+    );
+    const app = await buildApp({ ...t.config, webDist: dist }, { logger: false });
+    const other = await buildApp({ ...t.config, webDist: dist, hideHeader: true }, { logger: false });
+    try {
+      const pt = await app.inject({
+        method: 'GET',
+        url: '/guest',
+        headers: { 'accept-language': 'de-DE, pt-BR;q=0.9' },
+      });
+      expect(pt.body).toContain('data-lang="pt"');
+      expect(pt.headers.vary).toBe('Accept-Encoding, Accept-Language');
+      const ranked = await app.inject({ method: 'GET', url: '/guest', headers: { 'accept-language': 'it;q=0.5, hi' } });
+      expect(ranked.body).toContain('data-lang="hi"');
+      expect((await app.inject({ method: 'GET', url: '/guest' })).body).toContain('data-lang="en"');
+      expect((await app.inject({ method: 'GET', url: '/guest/' })).body).toContain('data-lang="en"');
+      // A deployment whose settings change what the screens show gets the page without the markup.
+      expect(
+        (await other.inject({ method: 'GET', url: '/guest', headers: { 'accept-language': 'pt' } })).body,
+      ).toContain('plain');
+    } finally {
+      await app.close();
+      await other.close();
+      await t.close();
+    }
+  });
+
   it("an entry screen's address gets its own page (in every encoding built), other methods a 405", async () => {
     const t = await createTestApp();
     const dist = join(t.dataDir, 'web');

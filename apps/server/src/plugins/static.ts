@@ -1,10 +1,18 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { API_PREFIX, ERRORS, WEB_PAGES } from '@suite/contract';
+import {
+  API_PREFIX,
+  ERRORS,
+  LANGUAGES,
+  WEB_PAGES,
+  matchLanguage,
+  rankAcceptLanguage,
+  type Language,
+} from '@suite/contract';
 
 /** Files of the built app served from memory once read (the source maps are served from disk). */
 const TYPES: Record<string, string> = {
@@ -93,10 +101,15 @@ async function readVariants(file: string, urlPath: string): Promise<Variants> {
 }
 
 /** Sends one variant: Vary, ETag (304 on a matching If-None-Match), Cache-Control, Content-Encoding. */
-function sendVariants(request: FastifyRequest, reply: FastifyReply, file: Variants): FastifyReply {
+function sendVariants(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: Variants,
+  vary = 'Accept-Encoding',
+): FastifyReply {
   const encoding = pickEncoding(request.headers['accept-encoding'], file.available);
   const chosen = file.bodies[encoding]!;
-  void reply.header('vary', 'Accept-Encoding').header('cache-control', file.cacheControl).header('etag', chosen.etag);
+  void reply.header('vary', vary).header('cache-control', file.cacheControl).header('etag', chosen.etag);
   const match = request.headers['if-none-match'];
   if (match && (match === '*' || match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === chosen.etag)))
     return reply.code(304).send();
@@ -111,7 +124,35 @@ function sendVariants(request: FastifyRequest, reply: FastifyReply, file: Varian
  * index.html that also preloads the screen's code (the entry pages of the contract's route table). Unknown API
  * paths get a JSON 404; a known path with a method it does not take a JSON 405 with `Allow`.
  */
-export default fp(async function staticWeb(app: FastifyInstance, opts: { webDist: string }) {
+/** The language of a prerendered page, per distinct Accept-Language header (a bounded table, as above). */
+const languageCache = new Map<string, Language>();
+function pageLanguage(header: string | string[] | undefined): Language {
+  const value = String(header ?? '');
+  let language = languageCache.get(value);
+  if (!language) {
+    language = matchLanguage(rankAcceptLanguage(value));
+    if (languageCache.size >= 64) languageCache.clear();
+    languageCache.set(value, language);
+  }
+  return language;
+}
+
+/** An entry screen: prerendered in the client's language (Vary: Accept-Language), or the plain copy. */
+function sendPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  byLanguage: ReadonlyMap<Language, Variants>,
+  plain: Variants,
+): FastifyReply {
+  if (byLanguage.size === 0) return sendVariants(request, reply, plain);
+  const file = byLanguage.get(pageLanguage(request.headers['accept-language'])) ?? plain;
+  return sendVariants(request, reply, file, 'Accept-Encoding, Accept-Language');
+}
+
+export default fp(async function staticWeb(
+  app: FastifyInstance,
+  opts: { webDist: string; settings?: Record<string, unknown> },
+) {
   const indexFile = join(opts.webDist, 'index.html');
   const hasWeb = existsSync(indexFile);
 
@@ -126,12 +167,27 @@ export default fp(async function staticWeb(app: FastifyInstance, opts: { webDist
   };
   if (hasWeb) walk(opts.webDist);
   // Entry screens (the `entry` pages of the contract's route table): the build wrote each one's own copy
-  // of index.html (dist/pages/<name>.html) that also preloads the screen's code.
-  const pages: { path: string; parts: string[]; urlPath: string; file: string }[] = [];
+  // of index.html that also preloads the screen's code (dist/pages/<name>.html), and the screen
+  // prerendered in each language (<name>.<lang>.html). Those are sent when the settings they were
+  // rendered with (dist/prerendered.json) are this deployment's; else the plain copy.
+  const prerenderedWith = files.get('/prerendered.json');
+  const settingsMatch =
+    prerenderedWith !== undefined &&
+    Object.entries(JSON.parse(readFileSync(prerenderedWith, 'utf8')) as Record<string, unknown>).every(
+      ([key, value]) => opts.settings?.[key] === value,
+    );
+  const pages: { path: string; parts: string[]; urlPath: string; file: string; languages: Map<Language, string> }[] =
+    [];
   for (const page of WEB_PAGES) {
     const urlPath = `/pages/${page.name}.html`;
     const file = files.get(urlPath);
-    if (page.entry && file) pages.push({ path: page.path, parts: page.path.split('/').filter(Boolean), urlPath, file });
+    if (!page.entry || !file) continue;
+    const languages = new Map<Language, string>();
+    for (const language of LANGUAGES) {
+      const prerendered = files.get(`/pages/${page.name}.${language}.html`);
+      if (settingsMatch && prerendered) languages.set(language, `/pages/${page.name}.${language}.html`);
+    }
+    pages.push({ path: page.path, parts: page.path.split('/').filter(Boolean), urlPath, file, languages });
   }
   const pageFor = (path: string) => {
     const parts = path.split('/').filter(Boolean);
@@ -152,9 +208,16 @@ export default fp(async function staticWeb(app: FastifyInstance, opts: { webDist
 
   // The entry screens are routes of their own, read at start: answered at once, without the
   // not-found path, its 405 lookup or a wait for the file (the other addresses below keep them).
+  // A prerendered screen comes in the language Accept-Language ranks first (the one the mails use).
+  const pageVariants = async (page: (typeof pages)[number]) => {
+    const byLanguage = new Map<Language, Variants>();
+    for (const [language, urlPath] of page.languages)
+      byLanguage.set(language, await variants(urlPath, files.get(urlPath)!));
+    return { byLanguage, plain: await variants(page.urlPath, page.file) };
+  };
   for (const page of pages) {
-    const ready = await variants(page.urlPath, page.file);
-    app.get(page.path, { schema: { hide: true } }, (request, reply) => sendVariants(request, reply, ready));
+    const { byLanguage, plain } = await pageVariants(page);
+    app.get(page.path, { schema: { hide: true } }, (request, reply) => sendPage(request, reply, byLanguage, plain));
   }
 
   const notFound = (reply: FastifyReply) =>
@@ -197,7 +260,10 @@ export default fp(async function staticWeb(app: FastifyInstance, opts: { webDist
     const acceptsHtml = String(request.headers.accept ?? '').includes('text/html');
     if (isAsset || (looksLikeFile && !acceptsHtml)) return notFound(reply);
     const page = pageFor(path);
-    if (page) return sendVariants(request, reply, await variants(page.urlPath, page.file));
+    if (page) {
+      const { byLanguage, plain } = await pageVariants(page);
+      return sendPage(request, reply, byLanguage, plain);
+    }
     return sendVariants(request, reply, await variants('/index.html', indexFile));
   }
 

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useTranslation } from '../lib/i18n-react';
 import { LANGUAGES, type Language } from '@suite/contract/core';
@@ -19,6 +19,9 @@ const LANGUAGE_NAMES: Record<Language, string> = {
   it: 'Italiano',
 };
 
+const noChange = () => () => undefined;
+const currentYear = () => new Date().getFullYear();
+
 /**
  * The shared frame of sign-in style screens (spec §2): gradient background, header with the 150 px logo
  * linking to the main app, footer with the year and copyright line, the unsupported-browser warning.
@@ -26,7 +29,9 @@ const LANGUAGE_NAMES: Record<Language, string> = {
 export function PageFrame({ children }: { children?: ReactNode }) {
   const config = useConfig();
   const { t, i18n } = useTranslation('common');
-  const supported = useMemo(() => isSupportedBrowser(), []);
+  // A prerendered page says "supported" and the year it was built, then the browser's own answers apply.
+  const supported = useSyncExternalStore(noChange, isSupportedBrowser, () => true);
+  const year = useSyncExternalStore(noChange, currentYear, () => __BUILD_YEAR__);
   const here = useHere();
   return (
     <div className="frame">
@@ -56,7 +61,7 @@ export function PageFrame({ children }: { children?: ReactNode }) {
       </main>
       {config.hideFooter ? null : (
         <footer className="frame__footer">
-          <span>{t('frame.copyright', { year: new Date().getFullYear(), app: config.appTitle })}</span>
+          <span>{t('frame.copyright', { year, app: config.appTitle })}</span>
           <label className="frame__lang">
             <span className="visually-hidden">{t('frame.language')}</span>
             <select

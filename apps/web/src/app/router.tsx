@@ -1,4 +1,4 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
 import { Route, Router, useLocation, type AroundNavHandler } from 'wouter';
 import { parse } from 'regexparam';
 import { markAppEntry } from '../lib/navigation';
@@ -89,11 +89,25 @@ function Routes() {
   );
 }
 
-/** The app's routes in wouter's browser-location Router. */
-export function AppRouter() {
+/** Marks the document once the app has rendered or hydrated its first screen (tests and the bench wait for it). */
+function Rendered({ then }: { then?: () => void }) {
+  useEffect(() => {
+    then?.();
+    document.documentElement.dataset.hydrated = '';
+  }, [then]);
+  return null;
+}
+
+/**
+ * The app's routes in wouter's browser-location Router. `ssrPath` and `ssrSearch`: the address a page
+ * was prerendered for (at build, and again while it hydrates: the first render matches the HTML, then
+ * the real address and query apply). `onRendered`: once the first screen is on (rendered or hydrated).
+ */
+export function AppRouter(props: { ssrPath?: string; ssrSearch?: string; onRendered?: () => void }) {
   return (
-    <Router parser={parse} aroundNav={aroundNav}>
+    <Router parser={parse} aroundNav={aroundNav} ssrPath={props.ssrPath} ssrSearch={props.ssrSearch}>
       <Routes />
+      <Rendered then={props.onRendered} />
     </Router>
   );
 }

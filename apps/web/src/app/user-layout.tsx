@@ -38,7 +38,7 @@ const FORMS = Object.fromEntries(USER_COMPONENTS.map((name) => [name, screenOf(F
 >;
 
 // The form of the address this layout is loaded for starts loading with it, not after its first render.
-const firstForm = formFor(window.location.pathname);
+const firstForm = typeof window === 'undefined' ? undefined : formFor(window.location.pathname);
 if (firstForm) void FORMS[firstForm].load().catch(() => undefined);
 
 const prefersReducedMotion = () =>

@@ -1,4 +1,15 @@
-import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import {
+  forwardRef,
+  useCallback,
+  useEffect,
+  useEffectEvent,
+  useId,
+  useRef,
+  type ChangeEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+} from 'react';
+import { takeTyped } from '../lib/typed-early';
 import './ui.css';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'size'> {
@@ -17,6 +28,26 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
 ) {
   const autoId = useId();
   const inputId = id ?? autoId;
+  const own = useRef<HTMLInputElement | null>(null);
+  const setRef = useCallback(
+    (element: HTMLInputElement | null) => {
+      own.current = element;
+      if (typeof ref === 'function') ref(element);
+      else if (ref) ref.current = element;
+    },
+    [ref],
+  );
+  // Typed into the prerendered page before the app ran: the form's state takes it now (lib/typed-early).
+  const restoreTyped = useEffectEvent(() => {
+    const input = own.current;
+    const value = takeTyped(input);
+    if (value === undefined || !input) return;
+    input.value = value;
+    rest.onChange?.({ target: input, currentTarget: input } as ChangeEvent<HTMLInputElement>);
+  });
+  // restoreTyped is an Effect Event (useEffectEvent), never a dependency; eslint-plugin-react-hooks 5 predates it.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(() => restoreTyped(), []);
   const errorId = `${inputId}-error`;
   const hintId = `${inputId}-hint`;
   const suffixId = `${inputId}-suffix`;
@@ -31,7 +62,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
       </label>
       <div className={`field__control${error ? ' field__control--error' : ''}`}>
         <input
-          ref={ref}
+          ref={setRef}
           id={inputId}
           className="field__input"
           aria-invalid={error ? true : undefined}

@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { PublicConfig } from '@suite/contract/core';
+import { LANGUAGES, type PublicConfig } from '@suite/contract/core';
 
 /** Runtime settings come from the server, so one build serves any deployment. */
 export async function loadConfig(): Promise<PublicConfig> {
@@ -39,3 +39,21 @@ export const FALLBACK_CONFIG: PublicConfig = {
   termsUrls: {},
   privacyUrls: {},
 };
+
+/** The legal pages' names per language (public/legal): the same the server's /api/config gives. */
+const LEGAL_BASE: Record<string, string> = { en: 'en', pt: 'pt-br', es: 'es', hi: 'hi', it: 'it' };
+const legal = (kind: 'terms' | 'privacy') =>
+  Object.fromEntries(LANGUAGES.map((l) => [l, `/legal/${kind}-${LEGAL_BASE[l]}.html`]));
+
+/**
+ * The settings the entry screens are prerendered with at build, and hydrated with (the settings the
+ * server sends replace them right after): the defaults, the legal pages on this origin. The server sends
+ * a prerendered page only when the deployment's settings that change the markup (PRERENDER_KEYS) are
+ * these; the links (main app, legal pages) only change their address.
+ */
+export const PRERENDER_CONFIG: PublicConfig = {
+  ...FALLBACK_CONFIG,
+  termsUrls: legal('terms'),
+  privacyUrls: legal('privacy'),
+};
+export const PRERENDER_KEYS = ['appTitle', 'hideHeader', 'hideFooter', 'publicSignup'] as const;

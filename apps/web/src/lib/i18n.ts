@@ -26,14 +26,18 @@ import { setApiLanguage } from './api-client';
 export function detectLanguage(
   candidates: readonly string[] = navigator.languages?.length ? navigator.languages : [navigator.language],
 ): Language {
+  return storedLanguage() ?? matchLanguage(candidates);
+}
+
+/** The language chosen in the footer switcher, if any. */
+export function storedLanguage(): Language | null {
   let stored: string | null = null;
   try {
     stored = localStorage.getItem(STORAGE_KEYS.language);
   } catch {
     stored = null;
   }
-  if (stored && (LANGUAGES as readonly string[]).includes(stored)) return stored as Language;
-  return matchLanguage(candidates);
+  return stored && (LANGUAGES as readonly string[]).includes(stored) ? (stored as Language) : null;
 }
 
 /** A compiled catalog: message id (`<ns>:<dotted.key>`) → message as Lingui's compiler wrote it. */

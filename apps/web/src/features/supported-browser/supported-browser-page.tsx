@@ -1,11 +1,17 @@
-import { useMemo } from 'react';
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from '../../lib/i18n-react';
 import { useEntryState } from '../../lib/navigation';
 import { useConfig } from '../../lib/config';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { safeRedirectTarget } from '../../lib/safe-redirect';
 import { useCopyToClipboard } from '../../lib/use-copy-to-clipboard';
-import { detectBrowser, isSupportedBrowser, suggestedBrowsers, type BrowserName } from '../../lib/browser';
+import {
+  detectBrowser,
+  isSupportedBrowser,
+  suggestedBrowsers,
+  type BrowserInfo,
+  type BrowserName,
+} from '../../lib/browser';
 import { Button } from '../../components/button';
 
 const LINKS: Partial<Record<BrowserName, string>> = {
@@ -13,6 +19,12 @@ const LINKS: Partial<Record<BrowserName, string>> = {
   firefox: 'https://www.mozilla.org/firefox/new/',
   safari: 'https://www.apple.com/safari/',
 };
+/** The browser is known only in it: the page is prerendered (and hydrated) for none in particular. */
+const UNKNOWN: BrowserInfo = { os: 'other', browser: 'other', version: 0, mobile: false };
+let detected: BrowserInfo | null = null;
+const thisBrowser = () => (detected ??= detectBrowser());
+const noChange = () => () => undefined;
+
 const NAMES: Record<Exclude<BrowserName, 'other'>, string> = {
   chrome: 'Google Chrome',
   edge: 'Microsoft Edge',
@@ -30,7 +42,7 @@ const NAMES: Record<Exclude<BrowserName, 'other'>, string> = {
 export default function SupportedBrowserPage() {
   const { t } = useTranslation('pages');
   const { appTitle } = useConfig();
-  const info = useMemo(() => detectBrowser(), []);
+  const info = useSyncExternalStore(noChange, thisBrowser, () => UNKNOWN);
   const supported = isSupportedBrowser(info);
   const { status, copy } = useCopyToClipboard(2000);
   useDocumentTitle(supported ? t('supported.okTitle') : t('supported.title'));

@@ -1,0 +1,58 @@
+// The build's last step (npm run build -w apps/web): every entry screen of the route table prerendered
+// in each language. Imports the server-side bundle of src/prerender.tsx (vite build --ssr) in a
+// happy-dom window at the page's address, renders it, and writes dist/pages/<name>.<lang>.html (the
+// page's own index.html copy with the markup in #root, `lang` set, the address it was rendered for in
+// data-path) with its .br and .gz beside it, and dist/prerendered.json: the settings it was rendered
+// with, which the server compares with its own before it sends these pages.
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { Window } from 'happy-dom';
+
+const web = fileURLToPath(new URL('..', import.meta.url));
+const dist = join(web, 'dist');
+const ssr = join(web, 'node_modules', '.prerender');
+
+const window = new Window({ url: 'http://localhost/' });
+for (const name of ['window', 'document', 'navigator', 'location', 'history', 'localStorage', 'sessionStorage'])
+  Object.defineProperty(globalThis, name, { value: window[name], configurable: true, writable: true });
+
+const { render, LANGUAGES, LANGUAGE_TAGS, WEB_PAGES, PRERENDER_CONFIG, PRERENDER_KEYS } = await import(
+  pathToFileURL(join(ssr, 'prerender.js')).href
+);
+
+const escape = (text) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const write = (file, body) => {
+  writeFileSync(file, body);
+  writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+};
+
+let count = 0;
+for (const page of WEB_PAGES.filter((p) => p.entry)) {
+  const shell = readFileSync(join(dist, 'pages', `${page.name}.html`), 'utf8');
+  // A parameter's value is not known at build: the screen renders without it until it hydrates.
+  const path = page.path.replace(/:[A-Za-z]+/g, '-');
+  for (const language of LANGUAGES) {
+    window.happyDOM.setURL(`http://localhost${path}`);
+    window.localStorage.clear();
+    const markup = await render(path, language);
+    if (!markup.includes('<h1')) throw new Error(`prerender ${page.path} (${language}): no heading rendered`);
+    const html = shell
+      .replace(/<html lang="[^"]*">/, `<html lang="${LANGUAGE_TAGS[language]}">`)
+      .replace(
+        '<div id="root"></div>',
+        `<div id="root" data-path="${escape(path)}" data-lang="${language}">${markup}</div>`,
+      );
+    write(join(dist, 'pages', `${page.name}.${language}.html`), html);
+    count++;
+  }
+}
+writeFileSync(
+  join(dist, 'prerendered.json'),
+  `${JSON.stringify(Object.fromEntries(PRERENDER_KEYS.map((k) => [k, PRERENDER_CONFIG[k]])), null, 2)}\n`,
+);
+rmSync(ssr, { recursive: true, force: true });
+console.log(`prerendered ${count} pages`);
+await window.happyDOM.close();

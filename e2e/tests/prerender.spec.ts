@@ -1,0 +1,124 @@
+import type { Page } from '@playwright/test';
+import { test, expect } from '../fixtures/test';
+import { BROWSER_LOCALE, texts, type Lang } from '../pages/locale-texts';
+
+/**
+ * Entry screens arrive prerendered in the language the server picks from Accept-Language and are
+ * hydrated: the heading is in the HTML itself, React reports no hydration mismatch, nothing moves when
+ * the JavaScript arrives, and what a person typed before it did stays.
+ */
+const SCREENS = [
+  '/user/login',
+  '/user/signup',
+  '/user/recovery-password',
+  '/user/check-token',
+  '/user/check-token-recovery',
+  '/user/welcome',
+  '/user/update-password',
+  '/guest',
+  '/confirm-invite',
+  '/file/000000000000000000000000/download_link',
+  '/supported-browser',
+  '/login-error-sso',
+  '/clear',
+];
+
+/** Console messages that say hydration went wrong (React's mismatch warnings and recoverable errors). */
+function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (['error', 'warning'].includes(message.type()) && /hydrat|did not match|server rendered/i.test(message.text()))
+      problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
+/** The layout shifts of the page so far (PerformanceObserver, buffered: from the first paint on). */
+async function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) total += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        // The buffered entries are delivered in the observer's first callback, before the next frame's.
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve(total)));
+      }),
+  );
+}
+
+for (const lang of ['en', 'hi'] as Lang[]) {
+  test.describe(`prerendered entry screens (${lang})`, () => {
+    test.use({ locale: BROWSER_LOCALE[lang] });
+
+    test('each comes as HTML in the language asked for and hydrates without a mismatch', async ({ page, request }) => {
+      for (const path of SCREENS) {
+        const answer = await request.get(path, { headers: { 'accept-language': `de-DE, ${BROWSER_LOCALE[lang]}` } });
+        expect(answer.headers().vary, path).toContain('Accept-Language');
+        const html = await answer.text();
+        expect(html, path).toContain(`data-lang="${lang}"`);
+        expect(html, path).toMatch(/<h1[\s>]/);
+
+        const problems = watchConsole(page);
+        await page.goto(path);
+        await expect(page.locator('html[data-hydrated]'), path).toHaveCount(1);
+        await expect(page.locator('h1').first(), path).toBeVisible();
+        expect(problems, path).toEqual([]);
+        page.removeAllListeners('console');
+        page.removeAllListeners('pageerror');
+      }
+    });
+  });
+}
+
+test.describe('prerendered entry screens: nothing moves, nothing typed is lost', () => {
+  test.use({ locale: 'en-US' });
+
+  test('no layout shift when the JavaScript arrives (CLS 0)', async ({ page }) => {
+    for (const path of [
+      '/user/login',
+      '/user/signup',
+      '/user/recovery-password',
+      '/guest',
+      '/supported-browser',
+      '/clear',
+    ]) {
+      await page.goto(path);
+      await expect(page.locator('html[data-hydrated]'), path).toHaveCount(1);
+      expect(await layoutShift(page), path).toBe(0);
+    }
+  });
+
+  test('an address typed before the JavaScript ran is still there after it did', async ({ page }) => {
+    // The app's entry script is held back until the address has been typed into the prerendered form.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const email = texts('en', 'login')('email');
+    await page.goto('/user/login', { waitUntil: 'commit' });
+    const field = page.getByRole('textbox', { name: email, exact: true });
+    await field.fill('ada@contoso.com');
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
+    release();
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+    await expect(field).toHaveValue('ada@contoso.com');
+    // And it is React's value now: the form sends it (an unknown account is refused by the server).
+    await page.getByRole('textbox', { name: texts('en', 'login')('password'), exact: true }).fill('not-the-password');
+    await page.getByRole('button', { name: texts('en', 'login')('submit'), exact: true }).click();
+    await expect(page.getByRole('alert')).toBeVisible();
+  });
+
+  test('a language chosen in the footer wins over the one the server picked', async ({ page }) => {
+    await page.goto('/user/login');
+    await page.evaluate(() => localStorage.setItem('language', 'it'));
+    await page.goto('/user/login');
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+    await expect(page.getByRole('heading', { level: 1, name: texts('it', 'login')('title') })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'it');
+  });
+});
