@@ -32,7 +32,7 @@ const userForm = (form: Preloadable): Preloadable => ({
 });
 
 /** The route of an address, from the one route table (`WEB_PAGES` in the contract). */
-function routeFor(pathname: string): AppRoute {
+export function routeFor(pathname: string): AppRoute {
   const page = pageFor(pathname);
   if (!page) return NOT_FOUND;
   const screen = screenOf(page);
@@ -90,24 +90,23 @@ function Routes() {
 }
 
 /** Marks the document once the app has rendered or hydrated its first screen (tests and the bench wait for it). */
-function Rendered({ then }: { then?: () => void }) {
+function Rendered() {
   useEffect(() => {
-    then?.();
     document.documentElement.dataset.hydrated = '';
-  }, [then]);
+  }, []);
   return null;
 }
 
 /**
  * The app's routes in wouter's browser-location Router. `ssrPath` and `ssrSearch`: the address a page
  * was prerendered for (at build, and again while it hydrates: the first render matches the HTML, then
- * the real address and query apply). `onRendered`: once the first screen is on (rendered or hydrated).
+ * the real address and query apply).
  */
-export function AppRouter(props: { ssrPath?: string; ssrSearch?: string; onRendered?: () => void }) {
+export function AppRouter(props: { ssrPath?: string; ssrSearch?: string }) {
   return (
     <Router parser={parse} aroundNav={aroundNav} ssrPath={props.ssrPath} ssrSearch={props.ssrSearch}>
       <Routes />
-      <Rendered then={props.onRendered} />
+      <Rendered />
     </Router>
   );
 }
