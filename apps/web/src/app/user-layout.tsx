@@ -88,7 +88,8 @@ function FormSlot({ name, leaving, focusHeading }: { name: UserComponent; leavin
   return (
     <div
       ref={container}
-      className={leaving ? 'fade fade--out' : 'fade fade--in'}
+      // The first form of a visit is there at once (it comes prerendered); later ones fade in.
+      className={leaving ? 'fade fade--out' : focusHeading ? 'fade fade--in' : 'fade'}
       inert={leaving || undefined}
       aria-hidden={leaving || undefined}
     >
