@@ -94,6 +94,20 @@ export class AccountScreens {
     await this.page.getByRole('button', { name: this.loginT('submit'), exact: true }).click();
   }
 
+  // Single sign-on
+  /** The test OpenID provider's own sign-in page (apps/server/test/idp/oidc.ts): any password signs in. */
+  async signInAtOidcProvider(): Promise<void> {
+    await this.page.locator('input[name="password"]').fill('anything');
+    await this.page.getByRole('button', { name: 'Sign-in' }).click();
+  }
+  /** A first single-sign-on sign-in: the terms alone, then the teammates step of a professional account. */
+  async acceptSsoTerms(): Promise<void> {
+    await expect(this.page).toHaveURL(/\/user\/welcome\?sso=1$/);
+    await this.page.getByRole('checkbox').check();
+    await this.page.getByRole('button', { name: this.welcomeT('ssoSubmit') }).click();
+    await expect(this.page).toHaveURL(/\/user\/add-teammates$/);
+  }
+
   // Signed-in home
   async expectHome(email: string): Promise<void> {
     await expect(this.page).toHaveURL(/\/app$/);

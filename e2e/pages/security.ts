@@ -1,5 +1,6 @@
 import { expect, type CDPSession, type Locator, type Page } from '@playwright/test';
 import { TOTP } from 'otpauth';
+import { AccountScreens } from './account';
 import { texts, type Lang } from './locale-texts';
 
 /**
@@ -43,21 +44,15 @@ export function appCode(secret: string, offsetSteps = 0): string {
   return totp.generate({ timestamp: Date.now() + offsetSteps * 30_000 });
 }
 
-/** The signed-in home's Security panel and the login screen's passkey and code step, in any language. */
-export class SecurityScreens {
+/** The signed-in home's Security panel and the login screen's passkey and code step, in any language (besides the account screens). */
+export class SecurityScreens extends AccountScreens {
   readonly secT;
-  readonly loginT;
   readonly stepT;
-  readonly commonT;
 
-  constructor(
-    readonly page: Page,
-    readonly lang: Lang = 'en',
-  ) {
+  constructor(page: Page, lang: Lang = 'en') {
+    super(page, lang);
     this.secT = texts(lang, 'security');
-    this.loginT = texts(lang, 'login');
     this.stepT = texts(lang, 'loginStep');
-    this.commonT = texts(lang, 'common');
   }
 
   get panel(): Locator {
@@ -107,7 +102,7 @@ export class SecurityScreens {
     await this.button(this.secT('totp.turnOn')).click();
     await expect(this.panel.getByRole('img', { name: this.secT('totp.qrAlt') })).toBeVisible();
     const secret = ((await this.panel.getByTestId('totp-secret').textContent()) ?? '').replace(/\s+/g, '');
-    await this.typeCode(this.panel, appCode(secret), this.secT('totp.digit', { n: 1, total: 6 }));
+    await this.typeCodeInto(this.panel, appCode(secret), this.secT('totp.digit', { n: 1, total: 6 }));
     await expect(this.panel.getByRole('heading', { name: this.secT('codes.title') })).toBeFocused();
     const codes = (await this.panel.getByTestId('recovery-codes').getByRole('listitem').allTextContents()).map((c) =>
       c.trim(),
@@ -116,7 +111,7 @@ export class SecurityScreens {
   }
 
   /** Types six digits into the six boxes whose first one is named `firstBox`; the last one submits. */
-  async typeCode(scope: Locator | Page, code: string, firstBox: string): Promise<void> {
+  async typeCodeInto(scope: Locator | Page, code: string, firstBox: string): Promise<void> {
     await scope.getByRole('textbox', { name: firstBox, exact: true }).click();
     await this.page.keyboard.type(code, { delay: 30 });
   }
@@ -137,7 +132,7 @@ export class SecurityScreens {
   }
 
   async answerWithApp(code: string): Promise<void> {
-    await this.typeCode(this.page, code, this.stepT('digit', { n: 1, total: 6 }));
+    await this.typeCodeInto(this.page, code, this.stepT('digit', { n: 1, total: 6 }));
   }
 
   async answerWithRecoveryCode(code: string): Promise<void> {

@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { test, expect, createAccount, signInWithStorage, screenshots } from '../fixtures/test';
 import { accessible } from '../pages/a11y';
 import { tabTo } from '../pages/keyboard';
-import { AccountScreens } from '../pages/account';
 import { BROWSER_LOCALE, texts, type Lang } from '../pages/locale-texts';
 import { SecurityScreens, VirtualAuthenticator, appCode } from '../pages/security';
 
@@ -25,7 +24,6 @@ for (const lang of ['en', 'hi'] as Lang[]) {
       const account = await createAccount(request);
       const authenticator = await VirtualAuthenticator.attach(page);
       const ui = new SecurityScreens(page, lang);
-      const account$ = new AccountScreens(page, lang);
       await signInWithStorage(page, account);
       await expect(ui.panel.getByText(ui.secT('passkeys.none'))).toBeVisible();
       const name = await ui.addPasskey();
@@ -40,7 +38,7 @@ for (const lang of ['en', 'hi'] as Lang[]) {
       // Autofill (conditional mediation): the login screen asks for passkeys as it shows; the authenticator
       // answers with the one it holds, as a person picking it in the e-mail field's list would.
       await ui.signOut({ passkeyAutofill: true });
-      await account$.expectHome(account.email);
+      await ui.expectHome(account.email);
       await expect(ui.passkey(`Work laptop ${lang}`)).not.toContainText(ui.secT('passkeys.neverUsed'));
       const afterAutofill = (await authenticator.credentials())[0]?.signCount ?? 0;
       expect(afterAutofill).toBeGreaterThan(credential?.signCount ?? 0);
@@ -52,7 +50,7 @@ for (const lang of ['en', 'hi'] as Lang[]) {
       await page.reload();
       await ui.signOut();
       await ui.signInWithPasskey();
-      await account$.expectHome(account.email);
+      await ui.expectHome(account.email);
       expect((await authenticator.credentials())[0]?.signCount ?? 0).toBeGreaterThan(afterAutofill);
 
       await ui.removePasskey(`Work laptop ${lang}`);
@@ -70,7 +68,6 @@ for (const lang of ['en', 'hi'] as Lang[]) {
     }) => {
       const account = await createAccount(request);
       const ui = new SecurityScreens(page, lang);
-      const account$ = new AccountScreens(page, lang);
       await signInWithStorage(page, account);
       const { secret, codes } = await ui.turnOnTwoStep();
       expect(codes).toHaveLength(10);
@@ -86,18 +83,18 @@ for (const lang of ['en', 'hi'] as Lang[]) {
 
       // Password, then the app's code.
       await ui.signOut();
-      await account$.logIn(account.email, account.password);
+      await ui.logIn(account.email, account.password);
       await ui.expectCodeStep(account.email);
       await accessible(page, 'code step');
       await screenshots(page, `login-code-step-${lang}`);
       // The code the confirmation used is spent; the app's next one is not.
       const code = appCode(secret, 1);
       await ui.answerWithApp(code);
-      await account$.expectHome(account.email);
+      await ui.expectHome(account.email);
 
       // The same code again: refused, the boxes cleared, still on the code step.
       await ui.signOut();
-      await account$.logIn(account.email, account.password);
+      await ui.logIn(account.email, account.password);
       await ui.expectCodeStep(account.email);
       await ui.answerWithApp(code);
       await expect(page.getByRole('alert')).toHaveText(texts(lang, 'errors')('ERR_SECOND_STEP_INVALID'));
@@ -105,15 +102,15 @@ for (const lang of ['en', 'hi'] as Lang[]) {
 
       // A recovery code instead: works once.
       await ui.answerWithRecoveryCode(codes[0] ?? '');
-      await account$.expectHome(account.email);
+      await ui.expectHome(account.email);
       await ui.signOut();
-      await account$.logIn(account.email, account.password);
+      await ui.logIn(account.email, account.password);
       await ui.expectCodeStep(account.email);
       await ui.answerWithRecoveryCode(codes[0] ?? '');
       await expect(page.getByRole('alert')).toHaveText(texts(lang, 'errors')('ERR_SECOND_STEP_INVALID'));
       await ui.page.getByRole('textbox', { name: ui.stepT('recovery') }).fill(codes[1] ?? '');
       await ui.page.getByRole('button', { name: ui.stepT('submit'), exact: true }).click();
-      await account$.expectHome(account.email);
+      await ui.expectHome(account.email);
       await expect(ui.panel).toContainText(ui.secT('totp.codesLeft_other', { count: 8 }));
     });
   });

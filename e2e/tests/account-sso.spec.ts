@@ -7,7 +7,7 @@ import { accessible } from '../pages/a11y';
 import { AccountScreens } from '../pages/account';
 import { BROWSER_LOCALE, texts, type Lang } from '../pages/locale-texts';
 import { BASE_URL, WORK_DIR } from '../env';
-import { startOidcProvider, type TestOidcProvider } from '../../apps/server/test/idp/oidc';
+import { ssoSetOidc, startOidcProvider, type TestOidcProvider } from '../../apps/server/test/idp/oidc';
 import { startSamlIdp, type TestSamlIdp } from '../../apps/server/test/idp/saml';
 
 /**
@@ -30,18 +30,7 @@ test.use({ ignoreHTTPSErrors: true });
 test.beforeAll(async () => {
   op = await startOidcProvider([`${BASE_URL}/api/sso/oidc/callback`]);
   idp = await startSamlIdp(async () => (await fetch(`${BASE_URL}/api/sso/saml/metadata`)).text());
-  admin(
-    'sso',
-    'set',
-    OIDC_DOMAIN,
-    '--oidc',
-    '--issuer',
-    op.issuer,
-    '--client-id',
-    op.clientId,
-    '--client-secret',
-    op.clientSecret,
-  );
+  admin(...ssoSetOidc(OIDC_DOMAIN, op));
   const file = join(WORK_DIR, `idp-${run}.xml`);
   writeFileSync(file, idp.metadata);
   admin('sso', 'set', SAML_DOMAIN, '--saml', '--metadata', file);
@@ -71,17 +60,14 @@ for (const lang of ['en', 'hi'] as Lang[]) {
       // The provider's own sign-in page (login_hint filled in).
       await expect(page).toHaveURL(new RegExp(`^${op.issuer}/interaction/`));
       await expect(page.locator('input[name="login"]')).toHaveValue(email);
-      await page.locator('input[name="password"]').fill('anything');
-      await page.getByRole('button', { name: 'Sign-in' }).click();
+      await ui.signInAtOidcProvider();
       // First sign-in: the terms alone, then the teammates step of a professional account.
       await expect(page).toHaveURL(/\/user\/welcome\?sso=1$/);
       await expect(page.getByText(ui.welcomeT('ssoLead'))).toBeVisible();
       await expect(page.getByLabel(ui.welcomeT('password'))).toHaveCount(0);
       await accessible(page, 'welcome, single sign-on');
       await screenshots(page, `sso-welcome-${lang}`);
-      await page.getByRole('checkbox').check();
-      await page.getByRole('button', { name: ui.welcomeT('ssoSubmit') }).click();
-      await expect(page).toHaveURL(/\/user\/add-teammates$/);
+      await ui.acceptSsoTerms();
       await page.goto('/app');
       await expect(
         page.getByRole('heading', { name: ui.commonT('home.greeting', { name: 'Ada Lovelace' }) }),
@@ -121,9 +107,7 @@ for (const lang of ['en', 'hi'] as Lang[]) {
       await page.getByLabel('E-mail').fill(email);
       await page.getByRole('button', { name: 'Sign in' }).click();
       await expect(page).toHaveURL(/\/user\/welcome\?sso=1$/);
-      await page.getByRole('checkbox').check();
-      await page.getByRole('button', { name: ui.welcomeT('ssoSubmit') }).click();
-      await expect(page).toHaveURL(/\/user\/add-teammates$/);
+      await ui.acceptSsoTerms();
       await page.goto('/app');
       await expect(
         page.getByRole('heading', { name: ui.commonT('home.greeting', { name: 'Grace Hopper' }) }),

@@ -67,15 +67,12 @@ test('OpenID Connect: started on one instance, the provider returns to the other
   await page.getByRole('link', { name: ui.ssoT('continue') }).click();
   await expect(page).toHaveURL(new RegExp(`^${op.issuer}/interaction/`));
   await cluster.pin(page.context(), 1);
-  await page.locator('input[name="password"]').fill('anything');
-  await page.getByRole('button', { name: 'Sign-in' }).click();
+  await ui.signInAtOidcProvider();
   await expect(page).toHaveURL(/\/user\/welcome\?sso=1$/);
   expect(seen.get('/api/sso/start')).toBe(cluster.address(0));
   expect(seen.get('/api/sso/oidc/callback')).toBe(cluster.address(1));
   await cluster.pin(page.context(), 0);
-  await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: ui.welcomeT('ssoSubmit') }).click();
-  await expect(page).toHaveURL(/\/user\/add-teammates$/);
+  await ui.acceptSsoTerms();
   await page.goto('/app');
   await expect(
     page.getByRole('heading', { name: ui.commonT('home.greeting', { name: 'Ada Lovelace' }) }),
@@ -98,9 +95,7 @@ test('SAML: requested on one instance, asserted to the other, in the app', async
   await expect(page).toHaveURL(/\/user\/welcome\?sso=1$/);
   expect(seen.get('/api/sso/start')).toBe(cluster.address(1));
   expect(seen.get('/api/sso/saml/acs')).toBe(cluster.address(0));
-  await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: ui.welcomeT('ssoSubmit') }).click();
-  await expect(page).toHaveURL(/\/user\/add-teammates$/);
+  await ui.acceptSsoTerms();
 });
 
 test('a passkey: its challenges made on one instance and answered on the other, added and signed in with', async ({
@@ -124,7 +119,7 @@ test('a passkey: its challenges made on one instance and answered on the other, 
   await cluster.pin(page.context(), 1);
   await cluster.pinNext(page, '/api/auth/passkey', 0);
   await ui.signOut({ passkeyAutofill: true });
-  await new AccountScreens(page).expectHome(account.email);
+  await ui.expectHome(account.email);
   expect(seen.get('/api/auth/passkey/options')).toBe(cluster.address(1));
   expect(seen.get('/api/auth/passkey')).toBe(cluster.address(0));
 });
@@ -135,7 +130,6 @@ test('two-step verification: turned on across the instances, its code step answe
 }) => {
   const account = await createAccount(request);
   const ui = new SecurityScreens(page);
-  const account$ = new AccountScreens(page);
   const seen = answers(page);
   await signInWithStorage(page, account);
   await cluster.pin(page.context(), 0);
@@ -149,10 +143,10 @@ test('two-step verification: turned on across the instances, its code step answe
   await cluster.pin(page.context(), 1);
   await cluster.pinNext(page, '/api/auth/login/second-step', 0);
   await ui.signOut();
-  await account$.logIn(account.email, account.password);
+  await ui.logIn(account.email, account.password);
   await ui.expectCodeStep(account.email);
   await ui.answerWithApp(appCode(secret, 1));
-  await account$.expectHome(account.email);
+  await ui.expectHome(account.email);
   expect(seen.get('/api/auth/login')).toBe(cluster.address(1));
   expect(seen.get('/api/auth/login/second-step')).toBe(cluster.address(0));
 });
