@@ -1,4 +1,4 @@
-// First-load JS+CSS of the entry screens as Chromium transfers them (fresh profile, compressed as
+// First-load JS+CSS (and the JSON text catalogs) of the entry screens as Chromium transfers them (fresh profile, compressed as
 // served), against the React floor (bench/floor, built by the project's Vite in this run, compressed
 // the same way). Writes what each page loaded to bench/out/first-load.md.
 import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -70,7 +70,7 @@ export default async function bundleRows() {
     for (const page of PAGES) {
       const context = await browser.newContext({ locale: 'en-US' });
       const tab = await context.newPage();
-      // What the screen needs to work: every JS/CSS request the page started before the app had rendered
+      // What the screen needs to work: every JS/CSS/JSON (the text catalogs) request the page started before the app had rendered
       // or hydrated it (<html data-hydrated>; the heading itself is in the prerendered HTML; later idle
       // prefetches of likely next screens are not counted), with the encoded body size Chromium received
       // (Resource Timing; headers not counted) and the Content-Encoding served.
@@ -96,7 +96,7 @@ export default async function bundleRows() {
         const wanted = () =>
           performance
             .getEntriesByType('resource')
-            .filter((e) => /\.(m?js|css)$/.test(new URL(e.name).pathname) && e.startTime <= window.__headingAt);
+            .filter((e) => /\.(m?js|css|json)$/.test(new URL(e.name).pathname) && e.startTime <= window.__headingAt);
         for (let i = 0; i < 100 && wanted().some((e) => e.responseEnd === 0); i++)
           await new Promise((r) => setTimeout(r, 50));
         return wanted().map((e) => ({ path: new URL(e.name).pathname, bytes: e.encodedBodySize }));

@@ -8,7 +8,7 @@ import { defineConfig } from 'vitest/config';
 import type { ConfigEnv, Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { WEB_PAGES } from '@suite/contract/core';
-import { linguiCatalogs } from './build/lingui-catalogs';
+import { linguiCatalogAssets, linguiCatalogs } from './build/lingui-catalogs';
 
 const require = createRequire(import.meta.url);
 
@@ -17,9 +17,9 @@ const clientBuild = (_config: unknown, env: ConfigEnv) => env.command === 'build
 
 /**
  * The locale texts (5 languages x 16 namespaces, loaded one at a time) are named by one version for all
- * of them — a hash of every locale file — instead of a hash each: the loader map that every screen loads
- * then repeats one token 80 times, which brotli all but removes, instead of 80 different ones (~0.5 KB
- * of every first load). Any text changed gives every locale file a new name (they stay immutable).
+ * of them — a hash of every locale file — so that the browser computes a catalog's name
+ * (assets/<ns>-<lang>-<version>.json) instead of carrying a map of them. Any text changed gives every
+ * catalog a new name (they stay immutable).
  */
 const LOCALES_DIR = fileURLToPath(new URL('src/locales', import.meta.url));
 const localesVersion = (() => {
@@ -29,6 +29,9 @@ const localesVersion = (() => {
       hash.update(`${lang}/${file}\0`).update(readFileSync(join(LOCALES_DIR, lang, file)));
   return hash.digest('base64url').slice(0, 8);
 })();
+const localeNamespaces = readdirSync(join(LOCALES_DIR, 'en'))
+  .map((f) => f.replace(/\.json$/, ''))
+  .sort();
 const localeChunk = /[\\/]src[\\/]locales[\\/]([a-z]{2})[\\/]([\w-]+)\.json$/;
 
 /**
@@ -146,7 +149,8 @@ function entryPages(): Plugin {
           const css = [...((item as { viteMetadata?: { importedCss: Set<string> } }).viteMetadata?.importedCss ?? [])];
           const entry = { file: item.fileName, imports: item.imports, css };
           chunks.set(item.fileName, entry);
-          if (item.facadeModuleId) chunks.set(item.facadeModuleId, entry);
+          // By the modules in it (a screen may share its chunk with what it uses: codeSplitting groups).
+          for (const id of item.moduleIds) if (!chunks.has(id) || item.facadeModuleId === id) chunks.set(id, entry);
         }
       }
       fonts = Object.keys(bundle).filter((name) => PRELOADED_FONTS.some((re) => re.test(name)));
@@ -199,12 +203,16 @@ export default defineConfig({
   plugins: [
     react(),
     linguiCatalogs(localeChunk),
+    linguiCatalogAssets(LOCALES_DIR, localesVersion, clientBuild),
     legalFonts(),
     bundleReport(process.env.BUNDLE_REPORT),
     entryPages(),
     precompress(),
   ],
-  define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
+  define: {
+    __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
+    __LOCALES__: JSON.stringify({ version: localesVersion, namespaces: localeNamespaces }),
+  },
   resolve: {
     conditions: ['source', 'module', 'browser', 'development|production'],
   },
@@ -213,13 +221,9 @@ export default defineConfig({
     sourcemap: true,
     assetsInlineLimit: 2048,
     // Browsers without modulepreload (Safari < 17) still run the app; they only miss the head start.
-    modulePreload: { polyfill: false },
+    modulePreload: false,
     rolldownOptions: {
       output: {
-        chunkFileNames: (chunk) => {
-          const locale = chunk.facadeModuleId ? localeChunk.exec(chunk.facadeModuleId) : null;
-          return locale ? `assets/${locale[2]}-${locale[1]}-${localesVersion}.js` : 'assets/[name]-[hash].js';
-        },
         // Fewer, larger files: one file compresses better than several (brotli finds the repeats across
         // the whole file) and costs fewer requests. 'app': the entry and everything every page loads with
         // it (React DOM, the router, the frame, and the lib modules they use), one file instead of two (login's
@@ -229,8 +233,18 @@ export default defineConfig({
           groups: [
             {
               name: 'app',
-              test: /node_modules[\\/](react-dom|scheduler)[\\/]|src[\\/](main\.tsx|app[\\/](router|page-frame|providers|route-error)\.tsx)/,
+              test: /^\0rolldown[\\/]runtime|node_modules[\\/](react-dom|scheduler)[\\/]|src[\\/](main\.tsx|app[\\/](router|page-frame|providers|route-error)\.tsx|(components|lib)[\\/](?!confirm-dialog-view|sso-choice-view|webauthn|safe-redirect|checkbox|progress-bar|format-bytes|password-rules|name-rules|captcha|terms-consent|use-copy-to-clipboard|code-boxes))/,
               priority: 1,
+            },
+            {
+              // The code step and its six boxes (also used by the login's lazy second step): one file.
+              name: 'code-check',
+              test: /src[\\/](features[\\/]code-check[\\/]code-check-form|components[\\/]code-boxes)\./,
+            },
+            {
+              // What the forms that take a name or a new password share (welcome, new password, guest).
+              name: 'form-rules',
+              test: /src[\\/](text\.ts|lib[\\/](password-rules|name-rules)|components[\\/](checkbox|terms-consent))/,
             },
             {
               name: 'shared',

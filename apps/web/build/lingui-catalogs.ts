@@ -1,4 +1,6 @@
 import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Plugin } from 'vite';
 
 /**
@@ -50,6 +52,31 @@ export function linguiCatalogs(localeFile: RegExp): Plugin {
       if (!match) return null;
       // Still JSON: Vite's own JSON plugin turns it into the module.
       return { code: JSON.stringify(compileCatalog(match[2]!, JSON.parse(code))), map: null };
+    },
+  };
+}
+
+/**
+ * The browser build's catalogs: every src/locales/<lang>/<ns>.json, compiled, written as
+ * assets/<ns>-<lang>-<version>.json, which lib/i18n.ts fetches by that computed name. Plain JSON files
+ * instead of one module each: no loader map of 80 dynamic imports in every first load (~0.5 KB br), and
+ * JSON parses faster than the same object as JavaScript. `version` is one hash of all locale files.
+ */
+export function linguiCatalogAssets(dir: string, version: string, apply: Plugin['apply']): Plugin {
+  return {
+    name: 'lingui-catalog-assets',
+    apply,
+    generateBundle() {
+      for (const lang of readdirSync(dir))
+        for (const file of readdirSync(join(dir, lang))) {
+          const ns = file.replace(/\.json$/, '');
+          const texts: unknown = JSON.parse(readFileSync(join(dir, lang, file), 'utf8'));
+          this.emitFile({
+            type: 'asset',
+            fileName: `assets/${ns}-${lang}-${version}.json`,
+            source: JSON.stringify(compileCatalog(ns, texts)),
+          });
+        }
     },
   };
 }

@@ -26,8 +26,9 @@ export interface WebPage<N extends string = string> {
 
 /** The `/user/*` forms: their screen modules and first texts (the code check serves both modes). */
 const FORMS: Record<UserComponent, { screen: string; texts: string[]; entry: boolean }> = {
-  signup: { screen: 'features/signup/signup-form', texts: ['signup', 'errors'], entry: true },
-  welcome: { screen: 'features/welcome/welcome-form', texts: ['welcome', 'errors'], entry: true },
+  // The error texts are not on screen at first: they load after it (apps/web lib/use-form-submit.ts).
+  signup: { screen: 'features/signup/signup-form', texts: ['signup'], entry: true },
+  welcome: { screen: 'features/welcome/welcome-form', texts: ['welcome'], entry: true },
   // Reached only signed in, from the welcome step: not an entry screen.
   'add-teammates': { screen: 'features/teammates/teammates-form', texts: ['teammates', 'errors'], entry: false },
   login: { screen: 'features/login/login-form', texts: ['login'], entry: true },

@@ -42,7 +42,24 @@ export function storedLanguage(): Language | null {
 
 /** A compiled catalog: message id (`<ns>:<dotted.key>`) → message as Lingui's compiler wrote it. */
 type Catalog = Messages;
-const loaders = import.meta.glob<{ default: Catalog }>('../locales/*/*.json');
+const NAMESPACES = new Set(__LOCALES__.namespaces);
+
+/**
+ * One namespace's compiled catalog in one language. The browser build fetches the file the build wrote
+ * for it (assets/<ns>-<lang>-<version>.json, build/lingui-catalogs.ts): a name computed here, not a map
+ * of every file in every first load. The dev server, the tests and the prerender import the JSON itself
+ * (compiled by the same plugin); that branch is not in the browser build.
+ */
+function fetchCatalog(lng: string, ns: string): Promise<Catalog> {
+  if (import.meta.env.DEV || import.meta.env.SSR) {
+    const load = import.meta.glob<{ default: Catalog }>('../locales/*/*.json')[`../locales/${lng}/${ns}.json`];
+    return load ? load().then((m) => m.default) : Promise.resolve({});
+  }
+  return fetch(`${import.meta.env.BASE_URL}assets/${ns}-${lng}-${__LOCALES__.version}.json`).then((response) => {
+    if (!response.ok) throw new Error(`texts ${lng}/${ns}: HTTP ${response.status}`);
+    return response.json() as Promise<Catalog>;
+  });
+}
 
 const FALLBACK_NS = 'common';
 /** One Lingui instance per language, each with the namespaces of that language loaded so far. */
@@ -73,8 +90,7 @@ export function loadTexts(lng: string, ns: string): Promise<void> {
   const id = `${lng}/${ns}`;
   let promise = loading.get(id);
   if (!promise) {
-    const load = loaders[`../locales/${id}.json`];
-    promise = (load ? load().then((m) => m.default) : Promise.resolve({})).then((catalog) => {
+    promise = (NAMESPACES.has(ns) ? fetchCatalog(lng, ns) : Promise.resolve({})).then((catalog) => {
       catalogOf(lng).load(lng, catalog);
       loaded.add(id);
     });
@@ -108,7 +124,7 @@ export function fixedT(lng: string, ns: string): TFunction {
     let namespace = options.ns ?? ns;
     let key = fullKey;
     const colon = fullKey.indexOf(':');
-    if (colon > 0 && loaders[`../locales/${lng}/${fullKey.slice(0, colon)}.json`]) {
+    if (colon > 0 && NAMESPACES.has(fullKey.slice(0, colon))) {
       namespace = fullKey.slice(0, colon);
       key = fullKey.slice(colon + 1);
     }

@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import type { CaptchaAction } from '@suite/contract/core';
 import { useConfig } from './config';
+import { currentLanguage, hasTexts, loadTexts } from './i18n';
 import { useErrorMessage } from './use-error-message';
 
 /** Problems found before sending: messages by field name (in the fields' order), and a message for the form. */
@@ -59,7 +60,16 @@ export function useFormSubmit<F extends string = string>(options: FormSubmitOpti
     if (!send) return;
     if (inFlight.current) return;
     setError(null);
-    const problems = options.validate?.();
+    let problems = options.validate?.();
+    // The error texts come just after the first paint (useErrorMessage): problems found before them are
+    // checked again once they are in, so that they are said in words (a valid submit does not wait).
+    if (
+      (problems?.form || Object.values(problems?.fields ?? {}).some(Boolean)) &&
+      !hasTexts(currentLanguage(), 'errors')
+    ) {
+      await loadTexts(currentLanguage(), 'errors').catch(() => undefined);
+      problems = options.validate?.();
+    }
     const fields = Object.fromEntries(
       Object.entries(problems?.fields ?? {}).filter(([, message]) => message),
     ) as Partial<Record<F, string>>;

@@ -4,7 +4,6 @@ import { isFirstEntry, useNavigate } from '../../lib/navigation';
 import { useTranslation } from '../../lib/i18n-react';
 import { CODE_LENGTH, CODE_MAIL_SPACING_S, CODE_TTL_MS, MAX_CODE_TRIES } from '@suite/contract/core';
 import { ApiError } from '../../lib/api-client';
-import { captchaToken } from '../../lib/captcha';
 import { useConfig } from '../../lib/config';
 import { flowEmail } from '../../lib/flow-email';
 import { saveSession } from '../../lib/session';
@@ -117,7 +116,7 @@ export default function CodeCheckForm() {
         // Many failed checks on this address, from anywhere: the server asks for a captcha answer
         // (docs/security.md, "captcha step-up"); the same code is sent again with one.
         if (!(caught instanceof ApiError && caught.code === 'ERR_CAPTCHA_REQUIRED')) throw caught;
-        const captcha = await captchaToken(config.captchaSiteKey, 'code');
+        const captcha = await (await import('../../lib/captcha')).captchaToken(config.captchaSiteKey, 'code');
         if (!captcha) throw caught;
         return confirmCode(mode, { ...body, captcha_token: captcha });
       });

@@ -102,15 +102,27 @@ export default function LoginForm() {
   }
 
   /**
-   * Passkeys in the e-mail field's autofill (conditional mediation): asked for as soon as the form is
-   * shown, so that the browser lists them when the field gets focus; the WebAuthn code loads after the
-   * first paint. Ended when the form goes (the code step, another screen); the button starts its own.
+   * Passkeys in the e-mail field's autofill (conditional mediation): asked for as soon as the screen is up
+   * (the browser's first idle moment: the WebAuthn code is not part of the first paint, nor competing with
+   * it), so that the browser lists them when the field gets focus. Ended when the form goes (the code
+   * step, another screen); the button starts its own.
    */
   const startAutofill = useEffectEvent(() => void withPasskey(true));
   useEffect(() => {
     if (pending || !passkeysSupported()) return;
-    startAutofill();
-    return () => void webauthn().then((m) => m.cancelCeremony());
+    let started = false;
+    const start = () => {
+      started = true;
+      startAutofill();
+    };
+    // Safari has no requestIdleCallback: the next task then.
+    const idle = typeof window.requestIdleCallback === 'function';
+    const handle = idle ? window.requestIdleCallback(start, { timeout: 1000 }) : window.setTimeout(start, 0);
+    return () => {
+      if (idle) window.cancelIdleCallback(handle);
+      else window.clearTimeout(handle);
+      if (started) void webauthn().then((m) => m.cancelCeremony());
+    };
     // startAutofill is an Effect Event (useEffectEvent), never a dependency; eslint-plugin-react-hooks 5 predates it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pending]);

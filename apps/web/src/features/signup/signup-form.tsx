@@ -8,6 +8,7 @@ import { flowEmail } from '../../lib/flow-email';
 import { saveSession } from '../../lib/session';
 import { userPath } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { ApiError } from '../../lib/api-client';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { FormSubmit } from '../../components/form-submit';
 import { SsoChoice } from '../../components/sso-choice';
@@ -22,7 +23,6 @@ import '../../components/auth-form.css';
 export default function SignupForm() {
   const { t } = useTranslation('signup');
   useDocumentTitle(t('title'));
-  const { t: te } = useTranslation('errors');
   const config = useConfig();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -61,7 +61,9 @@ export default function SignupForm() {
           message: failure.key === 'personalEmail' ? `${t('personalEmail')} ${t('personalEmailHelp')}` : t(failure.key),
         };
       setInUse(failure.kind === 'error' && failure.code === 'ERR_EMAIL_IN_USE');
-      if (failure.kind !== 'code-screen') return { form: te(failure.code, { defaultValue: te('MSG_REQUEST_ERROR') }) };
+      // The failure's catalogue text, looked up at each render (the error texts may come after the answer).
+      if (failure.kind !== 'code-screen')
+        return { form: new ApiError(caught instanceof ApiError ? caught.status : 0, failure.code, '') };
       flowEmail.set(address);
       navigate(userPath('check-token'));
       return null;

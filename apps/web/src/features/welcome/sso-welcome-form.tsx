@@ -18,7 +18,8 @@ import '../../components/auth-form.css';
  */
 export default function SsoWelcomeForm() {
   const { t } = useTranslation('welcome');
-  const { t: te } = useTranslation('errors');
+  // Used only on submit (useFormSubmit has them loaded by then): not holding the first paint.
+  const { t: te } = useTranslation('errors', { useSuspense: false });
   useDocumentTitle(t('title'));
   const navigate = useNavigate();
   const goToMainApp = useGoToMainApp();

@@ -40,7 +40,8 @@ function WelcomeNoSession() {
 function PasswordWelcomeForm() {
   const { t } = useTranslation('welcome');
   useDocumentTitle(t('title'));
-  const { t: te } = useTranslation('errors');
+  // Used only on submit (useFormSubmit has them loaded by then): not holding the first paint.
+  const { t: te } = useTranslation('errors', { useSuspense: false });
   const navigate = useNavigate();
   const goToMainApp = useGoToMainApp();
   const [values, setValues] = useState({ firstName: '', lastName: '', password: '' });
