@@ -48,7 +48,7 @@ export class MeetingRoomPage {
   async events(name: string): Promise<JitsiCall[]> {
     return (await this.calls()).filter((c) => c.type === 'event' && c.name === name);
   }
-  /** The conference frame the stand-in embeds (room.html): its hangup button is Jitsi's own. */
+  /** The conference frame the stand-in embeds (room.html): its toolbar and hangup button are Jitsi's own. */
   frame() {
     return this.page.frameLocator('#jitsiConferenceFrame0');
   }
@@ -67,9 +67,20 @@ export class MeetingRoomPage {
     if (options.skipNextTime) await this.page.getByLabel('Skip this review next time').check();
     await this.page.getByRole('button', { name: 'Join meeting' }).click();
   }
+  /** Our bar's Leave (one click), not the host's "Leave options" beside it. */
+  leaveButton() {
+    return this.page
+      .getByRole('navigation', { name: 'Meeting controls' })
+      .getByRole('button', { name: 'Leave', exact: true });
+  }
+  /** The host's menu behind the caret beside Leave: "End for everyone" lives there, nowhere else. */
+  async openLeaveMenu() {
+    await this.page.getByRole('button', { name: 'Leave options' }).click();
+    return this.page.getByRole('menu', { name: 'Leave options' });
+  }
   async expectJoined(): Promise<void> {
     await expect(this.page.getByTestId('jitsi-container').locator('iframe')).toBeVisible();
-    await expect(this.page.getByRole('button', { name: 'Leave' })).toBeVisible();
+    await expect(this.leaveButton()).toBeVisible();
     await expect(this.page.getByText('Connecting to the meeting…')).toHaveCount(0);
   }
 }

@@ -46,14 +46,8 @@ test.describe('host and guest meet', () => {
     expect(claims.context.user).toMatchObject({ name: 'Grace Guest', moderator: false });
     expect(guestInit.options?.userInfo.displayName).toBe('Grace Guest');
 
-    await guestPage.getByRole('button', { name: 'Leave' }).click();
-    const dialog = guestPage.getByRole('dialog', { name: 'Leave the meeting?' });
-    await expect(dialog).toBeVisible();
-    await screenshots(guestPage, 'meeting-leave-confirm');
-    await dialog.getByRole('button', { name: 'Stay' }).click();
-    expect(await guest.commands('hangup')).toHaveLength(0);
-    await guestPage.getByRole('button', { name: 'Leave' }).click();
-    await guestPage.getByRole('dialog').getByRole('button', { name: 'Leave' }).click();
+    // One click: no question (the left page's Rejoin is the undo).
+    await guest.leaveButton().click();
     await expect(guestPage.getByRole('heading', { name: "You've left the room" })).toBeVisible();
     expect(await guest.commands('hangup')).toHaveLength(1);
     await screenshots(guestPage, 'meeting-left');
@@ -84,8 +78,9 @@ test.describe('host and guest meet', () => {
     await guest.joinFromSetup();
     await guest.expectJoined();
     await expect(guestPage.getByRole('button', { name: 'End for everyone' })).toHaveCount(0);
+    await expect(guestPage.getByRole('button', { name: 'Leave options' })).toHaveCount(0);
 
-    await hostPage.getByRole('button', { name: 'End for everyone' }).click();
+    await (await hostRoom.openLeaveMenu()).getByRole('menuitem', { name: 'End for everyone' }).click();
     await hostPage
       .getByRole('dialog', { name: 'End the meeting for everyone?' })
       .getByRole('button', { name: 'End for everyone' })

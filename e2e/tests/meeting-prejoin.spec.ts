@@ -2,7 +2,7 @@ import { decodeJwt } from 'jose';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, createAccount } from '../fixtures/test';
 import { accessible } from '../pages/a11y';
-import { MeetingRoomPage, createMeeting, fillGuestForm, hostJoins, hostOpens, signIn } from '../pages/meeting-room';
+import { MeetingRoomPage, createMeeting, fillGuestForm, hostOpens, signIn } from '../pages/meeting-room';
 
 /** The element lies wholly inside the viewport as it is now (no scrolling needed to see it). */
 async function expectInViewport(page: Page, target: Locator): Promise<void> {
@@ -95,10 +95,11 @@ test.describe('pre-join screen', () => {
     page,
     request,
   }) => {
-    const { meeting } = await hostOpens(page, request);
+    await hostOpens(page, request);
     await expect(page.getByText('Joining as Ada Lovelace')).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Your name' })).toHaveCount(0);
-    await expect(page.getByTestId('setup-meeting-name')).toHaveText(meeting._id);
+    // Untitled: called after its host, never by its id.
+    await expect(page.getByTestId('setup-meeting-name')).toHaveText("Ada's meeting");
     await page.getByRole('button', { name: 'Mute microphone' }).click();
     await page.getByRole('button', { name: 'Turn off camera' }).click();
     const room = new MeetingRoomPage(page);
@@ -116,39 +117,6 @@ test.describe('pre-join screen', () => {
     await expect(mic).toHaveAttribute('aria-pressed', 'false');
     await mic.click();
     expect(await room.commands('toggleAudio')).toHaveLength(1);
-  });
-});
-
-test.describe('room controls', () => {
-  test('icon buttons with names and tooltips, in one row at 360 px', async ({ page, request }) => {
-    await hostJoins(page, request);
-    const bar = page.getByRole('navigation', { name: 'Meeting controls' });
-    const names = [
-      'Mute microphone',
-      'Turn off camera',
-      'Share screen',
-      'Copy invite link',
-      'End for everyone',
-      'Leave',
-    ];
-    for (const name of names) await expect(bar.getByRole('button', { name, exact: true })).toBeVisible();
-    // Hover shows the tooltip (CSS ::after from data-tip) with the same words.
-    const share = bar.getByRole('button', { name: 'Share screen' });
-    await expect(share).toHaveAttribute('data-tip', 'Share screen');
-    await share.hover();
-    await expect.poll(() => share.evaluate((el) => getComputedStyle(el, '::after').opacity)).toBe('1');
-    // Our bar only: the frame is the Jitsi stand-in's page, not ours.
-    await accessible(page, 'room', ['[data-testid="jitsi-container"]']);
-
-    await page.setViewportSize({ width: 360, height: 740 });
-    const visible = bar.locator('button:visible, a:visible');
-    const tops = new Set<number>();
-    for (const box of await visible.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().top)))
-      tops.add(Math.round(box));
-    expect([...tops]).toHaveLength(1);
-    const header = await page.getByRole('banner').boundingBox();
-    expect(header!.height).toBeLessThanOrEqual(64);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 });
 

@@ -505,10 +505,13 @@ describe('IDOR: every route that takes an id, with another user’s id', () => {
     expect(room?.status).not.toBe('ended');
   });
 
-  it("GET /v2/videoconference/{alice's room} (public by design): title and status only, no host", async () => {
+  it("GET /v2/videoconference/{alice's room} (public by design): title, status, a first name; no host id or address", async () => {
     const res = await w.app.inject({ method: 'GET', url: `/api/v2/videoconference/${roomId}` });
     expect(res.statusCode).toBe(200);
-    expect(Object.keys(res.json()).sort()).toEqual(['_id', 'status', 'title']);
+    // host_name is the first name everyone in the meeting sees anyway (issue 23: "Ada's meeting").
+    expect(Object.keys(res.json()).sort()).toEqual(['_id', 'host_name', 'status', 'title']);
+    expect(res.body).not.toContain('@');
+    expect(res.body).not.toContain(alice.id);
   });
 
   it("GET /v2/videoconference lists only the caller's rooms", async () => {

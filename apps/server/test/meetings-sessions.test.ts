@@ -69,6 +69,21 @@ describe('video conferences, guests and meeting sessions', () => {
     expect((await inject('GET', `/v2/videoconference/${vc._id}`)).json().title).toBe('Paygnp.exe');
   });
 
+  // Issue 23: an untitled meeting reads "Ana's meeting" on every guest's screen, never its id or an address.
+  it('gives an untitled meeting its host’s first name under the one name rule, never an address', async () => {
+    const untitled = await createVc();
+    const titled = await createVc('Weekly');
+    const view = async (id: string) => (await inject('GET', `/v2/videoconference/${id}`)).json();
+    expect(await view(untitled._id)).toEqual({ _id: untitled._id, title: '', status: 'not_started', host_name: 'Ana' });
+    expect((await view(titled._id)).host_name).toBe('');
+    // A first name the rule refuses (stored before it, or an address typed as a name) is not shown.
+    for (const first_name of ['ana@acme.test', 'A\u202ena', '   ']) {
+      await t.app.db.kysely.updateTable('users').set({ first_name }).where('id', '=', host.id).execute();
+      expect({ first_name, host_name: (await view(untitled._id)).host_name }).toEqual({ first_name, host_name: '' });
+    }
+    await t.app.db.kysely.updateTable('users').set({ first_name: 'Ana' }).where('id', '=', host.id).execute();
+  });
+
   it('requires a session to create or list', async () => {
     expect((await inject('POST', '/v2/videoconference', {})).statusCode).toBe(401);
     expect((await inject('GET', '/v2/videoconference')).json().error_code).toBe('ERR_INVALID_ACCESS_TOKEN');
@@ -147,6 +162,7 @@ describe('video conferences, guests and meeting sessions', () => {
       _id: vc._id,
       title: '',
       status: 'started',
+      host_name: 'Ana',
     });
   });
 

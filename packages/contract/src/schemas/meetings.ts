@@ -20,7 +20,13 @@ export const VideoconferenceSchema = z.object({
 export type Videoconference = z.infer<typeof VideoconferenceSchema>;
 export const VideoconferenceListSchema = z.object({ data: z.array(VideoconferenceSchema) });
 /** GET /v2/videoconference/:id (public): enough for the room page to tell a valid invite from an invalid one. */
-export const VideoconferencePublicSchema = VideoconferenceSchema.pick({ _id: true, title: true, status: true });
+export const VideoconferencePublicSchema = VideoconferenceSchema.pick({ _id: true, title: true, status: true }).extend({
+  /**
+   * An untitled meeting's host by first name, so that it reads "Ada's meeting" and not as its id: under the
+   * one display-name rule, never an address; '' when the meeting has a title or the host no usable name.
+   */
+  host_name: z.string(),
+});
 export type VideoconferencePublic = z.infer<typeof VideoconferencePublicSchema>;
 
 // POST /v2/videoconference/token (bearer) and /v2/videoconference/guest/token

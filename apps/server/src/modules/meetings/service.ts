@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import {
   RoomNameSchema,
+  checkDisplayName,
   cleanDisplayName,
   type MeetingTokenResponse,
   type SessionPingResponse,
@@ -93,6 +94,12 @@ export function createMeetingService({ db, config, signer, guests }: MeetingServ
     return guest;
   }
 
+  /** An untitled meeting's host as guests may read it: the first name under the one name rule, no address. */
+  async function hostName(hostId: string): Promise<string> {
+    const check = checkDisplayName(await repo.hostFirstName(hostId));
+    return check.ok && !check.value.includes('@') ? check.value : '';
+  }
+
   function requireSigner(): MeetingTokenSigner {
     if (!signer) throw new AppError('ERR_MEETINGS_NOT_CONFIGURED');
     return signer;
@@ -150,7 +157,7 @@ export function createMeetingService({ db, config, signer, guests }: MeetingServ
       if (!row) throw new AppError('ERR_VIDEOCONFERENCE_NOT_FOUND');
       const [open] = await repo.openSessions([row.id]);
       const { _id, title, status } = await view(row, open, Date.now());
-      return { _id, title, status };
+      return { _id, title, status, host_name: title ? '' : await hostName(row.host_id) };
     },
 
     /** Ends the conference for good: its link stops working and its session closes. */

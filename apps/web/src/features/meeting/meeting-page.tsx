@@ -81,7 +81,12 @@ export default function MeetingPage() {
   }, [query.refused]);
 
   const invite = useInvite(roomName, Boolean(blocked || query.jwt));
-  const meetingName = (invite.state === 'ok' && invite.title) || roomName;
+  // An untitled meeting reads as its host's ("Ada's meeting"), never as its id; a `jwt` link's room is not
+  // ours to look up and keeps its name.
+  const meetingName =
+    invite.state !== 'ok' || query.jwt
+      ? roomName
+      : invite.title || (invite.hostName ? t('panel.untitledOf', { name: invite.hostName }) : t('panel.untitled'));
   const names = useMemo(() => ({ app: appName, meeting: meetingName }), [appName, meetingName]);
 
   // Nobody yet: the guest form first, then back here (vc_link).

@@ -70,3 +70,17 @@ export const EndAllIcon = () => (
     <path d="M3 20a6 6 0 0 1 12 0M16 5l5 5M21 5l-5 5" />
   </Icon>
 );
+
+/** Three dots: the room bar's overflow menu. */
+export const MoreIcon = () => (
+  <Icon>
+    <path d="M5 12h.01M12 12h.01M19 12h.01" strokeWidth="3" />
+  </Icon>
+);
+
+/** A small caret: the leave button's menu. */
+export const CaretIcon = () => (
+  <Icon>
+    <path d="M7 10l5 5 5-5" />
+  </Icon>
+);

@@ -1,9 +1,14 @@
+import { useContext } from 'react';
 import { useTranslation } from '../../../lib/i18n-react';
 import { Button } from '../../../components/button';
 import { RoomNotice } from './room-notice';
 import type { LeaveReason } from './meeting-room';
+import { MeetingNames } from '../lib/meeting-title';
 
-/** "You've left the room", with a way back in. */
+/**
+ * "You've left the room", the meeting's name, and Rejoin first: leaving takes one click, this is its undo.
+ * The text says what the title does not (why, or what to do), never the title again.
+ */
 export function LeftPage({
   reason,
   onRejoin,
@@ -14,8 +19,10 @@ export function LeftPage({
   homeUrl: string | null;
 }) {
   const { t } = useTranslation('meeting');
+  const { meeting } = useContext(MeetingNames);
   return (
     <RoomNotice title={t('left.title')} testId="meeting-left">
+      {meeting ? <p className="meet-notice__meeting">{meeting}</p> : null}
       <p>{reason === 'idle' ? t('left.idleText') : t('left.text')}</p>
       <div className="meet-actions">
         <Button onClick={onRejoin}>{t('left.rejoin')}</Button>

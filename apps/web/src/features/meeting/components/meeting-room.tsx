@@ -100,10 +100,6 @@ export function MeetingRoom(props: MeetingRoomProps) {
           if (p.bar.query.avatar) instance?.executeCommand('avatarUrl', p.bar.query.avatar);
           if (p.bar.query.email) instance?.executeCommand('email', p.bar.query.email);
         });
-        // Jitsi's own hangup button only reports the click (buttonsWithNotifyClick): ask first, as ours does.
-        instance.on('toolbarButtonClicked', (e: { key?: string } | undefined) => {
-          if (e?.key === 'hangup') void confirmLeaveRef.current();
-        });
         instance.on('errorOccurred', (e: { name?: string; type?: string; isFatal?: boolean } | undefined) => {
           logger.warn('meeting error', { name: e?.name, type: e?.type, fatal: e?.isFatal });
           // A fatal error (e.g. Jitsi refused the token) means this attempt will never join: say so
@@ -171,21 +167,11 @@ export function MeetingRoom(props: MeetingRoomProps) {
     useCallback(() => void ping?.().catch(() => undefined), [ping]),
   );
 
-  const confirmLeave = async () => {
-    const yes = await dialog.confirm({
-      title: t('leave.title'),
-      text: t('leave.text'),
-      primaryLabel: t('leave.confirm'),
-      secondaryLabel: t('leave.stay'),
-      variant: 'danger',
-    });
-    if (yes) {
-      setLeaving(true);
-      hangup('left');
-    }
+  // One click: the left page's Rejoin is the undo, so there is nothing to confirm.
+  const leave = () => {
+    setLeaving(true);
+    hangup('left');
   };
-  const confirmLeaveRef = useRef(confirmLeave);
-  confirmLeaveRef.current = confirmLeave;
 
   const confirmEndForAll = async () => {
     const yes = await dialog.confirm({
@@ -213,7 +199,7 @@ export function MeetingRoom(props: MeetingRoomProps) {
         audioMuted={muted.audio}
         videoMuted={muted.video}
         onCommand={(command) => api?.executeCommand(command)}
-        onLeave={() => void confirmLeave()}
+        onLeave={leave}
         canEndForAll={props.moderator && props.hostRoomId !== null}
         onEndForAll={() => void confirmEndForAll()}
       />

@@ -6,7 +6,8 @@ import { useConfig } from '../../../lib/config';
 import { useCopyToClipboard } from '../../../lib/use-copy-to-clipboard';
 import { COPIED_FEEDBACK_MS } from '../lib/timings';
 import type { MeetingQuery } from '../lib/query-options';
-import { CheckIcon, EndAllIcon, HelpIcon, LeaveIcon, LinkIcon, ScreenIcon } from './icons';
+import { CaretIcon, CheckIcon, EndAllIcon, HelpIcon, LeaveIcon, LinkIcon, MoreIcon, ScreenIcon } from './icons';
+import { RoomMenu, type RoomMenuItem } from './room-menu';
 import { MediaToggle } from './media-toggle';
 
 /**
@@ -78,7 +79,8 @@ const MEDIA = [
 /**
  * Our bar above the Jitsi frame: branding Jitsi no longer takes from an embedder (logo, watermark link,
  * app name, support link), the invite link, and the room controls (mute, video, screen share, leave),
- * each hidden like the Jitsi button of the same name when listed in hideButtons.
+ * each hidden like the Jitsi button of the same name when listed in hideButtons. Jitsi's toolbar leaves
+ * these out (ROOM_BAR_BUTTONS in lib/jitsi-options.ts): one set of controls, each named in a tooltip.
  */
 export function RoomBar(p: RoomBarProps) {
   const { t } = useTranslation('meeting');
@@ -92,6 +94,23 @@ export function RoomBar(p: RoomBarProps) {
   const brandLink = ui.showBrandWatermark !== false && ui.brandWatermarkLink;
   const inviteHidden = ui.hideInviteMoreHeader === true || meeting.disableInviteFunctions === true || !shown('invite');
 
+  // Share, invite and support: beside the toggles on a wide screen, in the "⋯" menu below 480 px (CSS).
+  const secondary: (RoomMenuItem & { disabled?: boolean })[] = [];
+  if (!p.spectator && !p.mobile && shown('desktop'))
+    secondary.push({
+      label: t('room.shareScreen'),
+      icon: <ScreenIcon />,
+      disabled: !p.joined,
+      onSelect: () => p.onCommand('toggleShareScreen'),
+    });
+  if (!inviteHidden)
+    secondary.push({
+      label: copied ? t('room.copied') : t('room.copyInvite'),
+      icon: copied ? <CheckIcon /> : <LinkIcon />,
+      onSelect: copyInvite,
+    });
+  if (ui.supportUrl) secondary.push({ label: t('room.support'), icon: <HelpIcon />, href: ui.supportUrl });
+
   return (
     <header className="meet-bar">
       <div className="meet-bar__brand">
@@ -102,7 +121,9 @@ export function RoomBar(p: RoomBarProps) {
         ) : (
           <span className="meet-bar__logo">{logo}</span>
         )}
-        <span className="meet-bar__title">{p.title || appName}</span>
+        <span className="meet-bar__title" data-testid="meeting-title">
+          {p.title || appName}
+        </span>
       </div>
       <nav className="meet-bar__controls" aria-label={t('room.controls')}>
         {MEDIA.map(([button, kind, command]) =>
@@ -117,40 +138,50 @@ export function RoomBar(p: RoomBarProps) {
             />
           ) : null,
         )}
-        {!p.spectator && !p.mobile && shown('desktop') ? (
-          <IconButton
-            label={t('room.shareScreen')}
-            disabled={!p.joined}
-            onClick={() => p.onCommand('toggleShareScreen')}
-          >
-            <ScreenIcon />
-          </IconButton>
+        <div className="meet-bar__secondary">
+          {secondary.map((item) =>
+            'href' in item ? (
+              <a
+                key={item.label}
+                className="meet-ctl"
+                href={item.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={item.label}
+                data-tip={item.label}
+              >
+                {item.icon}
+              </a>
+            ) : (
+              <IconButton key={item.label} label={item.label} disabled={item.disabled} onClick={item.onSelect}>
+                {item.icon}
+              </IconButton>
+            ),
+          )}
+        </div>
+        {secondary.length ? (
+          <div className="meet-bar__more">
+            <RoomMenu label={t('room.more')} items={secondary.filter((item) => !item.disabled)}>
+              <MoreIcon />
+            </RoomMenu>
+          </div>
         ) : null}
-        {inviteHidden ? null : (
-          <IconButton label={copied ? t('room.copied') : t('room.copyInvite')} onClick={copyInvite}>
-            {copied ? <CheckIcon /> : <LinkIcon />}
+        <div className="meet-leave">
+          {/* Leaving is one click; the left page's Rejoin is the undo. */}
+          <IconButton label={t('room.leave')} className="meet-ctl--leave" onClick={p.onLeave}>
+            <LeaveIcon />
           </IconButton>
-        )}
-        {ui.supportUrl ? (
-          <a
-            className="meet-ctl"
-            href={ui.supportUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            aria-label={t('room.support')}
-            data-tip={t('room.support')}
-          >
-            <HelpIcon />
-          </a>
-        ) : null}
-        {p.canEndForAll ? (
-          <IconButton label={t('room.endForAll')} className="meet-ctl--end" onClick={p.onEndForAll}>
-            <EndAllIcon />
-          </IconButton>
-        ) : null}
-        <IconButton label={t('room.leave')} className="meet-ctl--leave" onClick={p.onLeave}>
-          <LeaveIcon />
-        </IconButton>
+          {p.canEndForAll ? (
+            // Ending for everyone is never beside Leave: it is behind the leave button's menu, host only.
+            <RoomMenu
+              label={t('room.leaveOptions')}
+              className="meet-ctl--leave-more"
+              items={[{ label: t('room.endForAll'), icon: <EndAllIcon />, onSelect: p.onEndForAll }]}
+            >
+              <CaretIcon />
+            </RoomMenu>
+          ) : null}
+        </div>
       </nav>
       <span className="visually-hidden" role="status">
         {copied ? t('room.copied') : ''}

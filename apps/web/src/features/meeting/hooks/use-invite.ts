@@ -2,21 +2,24 @@ import { useEffect, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { fetchVideoconference } from '../../../lib/videoconference';
 
-export type Invite = { state: 'checking' } | { state: 'ok'; title: string } | { state: 'error'; code: string };
+export type Invite =
+  { state: 'checking' } | { state: 'ok'; title: string; hostName: string } | { state: 'error'; code: string };
 
 /** Is the link valid? Asked before anything else, so nobody sets up devices for a dead link. */
 export function useInvite(roomName: string, skip: boolean): Invite {
   const [invite, setInvite] = useState<Invite>({ state: 'checking' });
   useEffect(() => {
     if (skip) {
-      setInvite({ state: 'ok', title: '' });
+      setInvite({ state: 'ok', title: '', hostName: '' });
       return;
     }
     const controller = new AbortController();
     fetchVideoconference(roomName, controller.signal)
       .then((vc) =>
         setInvite(
-          vc.status === 'ended' ? { state: 'error', code: 'ERR_INVITE_NOT_VALID' } : { state: 'ok', title: vc.title },
+          vc.status === 'ended'
+            ? { state: 'error', code: 'ERR_INVITE_NOT_VALID' }
+            : { state: 'ok', title: vc.title, hostName: vc.host_name },
         ),
       )
       .catch((error: unknown) => {

@@ -86,8 +86,20 @@ describe('meeting query parameters', () => {
     }
   });
 
-  it('routes a click on Jitsi’s own hangup button to the page instead of leaving at once', () => {
-    expect(build('').configOverwrite.buttonsWithNotifyClick).toEqual([{ key: 'hangup', preventExecution: true }]);
+  it('leaves out of Jitsi’s toolbar the controls our bar shows: one set of controls', () => {
+    const ours = ['microphone', 'camera', 'desktop', 'invite', 'hangup'];
+    for (const o of [build(''), build('?hideButtons=chat')]) {
+      for (const toolbar of [
+        o.configOverwrite.toolbarButtons,
+        o.interfaceConfigOverwrite.TOOLBAR_BUTTONS,
+      ] as string[][]) {
+        for (const b of ours) expect(toolbar).not.toContain(b);
+        expect(toolbar).toEqual(expect.arrayContaining(['raisehand', 'tileview', 'settings', 'help']));
+      }
+    }
+    // Our support link stands for Jitsi's help button.
+    expect(build('?SUPPORT_URL=https://help.example.com').configOverwrite.toolbarButtons).not.toContain('help');
+    expect(build('').configOverwrite).not.toHaveProperty('buttonsWithNotifyClick');
   });
 
   it('joins spectators without devices', () => {
@@ -109,11 +121,11 @@ describe('meeting query parameters', () => {
     ] as string[][]) {
       for (const b of deviceButtons) expect(toolbar).not.toContain(b);
       expect(toolbar).not.toContain('chat');
-      expect(toolbar).toContain('hangup');
-      expect(toolbar).toHaveLength(26 - 4 - 1);
+      // 26 minus chat, minus the background button, minus our bar's five (three of them device buttons).
+      expect(toolbar).toHaveLength(26 - 1 - 1 - 5);
     }
     const participant = build('').configOverwrite.toolbarButtons as string[];
-    expect(participant).toEqual(expect.arrayContaining(deviceButtons));
+    expect(participant).toContain('select-background');
   });
 
   it('auto-records only when asked, as moderator, with file recording allowed', () => {

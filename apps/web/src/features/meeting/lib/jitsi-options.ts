@@ -6,10 +6,12 @@ import { queryDisplayName } from './query-options';
 const DEVICE_BUTTONS: readonly ToolbarButton[] = ['microphone', 'camera', 'desktop', 'select-background'];
 
 /**
- * Jitsi's own hangup button only tells us it was clicked (toolbarButtonClicked) instead of leaving, so that
- * our leave confirmation runs first (config buttonsWithNotifyClick).
+ * The controls our room bar offers (room-bar.tsx): Jitsi's toolbar leaves them out, so that the room has one
+ * set of controls and not two toolbars saying the same thing. Ours stay because leaving is ours to run
+ * (one click to the left page, "End for everyone" through our server so that newcomers wait for the host
+ * again); Jitsi keeps the buttons we do not repeat (chat, raise hand, tile view, settings…).
  */
-const NOTIFY_CLICK_BUTTONS = [{ key: 'hangup', preventExecution: true }] as const;
+export const ROOM_BAR_BUTTONS: readonly ToolbarButton[] = ['microphone', 'camera', 'desktop', 'invite', 'hangup'];
 
 /** Device labels chosen in our device setup (the IFrame API `devices` option takes labels). */
 export interface ChosenDevices {
@@ -64,9 +66,11 @@ export function buildJitsiOptions(input: {
 }): JitsiOptions {
   const { query: q } = input;
   const m = q.meeting;
-  const toolbarButtons = input.spectator
-    ? q.toolbarButtons.filter((b) => !DEVICE_BUTTONS.includes(b))
-    : q.toolbarButtons;
+  // Our bar's support link stands for Jitsi's help button when the link gives one (SUPPORT_URL).
+  const ours: readonly ToolbarButton[] = q.ui.supportUrl ? [...ROOM_BAR_BUTTONS, 'help'] : ROOM_BAR_BUTTONS;
+  const toolbarButtons = q.toolbarButtons.filter(
+    (b) => !ours.includes(b) && !(input.spectator && DEVICE_BUTTONS.includes(b)),
+  );
   const config: Record<string, unknown> = {
     // Our page already ran device setup and the app offer: Jitsi's own versions would ask twice.
     prejoinConfig: { enabled: m.prejoinPageEnabled ?? false },
@@ -75,7 +79,6 @@ export function buildJitsiOptions(input: {
     // hideDesktopLink also turns Jitsi's desktop-app link off.
     deeplinking: m.hideDesktopLink ? { disabled: true, desktop: { enabled: false } } : { disabled: true },
     toolbarButtons,
-    buttonsWithNotifyClick: NOTIFY_CLICK_BUTTONS,
   };
   // Whitelisted for embedders again (isEmbeddedConfigWhitelist); http(s) only, checked by the parser.
   set(config, 'defaultLogoUrl', q.ui.defaultLogoUrl);
