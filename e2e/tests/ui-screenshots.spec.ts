@@ -155,17 +155,42 @@ for (const lang of ['en', 'hi'] as Lang[]) {
       const room = new MeetingRoomPage(hostPage);
       await expect(hostPage.getByTestId('jitsi-container').locator('iframe')).toBeVisible();
       await room.constructed();
-      await shooter(hostPage, lang)('room');
-      await hostPage.getByRole('button', { name: texts(lang, 'meeting')('room.leave'), exact: true }).click();
-      await expect(hostPage.getByRole('dialog')).toBeVisible();
-      await shooter(hostPage, lang)('room-leave-dialog');
-      await hostPage
-        .getByRole('dialog')
-        .getByRole('button', { name: texts(lang, 'meeting')('leave.confirm') })
-        .click();
+      const m = texts(lang, 'meeting');
+      const hostShot = shooter(hostPage, lang);
+      await hostShot('room');
+      // The host's leave menu (End for everyone), and below 480 px the "⋯" menu (the 1280 shot shows the bar).
+      await hostPage.getByRole('button', { name: m('room.leaveOptions') }).click();
+      await expect(hostPage.getByRole('menu')).toBeVisible();
+      await hostShot('room-leave-menu');
+      await hostPage.keyboard.press('Escape');
+      await hostPage.setViewportSize({ width: 360, height: 740 });
+      await hostPage.getByRole('button', { name: m('room.more') }).click();
+      await expect(hostPage.getByRole('menu')).toBeVisible();
+      await hostShot('room-more-menu');
+      // Leave is one click.
+      await hostPage.getByRole('button', { name: m('room.leave'), exact: true }).click();
       await expect(hostPage.getByTestId('meeting-left')).toBeVisible();
-      await shooter(hostPage, lang)('left');
+      await hostShot('left');
       await hostPage.context().close();
+    });
+
+    test('room: an untitled meeting and the keep-alive prompt', async ({ page, request }) => {
+      test.setTimeout(120_000);
+      const shot = shooter(page, lang);
+      const m = texts(lang, 'meeting');
+      const host = await createAccount(request);
+      const meeting = await createMeeting(request, host);
+      await signIn(page, host, `/meet/${meeting._id}`, () => page.clock.install());
+      await page.getByRole('button', { name: m('setup.join') }).click();
+      await expect(page.getByTestId('jitsi-container').locator('iframe')).toBeVisible();
+      await expect(page.getByTestId('meeting-title')).toHaveText(m('panel.untitledOf', { name: 'Ada' }));
+      await shot('room-untitled');
+      await page.clock.fastForward('15:00');
+      await expect(page.getByRole('alertdialog')).toBeVisible();
+      // Stopped at 28 s left while the shots are taken.
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 2000);
+      await expect(page.getByTestId('keep-alive-countdown')).toHaveText(m('keepAlive.closesIn', { seconds: 28 }));
+      await shot('keep-alive');
     });
   });
 }
