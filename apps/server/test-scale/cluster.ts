@@ -4,6 +4,17 @@ import { join } from 'node:path';
 import { serverRoot } from '../src/config.js';
 import { testCa } from '../test/idp/ca.js';
 import { freePort } from '../test/smtp.js';
+import { ERRORS } from '@suite/contract';
+
+/**
+ * nginx's own answer when it could not get one from an instance (docs/deploy.md): the API's 503 body
+ * and a Retry-After, never a bare 502/504.
+ */
+const UNAVAILABLE_RETRY_AFTER_S = 2;
+const UNAVAILABLE_BODY = JSON.stringify({
+  error_code: 'ERR_SERVICE_UNAVAILABLE',
+  message: ERRORS.ERR_SERVICE_UNAVAILABLE.message,
+});
 
 /** The built server (what `npm start` runs), not the sources. */
 const SERVER_JS = join(serverRoot(), 'dist/src/server.js');
@@ -134,7 +145,8 @@ export async function startNginx(
  * may send a request to one instance (0, 1…: the upstream's index) by its header `X-Suite-Test-Instance`
  * or its cookie `suite_test_instance` (the header wins; the cookie also reaches the redirects a browser
  * follows), and each answer names the instance that gave it (`X-Suite-Instance`); without them the
- * balancer picks as in production.
+ * balancer picks as in production. The header `X-Suite-Test-Instance: 0+` sends to that instance first
+ * with the others as backups (what nginx passes on when the first one fails).
  */
 function nginxConfig(dir: string, port: number, upstreams: number[], options: { pinnable?: boolean } = {}): string {
   const asRoot = process.getuid?.() === 0;
@@ -162,10 +174,18 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`)
   }
 ${
   options.pinnable
-    ? `${upstreams.map((p, i) => `  upstream instance${i} {\n    server 127.0.0.1:${p};\n  }\n`).join('')}
+    ? `${upstreams.map((p, i) => `  upstream instance${i} {\n    server 127.0.0.1:${p};\n  }\n`).join('')}${upstreams
+        .map(
+          (p, i) =>
+            `  upstream failover${i} {\n    server 127.0.0.1:${p};\n${upstreams
+              .filter((_, j) => j !== i)
+              .map((q) => `    server 127.0.0.1:${q} backup;\n`)
+              .join('')}  }\n`,
+        )
+        .join('')}
   map "$http_x_suite_test_instance|$cookie_suite_test_instance" $upstream {
     default suite;
-${upstreams.map((_, i) => `    ~^${i}\\| instance${i};\n    ~^\\|${i}$ instance${i};`).join('\n')}
+${upstreams.map((_, i) => `    ~^${i}\\| instance${i};\n    ~^\\|${i}$ instance${i};\n    ~^${i}\\+\\| failover${i};`).join('\n')}
   }
 `
     : ''
@@ -183,14 +203,24 @@ ${upstreams.map((_, i) => `    ~^${i}\\| instance${i};\n    ~^\\|${i}$ instance$
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;
       proxy_set_header X-Request-Id $request_id;
-      # A refused or timed-out connection goes to the other instance (never a request already sent).
-      proxy_next_upstream error timeout;
+      # An instance that refuses, times out or dies mid-request: the request goes to the other instance,
+      # unless it is a POST or PATCH already sent (nginx never re-sends those; they get the 503 below).
+      proxy_next_upstream error timeout http_502 http_504;
       proxy_next_upstream_tries 2;
+      proxy_next_upstream_timeout 10s;
+      # What nginx cannot pass on is never a bare 502/504: the API's 503 with Retry-After, which clients
+      # that honour it retry.
+      error_page 502 504 =503 @unavailable;
       proxy_connect_timeout 2s;
       proxy_read_timeout 120s;
       proxy_send_timeout 120s;
       # Uploads stream through to the server instead of being spooled to nginx's disk first.
       proxy_request_buffering off;
+    }
+    location @unavailable {
+      default_type application/json;
+      add_header Retry-After ${UNAVAILABLE_RETRY_AFTER_S} always;
+      return 503 '${UNAVAILABLE_BODY}';
     }
     # With METRICS_TOKEN set the instances are scraped directly, never through the balancer.
     location = /metrics {
