@@ -10,7 +10,7 @@ import { mailContent, renderEmail, type MailMessage } from '../src/emails/index.
 import { MAIL_TEXTS } from '../src/emails/texts.js';
 import { call, mailTo, startWorld, type AccountsWorld } from './accounts-helpers.js';
 import { configProblems, createTestApp } from './helpers.js';
-import { codeIn } from './smtp.js';
+import { codeIn, startSmtp } from './smtp.js';
 
 const site = { appTitle: 'Suite', publicUrl: 'https://suite.example.org' };
 const CODE = '012345';
@@ -503,6 +503,41 @@ describe('mail headers', () => {
       expect(mail.text).toContain('https://other.example.net:8443');
     } finally {
       await plain.close();
+    }
+  });
+});
+
+describe('a mail sent again after its answer was lost', () => {
+  it('carries the same Message-ID, derived from its outbox row, on every try', async () => {
+    // The relay takes the first copy and cuts the connection before its 250 (RFC 5321 §6.1): the outbox
+    // cannot know it arrived and sends it again.
+    let dropped = 0;
+    const smtp = await startSmtp(0, { dropAnswer: () => dropped++ === 0 });
+    const t = await createTestApp({
+      SMTP_URL: smtp.url,
+      PUBLIC_URL: 'https://suite.example.org',
+      MAIL_RETRY_BASE_MS: '50',
+      RATE_LIMIT_SCALE: '100',
+    });
+    try {
+      const res = await call(t.app, { method: 'POST', url: '/v2/user', body: { email: 'lost@contoso.com' } });
+      expect(res.statusCode).toBe(201);
+      await smtp.waitFor((m) => m.to.includes('lost@contoso.com') && smtp.messages.indexOf(m) === 1, 15_000);
+      const copies = smtp.messages.filter((m) => m.to.includes('lost@contoso.com'));
+      expect(copies).toHaveLength(2);
+      const row = await t.app.db.kysely
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where('to_address', '=', 'lost@contoso.com')
+        .executeTakeFirstOrThrow();
+      expect(copies.map((m) => m.messageId)).toEqual([
+        `<${row.id}@suite.example.org>`,
+        `<${row.id}@suite.example.org>`,
+      ]);
+      expect(codeIn(copies[1]!)).toBe(codeIn(copies[0]!));
+    } finally {
+      await t.close();
+      await smtp.close();
     }
   });
 });

@@ -106,6 +106,55 @@ describe('mail outbox with several workers', () => {
   });
 });
 
+describe('a delivered mail while the database is down', () => {
+  it('is recorded once the database is back, not sent a second time (an outage longer than 6 s)', async () => {
+    const site = { appTitle: 'Suite', publicUrl: 'http://localhost:8080', codeTtlMs: 600_000 };
+    const id = await queueMail(
+      db.kysely,
+      { kind: 'confirm-code', to: 'outage@contoso.com', language: 'en', code: '123456' },
+      site,
+    );
+    // The database as the worker sees it: every query fails while `down` (PostgreSQL stopped).
+    let down = false;
+    const flaky = db.kysely.withPlugin({
+      transformQuery(args) {
+        if (down) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const delivered: string[] = [];
+    const log = pino({ level: 'silent' });
+    // Two workers (two instances), the production lease: the database goes down right after the SMTP
+    // server accepted the mail, for 8 s (before, recording was given up after about 6 s and the mail
+    // was sent again once the claim ran out).
+    const workers = [0, 1].map(
+      () =>
+        new OutboxWorker(
+          flaky,
+          async (row) => {
+            delivered.push(row.id);
+            if (delivered.length === 1) {
+              down = true;
+              setTimeout(() => (down = false), 8_000);
+            }
+          },
+          50,
+          log,
+        ),
+    );
+    for (const worker of workers) worker.kick();
+    const sentAt = async () =>
+      (await db.kysely.selectFrom('mail_outbox').select('sent_at').where('id', '=', id).executeTakeFirst())?.sent_at;
+    const deadline = Date.now() + 40_000;
+    while ((await sentAt()) == null && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    for (const worker of workers) await worker.stop();
+
+    expect(await sentAt()).not.toBeNull();
+    expect(delivered).toEqual([id]);
+  }, 60_000);
+});
+
 describe('outbox purge (the purge job, hourly)', () => {
   it('removes delivered and given-up mails older than a week, keeps newer ones and everything still due', async () => {
     const outbox = outboxRepository(db.kysely);

@@ -1,4 +1,4 @@
-import { createServer } from 'node:net';
+import { createServer, type Socket } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 /** A mail as the SMTP server received it, with the parts a person would read decoded. */
@@ -6,6 +6,8 @@ export interface ReceivedMail {
   from: string;
   to: string[];
   subject: string;
+  /** The Message-ID header, `<…@…>` ('' when there is none): what receivers deduplicate by. */
+  messageId: string;
   text: string;
   html: string;
   raw: string;
@@ -44,11 +46,18 @@ export async function startSmtp(
     delayMs?: () => number;
     /** An SMTP reply code and text to refuse this recipient with (e.g. 550 for an unknown user). */
     refuse?: (address: string) => { code: number; text: string } | undefined;
+    /**
+     * true: the mail is taken (kept in `messages`, as a receiver would deliver it) and the connection
+     * cut before the 250 reaches the sender: the lost answer of RFC 5321 §6.1.
+     */
+    dropAnswer?: (mail: ReceivedMail) => boolean;
   } = {},
 ): Promise<SmtpFixture> {
   const messages: ReceivedMail[] = [];
   const waiters: { match: (m: ReceivedMail) => boolean; resolve: (m: ReceivedMail) => void }[] = [];
   let inFlight = 0;
+  // The connections' sockets by the client's port (smtp-server gives onData the session, not the socket).
+  const sockets = new Map<number, Socket>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
@@ -77,14 +86,24 @@ export async function startSmtp(
             w.resolve(mail);
           }
         }
-        callback();
+        if (options.dropAnswer?.(mail)) sockets.get(session.remotePort)?.destroy();
+        else callback();
       };
     },
+  });
+  server.server.on('connection', (socket: Socket) => {
+    const port = socket.remotePort;
+    if (port === undefined) return;
+    sockets.set(port, socket);
+    socket.once('close', () => sockets.delete(port));
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => resolve());
   });
+  // A client that resets its connection (an instance killed mid-session) is that client's failure: the
+  // server goes on (without a listener the 'error' event would end the test process).
+  server.on('error', () => undefined);
   const address = server.server.address();
   const actual = typeof address === 'object' && address ? address.port : port;
   const fixture: SmtpFixture = {
@@ -158,6 +177,7 @@ function parseMail(raw: string): ReceivedMail {
     from: '',
     to: [],
     subject: decodeWords(headers.get('subject') ?? ''),
+    messageId: headers.get('message-id') ?? '',
     text: '',
     html: '',
     raw,

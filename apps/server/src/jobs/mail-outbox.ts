@@ -24,6 +24,11 @@ const MAX_BACKOFF_FACTOR = 600;
  * being recorded twice.
  */
 const LEASE_MS = 15_000;
+/**
+ * A delivered mail's recording is retried this long (a database outage): past it the claim runs out and
+ * the mail goes out again, with the same Message-ID (mailer.ts), which receivers deduplicate.
+ */
+const RECORD_FOR_MS = 60_000;
 /** On stop, an in-flight send gets this long to finish before its connection is cut and its mail released. */
 const STOP_WAIT_MS = 1_500;
 const IDLE_POLL_MS = 5_000;
@@ -236,15 +241,20 @@ export class OutboxWorker {
       await this.failed(row, token, attempts, err);
       return;
     }
-    // Delivered: recording it must survive a database blip (the claim would expire and the mail be sent
-    // again), so it is retried, the lease still extended, for up to about half the lease.
+    // Delivered: recording it must outlast a database outage, else the claim runs out and the mail is sent
+    // a second time (the soak's doubled mails: PostgreSQL down for 7 s, recording given up after 6 s). It
+    // is retried, the lease still extended, every half second at most, until the database answers: no one
+    // can claim while it is down, and a lease extended every third of it outlasts an outage of two thirds
+    // of it (10 s), so the first query after it is back records the mail under this claim. Given up only
+    // after RECORD_FOR_MS or at shutdown.
+    const until = Date.now() + RECORD_FOR_MS;
     try {
-      for (let wait = 100; ; wait *= 2) {
+      for (let wait = 100; ; wait = Math.min(wait * 2, 500)) {
         try {
           await this.sent(row.id, token, attempts);
           return;
         } catch (err) {
-          if (wait > this.leaseMs / 4) throw err;
+          if (Date.now() + wait > until || this.stopped) throw err;
           this.log.warn({ err, mailId: row.id }, 'mail outbox: delivered, not yet recorded; retrying');
           await new Promise((resolve) => setTimeout(resolve, wait));
         }
