@@ -301,3 +301,34 @@ test('keyboard only: sign-up, code, welcome with show/hide and terms, teammates,
   await ui.expectHome(email);
   await mailbox.link(`grace@${domain}`, /\/confirm-invite\?inviteToken=/);
 });
+
+test.describe('a welcome-step session on signed-in pages', () => {
+  test('/app, / and the teammates step lead to the welcome step, never to an error or the login', async ({ page }) => {
+    const ui = new AccountScreens(page, 'en');
+    const email = uniqueEmail('halfway');
+    await page.goto('/user/signup');
+    await ui.signUp(email);
+    await ui.typeCode(await mailbox.code(email));
+    await expect(page).toHaveURL(/\/user\/welcome$/);
+
+    // The session the code step handed out opens the welcome step alone (the server refuses it elsewhere).
+    for (const address of ['/app', '/']) {
+      await page.goto(address);
+      await expect(page).toHaveURL(/\/user\/welcome$/);
+      await expect(page.getByRole('button', { name: ui.welcomeT('submit') })).toBeVisible();
+    }
+    // A page that asks the server first: its 403 ERR_REGISTRATION_INCOMPLETE leads there too.
+    const refused = page.waitForResponse((r) => r.status() === 403 && r.url().includes('/api/'));
+    await page.goto('/user/add-teammates');
+    expect(((await (await refused).json()) as { error_code: string }).error_code).toBe('ERR_REGISTRATION_INCOMPLETE');
+    await expect(page).toHaveURL(/\/user\/welcome$/);
+    await expect(page.getByRole('button', { name: ui.welcomeT('submit') })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+
+    // Finishing the step still works with that session: the signed-in home follows.
+    await ui.register('Half', 'Way', PASSWORD);
+    await expect(page).toHaveURL(/\/user\/add-teammates$/);
+    await page.goto('/app');
+    await expect(page).toHaveURL(/\/app$/);
+  });
+});

@@ -4,6 +4,7 @@ import { useTranslation } from '../lib/i18n-react';
 import { useConfig } from '../lib/config';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { currentToken } from '../lib/session';
+import { isWelcomeSession } from '../lib/welcome-session';
 import { userPath } from '../lib/paths';
 import { Logo } from '../components/logo';
 import { PageLoading } from '../components/page-loading';
@@ -34,10 +35,12 @@ export default function HomePage() {
   const { t } = useTranslation('common');
   const config = useConfig();
   useDocumentTitle(t('home.title'));
-  const signedIn = Boolean(currentToken());
+  // A welcome-step session opens nothing here (the server refuses it): its place is the welcome step.
+  const welcome = isWelcomeSession();
+  const signedIn = Boolean(currentToken()) && !welcome;
   useEffect(() => {
-    if (!signedIn) navigate(userPath('login'), { replace: true });
-  }, [signedIn, navigate]);
+    if (!signedIn) navigate(userPath(welcome ? 'welcome' : 'login'), { replace: true });
+  }, [signedIn, welcome, navigate]);
   if (!signedIn) return <PageLoading />;
   return (
     <div className="home">

@@ -15,6 +15,7 @@ export function lazySchema<K extends SchemaName>(name: K): () => Promise<Contrac
 }
 import { API_PREFIX, AUTH_HTTP_TIMEOUT_MS, apiPath } from '@suite/contract/core';
 import { currentToken } from './session';
+import { userPath } from './paths';
 
 /** Failure of an API call: `code` is the server's error_code, or ERR_NETWORK / ERR_TIMEOUT from here. */
 export class ApiError extends Error {
@@ -123,6 +124,8 @@ export async function apiRequest<T = unknown>(options: RequestOptions<T>): Promi
     const known = error && typeof error.error_code === 'string' && typeof error.message === 'string';
     const code = known ? (error.error_code as string) : 'ERR_REQUEST';
     const message = known ? (error.message as string) : 'Request Error';
+    // The session is the welcome step's (name, password and terms still to give): its place is there.
+    if (code === 'ERR_REGISTRATION_INCOMPLETE') window.location.replace(userPath('welcome'));
     if (response.status === 429) {
       throw new RetryLaterError(429, code, message, parseRetryAfter(response.headers.get('retry-after')));
     }
