@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   completeRegister,
+  confirmed,
   PASSWORD,
   admin,
   call,
@@ -78,13 +79,18 @@ describe('teammate invitations: POST /invite/teammates, GET /invite/url, GET /in
     // 257 characters before (typ header, iat, a UUID jti) for an address of this length.
     expect(token.length).toBeLessThanOrEqual(200);
     // The screen's flow still works from it: validated, then accepted.
-    expect((await validate(token)).json()).toEqual({ email: 'claims@contoso.com', status: 'pending' });
+    expect((await validate(token)).json()).toEqual({
+      email: 'claims@contoso.com',
+      status: 'pending',
+      inviter: 'Ada Lovelace',
+      team: 'contoso.com',
+    });
     expect((await signup('claims@contoso.com', token)).statusCode).toBe(201);
   });
 
   it('accepts an invite once: the invitee gets a confirmed account and a session to finish registering', async () => {
     const token = await invited('newbie@contoso.com');
-    expect((await validate(token)).json()).toEqual({ email: 'newbie@contoso.com', status: 'pending' });
+    expect((await validate(token)).json()).toMatchObject({ email: 'newbie@contoso.com', status: 'pending' });
 
     const accepted = await signup('newbie@contoso.com', token);
     expect(accepted.statusCode).toBe(201);
@@ -130,6 +136,42 @@ describe('teammate invitations: POST /invite/teammates, GET /invite/url, GET /in
       .execute();
     expect((await validate(token)).json()).toEqual({ email: 'late@contoso.com', status: 'expired' });
     expectError(await signup('late@contoso.com', token), 400, 'ERR_INVITE_EXPIRED');
+  });
+
+  // Issue 23: the invite screen says who invites and to which team; the token no longer names the inviter.
+  it('names who invites and to which team while the invitation is pending, never an address', async () => {
+    const { token: welcome } = await confirmed(w, 'grace@contoso.com');
+    const grace = (await completeRegister(w, welcome, { first_name: 'Grace', last_name: 'Hopper' })).json().token;
+    const sendFrom = async (email: string) => {
+      const before = w.smtp.messages.length;
+      expect((await invite([email], grace)).statusCode).toBe(200);
+      return linkIn(await mailTo(w.smtp, email, before), '/confirm-invite').searchParams.get('inviteToken') ?? '';
+    };
+    const token = await sendFrom('hopper-mate@contoso.com');
+    const pending = await validate(token);
+    expect(pending.json()).toEqual({
+      email: 'hopper-mate@contoso.com',
+      status: 'pending',
+      inviter: 'Grace Hopper',
+      team: 'contoso.com',
+    });
+    expect(pending.body).not.toContain('grace@');
+    // Once used, no one is named any more.
+    expect((await signup('hopper-mate@contoso.com', token)).statusCode).toBe(201);
+    expect((await validate(token)).json()).toEqual({ email: 'hopper-mate@contoso.com', status: 'accepted' });
+    // An administrator's invitation names no one; the team is the invitee's domain.
+    const out = await admin(w, 'invite', 'by-admin@contoso.com');
+    const byAdmin = new URL(out.slice(out.indexOf('http'))).searchParams.get('inviteToken') ?? '';
+    expect((await validate(byAdmin)).json()).toEqual({
+      email: 'by-admin@contoso.com',
+      status: 'pending',
+      inviter: null,
+      team: 'contoso.com',
+    });
+    // An inviter deactivated meanwhile is not named either.
+    const later = await sendFrom('hopper-later@contoso.com');
+    await admin(w, 'users', 'deactivate', 'grace@contoso.com');
+    expect((await validate(later)).json()).toMatchObject({ status: 'pending', inviter: null, team: 'contoso.com' });
   });
 
   it('refuses tokens that are not invites', async () => {
@@ -241,7 +283,12 @@ describe('teammate invitations: POST /invite/teammates, GET /invite/url, GET /in
       expect(days).toBeLessThanOrEqual(30);
       expect((await link('GET', other)).json()).toEqual(first);
       const old = tokenOf(first.url);
-      expect((await validate(old)).json()).toEqual({ email: '', status: 'pending' });
+      expect((await validate(old)).json()).toEqual({
+        email: '',
+        status: 'pending',
+        inviter: 'Ada Lovelace',
+        team: 'contoso.com',
+      });
 
       const rotated = await link('POST', other);
       expect(rotated.statusCode).toBe(200);
@@ -275,7 +322,12 @@ describe('teammate invitations: POST /invite/teammates, GET /invite/url, GET /in
       // On again: a new link, the turned-off one stays dead.
       const again = (await link('POST')).json();
       expect(tokenOf(again.url)).not.toBe(fresh);
-      expect((await validate(tokenOf(again.url))).json()).toEqual({ email: '', status: 'pending' });
+      expect((await validate(tokenOf(again.url))).json()).toEqual({
+        email: '',
+        status: 'pending',
+        inviter: 'Ada Lovelace',
+        team: 'contoso.com',
+      });
       expectError(await signup('via-off@contoso.com', fresh), 400, 'ERR_INVITE_LINK_OFF');
       // Only a signed-in inviter of a corporate domain manages it.
       expectError(await call(w.app, { method: 'DELETE', url: '/invite/url' }), 401, 'ERR_INVALID_ACCESS_TOKEN');
@@ -290,7 +342,12 @@ describe('teammate invitations: POST /invite/teammates, GET /invite/url, GET /in
     const url = new URL(res.json().url);
     expect(`${url.origin}${url.pathname}`).toBe('http://localhost:8080/user/signup');
     const token = url.searchParams.get('inviteToken') ?? '';
-    expect((await validate(token)).json()).toEqual({ email: '', status: 'pending' });
+    expect((await validate(token)).json()).toEqual({
+      email: '',
+      status: 'pending',
+      inviter: 'Ada Lovelace',
+      team: 'contoso.com',
+    });
     expectError(await signup('stranger@fabrikam.com', token), 400, 'ERR_INVITE_INVALID');
     expectError(await signup('stranger@gmail.com', token), 400, 'ERR_PERSONAL_EMAIL_NOT_ALLOWED');
     const before = w.smtp.messages.length;

@@ -92,7 +92,7 @@ describe('rotation with SESSION_SECRET_PREVIOUS', () => {
       // A valid team link (a forged or unverifiable one answers 400 ERR_INVITE_INVALID).
       expect({ status: validate.statusCode, body: validate.json() }).toEqual({
         status: 200,
-        body: { email: '', status: 'pending' },
+        body: { email: '', status: 'pending', inviter: 'Ada Lovelace', team: 'contoso.com' },
       });
       const confirm = await call(after.app, {
         method: 'PUT',

@@ -110,20 +110,25 @@ export function fakeSessionToken(
 }
 
 /** `serveApi` with one fixed answer, recording where the page's progress bar stood as each call arrived. */
-async function serveWithProgress(answer: Answer) {
+async function serveWithProgress(answer: Answer | ((request: IncomingMessage) => Answer)) {
   const progressAtCall: (string | null)[] = [];
-  const server = await serveApi(() => {
+  const server = await serveApi((request) => {
     progressAtCall.push(document.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow') ?? null);
-    return answer;
+    return typeof answer === 'function' ? answer(request) : answer;
   });
   return { server, progressAtCall };
 }
 
 /**
  * Renders `element` (as renderScreen) against `answer` served by serveWithProgress, closed when the test
- * ends; returns the router, where the progress bar stood at each call, and the calls.
+ * ends (one answer for every call, or one per request); returns the router, where the progress bar stood
+ * at each call, and the calls.
  */
-export async function renderServed(element: ReactElement, options: Parameters<typeof renderScreen>[1], answer: Answer) {
+export async function renderServed(
+  element: ReactElement,
+  options: Parameters<typeof renderScreen>[1],
+  answer: Answer | ((request: IncomingMessage) => Answer),
+) {
   const { server, progressAtCall } = await serveWithProgress(answer);
   onTestFinished(() => server.close());
   const router = await renderScreen(element, options);

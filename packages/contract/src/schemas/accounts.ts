@@ -117,10 +117,19 @@ export type InvitationUrlResponse = z.infer<typeof InvitationUrlResponseSchema>;
 
 // GET /invite/validate?inviteToken=
 export const ValidateInviteQuerySchema = z.object({ inviteToken: z.string().max(4096) });
+/**
+ * GET /invite/validate (public, rate limited per client address): the invitee's address (personal
+ * invites; '' for a team link) and the status. While pending (valid, unexpired, unused) also who invites
+ * (`inviter`: the inviting account's display name, never an address; null for an administrator's
+ * invitation) and to which team (`team`: its domain).
+ */
 export const ValidateInviteResponseSchema = z.object({
   email: z.string(),
   status: z.enum(['pending', 'accepted', 'expired']),
+  inviter: z.string().nullable().optional(),
+  team: z.string().optional(),
 });
+export type ValidateInviteResponse = z.infer<typeof ValidateInviteResponseSchema>;
 
 // GET /v2/user/sessions (bearer): the active sessions (devices) of the signed-in user
 export const ActiveSessionSchema = z.object({

@@ -6,9 +6,14 @@ import InvitePage from './invite-page';
 const b64 = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
 const invite = `${b64({ alg: 'HS256' })}.${b64({ email: 'maria@gmail.com', exp: Math.floor(Date.now() / 1000) + 600 })}.c2ln`;
 
-/** Serves `answer` for the sign-up and records where the progress bar stood when the call arrived. */
-const open = (answer: Answer) =>
-  renderServed(<InvitePage />, { url: `/confirm-invite?inviteToken=${invite}`, path: '/confirm-invite' }, answer);
+/**
+ * Serves `answer` for the sign-up (and `check` for the invitation's check, GET /invite/validate) and
+ * records where the progress bar stood when each call arrived.
+ */
+const open = (answer: Answer, check: Answer = { status: 200, body: { email: 'maria@gmail.com', status: 'pending' } }) =>
+  renderServed(<InvitePage />, { url: `/confirm-invite?inviteToken=${invite}`, path: '/confirm-invite' }, (request) =>
+    request.method === 'GET' ? check : answer,
+  );
 
 describe('invite acceptance (spec §4)', () => {
   it(
@@ -26,12 +31,51 @@ describe('invite acceptance (spec §4)', () => {
       expect(await screen.findByRole('heading', { name: 'Accepting your invitation' })).toBeTruthy();
       expect(await screen.findByRole('heading', { name: 'Invitation accepted' }, { timeout: 7000 })).toBeTruthy();
       // The call leaves on the tick that reaches 30 (the bar may not have re-rendered yet when it arrives).
-      expect(progressAtCall).toHaveLength(1);
-      expect(['20', '30']).toContain(progressAtCall[0]);
-      expect(JSON.parse(requests[0]!.body)).toEqual({ email: 'maria@gmail.com', invite_token: invite });
+      const signups = requests.flatMap((r, i) => (r.method === 'POST' ? [{ ...r, progress: progressAtCall[i] }] : []));
+      expect(signups).toHaveLength(1);
+      expect(['20', '30']).toContain(signups[0]!.progress);
+      expect(JSON.parse(signups[0]!.body)).toEqual({ email: 'maria@gmail.com', invite_token: invite });
       expect(router.state.location.pathname).toBe('/confirm-invite');
       await waitFor(() => expect(router.state.location.pathname).toBe('/user/welcome'), { timeout: 4000 });
       expect(localStorage.getItem('authorization')).toBe(session.token);
+    },
+  );
+
+  // Issue 23: the token names the invitee only; the server names who invites and the team.
+  it(
+    'says who invites and to which team while the invitation is pending, in the place of the waiting line',
+    {
+      timeout: 15_000,
+    },
+    async () => {
+      const { requests } = await open(
+        { status: 201, body: { email: 'maria@gmail.com', message: 'ok' } },
+        {
+          status: 200,
+          body: { email: 'maria@gmail.com', status: 'pending', inviter: 'Grace Hopper', team: 'contoso.com' },
+        },
+      );
+      expect(await screen.findByText('Grace Hopper invited you to join the contoso.com team.')).toBeTruthy();
+      expect(screen.queryByText('One moment while we check your invitation…')).toBeNull();
+      expect(requests[0]!.url).toBe(`/api/invite/validate?inviteToken=${encodeURIComponent(invite)}`);
+      expect(await screen.findByRole('heading', { name: 'Invitation accepted' }, { timeout: 7000 })).toBeTruthy();
+      expect(screen.getByText('Grace Hopper invited you to join the contoso.com team.')).toBeTruthy();
+    },
+  );
+
+  it(
+    'names no one when the check does not (an administrator invited, or the check failed)',
+    {
+      timeout: 15_000,
+    },
+    async () => {
+      await open(
+        { status: 201, body: { email: 'maria@gmail.com', message: 'ok' } },
+        { status: 200, body: { email: 'maria@gmail.com', status: 'pending', inviter: null, team: 'gmail.com' } },
+      );
+      expect(await screen.findByText('One moment while we check your invitation…')).toBeTruthy();
+      expect(await screen.findByRole('heading', { name: 'Invitation accepted' }, { timeout: 7000 })).toBeTruthy();
+      expect(screen.queryByText(/invited you to join/)).toBeNull();
     },
   );
 

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, Redirect, useSearchParams } from 'wouter';
 import { useNavigate } from '../../lib/navigation';
 import { useTranslation } from '../../lib/i18n-react';
@@ -12,6 +12,7 @@ import { Alert } from '../../components/alert';
 import { Address } from '../../components/address';
 import { checkInviteToken } from './invite-token';
 import { useInviteAcceptance } from './use-invite-acceptance';
+import { inviteSender } from './api/accept-invite';
 import '../../components/auth-form.css';
 
 /** `/confirm-invite?inviteToken=` (spec §2, §4): validating with progress, then success, already accepted, expired or error. */
@@ -30,6 +31,11 @@ function InviteAcceptance({ check, token }: { check: ReturnType<typeof checkInvi
   const navigate = useNavigate();
   const { captchaSiteKey } = useConfig();
   const state = useInviteAcceptance(check, token, captchaSiteKey);
+  // Who invites and to which team: the token names neither, the server says it while the invite is pending.
+  const [from, setFrom] = useState<{ inviter?: string | null; team?: string }>({});
+  useEffect(() => {
+    if (check.kind === 'ok') inviteSender(token).then(setFrom, () => undefined);
+  }, [check.kind, token]);
   const titleKey = {
     validating: 'validatingTitle',
     success: 'successTitle',
@@ -51,6 +57,10 @@ function InviteAcceptance({ check, token }: { check: ReturnType<typeof checkInvi
         </span>
       </p>
     ) : null;
+  // Who invites to which team, once the server said it: in the place of the "one moment" line (no jump).
+  const sender = from.inviter ? (
+    <p className="auth-form__lead">{t('fromInviter', { name: from.inviter, team: from.team })}</p>
+  ) : null;
   // Where a dead end leads: sign-up first (a new invitation, or one's own account), then sign-in.
   const ways = (
     <div className="auth-form__actions">
@@ -80,7 +90,7 @@ function InviteAcceptance({ check, token }: { check: ReturnType<typeof checkInvi
         <>
           <h1>{t('validatingTitle')}</h1>
           {invitee}
-          <p className="auth-form__lead">{t('validatingText')}</p>
+          {sender ?? <p className="auth-form__lead">{t('validatingText')}</p>}
           <ProgressBar value={state.progress} label={t('progressLabel')} />
         </>
       ) : null}
@@ -88,6 +98,7 @@ function InviteAcceptance({ check, token }: { check: ReturnType<typeof checkInvi
         <>
           <h1>{t('successTitle')}</h1>
           {invitee}
+          {sender}
           <ProgressBar value={100} label={t('progressLabel')} />
           <Alert variant="success">{state.session ? t('successTextWelcome') : t('successText')}</Alert>
           <Link to={next} replace>

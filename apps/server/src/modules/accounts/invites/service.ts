@@ -8,6 +8,7 @@ import {
   type InvitationUrlResponse,
   type InviteTeammatesResponse,
   type Language,
+  type ValidateInviteResponse,
 } from '@suite/contract';
 import type { AppConfig } from '../../../config.js';
 import type { Database } from '../../../db/schema.js';
@@ -213,10 +214,14 @@ async function checkTeamInviter(
 
 export type InviteStatus = 'pending' | 'accepted' | 'expired';
 
-export async function validateInvite(
-  deps: AccountsDeps,
-  token: string,
-): Promise<{ email: string; status: InviteStatus }> {
+/**
+ * The invite screen's check: the invitee's address (personal invites) and the status; while the
+ * invitation is pending (valid, unexpired, unused), also who sends it and to which team: the inviter's
+ * display name (never an address: the token's reader may be anyone holding the link) and the team's
+ * domain. An invitation made by an administrator (admin CLI) or whose inviter was deactivated names no
+ * one (`inviter` null); the team is then the invitee's domain.
+ */
+export async function validateInvite(deps: AccountsDeps, token: string): Promise<ValidateInviteResponse> {
   const read = await readInviteToken(deps.config.keys.invite, token);
   if (!read) throw new AppError('ERR_INVITE_INVALID');
   if (read.kind === 'team') {
@@ -229,7 +234,8 @@ export async function validateInvite(
         throw error;
       },
     );
-    return { email: '', status: off ? 'expired' : 'pending' };
+    if (off) return { email: '', status: 'expired' };
+    return { email: '', status: 'pending', ...(await sender(deps, read.inviterId, read.domain)) };
   }
   const row = await invitesRepository(deps.db).find(read.jtiHash);
   if (!row) throw new AppError('ERR_INVITE_INVALID');
@@ -237,7 +243,18 @@ export async function validateInvite(
   const user = await usersRepository(deps.db).byEmail(row.email);
   if (row.accepted_at !== null || (user && !awaitsCodeStep(user))) return { email: row.email, status: 'accepted' };
   if (read.expired || row.expires_at <= Date.now()) return { email: row.email, status: 'expired' };
-  return { email: row.email, status: 'pending' };
+  return { email: row.email, status: 'pending', ...(await sender(deps, row.inviter_id, emailDomain(row.email))) };
+}
+
+/** Who sends a pending invitation (display name, or null) and the team's domain. */
+async function sender(
+  deps: AccountsDeps,
+  inviterId: string | null,
+  domain: string,
+): Promise<{ inviter: string | null; team: string }> {
+  const inviter = inviterId ? await usersRepository(deps.db).byId(inviterId) : undefined;
+  if (!inviter?.active) return { inviter: null, team: domain };
+  return { inviter: cleanDisplayName(`${inviter.first_name} ${inviter.last_name}`) || null, team: inviter.domain };
 }
 
 export type SignupInvite =

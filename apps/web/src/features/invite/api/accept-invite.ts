@@ -24,3 +24,11 @@ export function acceptInvite(email: string, inviteToken: string) {
     schema: lazySchema('SignupResponseSchema'),
   });
 }
+
+/**
+ * Who invites and to which team (GET /invite/validate; both only while the invitation is pending). Read
+ * without a schema: the screen shows the two strings when they are there, nothing otherwise.
+ */
+export function inviteSender(inviteToken: string) {
+  return apiRequest<{ inviter?: string | null; team?: string }>({ path: API.validateInvite, query: { inviteToken } });
+}
