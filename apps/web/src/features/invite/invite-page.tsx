@@ -36,15 +36,9 @@ function InviteAcceptance({ check, token }: { check: ReturnType<typeof checkInvi
   useEffect(() => {
     if (check.kind === 'ok') inviteSender(token).then(setFrom, () => undefined);
   }, [check.kind, token]);
-  const titleKey = {
-    validating: 'validatingTitle',
-    success: 'successTitle',
-    accepted: 'acceptedTitle',
-    resume: 'successTitle',
-    expired: 'expiredTitle',
-    error: 'errorTitle',
-  }[state.status];
-  useDocumentTitle(t(titleKey));
+  // Each state's title is `<status>Title`; a resumed sign-up reads as accepted while it moves on.
+  const title = t(`${state.status === 'resume' ? 'success' : state.status}Title`);
+  useDocumentTitle(title);
   // With a session the invitee sets name and password next; otherwise the spec's way on is the login.
   const next = state.status === 'success' && state.session ? userPath('welcome') : userPath('login');
   // Whom the invitation is for, in bold on its own line (the token names the address, not the inviter).
@@ -86,9 +80,9 @@ function InviteAcceptance({ check, token }: { check: ReturnType<typeof checkInvi
 
   return (
     <div className="card simple-page auth-form" aria-live="polite">
+      <h1>{title}</h1>
       {state.status === 'validating' ? (
         <>
-          <h1>{t('validatingTitle')}</h1>
           {invitee}
           {sender ?? <p className="auth-form__lead">{t('validatingText')}</p>}
           <ProgressBar value={state.progress} label={t('progressLabel')} />
@@ -96,7 +90,6 @@ function InviteAcceptance({ check, token }: { check: ReturnType<typeof checkInvi
       ) : null}
       {state.status === 'success' ? (
         <>
-          <h1>{t('successTitle')}</h1>
           {invitee}
           {sender}
           <ProgressBar value={100} label={t('progressLabel')} />
@@ -108,7 +101,6 @@ function InviteAcceptance({ check, token }: { check: ReturnType<typeof checkInvi
       ) : null}
       {state.status === 'accepted' ? (
         <>
-          <h1>{t('acceptedTitle')}</h1>
           <Alert variant="info">{t('acceptedText')}</Alert>
           <Link className="btn btn--primary btn--block" to={userPath('login')}>
             {t('toLogin')}
@@ -117,14 +109,12 @@ function InviteAcceptance({ check, token }: { check: ReturnType<typeof checkInvi
       ) : null}
       {state.status === 'expired' ? (
         <>
-          <h1>{t('expiredTitle')}</h1>
           <Alert variant="warning">{t('expiredText')}</Alert>
           {ways}
         </>
       ) : null}
       {state.status === 'error' ? (
         <>
-          <h1>{t('errorTitle')}</h1>
           <Alert>{state.error ? errorMessage(state.error) : t('invalidText')}</Alert>
           {ways}
         </>
