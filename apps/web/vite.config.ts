@@ -233,7 +233,7 @@ export default defineConfig({
           groups: [
             {
               name: 'app',
-              test: /^\0rolldown[\\/]runtime|node_modules[\\/](react-dom|scheduler)[\\/]|src[\\/](main\.tsx|app[\\/](router|page-frame|providers|route-error)\.tsx|(components|lib)[\\/](?!confirm-dialog-view|sso-choice-view|webauthn|safe-redirect|checkbox|progress-bar|format-bytes|password-rules|name-rules|captcha|terms-consent|use-copy-to-clipboard|code-boxes))/,
+              test: /^\0rolldown[\\/]runtime|node_modules[\\/](react-dom|scheduler)[\\/]|src[\\/](main\.tsx|app[\\/](router|page-frame|providers|route-error)\.tsx|(components|lib)[\\/](?!confirm-dialog-view|sso-choice-view|webauthn|safe-redirect|checkbox|progress-bar|format-bytes|password-rules|name-rules|captcha|terms-consent|use-copy-to-clipboard|code-boxes|guest\.))/,
               priority: 1,
             },
             {

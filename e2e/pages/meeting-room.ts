@@ -105,10 +105,9 @@ export async function hostJoins(page: Page, request: APIRequestContext, query = 
   return { host, meeting, room };
 }
 
-/** Registers a guest through /guest the way a person would. */
+/** A new guest on a meeting's pre-join gives the name and accepts the terms there (created on Join). */
 export async function fillGuestForm(page: Page, name: string): Promise<void> {
-  await expect(page.getByRole('heading', { name: 'Join as a guest' })).toBeVisible();
-  await page.getByLabel('Your name').fill(name);
+  await expect(page.getByRole('heading', { name: 'Check your audio and video' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Your name' }).fill(name);
   await page.getByLabel(/I have read and accept/).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
 }

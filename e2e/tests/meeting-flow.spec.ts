@@ -1,9 +1,20 @@
 import { decodeJwt } from 'jose';
+import type { Page } from '@playwright/test';
 import { test, expect, createAccount, screenshots, expectAccessible } from '../fixtures/test';
 import { MeetingRoomPage, createMeeting, fillGuestForm, signIn } from '../pages/meeting-room';
 
+/** /guest's own form (a link that is not to one of our meetings): name, terms, Continue. */
+async function fillGuestPage(page: Page, name: string): Promise<void> {
+  await expect(page.getByRole('heading', { name: 'Join as a guest' })).toBeVisible();
+  await page.getByLabel('Your name').fill(name);
+  await page.getByLabel(/I have read and accept/).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
 test.describe('host and guest meet', () => {
   test('a guest waits for the host and joins when the host does; both can leave', async ({ browser, request }) => {
+    // Two contexts with fake media, the pre-join at two sizes and the 5 s retry: over a minute on a busy machine.
+    test.slow();
     const host = await createAccount(request);
     const meeting = await createMeeting(request, host, 'Weekly sync');
 
@@ -11,14 +22,14 @@ test.describe('host and guest meet', () => {
     const guestPage = await guestContext.newPage();
     const guest = new MeetingRoomPage(guestPage);
     await guestPage.goto(`/meet/${meeting._id}`);
-    await expect(guestPage).toHaveURL(/\/guest\?vc_link=/);
-    await screenshots(guestPage, 'guest-form');
-    await expectAccessible(guestPage, 'guest form');
+    // A new guest gives the name and accepts the terms on the pre-join itself.
     await fillGuestForm(guestPage, 'Grace Guest');
-    await expect(guestPage).toHaveURL(new RegExp(`/meet/${meeting._id}$`));
-    expect(await guestPage.evaluate(() => localStorage.getItem('guestId'))).toMatch(/^[0-9a-f]{24}$/);
+    await screenshots(guestPage, 'guest-prejoin');
+    await expectAccessible(guestPage, 'guest pre-join');
     await guest.joinFromSetup();
     await expect(guestPage.getByRole('heading', { name: 'Waiting for the host' })).toBeVisible();
+    expect(await guestPage.evaluate(() => localStorage.getItem('guestId'))).toMatch(/^[0-9a-f]{24}$/);
+    await expect(guestPage).toHaveURL(new RegExp(`/meet/${meeting._id}$`));
     await screenshots(guestPage, 'meeting-waiting');
     await expectAccessible(guestPage, 'waiting for host');
     expect(await guest.calls()).toEqual([]);
@@ -95,6 +106,7 @@ test.describe('host and guest meet', () => {
     await hostPage.context().close();
   });
 
+  // Without a link to one of our meetings, /guest keeps its own form (spec §4: vc_link or the previous page).
   test('the guest form requires a name and the accepted terms', async ({ page }) => {
     await page.goto('/guest');
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -106,7 +118,7 @@ test.describe('host and guest meet', () => {
   for (const unsafe of ['javascript:alert(1)', 'https://evil.example.com/meet/abc', '//evil.example.com/x']) {
     test(`an unsafe vc_link (${unsafe}) is refused`, async ({ page }) => {
       await page.goto(`/guest?vc_link=${encodeURIComponent(unsafe)}`);
-      await fillGuestForm(page, 'Mallory');
+      await fillGuestPage(page, 'Mallory');
       await expect(page.getByText(/could not take you to the meeting/)).toBeVisible();
       await expect(page).toHaveURL(/\/guest\?vc_link=/);
     });
@@ -115,7 +127,7 @@ test.describe('host and guest meet', () => {
   test('a vc_link on the meeting domain is followed', async ({ page }) => {
     const config = (await (await page.request.get('/api/config')).json()) as { meetDomain: string };
     await page.goto(`/guest?vc_link=${encodeURIComponent(`${config.meetDomain}/room.html?room=x`)}`);
-    await fillGuestForm(page, 'Grace');
+    await fillGuestPage(page, 'Grace');
     await expect(page).toHaveURL(`${config.meetDomain}/room.html?room=x`);
   });
 });

@@ -67,11 +67,20 @@ test.describe('pre-join screen', () => {
 
     await name.fill('Grace Hopper');
     await join.click();
-    // Waiting for the host names the meeting and offers a way out.
+    // Waiting for the host names the meeting and offers a way out; the self-view, toggles and lists stay.
     const waiting = page.getByTestId('meeting-waiting');
     await expect(waiting.getByRole('heading', { name: 'Waiting for the host' })).toBeVisible();
     await expect(waiting.getByText('Weekly sync')).toBeVisible();
+    await expect(waiting.getByRole('status')).toHaveText(
+      "You'll join automatically as soon as the host starts the meeting.",
+    );
     await expect(page).toHaveTitle('Waiting for the host · Weekly sync · Suite');
+    // (The camera was turned off above: the self-view says so, its toggle still there to turn it on.)
+    await expect(waiting.getByTestId('self-view')).toContainText('Your camera is off');
+    await expect(page.getByTestId('self-name')).toHaveText('Grace Hopper');
+    await expect(waiting.getByRole('button', { name: 'Turn off camera' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(waiting.getByRole('button', { name: 'Mute microphone' })).toBeVisible();
+    await expect(waiting.getByLabel('Camera', { exact: true })).toBeVisible();
     await accessible(page, 'waiting for host');
     await waiting.getByRole('button', { name: 'Leave the waiting room' }).click();
     await expect(page.getByRole('heading', { name: "You've left the room" })).toBeVisible();
@@ -163,5 +172,186 @@ test.describe('dead ends have a way back', () => {
     await page.getByRole('button', { name: 'Reload' }).click();
     await expect(page).toHaveURL(/\/meet\/abc-defg-hij$/);
     await expect(page.getByRole('heading', { name: 'Third-party cookies must be enabled' })).toBeVisible();
+  });
+});
+
+test.describe('pre-join, issue 23', () => {
+  test('the self-view fills its side of the card, edge to edge, with the name on it', async ({ page, request }) => {
+    await hostOpens(page, request);
+    const card = page.getByTestId('meeting-setup');
+    const view = page.getByTestId('self-view');
+    await expect(page.getByLabel('Camera preview')).toBeVisible();
+    await expect(view.getByTestId('self-name')).toHaveText('Ada Lovelace');
+    for (const size of [
+      { width: 1280, height: 800 },
+      { width: 360, height: 740 },
+    ]) {
+      await page.setViewportSize(size);
+      const c = (await card.boundingBox())!;
+      const v = (await view.boundingBox())!;
+      const video = (await page.getByLabel('Camera preview').boundingBox())!;
+      // No band of the card above, below or left of the picture (at 360: above it and on both sides).
+      expect(Math.abs(v.x - c.x), `${size.width}: left edge`).toBeLessThanOrEqual(1);
+      expect(Math.abs(v.y - c.y), `${size.width}: top edge`).toBeLessThanOrEqual(1);
+      if (size.width > 760) expect(Math.abs(v.y + v.height - (c.y + c.height))).toBeLessThanOrEqual(1);
+      else expect(Math.abs(v.width - c.width)).toBeLessThanOrEqual(1);
+      // The video covers the whole area (object-fit: cover), not a letterbox inside it.
+      expect(Math.abs(video.width - v.width) + Math.abs(video.height - v.height)).toBeLessThanOrEqual(2);
+    }
+  });
+
+  test('the state of the meeting is said next to Join, from what the server knows', async ({ browser, request }) => {
+    test.slow();
+    const host = await createAccount(request);
+    const meeting = await createMeeting(request, host, 'Weekly sync');
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`/meet/${meeting._id}`);
+    const state = page.getByTestId('meeting-state');
+    await expect(state).toHaveText("The host hasn't started yet: you'll wait in the lobby");
+    // Next to Join: right above it.
+    const join = (await page.getByRole('button', { name: 'Join meeting' }).boundingBox())!;
+    const line = (await state.boundingBox())!;
+    expect(join.y - (line.y + line.height)).toBeLessThanOrEqual(16);
+    expect(join.y).toBeGreaterThan(line.y);
+
+    const hostPage = await (await browser.newContext()).newPage();
+    await signIn(hostPage, host, `/meet/${meeting._id}`);
+    // The host (signed in) is not told to wait in a lobby.
+    await expect(hostPage.getByTestId('meeting-state')).toHaveText('Not started yet: it starts when the host joins');
+    await new MeetingRoomPage(hostPage).joinFromSetup();
+    await new MeetingRoomPage(hostPage).expectJoined();
+    // The pre-join asks again on its own (every 15 s): the guest learns the meeting has started.
+    await expect(state).toHaveText("The meeting has started: you'll go straight in", { timeout: 25_000 });
+    await accessible(page, 'pre-join, meeting started');
+    await hostPage.context().close();
+    await page.context().close();
+  });
+
+  test('a guest gives the name and accepts the terms on the pre-join; /guest links land there', async ({
+    page,
+    request,
+  }) => {
+    const host = await createAccount(request);
+    const meeting = await createMeeting(request, host, 'Board review');
+    await page.goto(`/guest?vc_link=${encodeURIComponent(`/meet/${meeting._id}`)}`);
+    await expect(page).toHaveURL(new RegExp(`/meet/${meeting._id}$`));
+    const name = page.getByRole('textbox', { name: 'Your name' });
+    await expect(name).toBeFocused();
+    await expect(page.getByTestId('setup-meeting-name')).toHaveText('Board review');
+    await expect(page.getByLabel('Camera', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Join meeting' }).click();
+    await expect(page.getByText('Please fill in all fields.')).toHaveCount(2);
+    await expect(name).toBeFocused();
+    await accessible(page, 'guest pre-join errors');
+    await name.fill('Grace');
+    await expect(page.getByText('Please fill in all fields.')).toHaveCount(1);
+    await page.getByRole('button', { name: 'Join meeting' }).click();
+    await expect(page.locator('input[name=terms]')).toBeFocused();
+    expect(await page.evaluate(() => localStorage.getItem('guestId'))).toBeNull();
+    await page.locator('input[name=terms]').check();
+    await page.getByRole('button', { name: 'Join meeting' }).click();
+    await expect(page.getByTestId('meeting-waiting')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('guestId'))).toMatch(/^[0-9a-f]{24}$/);
+    await expect(page.getByRole('link', { name: 'Privacy policy' })).toHaveCount(0);
+  });
+
+  test('no devices: "Check again" finds them and keeps the typed name', async ({ page, request }) => {
+    await page.addInitScript(() => {
+      const real = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+      const list = navigator.mediaDevices.enumerateDevices.bind(navigator.mediaDevices);
+      const w = window as unknown as { __plugged: boolean };
+      w.__plugged = false;
+      navigator.mediaDevices.getUserMedia = (c) =>
+        w.__plugged ? real(c) : Promise.reject(new DOMException('Requested device not found', 'NotFoundError'));
+      navigator.mediaDevices.enumerateDevices = () => (w.__plugged ? list() : Promise.resolve([]));
+    });
+    const host = await createAccount(request);
+    const meeting = await createMeeting(request, host);
+    await page.goto(`/meet/${meeting._id}`);
+    await expect(page.getByText('No microphone or camera was found.')).toBeVisible();
+    await page.getByRole('textbox', { name: 'Your name' }).fill('Grace Guest');
+    await accessible(page, 'no devices');
+    await page.evaluate(() => ((window as unknown as { __plugged: boolean }).__plugged = true));
+    await page.getByRole('button', { name: 'Check again' }).click();
+    await expect(page.getByRole('button', { name: 'Join meeting' })).toBeVisible();
+    await expect(page.getByLabel('Camera', { exact: true })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Your name' })).toHaveValue('Grace Guest');
+    await expect(page.getByText('No microphone or camera was found.')).toHaveCount(0);
+  });
+
+  test('a blocked microphone and camera: where to click, and a primary "Allow" that asks again', async ({
+    page,
+    request,
+  }) => {
+    await page.addInitScript(() => {
+      const real = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+      const w = window as unknown as { __allowed: boolean; __asked: number };
+      w.__allowed = false;
+      w.__asked = 0;
+      navigator.mediaDevices.getUserMedia = (c) => {
+        w.__asked += 1;
+        return w.__allowed ? real(c) : Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+      };
+    });
+    await hostOpens(page, request);
+    await expect(page.getByTestId('permission-help')).toContainText('address bar');
+    const allow = page.getByRole('button', { name: 'Allow microphone and camera' });
+    await expect(allow).toHaveClass(/btn--primary/);
+    await expect(page.getByRole('button', { name: 'Join as spectator' })).toHaveClass(/btn--secondary/);
+    await accessible(page, 'permission blocked');
+    const asked = () => page.evaluate(() => (window as unknown as { __asked: number }).__asked);
+    const before = await asked();
+    await page.evaluate(() => ((window as unknown as { __allowed: boolean }).__allowed = true));
+    await allow.click();
+    await expect.poll(asked).toBeGreaterThan(before);
+    await expect(page.getByRole('button', { name: 'Join meeting' })).toBeVisible();
+    await expect(page.getByTestId('permission-help')).toHaveCount(0);
+  });
+
+  test('a guest let in while in another tab: the tab title changes and a short chime plays', async ({
+    browser,
+    request,
+  }) => {
+    test.slow();
+    const host = await createAccount(request);
+    const meeting = await createMeeting(request, host, 'Weekly sync');
+    const page = await (await browser.newContext()).newPage();
+    // The tab's visibility as the test sets it; every tone the page starts is counted.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __hidden: boolean; __tones: number };
+      w.__hidden = false;
+      w.__tones = 0;
+      Object.defineProperty(document, 'hidden', { get: () => w.__hidden });
+      Object.defineProperty(document, 'visibilityState', { get: () => (w.__hidden ? 'hidden' : 'visible') });
+      const start = OscillatorNode.prototype.start;
+      OscillatorNode.prototype.start = function (...args: Parameters<typeof start>) {
+        w.__tones += 1;
+        return start.apply(this, args);
+      };
+    });
+    await page.goto(`/meet/${meeting._id}`);
+    await fillGuestForm(page, 'Grace Guest');
+    await page.getByRole('button', { name: 'Join meeting' }).click();
+    await expect(page).toHaveTitle('Waiting for the host · Weekly sync · Suite');
+    await page.evaluate(() => {
+      (window as unknown as { __hidden: boolean }).__hidden = true;
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+
+    const hostPage = await (await browser.newContext()).newPage();
+    await signIn(hostPage, host, `/meet/${meeting._id}`);
+    await new MeetingRoomPage(hostPage).joinFromSetup();
+    await expect(page).toHaveTitle(/^The host let you in · /, { timeout: 20_000 });
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __tones: number }).__tones)).toBe(2);
+    await new MeetingRoomPage(page).expectJoined();
+    await expect(page).toHaveTitle('The host let you in · Weekly sync · Suite');
+    // Looked at again: the room's own title.
+    await page.evaluate(() => {
+      (window as unknown as { __hidden: boolean }).__hidden = false;
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await expect(page).toHaveTitle('Weekly sync · Suite');
+    await hostPage.context().close();
+    await page.context().close();
   });
 });

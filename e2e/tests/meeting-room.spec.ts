@@ -167,13 +167,13 @@ test.describe('devices', () => {
     await expect(page.getByRole('button', { name: 'Turn off camera' })).toHaveCount(0);
   });
 
-  test('a refused permission says to check the permissions', async ({ page, request }) => {
+  test('a refused permission says where to allow it again', async ({ page, request }) => {
     await page.addInitScript(() => {
       navigator.mediaDevices.getUserMedia = () =>
         Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
     });
     await hostOpens(page, request);
-    await expect(page.getByText(/Check the permissions of this site/)).toBeVisible();
+    await expect(page.getByText('Your browser is blocking the microphone and camera')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Join as spectator' })).toBeVisible();
   });
 

@@ -134,13 +134,16 @@ for (const lang of ['en', 'hi'] as Lang[]) {
       await shot('meeting-not-found');
 
       await page.goto(`/meet/${meeting._id}`);
-      await expect(page).toHaveURL(/\/guest\?vc_link=/);
-      await shot('guest');
-      await page.getByRole('textbox').fill('Grace Guest');
-      await page.getByRole('checkbox').check();
-      await page.getByRole('button', { name: texts(lang, 'guest')('continue') }).click();
+      // A new guest: the name and the terms on the pre-join itself (issue 23).
       await expect(page.getByTestId('setup-meeting-name')).toBeVisible();
       await expect(page.getByRole('meter')).toBeVisible();
+      await expect(page.getByTestId('meeting-state')).toBeVisible();
+      await shot('prejoin-guest');
+      await page.getByRole('button', { name: texts(lang, 'meeting')('setup.join') }).click();
+      await expect(page.getByText(texts(lang, 'guest')('REQUIRED_FIELD'))).toHaveCount(2);
+      await shot('prejoin-guest-errors');
+      await page.getByRole('textbox', { name: texts(lang, 'meeting')('setup.yourName') }).fill('Grace Guest');
+      await page.locator('input[name=terms]').check();
       await shot('prejoin');
       await page.getByRole('button', { name: texts(lang, 'meeting')('toggle.micOff') }).click();
       await page.getByRole('button', { name: texts(lang, 'meeting')('toggle.cameraOff') }).click();
@@ -191,6 +194,27 @@ for (const lang of ['en', 'hi'] as Lang[]) {
       await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 2000);
       await expect(page.getByTestId('keep-alive-countdown')).toHaveText(m('keepAlive.closesIn', { seconds: 28 }));
       await shot('keep-alive');
+    });
+
+    test('pre-join without devices and with the permission blocked', async ({ browser, request }) => {
+      test.setTimeout(120_000);
+      const host = await createAccount(request);
+      const meeting = await createMeeting(request, host, 'Weekly sync');
+      for (const [name, error] of [
+        ['prejoin-no-devices', 'NotFoundError'],
+        ['prejoin-blocked', 'NotAllowedError'],
+      ] as const) {
+        const context = await browser.newContext({ locale: BROWSER_LOCALE[lang] });
+        const page = await context.newPage();
+        await page.addInitScript((failure) => {
+          navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('refused', failure));
+          navigator.mediaDevices.enumerateDevices = () => Promise.resolve([]);
+        }, error);
+        await signIn(page, host, `/meet/${meeting._id}`);
+        await expect(page.getByTestId('meeting-state')).toBeVisible();
+        await shooter(page, lang)(name);
+        await context.close();
+      }
     });
   });
 }

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { Link, useSearchParams } from 'wouter';
+import { Redirect, useSearchParams } from 'wouter';
 import { useEntryState, useNavigate } from '../../lib/navigation';
 import { useTranslation } from '../../lib/i18n-react';
 import { ACCEPTED_TERMS_VERSION } from '@suite/contract/core';
 import { useConfig } from '../../lib/config';
-import { PATHS } from '../../lib/paths';
 import { STORAGE_KEYS, write } from '../../lib/storage';
 import { displayNameProblem } from '../../lib/name-rules';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -12,12 +11,15 @@ import { useFormSubmit } from '../../lib/use-form-submit';
 import { FormSubmit } from '../../components/form-submit';
 import { TextField } from '../../components/text-field';
 import { TermsConsent } from '../../components/terms-consent';
-import { createGuest } from './api/create-guest';
-import { guestTarget } from './guest-target';
-import { useMeetingOfLink } from './use-meeting-of-link';
+import { createGuest } from '../../lib/guest';
+import { guestTarget, meetingPathOf } from './guest-target';
 import './guest.css';
 
-/** `/guest`: a guest gives a name and accepts the terms, then returns to the meeting (vc_link) or the previous page. */
+/**
+ * `/guest`: a link to one of our meetings (vc_link=/meet/<room>) goes to that meeting's pre-join, where the
+ * guest gives the name and accepts the terms (issue 23); any other target (the meeting domain, the previous
+ * page) keeps this form: a name and the terms, then there.
+ */
 export default function GuestPage() {
   const { t } = useTranslation('guest');
   useDocumentTitle(t('title'));
@@ -30,9 +32,7 @@ export default function GuestPage() {
   const [submitted, setSubmitted] = useState(false);
 
   const { t: te } = useTranslation('errors');
-  // A dead meeting link is explained in the room page's own words (one text for both screens).
-  const { t: tm } = useTranslation('meeting');
-  const meeting = useMeetingOfLink(params.get('vc_link'));
+  const meetingPath = meetingPathOf(params.get('vc_link'));
   const nameProblem = displayNameProblem(name);
   // From the first submit on, the messages follow the input (a field fixed loses its message at once).
   const problems = {
@@ -66,26 +66,11 @@ export default function GuestPage() {
     },
   });
 
-  if (meeting.state === 'dead') {
-    return (
-      <div className="card guest stack">
-        <h1>{te(meeting.code)}</h1>
-        <p className="muted">{tm(`codes.${meeting.code}`)}</p>
-        <Link className="btn btn--secondary btn--block" to={PATHS.root}>
-          {tm('backHome')}
-        </Link>
-      </div>
-    );
-  }
+  if (meetingPath) return <Redirect to={meetingPath} replace />;
 
   return (
     <form className="card guest stack" onSubmit={onSubmit} noValidate aria-labelledby="guest-title">
       <h1 id="guest-title">{t('title')}</h1>
-      {meeting.state === 'ok' ? (
-        <p className="guest__meeting" data-testid="guest-meeting-name">
-          {t('joining', { name: meeting.name })}
-        </p>
-      ) : null}
       <p className="muted">{t('intro')}</p>
       <TextField
         label={t('name')}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { guestTarget } from './guest-target';
+import { guestTarget, meetingPathOf } from './guest-target';
 
 const origin = window.location.origin;
 const base = { from: null, referrer: '', meetOrigin: 'https://meet.acme.com' };
@@ -29,5 +29,26 @@ describe('where a new guest goes', () => {
   it('never leaves through the referrer or back to /guest itself', () => {
     expect(guestTarget({ ...base, vcLink: null, referrer: 'https://meet.acme.com/room' })).toBeNull();
     expect(guestTarget({ ...base, vcLink: null, referrer: `${origin}/guest?vc_link=x` })).toBeNull();
+  });
+});
+
+describe('a /guest link to one of our meetings', () => {
+  it('goes to that meeting (its pre-join asks for the name)', () => {
+    expect(meetingPathOf('/meet/abc-defg-hij')).toBe('/meet/abc-defg-hij');
+    expect(meetingPathOf(`${origin}/meet/abc-defg-hij?first_name=Ada`)).toBe('/meet/abc-defg-hij?first_name=Ada');
+  });
+
+  it('keeps the form for anything else: no link, another page, the meeting domain, other origins', () => {
+    for (const link of [
+      null,
+      '',
+      '/user/login',
+      '/meet/',
+      '/meet/a/b',
+      'https://meet.acme.com/meet/abc',
+      '//evil.example/meet/abc',
+    ]) {
+      expect(meetingPathOf(link)).toBeNull();
+    }
   });
 });

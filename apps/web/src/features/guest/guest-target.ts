@@ -25,3 +25,9 @@ export function guestTarget(input: {
   }
   return null;
 }
+
+/** A vc_link to one of this app's meetings (`/meet/<room>`, same origin): its path, where the pre-join asks for the name. */
+export function meetingPathOf(vcLink: string | null): string | null {
+  const path = safeRedirectTarget(vcLink);
+  return path && /^\/meet\/[^/?#]+(?:[?#]|$)/.test(path) ? path : null;
+}

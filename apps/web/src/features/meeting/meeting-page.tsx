@@ -1,13 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useParams, useSearch } from 'wouter';
-import { useHere, useNavigate } from '../../lib/navigation';
 import { useTranslation } from '../../lib/i18n-react';
-import { MEET_JOIN_DELAY_MS } from '@suite/contract/core';
+import { ACCEPTED_TERMS_VERSION, MEET_JOIN_DELAY_MS } from '@suite/contract/core';
 import { useConfig } from '../../lib/config';
 import { detectBrowser, isSupportedBrowser } from '../../lib/browser';
 import { storageAvailable, STORAGE_KEYS, readJson, readString, remove, write } from '../../lib/storage';
 import { ApiError } from '../../lib/api-client';
-import { PATHS } from '../../lib/paths';
 import { logger } from '../../lib/logger';
 import { parseMeetingQuery, queryDisplayName } from './lib/query-options';
 import { appDeepLink, jitsiRoomName, meetHost } from './lib/app-links';
@@ -20,13 +18,23 @@ import { RoomNotice } from './components/room-notice';
 import { BlockedNotice, ErrorNotice, type Blocked } from './components/notices';
 import { useDelay, useInvite } from './hooks/use-invite';
 import { AppOffer } from './components/app-offer';
-import { DeviceSetup, type SetupResult } from './components/device-setup';
-import { MeetingRoom, type LeaveReason } from './components/meeting-room';
+import { DeviceSetup, type JoinPhase, type MeetingState, type SetupResult } from './components/device-setup';
+import type { LeaveReason } from './components/meeting-room';
 import { LeftPage } from './components/left-page';
 import { Button } from '../../components/button';
 import { MeetingNames } from './lib/meeting-title';
+import { useAdmittedSignal } from './hooks/use-admitted-signal';
+import { createGuest } from '../../lib/guest';
 import { BrandLogo } from './components/room-bar';
 import './meeting.css';
+
+/**
+ * The room (the IFrame API, its bar, keep-alive, recording) is not needed to paint the pre-join: its chunk
+ * is fetched when the person presses Join (or joins straight away), during the token request and the 2 s
+ * of 'entering', and the room opens once both are there (no Suspense: nothing waits on a timer).
+ */
+const loadRoom = () => import('./components/meeting-room');
+type Room = Awaited<ReturnType<typeof loadRoom>>['MeetingRoom'];
 
 type Stage = 'appOffer' | 'setup' | 'joining' | 'left';
 interface Remembered {
@@ -39,13 +47,17 @@ export default function MeetingPage() {
   const config = useConfig();
   const { roomName = '' } = useParams();
   const search = useSearch();
-  const here = useHere();
-  const navigate = useNavigate();
   const query = useMemo(() => parseMeetingQuery(search), [search]);
   const browser = useMemo(() => detectBrowser(), []);
   const remembered = useMemo(() => readJson<Remembered>(STORAGE_KEYS.skipDeviceReview), []);
-  const [identity] = useState<Identity | null>(() => (storageAvailable() ? currentIdentity() : null));
-  const [stage, setStage] = useState<Stage>(() => (browser.mobile ? 'appOffer' : remembered ? 'joining' : 'setup'));
+  const [identity, setIdentity] = useState<Identity | null>(() => (storageAvailable() ? currentIdentity() : null));
+  // Nobody yet (no session, no guestId, no jwt): the name and terms are asked on the pre-join, never skipped.
+  const skipSetup = Boolean(remembered && (identity || query.jwt));
+  const [stage, setStage] = useState<Stage>(() => (browser.mobile ? 'appOffer' : skipSetup ? 'joining' : 'setup'));
+  /** The pre-join was shown: it stays on screen (self-view, toggles, lists) until the room opens. */
+  const [setupShown, setSetupShown] = useState(false);
+  /** A new pre-join (a stale guestId: the guest gives the name again). */
+  const [setupKey, setSetupKey] = useState(0);
   const [media, setMedia] = useState<{
     devices: ChosenDevices | null;
     spectator: boolean;
@@ -80,22 +92,23 @@ export default function MeetingPage() {
     if (query.refused.length) logger.warn('meeting query parameters refused', { refused: query.refused });
   }, [query.refused]);
 
-  const invite = useInvite(roomName, Boolean(blocked || query.jwt));
+  const invite = useInvite(roomName, Boolean(blocked || query.jwt), stage === 'setup');
   // An untitled meeting reads as its host's ("Ada's meeting"), never as its id; a `jwt` link's room is not
   // ours to look up and keeps its name.
   const meetingName =
     invite.state !== 'ok' || query.jwt
       ? roomName
       : invite.title || (invite.hostName ? t('panel.untitledOf', { name: invite.hostName }) : t('panel.untitled'));
-  const names = useMemo(() => ({ app: appName, meeting: meetingName }), [appName, meetingName]);
-
-  // Nobody yet: the guest form first, then back here (vc_link).
-  const needsGuest = !blocked && invite.state === 'ok' && !identity && !query.jwt;
-  useEffect(() => {
-    if (needsGuest) {
-      navigate(`${PATHS.guest}?vc_link=${encodeURIComponent(here)}`, { replace: true });
-    }
-  }, [needsGuest, navigate, here]);
+  const newGuest = !identity && !query.jwt;
+  // The line next to Join: only what the server said (a guest always waits in the lobby until the host is in).
+  const meetingState: MeetingState =
+    invite.state !== 'ok' || !invite.status
+      ? null
+      : invite.status === 'started'
+        ? 'started'
+        : identity?.kind === 'user'
+          ? 'notStarted'
+          : 'lobby';
 
   const tokenState = useMeetingToken(
     roomName,
@@ -105,17 +118,39 @@ export default function MeetingPage() {
   );
   const jwtReady = useDelay(Boolean(query.jwt) && stage === 'joining', MEET_JOIN_DELAY_MS, attempt);
 
-  // A stale guestId (the guest record is gone): ask for the name again.
+  // A stale guestId (the guest record is gone): ask for the name again, on the pre-join.
+  const staleGuest =
+    tokenState.name === 'failed' &&
+    tokenState.error instanceof ApiError &&
+    Boolean(tokenState.error.details?.some((d) => d.path === 'guest_id'));
   useEffect(() => {
-    if (
-      tokenState.name === 'failed' &&
-      tokenState.error instanceof ApiError &&
-      tokenState.error.details?.some((d) => d.path === 'guest_id')
-    ) {
-      remove(STORAGE_KEYS.guestId);
-      navigate(`${PATHS.guest}?vc_link=${encodeURIComponent(here)}`, { replace: true });
-    }
-  }, [tokenState, navigate, here]);
+    if (!staleGuest) return;
+    remove(STORAGE_KEYS.guestId);
+    setIdentity(null);
+    setSetupKey((k) => k + 1);
+    setStage('setup');
+  }, [staleGuest]);
+
+  const [room, setRoom] = useState<{ Room: Room } | { failed: true } | null>(null);
+  useEffect(() => {
+    if (stage !== 'joining' || room) return;
+    loadRoom().then(
+      (module) => setRoom({ Room: module.MeetingRoom }),
+      () => setRoom({ failed: true }),
+    );
+  }, [stage, room]);
+  const Room = room && 'Room' in room ? room.Room : null;
+  const token = query.jwt
+    ? jwtReady
+      ? { token: query.jwt, moderator: moderatorFromJwt(query.jwt), room: jitsiRoomName(roomName, jaasAppId) }
+      : null
+    : tokenState.name === 'ready'
+      ? tokenState.token
+      : null;
+  const inRoom = stage === 'joining' && Boolean(token && Room);
+
+  const attention = useAdmittedSignal(tokenState.name, t('admitted'));
+  const names = useMemo(() => ({ app: appName, meeting: meetingName, attention }), [appName, meetingName, attention]);
 
   const person = useMemo(() => {
     if (identity?.kind === 'guest')
@@ -130,7 +165,8 @@ export default function MeetingPage() {
 
   const content = (() => {
     if (blocked) return <BlockedNotice reason={blocked} />;
-    if (invite.state === 'checking' || needsGuest) return <RoomNotice title={t('checking')} busy />;
+    if (invite.state === 'checking' || (staleGuest && stage !== 'setup'))
+      return <RoomNotice title={t('checking')} busy />;
     if (invite.state === 'error') return <ErrorNotice code={invite.code} onRetry={() => window.location.reload()} />;
     if (stage === 'left') {
       return (
@@ -150,40 +186,68 @@ export default function MeetingPage() {
           info={browser}
           appName={appName}
           deepLink={appDeepLink(browser, meetHost(config.meetDomain!), roomName, jaasAppId)}
-          onContinue={() => setStage(remembered ? 'joining' : 'setup')}
+          onContinue={() => setStage(skipSetup ? 'joining' : 'setup')}
         />
       );
     }
-    if (stage === 'setup') {
+    // The pre-join, and after Join the same card while the token is asked for and the host awaited.
+    const phase: JoinPhase | null =
+      stage === 'setup'
+        ? 'setup'
+        : !setupShown || inRoom || (room && 'failed' in room)
+          ? null
+          : query.jwt || tokenState.name === 'ready'
+            ? 'entering'
+            : tokenState.name === 'failed'
+              ? null
+              : tokenState.name;
+    if (phase) {
       const desktopApp = !browser.mobile && query.meeting.hideDesktopLink !== true;
       return (
         <DeviceSetup
+          key={setupKey}
+          phase={phase}
           desktopAppLink={desktopApp ? appDeepLink(browser, meetHost(config.meetDomain!), roomName, jaasAppId) : null}
           meetingName={meetingName}
           person={person}
+          newGuest={newGuest}
+          meetingState={meetingState}
           startMuted={{
             audio: query.meeting.startWithAudioMuted === true,
             video: query.meeting.startWithVideoMuted === true,
           }}
-          onDone={(result: SetupResult) => {
+          onDone={async (result: SetupResult) => {
+            if (newGuest) {
+              // The guest gives the name once, here (spec §4: name and accepted terms → guestId).
+              const guest = await createGuest({
+                name: result.name ?? '',
+                accepted_terms: { version: ACCEPTED_TERMS_VERSION },
+              });
+              if (!guest?._id) throw new Error('no result');
+              write(STORAGE_KEYS.guestId, guest._id);
+              write(STORAGE_KEYS.guestName, guest.name);
+              setIdentity({ kind: 'guest', guestId: guest._id });
+            }
             if (result.skipNextTime && result.devices)
               write(STORAGE_KEYS.skipDeviceReview, { devices: result.devices });
             setMedia(result);
+            setSetupShown(true);
             setStage('joining');
+          }}
+          onUpdate={(result) => setMedia((known) => ({ ...known, devices: result.devices, muted: result.muted }))}
+          onLeave={() => {
+            // A rejoin asks for the token straight away (no second pre-join).
+            setSetupShown(false);
+            setStage('left');
           }}
         />
       );
     }
-    const token = query.jwt
-      ? jwtReady
-        ? { token: query.jwt, moderator: moderatorFromJwt(query.jwt), room: jitsiRoomName(roomName, jaasAppId) }
-        : null
-      : tokenState.name === 'ready'
-        ? tokenState.token
-        : null;
-    if (token) {
+    // The room's code did not arrive (a dropped connection): say so, Try again reloads.
+    if (room && 'failed' in room) return <ErrorNotice code="ERR_NETWORK" onRetry={() => window.location.reload()} />;
+    if (token && Room) {
       return (
-        <MeetingRoom
+        <Room
           key={attempt}
           meetOrigin={config.meetDomain!}
           scriptUrl={externalApiUrl(config.meetDomain!, jaasAppId)}
@@ -204,6 +268,7 @@ export default function MeetingPage() {
           linkName={linkName}
           hostRoomId={identity?.kind === 'user' && !query.jwt && token.moderator ? roomName : null}
           onLeft={(reason) => {
+            setSetupShown(false);
             setLeftReason(reason);
             setStage('left');
           }}
@@ -232,14 +297,15 @@ export default function MeetingPage() {
     }
     return (
       <RoomNotice
-        title={tokenState.name === 'entering' || query.jwt ? t('entering') : t('connecting')}
+        title={
+          tokenState.name === 'entering' || tokenState.name === 'ready' || query.jwt ? t('entering') : t('connecting')
+        }
         busy
         testId="meeting-entering"
       />
     );
   })();
 
-  const inRoom = stage === 'joining' && (tokenState.name === 'ready' || (query.jwt && jwtReady));
   return (
     <MeetingNames.Provider value={names}>
       {inRoom ? (

@@ -1,15 +1,22 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useEffectEvent, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n-react';
+import { ApiError } from '../../../lib/api-client';
+import { displayNameProblem } from '../../../lib/name-rules';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 import { Button } from '../../../components/button';
 import { Alert } from '../../../components/alert';
 import { Checkbox } from '../../../components/checkbox';
 import { TextField } from '../../../components/text-field';
+import { TermsConsent } from '../../../components/terms-consent';
 import { useMediaDevices, type DeviceLists } from '../hooks/use-media-devices';
 import type { ChosenDevices } from '../lib/jitsi-options';
 import { CameraIcon, MicIcon, SpeakerIcon } from './icons';
 import { MicLevel } from './mic-level';
 import { MediaToggle } from './media-toggle';
 import { useMeetingTitle } from '../lib/meeting-title';
+
+/** Only for a blocked permission: its own small chunk, not in the pre-join's first load. */
+const PermissionHelp = lazy(() => import('./permission-help').then((module) => ({ default: module.PermissionHelp })));
 
 export interface SetupResult {
   devices: ChosenDevices | null;
@@ -20,6 +27,15 @@ export interface SetupResult {
   /** The name typed by a guest; null when it is not theirs to edit. */
   name: string | null;
 }
+
+/**
+ * Where the person is after pressing Join: still choosing (setup), asking for the token (connecting),
+ * waiting for the host (waiting), or about to enter (entering). The preview, toggles and lists stay.
+ */
+export type JoinPhase = 'setup' | 'connecting' | 'waiting' | 'entering';
+
+/** What the server says of the meeting, as the line next to Join puts it (null: not known). */
+export type MeetingState = 'lobby' | 'notStarted' | 'started' | null;
 
 function DeviceSelect(props: {
   label: string;
@@ -62,29 +78,48 @@ function chosen(devices: DeviceLists, ids: { mic: string; speaker: string; camer
 }
 
 export interface DeviceSetupProps {
-  onDone: (result: SetupResult) => void;
+  /** Join (or Join as spectator) pressed and the input is valid; a rejection is shown on the form. */
+  onDone: (result: SetupResult) => Promise<void> | void;
+  /** After Join (waiting for the host): the devices or toggles changed. */
+  onUpdate: (result: SetupResult) => void;
+  /** Leave the waiting room. */
+  onLeave: () => void;
+  phase: JoinPhase;
   desktopAppLink: string | null;
   /** The meeting's name (or its room name). */
   meetingName: string;
   /** Who joins: editable for a guest, shown for a signed-in user, absent when unknown. */
   person: { name: string; editable: boolean } | null;
+  /** Nobody yet: the guest gives the name and accepts the terms here (spec §4 guest rules). */
+  newGuest: boolean;
+  meetingState: MeetingState;
   /** Initial toggle states (the link's startWithAudioMuted / startWithVideoMuted). */
   startMuted: { audio: boolean; video: boolean };
 }
 
 /**
- * Pre-join (spec §2 device setup, issue 15 item 2): live preview with microphone and camera toggles and a
- * level meter, the meeting's name, the person's name, device lists, remembered skip, spectator fallback.
+ * Pre-join (spec §2 device setup, issues 15 and 23): the self-view as the card's hero with the person's
+ * name and the microphone and camera toggles on it, the meeting's name and state, the guest's name and
+ * terms, device lists, remembered skip, spectator fallback; after Join it stays while the host is awaited.
  */
-export function DeviceSetup({ onDone, desktopAppLink, meetingName, person, startMuted }: DeviceSetupProps) {
-  const { t } = useTranslation('meeting');
+export function DeviceSetup(props: DeviceSetupProps) {
+  const { onDone, onUpdate, phase, person, newGuest } = props;
+  const { t } = useTranslation(['meeting', 'errors']);
+  const { t: tg } = useTranslation('guest');
   const media = useMediaDevices();
   const [ids, setIds] = useState({ mic: '', speaker: '', camera: '' });
   const [skip, setSkip] = useState(false);
-  const [muted, setMuted] = useState(startMuted);
+  const [muted, setMuted] = useState(props.startMuted);
   const [name, setName] = useState(person?.name ?? '');
+  const [terms, setTerms] = useState(false);
+  const [rechecking, setRechecking] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+  const [spectator, setSpectator] = useState(false);
   const video = useRef<HTMLVideoElement>(null);
-  useMeetingTitle(t('setup.title'));
+  const form = useRef<HTMLFormElement>(null);
+  const waiting = phase === 'waiting';
+  const joined = phase !== 'setup';
+  useMeetingTitle(waiting ? t('waiting.title') : t('setup.title'));
 
   useEffect(() => {
     const first = (list: MediaDeviceInfo[], current: string) =>
@@ -109,20 +144,50 @@ export function DeviceSetup({ onDone, desktopAppLink, meetingName, person, start
   const hasVideo = Boolean(media.stream?.getVideoTracks().length);
   const hasAudio = Boolean(media.stream?.getAudioTracks().length);
   const ready = media.status === 'ready';
-  const finish = (spectator: boolean) => {
-    const devices = spectator ? null : chosen(media.devices, ids);
-    media.stop();
-    onDone({
-      devices,
-      spectator,
-      skipNextTime: skip && !spectator,
-      muted: spectator ? { audio: true, video: true } : muted,
-      name: person?.editable && name.trim() ? name.trim() : null,
-    });
+  const typedName = name.trim();
+  const result = (asSpectator: boolean): SetupResult => ({
+    devices: asSpectator ? null : chosen(media.devices, ids),
+    spectator: asSpectator,
+    skipNextTime: skip && !asSpectator,
+    muted: asSpectator ? { audio: true, video: true } : muted,
+    name: person?.editable || newGuest ? typedName || null : null,
+  });
+
+  // While waiting for the host the lists and toggles still work: the room starts with what is chosen last.
+  const update = useEffectEvent(() => onUpdate(result(false)));
+  // update is an Effect Event (useEffectEvent), never a dependency; eslint-plugin-react-hooks 5 predates it.
+  useEffect(() => {
+    if (joined && !spectator) update();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [joined, spectator, ids, muted]);
+
+  const nameProblem = newGuest ? displayNameProblem(name) : null;
+  const problems = {
+    'display-name': !nameProblem
+      ? undefined
+      : nameProblem === 'required'
+        ? tg('REQUIRED_FIELD')
+        : t(`errors:${nameProblem}`),
+    terms: !newGuest || terms ? undefined : tg('REQUIRED_FIELD'),
   };
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    finish(false);
+  const submit = useFormSubmit<'display-name' | 'terms'>({
+    validate: () => {
+      setSubmitted(true);
+      return { fields: problems };
+    },
+    failure: (caught) => ({ form: caught instanceof ApiError ? caught : tg('MSG_GUEST_ERR') }),
+  });
+  const join = (asSpectator: boolean) =>
+    void submit.run(form.current, async () => {
+      setSpectator(asSpectator);
+      // A spectator uses no device: let go of the preview's at once.
+      if (asSpectator) media.stop();
+      await onDone(result(asSpectator));
+    });
+  const recheck = async () => {
+    setRechecking(true);
+    await media.restart(ids.camera || null, ids.mic || null);
+    setRechecking(false);
   };
 
   const placeholder =
@@ -131,64 +196,104 @@ export function DeviceSetup({ onDone, desktopAppLink, meetingName, person, start
       : hasVideo && muted.video
         ? t('setup.cameraOff')
         : t('setup.noCamera');
+  const shownName = person?.editable || newGuest ? typedName : (person?.name ?? '');
+  const micToggle = (
+    <MediaToggle
+      kind="mic"
+      off={muted.audio}
+      level
+      className="meet-toggle"
+      onToggle={() => setMuted((m) => ({ ...m, audio: !m.audio }))}
+    />
+  );
 
   return (
-    <section className="meet-card meet-setup" aria-labelledby="setup-title">
-      <div className="meet-setup__preview">
+    <section
+      className="meet-card meet-setup"
+      aria-labelledby="setup-title"
+      data-testid={waiting ? 'meeting-waiting' : 'meeting-setup'}
+    >
+      <div className="meet-setup__preview" data-testid="self-view">
         <video
           ref={video}
           autoPlay
           muted
           playsInline
           aria-label={t('setup.preview')}
-          hidden={!hasVideo || muted.video}
+          hidden={!hasVideo || muted.video || spectator}
         />
-        {!hasVideo || muted.video ? <p className="meet-setup__no-video">{placeholder}</p> : null}
-        {ready ? (
-          <div className="meet-setup__overlay">
-            {hasAudio ? <MicLevel stream={media.stream} active={!muted.audio} label={t('setup.micLevel')} /> : <span />}
-            <div className="meet-setup__toggles">
-              {hasAudio ? (
-                <MediaToggle
-                  kind="mic"
-                  off={muted.audio}
-                  className="meet-toggle"
-                  onToggle={() => setMuted((m) => ({ ...m, audio: !m.audio }))}
-                />
-              ) : null}
-              {hasVideo ? (
-                <MediaToggle
-                  kind="camera"
-                  off={muted.video}
-                  className="meet-toggle"
-                  onToggle={() => setMuted((m) => ({ ...m, video: !m.video }))}
-                />
-              ) : null}
-            </div>
+        {!hasVideo || muted.video || spectator ? <p className="meet-setup__no-video">{placeholder}</p> : null}
+        {shownName ? (
+          <p className="meet-setup__self" data-testid="self-name">
+            {shownName}
+          </p>
+        ) : null}
+        {ready && !spectator ? (
+          <div className="meet-setup__toggles">
+            {hasAudio ? (
+              <MicLevel stream={media.stream} active={!muted.audio} label={t('setup.micLevel')}>
+                {micToggle}
+              </MicLevel>
+            ) : null}
+            {hasVideo ? (
+              <MediaToggle
+                kind="camera"
+                off={muted.video}
+                className="meet-toggle"
+                onToggle={() => setMuted((m) => ({ ...m, video: !m.video }))}
+              />
+            ) : null}
           </div>
         ) : null}
       </div>
       <div className="meet-setup__side">
         <div className="meet-setup__head">
           <p className="meet-setup__meeting" data-testid="setup-meeting-name">
-            {meetingName}
+            {props.meetingName}
           </p>
-          <h1 id="setup-title">{t('setup.title')}</h1>
+          <h1 id="setup-title">{waiting ? t('waiting.title') : t('setup.title')}</h1>
         </div>
-        {ready ? (
-          <form className="meet-setup__form" onSubmit={onSubmit}>
-            {person?.editable ? (
-              <TextField
-                label={t('setup.yourName')}
-                name="display-name"
-                autoComplete="name"
-                maxLength={100}
-                value={name}
-                onChange={(e) => setName(e.target.value)}
-              />
-            ) : person ? (
-              <p className="meet-setup__who">{t('setup.joiningAs', { name: person.name })}</p>
-            ) : null}
+        <form
+          ref={form}
+          className="meet-setup__form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (media.status !== 'asking') join(!ready);
+          }}
+        >
+          {joined ? (
+            <div className="meet-setup__progress" role="status">
+              <span className="meet-spinner meet-spinner--small" aria-hidden="true" />
+              <p>{waiting ? t('waiting.text') : phase === 'entering' ? t('entering') : t('connecting')}</p>
+            </div>
+          ) : null}
+          {!joined && (person?.editable || newGuest) ? (
+            <TextField
+              label={t('setup.yourName')}
+              name="display-name"
+              autoComplete="name"
+              maxLength={100}
+              required={newGuest}
+              // A new guest's one thing to type: the caret waits in it.
+              autoFocus={newGuest}
+              value={name}
+              error={submitted ? problems['display-name'] : null}
+              onChange={(e) => setName(e.target.value)}
+            />
+          ) : shownName ? (
+            <p className="meet-setup__who">{t('setup.joiningAs', { name: shownName })}</p>
+          ) : null}
+          {!joined && newGuest ? (
+            <TermsConsent
+              ns="guest"
+              privacyClassName="meet-setup__privacy"
+              checked={terms}
+              onChange={setTerms}
+              error={submitted ? problems.terms : null}
+            />
+          ) : null}
+          {!spectator ? (
             <div className="meet-setup__devices">
               {media.devices.audioInput.length ? (
                 <DeviceSelect
@@ -224,43 +329,75 @@ export function DeviceSetup({ onDone, desktopAppLink, meetingName, person, start
                 />
               ) : null}
             </div>
-            <Checkbox checked={skip} onChange={setSkip} name="skip-review">
-              {t('setup.skipNextTime')}
-            </Checkbox>
-            <div className="meet-setup__join">
-              <Button type="submit" block>
-                {t('setup.join')}
-              </Button>
-            </div>
-          </form>
-        ) : null}
-        {media.status === 'noDevices' ? <Alert variant="warning">{t('setup.noDevices')}</Alert> : null}
-        {media.status === 'denied' ? <Alert variant="warning">{t('setup.denied')}</Alert> : null}
-        {media.status === 'error' ? (
-          <div className="stack">
-            <Alert>{t('setup.activationError')}</Alert>
-            {/* Reloading is what usually fixes it: the main action here; spectator stays the fallback. */}
-            <Button block onClick={() => window.location.reload()}>
-              {t('reload')}
+          ) : null}
+          {joined ? null : (
+            <>
+              {ready ? (
+                <Checkbox checked={skip} onChange={setSkip} name="skip-review">
+                  {t('setup.skipNextTime')}
+                </Checkbox>
+              ) : null}
+              {media.status === 'noDevices' ? (
+                <div className="stack">
+                  <Alert variant="warning">{t('setup.noDevices')}</Alert>
+                  <Button block variant="secondary" loading={rechecking} onClick={() => void recheck()}>
+                    {t('setup.checkAgain')}
+                  </Button>
+                </div>
+              ) : null}
+              {media.status === 'denied' ? (
+                <div className="stack">
+                  <Suspense fallback={null}>
+                    <PermissionHelp />
+                  </Suspense>
+                  <Button block loading={rechecking} onClick={() => void recheck()}>
+                    {t('setup.blocked.allow')}
+                  </Button>
+                </div>
+              ) : null}
+              {media.status === 'error' ? (
+                <div className="stack">
+                  <Alert>{t('setup.activationError')}</Alert>
+                  {/* Reloading is what usually fixes it: the main action here; spectator stays the fallback. */}
+                  <Button block onClick={() => window.location.reload()}>
+                    {t('reload')}
+                  </Button>
+                </div>
+              ) : null}
+              {!ready && media.status !== 'asking' ? <p className="muted">{t('setup.spectatorText')}</p> : null}
+              {props.meetingState ? (
+                <p className={`meet-setup__state meet-setup__state--${props.meetingState}`} data-testid="meeting-state">
+                  {t(`setup.state.${props.meetingState}`)}
+                </p>
+              ) : null}
+              {submit.error ? <Alert>{submit.error}</Alert> : null}
+              <div className="meet-setup__join">
+                {ready ? (
+                  <Button type="submit" block loading={submit.busy}>
+                    {t('setup.join')}
+                  </Button>
+                ) : media.status !== 'asking' ? (
+                  <Button
+                    block
+                    variant={media.status === 'noDevices' ? 'primary' : 'secondary'}
+                    loading={submit.busy}
+                    onClick={() => join(true)}
+                  >
+                    {t('setup.joinAsSpectator')}
+                  </Button>
+                ) : null}
+              </div>
+            </>
+          )}
+          {waiting ? (
+            <Button block variant="secondary" onClick={props.onLeave}>
+              {t('waiting.leave')}
             </Button>
-          </div>
-        ) : null}
-        {!ready && media.status !== 'asking' ? (
-          <div className="stack">
-            <p className="muted">{t('setup.spectatorText')}</p>
-            <Button block variant={media.status === 'noDevices' ? 'primary' : 'secondary'} onClick={() => finish(true)}>
-              {t('setup.joinAsSpectator')}
-            </Button>
-            {media.status === 'denied' ? (
-              <Button block variant="link" onClick={() => void media.restart()}>
-                {t('setup.tryAgain')}
-              </Button>
-            ) : null}
-          </div>
-        ) : null}
-        {desktopAppLink ? (
+          ) : null}
+        </form>
+        {props.desktopAppLink && !joined ? (
           <p className="meet-setup__app">
-            <a href={desktopAppLink}>{t('appOffer.openDesktop')}</a>
+            <a href={props.desktopAppLink}>{t('appOffer.openDesktop')}</a>
           </p>
         ) : null}
       </div>

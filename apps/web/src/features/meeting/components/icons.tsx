@@ -6,8 +6,10 @@ const Icon = ({ children }: { children: ReactNode }) => <BaseIcon className="mee
 
 const SLASH = <path d="M3 3l18 18" />;
 
-export const MicIcon = ({ off = false }: { off?: boolean }) => (
+/** `level`: the capsule fills from the bottom with the CSS variable --level (0–1) of an ancestor (MicLevel). */
+export const MicIcon = ({ off = false, level = false }: { off?: boolean; level?: boolean }) => (
   <Icon>
+    {level && !off ? <rect className="meet-icon__level" x="9" y="3" width="6" height="11" rx="3" /> : null}
     <rect x="9" y="3" width="6" height="11" rx="3" />
     <path d="M5 11a7 7 0 0 0 14 0M12 18v3" />
     {off ? SLASH : null}

@@ -5,6 +5,7 @@ import { CameraIcon, MicIcon } from './icons';
  * Microphone or camera on/off, on the pre-join preview and in the room bar. One accessible name
  * ("Mute microphone", "Turn off camera") with aria-pressed = off, so a screen reader hears "pressed" when
  * muted; sighted users see a red button with a crossed icon and a tooltip saying what a click does.
+ * `level`: the microphone glyph fills with the input level (inside a MicLevel).
  */
 export function MediaToggle(props: {
   kind: 'mic' | 'camera';
@@ -12,6 +13,7 @@ export function MediaToggle(props: {
   onToggle: () => void;
   className: string;
   disabled?: boolean;
+  level?: boolean;
 }) {
   const { t } = useTranslation('meeting');
   const mic = props.kind === 'mic';
@@ -27,7 +29,7 @@ export function MediaToggle(props: {
       disabled={props.disabled}
       onClick={props.onToggle}
     >
-      {mic ? <MicIcon off={props.off} /> : <CameraIcon off={props.off} />}
+      {mic ? <MicIcon off={props.off} level={props.level ?? false} /> : <CameraIcon off={props.off} />}
     </button>
   );
 }

@@ -1,20 +1,30 @@
-import { useEffect, useRef } from 'react';
-
-const BARS = 3;
+import { useEffect, useRef, type ReactNode } from 'react';
 
 /**
- * A live microphone level: a Web Audio AnalyserNode on the preview stream's audio track, read once per
- * animation frame and written straight to the DOM (no React render per frame). Flat while muted.
+ * A live microphone level around `children` (the microphone toggle): a Web Audio AnalyserNode on the
+ * preview stream's audio track, read once per animation frame and written straight to the DOM as the CSS
+ * variable --level (the toggle's glyph fills with it, a ring grows around it) and as the value of a meter
+ * for assistive technology (no React render per frame). Flat while muted.
  */
-export function MicLevel({ stream, active, label }: { stream: MediaStream | null; active: boolean; label: string }) {
+export function MicLevel({
+  stream,
+  active,
+  label,
+  children,
+}: {
+  stream: MediaStream | null;
+  active: boolean;
+  label: string;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLSpanElement>(null);
+  const meter = useRef<HTMLSpanElement>(null);
 
   useEffect(() => {
     const el = ref.current;
     const show = (level: number) => {
-      if (!el) return;
-      el.style.setProperty('--level', level.toFixed(3));
-      el.setAttribute('aria-valuenow', String(Math.round(level * 100)));
+      el?.style.setProperty('--level', level.toFixed(3));
+      meter.current?.setAttribute('aria-valuenow', String(Math.round(level * 100)));
     };
     show(0);
     const track = stream?.getAudioTracks()[0];
@@ -55,19 +65,18 @@ export function MicLevel({ stream, active, label }: { stream: MediaStream | null
   }, [stream, active]);
 
   return (
-    <span
-      ref={ref}
-      className={active ? 'meet-level' : 'meet-level meet-level--off'}
-      role="meter"
-      aria-label={label}
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuenow={0}
-      data-testid="mic-level"
-    >
-      {Array.from({ length: BARS }, (_, i) => (
-        <span key={i} className="meet-level__bar" />
-      ))}
+    <span ref={ref} className="meet-mic">
+      {children}
+      <span
+        ref={meter}
+        className="meet-mic__ring"
+        role="meter"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={0}
+        data-testid="mic-level"
+      />
     </span>
   );
 }

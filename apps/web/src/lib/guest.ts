@@ -1,5 +1,5 @@
 import { API, type GuestRequest, type GuestResponse } from '@suite/contract/core';
-import { apiRequest, lazySchema } from '../../../lib/api-client';
+import { apiRequest, lazySchema } from './api-client';
 
 /** POST /guest: `{name, accepted_terms}` → the guest record; its `_id` is stored as guestId. */
 export function createGuest(body: GuestRequest): Promise<GuestResponse> {
