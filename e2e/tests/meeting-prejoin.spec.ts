@@ -355,3 +355,40 @@ test.describe('pre-join, issue 23', () => {
     await page.context().close();
   });
 });
+
+test.describe('pre-join in the dark scheme', () => {
+  test.use({ colorScheme: 'dark' });
+  test('every new state keeps AA contrast (axe): guest with errors, waiting, no devices, blocked', async ({
+    browser,
+    page,
+    request,
+  }) => {
+    test.slow();
+    const host = await createAccount(request);
+    const meeting = await createMeeting(request, host, 'Weekly sync');
+    await page.goto(`/meet/${meeting._id}`);
+    await expect(page.getByTestId('meeting-state')).toBeVisible();
+    await page.getByRole('button', { name: 'Join meeting' }).click();
+    await expect(page.getByText('Please fill in all fields.')).toHaveCount(2);
+    await accessible(page, 'guest pre-join with errors (dark)');
+    await fillGuestForm(page, 'Grace Guest');
+    await page.getByRole('button', { name: 'Join meeting' }).click();
+    await expect(page.getByTestId('meeting-waiting')).toBeVisible();
+    await accessible(page, 'waiting for the host (dark)');
+    for (const [state, failure] of [
+      ['no devices', 'NotFoundError'],
+      ['blocked', 'NotAllowedError'],
+    ] as const) {
+      const context = await browser.newContext({ colorScheme: 'dark' });
+      const other = await context.newPage();
+      await other.addInitScript((name) => {
+        navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('refused', name));
+        navigator.mediaDevices.enumerateDevices = () => Promise.resolve([]);
+      }, failure);
+      await signIn(other, host, `/meet/${meeting._id}`);
+      await expect(other.getByRole('button', { name: 'Join as spectator' })).toBeVisible();
+      await accessible(other, `${state} (dark)`);
+      await context.close();
+    }
+  });
+});
