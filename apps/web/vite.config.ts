@@ -125,7 +125,7 @@ function precompress(): Plugin {
 const ENTRY_PAGES = WEB_PAGES.filter((page) => page.entry).map((page) => ({
   path: page.path,
   name: page.name,
-  modules: [...('form' in page ? ['src/app/user-layout.tsx'] : []), `src/${page.screen}.tsx`],
+  modules: [`src/${page.screen}.tsx`],
 }));
 
 /** The Poppins faces every page shows first (latin, regular and semibold): preloaded, not found late via CSS. */
@@ -220,20 +220,22 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: true,
     assetsInlineLimit: 2048,
-    // Browsers without modulepreload (Safari < 17) still run the app; they only miss the head start.
+    // No list of every lazy chunk's dependencies in the app chunk (0.4 KB br of every first load): an entry
+    // page preloads its screen's chunks from its HTML (entryPages), a lazy screen's own imports load with
+    // it, and the /user layout fetches the likely next forms while this one is read.
     modulePreload: false,
     rolldownOptions: {
       output: {
         // Fewer, larger files: one file compresses better than several (brotli finds the repeats across
-        // the whole file) and costs fewer requests. 'app': the entry and everything every page loads with
-        // it (React DOM, the router, the frame, and the lib modules they use), one file instead of two (login's
-        // first load 1.2 KiB smaller); 'shared': the small pieces the screens share (fields, alerts, hooks).
+        // the whole file) and costs fewer requests. 'app': the entry and everything the entry screens load
+        // with it (React DOM, the router, the frame, the /user layout, the shared fields, alerts and hooks
+        // of components/ and lib/), one file; what only some screens use, or only later (the passkey code,
+        // the browser check, dialogs, toasts, the captcha), stays out of it, in its own chunk.
         codeSplitting: {
-          // (Pieces that only some screens use stay in their own chunks.)
           groups: [
             {
               name: 'app',
-              test: /^\0rolldown[\\/]runtime|node_modules[\\/](react-dom|scheduler)[\\/]|src[\\/](main\.tsx|app[\\/](router|page-frame|providers|route-error)\.tsx|(components|lib)[\\/](?!confirm-dialog-view|sso-choice-view|webauthn|safe-redirect|checkbox|progress-bar|format-bytes|password-rules|name-rules|captcha|terms-consent|use-copy-to-clipboard|code-boxes|guest\.))/,
+              test: /node_modules[\\/](react-dom|scheduler)[\\/]|src[\\/](main\.tsx|app[\\/](router|page-frame|providers|route-error|user-layout)\.tsx|(components|lib)[\\/](?!confirm-dialog-view|sso-choice-view|toast-view|webauthn|browser|safe-redirect|checkbox|progress-bar|format-bytes|password-rules|name-rules|captcha|terms-consent|use-copy-to-clipboard|code-boxes|guest\.))/,
               priority: 1,
             },
             {
@@ -245,11 +247,6 @@ export default defineConfig({
               // What the forms that take a name or a new password share (welcome, new password, guest).
               name: 'form-rules',
               test: /src[\\/](text\.ts|lib[\\/](password-rules|name-rules)|components[\\/](checkbox|terms-consent))/,
-            },
-            {
-              name: 'shared',
-              test: /src[\\/](components|lib)[\\/](?!safe-redirect|checkbox|progress-bar|format-bytes|password-rules|name-rules|captcha|terms-consent|use-copy-to-clipboard|code-boxes)/,
-              minShareCount: 2,
             },
           ],
         },

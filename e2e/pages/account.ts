@@ -12,6 +12,7 @@ export class AccountScreens {
   readonly updateT;
   readonly inviteT;
   readonly commonT;
+  readonly homeT;
   readonly errorsT;
   readonly ssoT;
 
@@ -28,6 +29,7 @@ export class AccountScreens {
     this.updateT = texts(lang, 'updatePassword');
     this.inviteT = texts(lang, 'invite');
     this.commonT = texts(lang, 'common');
+    this.homeT = texts(lang, 'home');
     this.errorsT = texts(lang, 'errors');
     this.ssoT = texts(lang, 'sso');
   }
@@ -111,6 +113,6 @@ export class AccountScreens {
   // Signed-in home
   async expectHome(email: string): Promise<void> {
     await expect(this.page).toHaveURL(/\/app$/);
-    await expect(this.page.getByText(this.commonT('home.signedInAs', { email }))).toBeVisible();
+    await expect(this.page.getByText(this.homeT('signedInAs', { email }))).toBeVisible();
   }
 }

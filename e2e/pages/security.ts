@@ -118,7 +118,7 @@ export class SecurityScreens extends AccountScreens {
 
   /** Signs out; the app shows the login screen (unless `passkeyAutofill`: its autofill may sign in again at once). */
   async signOut(options: { passkeyAutofill?: boolean } = {}): Promise<void> {
-    await this.page.getByRole('button', { name: this.commonT('home.signOut'), exact: true }).click();
+    await this.page.getByRole('button', { name: this.homeT('signOut'), exact: true }).click();
     if (!options.passkeyAutofill) await expect(this.page).toHaveURL(/\/user\/login$/);
   }
 

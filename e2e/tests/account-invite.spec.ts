@@ -43,7 +43,7 @@ for (const lang of ['pt', 'en'] as Lang[]) {
       await expect(page).toHaveURL(/\/user\/welcome$/, { timeout: 10_000 });
       await ui.register('Maria', 'Silva', 'Personal-Pass-5');
       await ui.expectHome(email);
-      await expect(page.getByText(ui.commonT('home.profile.PERSONAL'))).toBeVisible();
+      await expect(page.getByText(ui.homeT('profile.PERSONAL'))).toBeVisible();
       // Inviting teammates is for professional profiles only: a personal one is sent on to the main app.
       await page.goto('/user/add-teammates');
       await ui.expectHome(email);

@@ -11,6 +11,8 @@ for (const lang of ['en', 'pt'] as Lang[]) {
     test.use({ locale: BROWSER_LOCALE[lang] });
 
     test('sign-up, code from the mail, welcome, teammates, signed-in home', async ({ page, context }) => {
+      // The whole journey and the team link after it, with axe on each screen: ~45 s alone, more under load.
+      test.slow();
       const ui = new AccountScreens(page, lang);
       const email = uniqueEmail('ada');
       const domain = email.split('@')[1]!;
@@ -97,7 +99,7 @@ for (const lang of ['en', 'pt'] as Lang[]) {
         await page.getByRole('button', { name: ui.teamT('skip') }).click();
         await ui.expectHome(email);
       }
-      await expect(page.getByText(ui.commonT('home.profile.PROFESSIONAL'))).toBeVisible();
+      await expect(page.getByText(ui.homeT('profile.PROFESSIONAL'))).toBeVisible();
       const stored = await page.evaluate(() => ({
         authorization: localStorage.getItem('authorization'),
         user: JSON.parse(localStorage.getItem('user') ?? 'null') as { email: string } | null,

@@ -69,9 +69,7 @@ for (const lang of ['en', 'hi'] as Lang[]) {
       await screenshots(page, `sso-welcome-${lang}`);
       await ui.acceptSsoTerms();
       await page.goto('/app');
-      await expect(
-        page.getByRole('heading', { name: ui.commonT('home.greeting', { name: 'Ada Lovelace' }) }),
-      ).toBeVisible();
+      await expect(page.getByRole('heading', { name: ui.homeT('greeting', { name: 'Ada Lovelace' }) })).toBeVisible();
       // The session is listed as a single-sign-on one; its token never passed through the address bar.
       await expect(page.getByText(texts(lang, 'sessions')('methodSso'))).toBeVisible();
       const history = await page.evaluate(() => window.location.href);
@@ -109,9 +107,7 @@ for (const lang of ['en', 'hi'] as Lang[]) {
       await expect(page).toHaveURL(/\/user\/welcome\?sso=1$/);
       await ui.acceptSsoTerms();
       await page.goto('/app');
-      await expect(
-        page.getByRole('heading', { name: ui.commonT('home.greeting', { name: 'Grace Hopper' }) }),
-      ).toBeVisible();
+      await expect(page.getByRole('heading', { name: ui.homeT('greeting', { name: 'Grace Hopper' }) })).toBeVisible();
     });
   });
 }

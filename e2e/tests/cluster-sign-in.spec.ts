@@ -74,9 +74,7 @@ test('OpenID Connect: started on one instance, the provider returns to the other
   await cluster.pin(page.context(), 0);
   await ui.acceptSsoTerms();
   await page.goto('/app');
-  await expect(
-    page.getByRole('heading', { name: ui.commonT('home.greeting', { name: 'Ada Lovelace' }) }),
-  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: ui.homeT('greeting', { name: 'Ada Lovelace' }) })).toBeVisible();
 });
 
 test('SAML: requested on one instance, asserted to the other, in the app', async ({ page }) => {

@@ -130,7 +130,7 @@ test('error pages lead on with one primary button and say what happened in words
     ['/clear', pages('clear.title')],
     ['/login-error-sso', pages('sso.title')],
     ['/auth?token=not-a-token', pages('auth.errorTitle')],
-    ['/no-such-page', texts('en', 'common')('notFound.title')],
+    ['/no-such-page', texts('en', 'pages')('notFound.title')],
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: title }), path).toBeVisible();

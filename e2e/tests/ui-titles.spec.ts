@@ -21,7 +21,7 @@ for (const lang of ['en', 'pt', 'es', 'hi', 'it'] as Lang[]) {
         ['/auth', t('pages', 'auth.errorTitle')],
         ['/clear', t('pages', 'clear.title')],
         ['/help/third-party-cookies', t('meeting', 'cookiesHelp.title')],
-        ['/no-such-page', t('common', 'notFound.title')],
+        ['/no-such-page', t('pages', 'notFound.title')],
         ['/file/000000000000000000000000/download_link?share_key=nope', ''],
         ['/meet/zzz-zzzz-zzz', `${t('errors', 'ERR_VIDEOCONFERENCE_NOT_FOUND')} · zzz-zzzz-zzz`],
       ];

@@ -4,7 +4,7 @@
 // page's own index.html copy with the markup in #root, `lang` set, the address it was rendered for in
 // data-path) with its .br and .gz beside it, and dist/prerendered.json: the settings it was rendered
 // with, which the server compares with its own before it sends these pages.
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -29,6 +29,21 @@ const write = (file, body) => {
   writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
 };
 
+// The text catalogs the page shows first (the frame's 'common' and the screen's own), in its language:
+// fetched from the HTML's head, not after the script has run (lib/i18n.ts fetches the same files).
+const catalogs = new Map(
+  readdirSync(join(dist, 'assets'))
+    .map((file) => /^([\w-]+)-([a-z]{2})-[\w-]+\.json$/.exec(file))
+    .filter(Boolean)
+    .map((m) => [`${m[1]}/${m[2]}`, m[0]]),
+);
+const catalogLinks = (page, language) =>
+  ['common', ...page.texts]
+    .map((ns) => catalogs.get(`${ns}/${language}`))
+    .filter(Boolean)
+    .map((file) => `    <link rel="preload" as="fetch" crossorigin href="/assets/${file}">\n`)
+    .join('');
+
 let count = 0;
 for (const page of WEB_PAGES.filter((p) => p.entry)) {
   const shell = readFileSync(join(dist, 'pages', `${page.name}.html`), 'utf8');
@@ -41,6 +56,7 @@ for (const page of WEB_PAGES.filter((p) => p.entry)) {
     if (!markup.includes('<h1')) throw new Error(`prerender ${page.path} (${language}): no heading rendered`);
     const html = shell
       .replace(/<html lang="[^"]*">/, `<html lang="${LANGUAGE_TAGS[language]}">`)
+      .replace('  </head>', `${catalogLinks(page, language)}  </head>`)
       .replace(
         '<div id="root"></div>',
         `<div id="root" data-path="${escape(path)}" data-lang="${language}">${markup}</div>`,

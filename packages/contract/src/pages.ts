@@ -59,7 +59,7 @@ const page = <N extends string>(
 export const WEB_PAGES = [
   page('root', '/', 'features/root-redirect/root-redirect', { frame: false }),
   page('meet', '/meet/:roomName', 'features/meeting/meeting-page', { frame: false }),
-  page('home', '/app', 'app/home-page', { frame: false }),
+  page('home', '/app', 'app/home-page', { frame: false, texts: ['home'] }),
   ...USER_COMPONENTS.map((form) => ({
     ...page(`user-${form}` as const, `/user/${form}`, FORMS[form].screen, FORMS[form]),
     form,

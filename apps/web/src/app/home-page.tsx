@@ -32,9 +32,9 @@ const FilesPanel = lazy(() =>
 /** The signed-in home at the default main app address (`/app`); a real main app replaces it via MAIN_APP_URL. */
 export default function HomePage() {
   const navigate = useNavigate();
-  const { t } = useTranslation('common');
+  const { t } = useTranslation('home');
   const config = useConfig();
-  useDocumentTitle(t('home.title'));
+  useDocumentTitle(t('title'));
   // A welcome-step session opens nothing here (the server refuses it): its place is the welcome step.
   const welcome = isWelcomeSession();
   const signedIn = Boolean(currentToken()) && !welcome;
@@ -48,7 +48,7 @@ export default function HomePage() {
         <Logo title={config.appTitle} />
       </header>
       <main id="main" className="home__main">
-        <h1 className="visually-hidden">{t('home.title')}</h1>
+        <h1 className="visually-hidden">{t('title')}</h1>
         <Suspense fallback={<PageLoading />}>
           <AccountPanel />
           <div className="home__grid">

@@ -4,7 +4,7 @@ import { PATHS } from '../lib/paths';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 function NotFoundPage() {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation('pages');
   useDocumentTitle(t('notFound.title'));
   return (
     <div className="card simple-page stack">

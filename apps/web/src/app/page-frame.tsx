@@ -1,9 +1,9 @@
-import { Suspense, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useTranslation } from '../lib/i18n-react';
 import { LANGUAGES, type Language } from '@suite/contract/core';
 import { useConfig } from '../lib/config';
-import { isSupportedBrowser } from '../lib/browser';
+import { whenIdle } from '../lib/when-idle';
 import { changeLanguage } from '../lib/i18n';
 import { useHere } from '../lib/navigation';
 import { PATHS } from '../lib/paths';
@@ -23,14 +23,33 @@ const noChange = () => () => undefined;
 const currentYear = () => new Date().getFullYear();
 
 /**
+ * Whether this browser is one we support (spec §2's warning). A prerendered page says "supported"; the
+ * browser's own answer comes at its first idle moment (the check's code is not part of the first paint).
+ */
+function useSupportedBrowser(): boolean {
+  const [supported, setSupported] = useState(true);
+  useEffect(() => {
+    let current = true;
+    const cancel = whenIdle(
+      () => void import('../lib/browser').then((m) => current && setSupported(m.isSupportedBrowser())),
+    );
+    return () => {
+      current = false;
+      cancel();
+    };
+  }, []);
+  return supported;
+}
+
+/**
  * The shared frame of sign-in style screens (spec §2): gradient background, header with the 150 px logo
  * linking to the main app, footer with the year and copyright line, the unsupported-browser warning.
  */
 export function PageFrame({ children }: { children?: ReactNode }) {
   const config = useConfig();
   const { t, i18n } = useTranslation('common');
-  // A prerendered page says "supported" and the year it was built, then the browser's own answers apply.
-  const supported = useSyncExternalStore(noChange, isSupportedBrowser, () => true);
+  const supported = useSupportedBrowser();
+  // A prerendered page says the year it was built, then the browser's own answer applies.
   const year = useSyncExternalStore(noChange, currentYear, () => __BUILD_YEAR__);
   const here = useHere();
   return (

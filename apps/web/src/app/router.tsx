@@ -5,6 +5,7 @@ import { markAppEntry } from '../lib/navigation';
 import { preloadable, type Preloadable } from '../lib/preloadable';
 import { PageFrame } from './page-frame';
 import { RouteError } from './route-error';
+import UserLayout from './user-layout';
 import { pageFor, screenOf } from './routes';
 
 interface AppRoute {
@@ -20,14 +21,14 @@ const NOT_FOUND: AppRoute = { frame: true, screen: preloadable(() => import('./n
 
 /**
  * The /user layout, one screen for every /user/* form (the same element across them, so that it
- * cross-fades from one form to the next); a form's route loads the layout and the form together.
+ * cross-fades from one form to the next). Part of the app's first file (vite.config.ts: every /user
+ * screen needs it, and one file compresses better than two); a form's route loads the form.
  */
-const USER_LAYOUT = preloadable(() => import('./user-layout'));
 const userForm = (form: Preloadable): Preloadable => ({
-  Screen: USER_LAYOUT.Screen,
-  load: () => Promise.all([USER_LAYOUT.load(), form.load()]),
+  Screen: UserLayout,
+  load: () => form.load(),
   get loaded() {
-    return USER_LAYOUT.loaded && form.loaded;
+    return form.loaded;
   },
 });
 

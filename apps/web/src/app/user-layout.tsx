@@ -37,9 +37,7 @@ const FORMS = Object.fromEntries(USER_COMPONENTS.map((name) => [name, screenOf(F
   Preloadable
 >;
 
-// The form of the address this layout is loaded for starts loading with it, not after its first render.
-const firstForm = typeof window === 'undefined' ? undefined : formFor(window.location.pathname);
-if (firstForm) void FORMS[firstForm].load().catch(() => undefined);
+// (The form of the first address loads before the first render: router.tsx loadFirstRoute, in the page's language.)
 
 const prefersReducedMotion = () =>
   typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;

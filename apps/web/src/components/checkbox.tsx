@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import './ui.css';
+import './checkbox.css';
 
 export function Checkbox(props: {
   checked: boolean;

@@ -1,4 +1,5 @@
 import './ui.css';
+import './progress-bar.css';
 
 export function ProgressBar({ value, label }: { value: number; label: string }) {
   const clamped = Math.max(0, Math.min(100, value));

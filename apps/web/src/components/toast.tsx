@@ -1,9 +1,5 @@
-import { useEffect, useSyncExternalStore } from 'react';
-import { useTranslation } from '../lib/i18n-react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import './ui.css';
-
-/** How long a toast stays before it goes by itself. */
-const TOAST_MS = 6000;
 
 /**
  * One short confirmation that outlives the screen that caused it ("2 invitations sent" on the home the
@@ -27,28 +23,25 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
-/** The toast region, rendered once at the app's root. */
+const ToastView = lazy(() => import('./toast-view'));
+const close = () => publish(null);
+
+/**
+ * The toast region, rendered once at the app's root: always in the page (a live region must be there
+ * before what it announces); what shows in it loads with the first toast.
+ */
 export function Toaster() {
-  const { t } = useTranslation('common');
   const toast = useSyncExternalStore(
     subscribe,
     () => current,
     () => null,
   );
-  useEffect(() => {
-    if (!toast) return;
-    const timer = window.setTimeout(() => publish(null), TOAST_MS);
-    return () => window.clearTimeout(timer);
-  }, [toast]);
   return (
     <div className="toast-region" aria-live="polite" aria-atomic="true">
       {toast ? (
-        <div className="toast" key={toast.id}>
-          <span>{toast.message}</span>
-          <button type="button" className="toast__close" aria-label={t('actions.close')} onClick={() => publish(null)}>
-            ×
-          </button>
-        </div>
+        <Suspense fallback={null}>
+          <ToastView key={toast.id} message={toast.message} onClose={close} />
+        </Suspense>
       ) : null}
     </div>
   );

@@ -9,6 +9,7 @@ import { useGoToMainApp } from '../../lib/main-app';
 import { saveSession } from '../../lib/session';
 import { userPath } from '../../lib/paths';
 import { useSsoDiscovery } from '../../lib/sso';
+import { whenIdle } from '../../lib/when-idle';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { FormSubmit } from '../../components/form-submit';
@@ -103,24 +104,19 @@ export default function LoginForm() {
 
   /**
    * Passkeys in the e-mail field's autofill (conditional mediation): asked for as soon as the screen is up
-   * (the browser's first idle moment: the WebAuthn code is not part of the first paint, nor competing with
-   * it), so that the browser lists them when the field gets focus. Ended when the form goes (the code
+   * (the browser's first idle moment: the WebAuthn code is not part of the first paint), so that the browser lists them when the field gets focus. Ended when the form goes (the code
    * step, another screen); the button starts its own.
    */
   const startAutofill = useEffectEvent(() => void withPasskey(true));
   useEffect(() => {
     if (pending || !passkeysSupported()) return;
     let started = false;
-    const start = () => {
+    const cancel = whenIdle(() => {
       started = true;
       startAutofill();
-    };
-    // Safari has no requestIdleCallback: the next task then.
-    const idle = typeof window.requestIdleCallback === 'function';
-    const handle = idle ? window.requestIdleCallback(start, { timeout: 1000 }) : window.setTimeout(start, 0);
+    });
     return () => {
-      if (idle) window.cancelIdleCallback(handle);
-      else window.clearTimeout(handle);
+      cancel();
       if (started) void webauthn().then((m) => m.cancelCeremony());
     };
     // startAutofill is an Effect Event (useEffectEvent), never a dependency; eslint-plugin-react-hooks 5 predates it.

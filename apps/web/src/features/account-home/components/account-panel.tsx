@@ -10,7 +10,7 @@ import { WithAddress } from '../../../components/address';
 
 /** Who is signed in, the acting profile, and sign out. */
 export function AccountPanel() {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation('home');
   const navigate = useNavigate();
   const user = currentUser();
   const profile = actingProfile();
@@ -29,14 +29,14 @@ export function AccountPanel() {
     <section className="card" aria-labelledby="account-title" style={{ width: '100%' }}>
       <div className="row" style={{ justifyContent: 'space-between' }}>
         <div>
-          <h2 id="account-title">{t('home.greeting', { name: name || user?.email || '' })}</h2>
+          <h2 id="account-title">{t('greeting', { name: name || user?.email || '' })}</h2>
           <p className="muted" style={{ margin: 0 }}>
-            <WithAddress text={t('home.signedInAs', { email: user?.email ?? '' })} email={user?.email ?? ''} />
-            {profile?.type ? ` · ${t(`home.profile.${profile.type}`)}` : ''}
+            <WithAddress text={t('signedInAs', { email: user?.email ?? '' })} email={user?.email ?? ''} />
+            {profile?.type ? ` · ${t(`profile.${profile.type}`)}` : ''}
           </p>
         </div>
         <Button variant="secondary" onClick={() => void signOut.run(null)} loading={signOut.busy}>
-          {t('home.signOut')}
+          {t('signOut')}
         </Button>
       </div>
     </section>
