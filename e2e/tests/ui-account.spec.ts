@@ -125,7 +125,7 @@ test.describe('login: not confirmed', () => {
     const email = uniqueEmail('pending');
     expect((await request.post('/api/v2/user', { data: { email } })).status()).toBe(201);
     // The error texts load just after the first paint; a person typing has them long before the answer.
-    const errorTexts = page.waitForResponse((r) => /\/errors-[^/]*\.js$/.test(new URL(r.url()).pathname), {
+    const errorTexts = page.waitForResponse((r) => /\/errors-[^/]*\.json$/.test(new URL(r.url()).pathname), {
       timeout: 10_000,
     });
     await page.goto('/user/login');

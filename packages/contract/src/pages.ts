@@ -26,7 +26,7 @@ export interface WebPage<N extends string = string> {
 
 /** The `/user/*` forms: their screen modules and first texts (the code check serves both modes). */
 const FORMS: Record<UserComponent, { screen: string; texts: string[]; entry: boolean }> = {
-  // The error texts are not on screen at first: they load after it (apps/web lib/use-form-submit.ts).
+  // No entry screen shows the error texts at first: they load after it (apps/web lib/use-error-message.ts).
   signup: { screen: 'features/signup/signup-form', texts: ['signup'], entry: true },
   welcome: { screen: 'features/welcome/welcome-form', texts: ['welcome'], entry: true },
   // Reached only signed in, from the welcome step: not an entry screen.
@@ -68,8 +68,8 @@ export const WEB_PAGES = [
   page('clear', '/clear', 'features/clear-storage/clear-storage-page', { entry: true }),
   page('loginErrorSso', '/login-error-sso', 'features/sso-error/sso-error-page', { entry: true }),
   page('supportedBrowser', '/supported-browser', 'features/supported-browser/supported-browser-page', { entry: true }),
-  page('guest', '/guest', 'features/guest/guest-page', { texts: ['guest', 'errors'], entry: true }),
-  page('confirmInvite', '/confirm-invite', 'features/invite/invite-page', { texts: ['invite', 'errors'], entry: true }),
+  page('guest', '/guest', 'features/guest/guest-page', { texts: ['guest'], entry: true }),
+  page('confirmInvite', '/confirm-invite', 'features/invite/invite-page', { texts: ['invite'], entry: true }),
   page('fileDownload', '/file/:fileId/download_link', 'features/file-download/file-download-page', {
     texts: ['fileDownload'],
     entry: true,

@@ -31,7 +31,8 @@ export default function GuestPage() {
   const [terms, setTerms] = useState(false);
   const [submitted, setSubmitted] = useState(false);
 
-  const { t: te } = useTranslation('errors');
+  // Only after a submit (useFormSubmit has them in by then): not holding the first paint.
+  const { t: te } = useTranslation('errors', { useSuspense: false });
   const meetingPath = meetingPathOf(params.get('vc_link'));
   const nameProblem = displayNameProblem(name);
   // From the first submit on, the messages follow the input (a field fixed loses its message at once).
