@@ -1,3 +1,5 @@
+// First: zod's settings, before the schemas below are built.
+import './zod-config.js';
 export * from './constants.js';
 export * from './email.js';
 export * from './errors.js';

@@ -84,6 +84,7 @@ export function PageFrame({ children }: { children?: ReactNode }) {
           <label className="frame__lang">
             <span className="visually-hidden">{t('frame.language')}</span>
             <select
+              name="language"
               value={(i18n.resolvedLanguage ?? 'en') as Language}
               onChange={(e) => void changeLanguage(e.target.value as Language)}
             >
