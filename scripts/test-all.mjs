@@ -94,6 +94,8 @@ function ensureSystemPackages() {
     [process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', 'chromium', 'the e2e suite'],
     ['/usr/bin/redis-server', 'redis-server', 'the Redis rate-limit tests'],
     ['/usr/sbin/nginx', 'nginx', 'the scale-out suite'],
+    // `ss` reads an instance's socket queues (test-scale/instance-kill.test.ts); minimal images lack it.
+    ['/usr/bin/ss', 'iproute2', 'the scale-out suite'],
   ].filter(([path]) => !existsSync(path));
   if (needed.length === 0) return;
   console.log(`Installing Debian ${needed.map(([, pkg, why]) => `${pkg} (${why})`).join(', ')}…`);

@@ -117,9 +117,20 @@ export class SecurityScreens extends AccountScreens {
   }
 
   /** Signs out; the app shows the login screen (unless `passkeyAutofill`: its autofill may sign in again at once). */
+  /**
+   * Signs out; with `passkeyAutofill`, the login screen's autofill signs straight back in with the
+   * authenticator's passkey: returns once that sign-in has been answered (the home shown before it is the old one).
+   */
   async signOut(options: { passkeyAutofill?: boolean } = {}): Promise<void> {
+    const autofilled = options.passkeyAutofill
+      ? this.page.waitForResponse(
+          (r) => new URL(r.url()).pathname === '/api/auth/passkey' && r.request().method() === 'POST',
+          { timeout: 30_000 },
+        )
+      : null;
     await this.page.getByRole('button', { name: this.homeT('signOut'), exact: true }).click();
-    if (!options.passkeyAutofill) await expect(this.page).toHaveURL(/\/user\/login$/);
+    if (autofilled) expect((await autofilled).ok()).toBe(true);
+    else await expect(this.page).toHaveURL(/\/user\/login$/);
   }
 
   async signInWithPasskey(): Promise<void> {

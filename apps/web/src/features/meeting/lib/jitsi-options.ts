@@ -11,7 +11,7 @@ const DEVICE_BUTTONS: readonly ToolbarButton[] = ['microphone', 'camera', 'deskt
  * (one click to the left page, "End for everyone" through our server so that newcomers wait for the host
  * again); Jitsi keeps the buttons we do not repeat (chat, raise hand, tile view, settings…).
  */
-export const ROOM_BAR_BUTTONS: readonly ToolbarButton[] = ['microphone', 'camera', 'desktop', 'invite', 'hangup'];
+const ROOM_BAR_BUTTONS: readonly ToolbarButton[] = ['microphone', 'camera', 'desktop', 'invite', 'hangup'];
 
 /** Device labels chosen in our device setup (the IFrame API `devices` option takes labels). */
 export interface ChosenDevices {
