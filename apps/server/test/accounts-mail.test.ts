@@ -85,13 +85,16 @@ describe('mail delivery', () => {
       const row = () =>
         db.selectFrom('mail_outbox').selectAll().where('to_address', '=', 'late@contoso.com').executeTakeFirstOrThrow();
       await expect.poll(async () => (await row()).attempts, { timeout: 10_000 }).toBeGreaterThan(0);
-      // The relay is back, but the mail was queued longer ago than the code lives.
-      w.smtp.refuse = () => undefined;
+      // The mail was queued longer ago than the code lives.
       await db
         .updateTable('mail_outbox')
         .set({ created_at: Date.now() - 61_000 })
         .where('to_address', '=', 'late@contoso.com')
         .execute();
+      // A try that read the row before that change may still be under way: once no try holds the row,
+      // every later one sees the expired row. Only then is the relay back.
+      await expect.poll(async () => (await row()).claim_token, { timeout: 10_000 }).toBeNull();
+      w.smtp.refuse = () => undefined;
       await expect.poll(async () => (await row()).failed_at, { timeout: 10_000 }).not.toBeNull();
       expect((await row()).last_error).toMatch(/^expired: /);
       expect(w.smtp.messages.filter((m) => m.to.includes('late@contoso.com'))).toEqual([]);
