@@ -15,6 +15,7 @@ import dbPlugin from './plugins/db.js';
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors.js';
 import mailerPlugin from './plugins/mailer.js';
 import metricsPlugin from './plugins/metrics.js';
+import presencePlugin from './plugins/presence.js';
 import rateLimitPlugin from './plugins/rate-limit.js';
 import routesPlugin from './plugins/routes.js';
 import throttlePlugin from './plugins/throttle.js';
@@ -88,6 +89,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(mailerPlugin, { config });
   await app.register(storagePlugin, { dataDir: config.dataDir, s3: config.s3 });
   await app.register(rateLimitPlugin, { scale: config.rateLimitScale, redisUrl: config.redisUrl });
+  await app.register(presencePlugin, { redisUrl: config.redisUrl });
   await app.register(captchaPlugin, { config });
   await app.register(throttlePlugin, {
     scale: config.rateLimitScale,

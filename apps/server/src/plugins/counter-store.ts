@@ -82,7 +82,7 @@ const PREFIX = 'suite:rl:';
 type RedisWithHit = Redis & { suiteHit(key: string, windowMs: number, by: number): Promise<[number, number]> };
 
 /** Redis connection settings that keep a request from ever waiting long on a dead Redis. */
-const REDIS_OPTIONS = {
+export const REDIS_OPTIONS = {
   // Without a connection a command fails at once instead of queueing.
   enableOfflineQueue: false,
   maxRetriesPerRequest: 0,

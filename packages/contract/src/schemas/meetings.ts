@@ -26,6 +26,13 @@ export const VideoconferencePublicSchema = VideoconferenceSchema.pick({ _id: tru
    * one display-name rule, never an address; '' when the meeting has a title or the host no usable name.
    */
   host_name: z.string(),
+  /**
+   * Who is in the room now (issue 23): the number of people whose room page reported in within
+   * PRESENCE_TTL_S, and the first names of the first of them to arrive (at most PRESENCE_NAMES_SHOWN; a
+   * person without a usable first name is counted, not named). Absent when the presence store cannot be
+   * read (Redis down) or the meeting has ended.
+   */
+  participants: z.object({ count: z.number().int().nonnegative(), names: z.array(z.string()) }).optional(),
 });
 export type VideoconferencePublic = z.infer<typeof VideoconferencePublicSchema>;
 
@@ -66,6 +73,13 @@ export const SessionPingResponseSchema = z.object({
   ping_interval_s: z.number().int().positive(),
 });
 export type SessionPingResponse = z.infer<typeof SessionPingResponseSchema>;
+
+// PUT and DELETE /v2/videoconference/:id/presence: bearer for signed-in users; a guest proves the room with
+// the meeting token our server gave it for this room (its guest id alone is not tied to a meeting).
+export const PresenceRequestSchema = z.object({
+  token: z.string().min(1).max(8192).optional(),
+});
+export type PresenceRequest = z.infer<typeof PresenceRequestSchema>;
 
 // POST /guest
 export const GuestRequestSchema = z.object({

@@ -1,4 +1,4 @@
-import { createPrivateKey, type KeyObject } from 'node:crypto';
+import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import type { AppConfig } from '../../config.js';
 import { loadJose } from '../../keys.js';
 
@@ -106,4 +106,52 @@ export function createMeetingTokenSigner(meet: AppConfig['meet']): MeetingTokenS
     };
   }
   return undefined;
+}
+
+/** What a meeting token this server signed says: the room and the id of the person (`guest-<id>` for guests). */
+export interface MeetingTokenClaims {
+  room: string;
+  userId: string;
+}
+
+export type MeetingTokenVerifier = (token: string) => Promise<MeetingTokenClaims | null>;
+
+/**
+ * A meeting token is checked long after its 2-hour life when it proves presence: Jitsi lets a participant
+ * stay past the token's expiry, and so must "who is here" (a guest keeps showing in a long meeting).
+ */
+const PRESENCE_PROOF_GRACE_S = 12 * 3600;
+
+/**
+ * Checks that a token was signed by this server for what is configured (the signer's key, algorithm,
+ * issuer and audience); null for anything else (another deployment's token, a `jwt` link's, malformed).
+ * Undefined when meetings are not configured.
+ */
+export function createMeetingTokenVerifier(meet: AppConfig['meet']): MeetingTokenVerifier | undefined {
+  if (!meet.domain) return undefined;
+  const check = meet.jaas
+    ? {
+        key: createPublicKey(createPrivateKey(meet.jaas.privateKey)) as KeyObject | Uint8Array,
+        options: { algorithms: ['RS256'], issuer: 'chat', audience: 'jitsi' },
+      }
+    : meet.jitsi
+      ? {
+          key: new TextEncoder().encode(meet.jitsi.secret) as KeyObject | Uint8Array,
+          options: { algorithms: ['HS256'], issuer: meet.jitsi.appId, audience: meet.jitsi.appId },
+        }
+      : undefined;
+  if (!check) return undefined;
+  return async (token) => {
+    const { jwtVerify } = await loadJose();
+    try {
+      const { payload } = await jwtVerify(token, check.key, {
+        ...check.options,
+        clockTolerance: PRESENCE_PROOF_GRACE_S,
+      });
+      const userId = (payload.context as { user?: { id?: unknown } } | undefined)?.user?.id;
+      return typeof payload.room === 'string' && typeof userId === 'string' ? { room: payload.room, userId } : null;
+    } catch {
+      return null;
+    }
+  };
 }

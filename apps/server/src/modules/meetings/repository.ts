@@ -15,9 +15,9 @@ export function meetingsRepository(k: Kysely<Database>) {
     find(id: string): Promise<VideoconferenceRow | undefined> {
       return k.selectFrom('videoconferences').selectAll().where('id', '=', id).executeTakeFirst();
     },
-    /** The host's first name as stored (the users table is the accounts module's; read here, never written). */
-    async hostFirstName(hostId: string): Promise<string> {
-      const row = await k.selectFrom('users').select('first_name').where('id', '=', hostId).executeTakeFirst();
+    /** A user's first name as stored (the users table is the accounts module's; read here, never written). */
+    async firstNameOf(userId: string): Promise<string> {
+      const row = await k.selectFrom('users').select('first_name').where('id', '=', userId).executeTakeFirst();
       return row?.first_name ?? '';
     },
     listByHost(hostId: string, limit: number): Promise<VideoconferenceRow[]> {

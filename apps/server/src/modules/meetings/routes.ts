@@ -1,8 +1,11 @@
 import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   idSchema,
   API,
+  MEETING_API,
+  PresenceRequestSchema,
   CreateVideoconferenceRequestSchema,
   ErrorBodySchema,
   GuestMeetingTokenRequestSchema,
@@ -19,8 +22,8 @@ import type { AppConfig } from '../../config.js';
 import { AppError } from '../../errors.js';
 import { bearerSecurity, signedIn } from '../../plugins/auth.js';
 import { createGuestService } from '../guests/index.js';
-import { createMeetingTokenSigner } from './jitsi-token.js';
-import { createMeetingService } from './service.js';
+import { createMeetingTokenSigner, createMeetingTokenVerifier } from './jitsi-token.js';
+import { createMeetingService, type PresenceIdentity } from './service.js';
 
 const IdParams = z.object({ id: idSchema(256) });
 const errors = {
@@ -37,7 +40,9 @@ const meetingRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, 
     db: app.db,
     config,
     signer: createMeetingTokenSigner(config.meet),
+    verifier: createMeetingTokenVerifier(config.meet),
     guests: createGuestService(app.db),
+    presence: app.presence,
   });
   const tags = ['meetings'];
 
@@ -136,6 +141,33 @@ const meetingRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, 
       throw new AppError('ERR_INVALID_ACCESS_TOKEN');
     },
   );
+
+  // Presence: the room page's heartbeat (PUT) and its goodbye (DELETE, also sent as the page goes away).
+  // Bearer for users, the meeting token of this room for guests. One beat per person every 15 s, so the
+  // per-address bound leaves room for a large office behind one NAT address.
+  const presenceRoute = {
+    preHandler: [app.optionalAuthenticate, app.limit({ name: 'meet-presence', max: 3000, window: '1 minute' })],
+    schema: {
+      tags,
+      security: [...bearerSecurity, {}],
+      params: IdParams,
+      body: PresenceRequestSchema.optional(),
+      response: { 204: z.null(), ...errors },
+    },
+  };
+  const presenceIdentity = (request: FastifyRequest, token: string | undefined): PresenceIdentity => {
+    if (request.user) return { kind: 'user', user: request.user };
+    if (token) return { kind: 'guest', token };
+    throw new AppError('ERR_INVALID_ACCESS_TOKEN');
+  };
+  app.put(MEETING_API.videoconferencePresence, presenceRoute, async (request, reply) => {
+    await meetings.heartbeat(presenceIdentity(request, request.body?.token), request.params.id);
+    return reply.status(204).send(null);
+  });
+  app.delete(MEETING_API.videoconferencePresence, presenceRoute, async (request, reply) => {
+    await meetings.leave(presenceIdentity(request, request.body?.token), request.params.id);
+    return reply.status(204).send(null);
+  });
 };
 
 export default meetingRoutes;

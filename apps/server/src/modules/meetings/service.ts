@@ -1,5 +1,7 @@
 import { randomInt } from 'node:crypto';
 import {
+  PRESENCE_NAMES_SHOWN,
+  PRESENCE_TTL_S,
   RoomNameSchema,
   checkDisplayName,
   cleanDisplayName,
@@ -7,13 +9,14 @@ import {
   type SessionPingResponse,
   type Videoconference,
 } from '@suite/contract';
-import { AppError } from '../../errors.js';
+import { AppError, unavailable } from '../../errors.js';
 import { requireDisplayName } from '../../names.js';
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { SessionUser } from '../../plugins/auth.js';
+import { PresenceUnavailable, type Presence, type PresenceStore } from '../../plugins/presence.js';
 import type { GuestService } from '../guests/index.js';
-import type { MeetingTokenSigner, MeetingUser } from './jitsi-token.js';
+import type { MeetingTokenSigner, MeetingTokenVerifier, MeetingUser } from './jitsi-token.js';
 import { meetingsRepository, type SessionRow, type VideoconferenceRow } from './repository.js';
 
 const LIST_LIMIT = 50;
@@ -27,6 +30,33 @@ const MAX_PING_INTERVAL_S = 300;
 const cleanName = (name: string | undefined): string | undefined => cleanDisplayName(name ?? '') || undefined;
 
 export type PingIdentity = { kind: 'user'; user: SessionUser } | { kind: 'guest'; guestId: string };
+/** Who reports presence: a signed-in user, or a guest with the meeting token our server gave it for the room. */
+export type PresenceIdentity = { kind: 'user'; user: SessionUser } | { kind: 'guest'; token: string };
+
+/** The first word of a name under the one name rule, never an address; '' when there is none. */
+function firstName(name: string): string {
+  const check = checkDisplayName(name.trim().split(/\s+/)[0] ?? '');
+  return check.ok && !check.value.includes('@') ? check.value : '';
+}
+
+/** What the public view says of the people in the room: how many, and the first to arrive by first name. */
+const participantsOf = (list: Presence[]) => ({
+  count: list.length,
+  names: list
+    .map((p) => p.name)
+    .filter(Boolean)
+    .slice(0, PRESENCE_NAMES_SHOWN),
+});
+
+/** Presence is best-effort: its store down is a 503 to the room page (it beats again later), never a 500. */
+async function presenceCall<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof PresenceUnavailable) throw unavailable('ERR_SERVICE_UNAVAILABLE', error);
+    throw error;
+  }
+}
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz';
 
 /**
@@ -42,10 +72,12 @@ export interface MeetingServiceDeps {
   db: Db;
   config: AppConfig;
   signer: MeetingTokenSigner | undefined;
+  verifier: MeetingTokenVerifier | undefined;
   guests: GuestService;
+  presence: PresenceStore;
 }
 
-export function createMeetingService({ db, config, signer, guests }: MeetingServiceDeps) {
+export function createMeetingService({ db, config, signer, verifier, guests, presence }: MeetingServiceDeps) {
   const repo = meetingsRepository(db.kysely);
   const idleMs = config.meet.idleMinutes * 60_000;
   const pingIntervalS = Math.max(1, Math.min(MAX_PING_INTERVAL_S, Math.floor(idleMs / 3000)));
@@ -94,10 +126,27 @@ export function createMeetingService({ db, config, signer, guests }: MeetingServ
     return guest;
   }
 
-  /** An untitled meeting's host as guests may read it: the first name under the one name rule, no address. */
-  async function hostName(hostId: string): Promise<string> {
-    const check = checkDisplayName(await repo.hostFirstName(hostId));
+  /** An account's first name as guests may read it (the host's, the people in the room): the one name rule, no address. */
+  async function accountFirstName(userId: string): Promise<string> {
+    const check = checkDisplayName(await repo.firstNameOf(userId));
     return check.ok && !check.value.includes('@') ? check.value : '';
+  }
+
+  /**
+   * The presence entry of the caller in room `id`. A guest's id alone is not tied to any meeting, so a guest
+   * shows the meeting token this server signed for this very room; a token for another room, another
+   * deployment's or a `jwt` link's is refused. The name shown is the account's or the guest record's
+   * first name, never one the request gives.
+   */
+  async function presenceOf(who: PresenceIdentity, id: string): Promise<Omit<Presence, 'since'>> {
+    if (who.kind === 'user') return { id: `u:${who.user.id}`, name: await accountFirstName(who.user.id) };
+    const claims = verifier ? await verifier(who.token) : null;
+    const guest =
+      claims && claims.room === id && claims.userId.startsWith('guest-')
+        ? await guests.find(claims.userId.slice('guest-'.length))
+        : undefined;
+    if (!guest) throw new AppError('ERR_INVALID_ACCESS_TOKEN');
+    return { id: `g:${guest.id}`, name: firstName(guest.name) };
   }
 
   function requireSigner(): MeetingTokenSigner {
@@ -157,7 +206,44 @@ export function createMeetingService({ db, config, signer, guests }: MeetingServ
       if (!row) throw new AppError('ERR_VIDEOCONFERENCE_NOT_FOUND');
       const [open] = await repo.openSessions([row.id]);
       const { _id, title, status } = await view(row, open, Date.now());
-      return { _id, title, status, host_name: title ? '' : await hostName(row.host_id) };
+      // Presence is best-effort: with its store down the view says nothing of who is in the room.
+      const participants =
+        status === 'ended'
+          ? undefined
+          : await presence.list(row.id).then(participantsOf, (error: unknown) => {
+              if (error instanceof PresenceUnavailable) return undefined;
+              throw error;
+            });
+      return {
+        _id,
+        title,
+        status,
+        host_name: title ? '' : await accountFirstName(row.host_id),
+        ...(participants ? { participants } : {}),
+      };
+    },
+
+    /**
+     * "I am in the room" from the room page, every PRESENCE_HEARTBEAT_S while joined: the person counts as
+     * here for PRESENCE_TTL_S. Only someone who can be in the room: the host, or anyone while the host's
+     * session is open.
+     */
+    async heartbeat(who: PresenceIdentity, roomName: string): Promise<void> {
+      const row = await usable(roomName);
+      const me = await presenceOf(who, row.id);
+      if (!(who.kind === 'user' && row.host_id === who.user.id)) {
+        const [open] = await repo.openSessions([row.id]);
+        if (!(await liveSession(open, Date.now()))) throw new AppError('ERR_SESSION_NOT_STARTED');
+      }
+      await presenceCall(() => presence.beat(row.id, me, PRESENCE_TTL_S * 1000));
+    },
+
+    /** "I left" (the room page on hangup or when the page goes away): the person stops counting at once. */
+    async leave(who: PresenceIdentity, roomName: string): Promise<void> {
+      const id = roomName.trim().toLowerCase();
+      if (!RoomNameSchema.safeParse(id).success) throw new AppError('ERR_INVITE_NOT_VALID');
+      const me = await presenceOf(who, id);
+      await presenceCall(() => presence.leave(id, me.id));
     },
 
     /** Ends the conference for good: its link stops working and its session closes. */
