@@ -200,7 +200,10 @@ test.describe('pre-join, issue 23', () => {
     }
   });
 
-  test('the state of the meeting is said next to Join, from what the server knows', async ({ browser, request }) => {
+  test('the state of the meeting and who is in the room are said next to Join, from what the server knows', async ({
+    browser,
+    request,
+  }) => {
     test.slow();
     const host = await createAccount(request);
     const meeting = await createMeeting(request, host, 'Weekly sync');
@@ -218,12 +221,31 @@ test.describe('pre-join, issue 23', () => {
     await signIn(hostPage, host, `/meet/${meeting._id}`);
     // The host (signed in) is not told to wait in a lobby.
     await expect(hostPage.getByTestId('meeting-state')).toHaveText('Not started yet: it starts when the host joins');
-    await new MeetingRoomPage(hostPage).joinFromSetup();
-    await new MeetingRoomPage(hostPage).expectJoined();
-    // The pre-join asks again on its own (every 15 s): the guest learns the meeting has started.
+    const hostRoom = new MeetingRoomPage(hostPage);
+    await hostRoom.joinFromSetup();
+    await hostRoom.expectJoined();
+    // The pre-join asks again on its own (every 15 s): the host's room page reports her in (presence), so
+    // the guest learns who is there, by first name.
+    await expect(state).toHaveText('Ada is here', { timeout: 25_000 });
+    await accessible(page, 'pre-join, someone in the room');
+
+    // A guest joins too (proving the room with the meeting token the server gave it), then closes the tab.
+    const guestPage = await (await browser.newContext()).newPage();
+    await guestPage.goto(`/meet/${meeting._id}`);
+    await fillGuestForm(guestPage, 'Grace Hopper');
+    const guestRoom = new MeetingRoomPage(guestPage);
+    await guestRoom.joinFromSetup();
+    await guestRoom.expectJoined();
+    await expect(state).toHaveText('Ada and Grace are here', { timeout: 25_000 });
+    await guestPage.close({ runBeforeUnload: true });
+    await expect(state).toHaveText('Ada is here', { timeout: 25_000 });
+
+    // The host leaves: nobody is in, the line goes back to the meeting's state.
+    await hostRoom.leaveButton().click();
+    await expect(hostPage.getByRole('button', { name: 'Rejoin' })).toBeVisible();
     await expect(state).toHaveText("The meeting has started: you'll go straight in", { timeout: 25_000 });
-    await accessible(page, 'pre-join, meeting started');
     await hostPage.context().close();
+    await guestPage.context().close();
     await page.context().close();
   });
 

@@ -74,7 +74,13 @@ describe('video conferences, guests and meeting sessions', () => {
     const untitled = await createVc();
     const titled = await createVc('Weekly');
     const view = async (id: string) => (await inject('GET', `/v2/videoconference/${id}`)).json();
-    expect(await view(untitled._id)).toEqual({ _id: untitled._id, title: '', status: 'not_started', host_name: 'Ana' });
+    expect(await view(untitled._id)).toEqual({
+      _id: untitled._id,
+      title: '',
+      status: 'not_started',
+      host_name: 'Ana',
+      participants: { count: 0, names: [] },
+    });
     expect((await view(titled._id)).host_name).toBe('');
     // A first name the rule refuses (stored before it, or an address typed as a name) is not shown.
     for (const first_name of ['ana@acme.test', 'A\u202ena', '   ']) {
@@ -163,6 +169,8 @@ describe('video conferences, guests and meeting sessions', () => {
       title: '',
       status: 'started',
       host_name: 'Ana',
+      // Nobody's room page has reported in yet (presence: meetings-presence.test.ts).
+      participants: { count: 0, names: [] },
     });
   });
 

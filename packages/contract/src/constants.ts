@@ -56,15 +56,6 @@ export const WAITING_FOR_HOST_RETRY_MS = 5000;
 export const RECORDING_START_DELAY_MS = 3000;
 export const RECORDING_RETRY_AT_MS = 120_000;
 export const RECORDING_MAX_RETRIES = 1;
-/**
- * Presence ("Ada and 2 others are here" on the pre-join): while joined, the room page says so every
- * PRESENCE_HEARTBEAT_S; the server forgets a participant PRESENCE_TTL_S after the last one (≈ 2.5 beats,
- * so one lost beat does not make anyone vanish, and a crashed tab is gone within 40 s).
- */
-export const PRESENCE_HEARTBEAT_S = 15;
-export const PRESENCE_TTL_S = 38;
-/** How many participants the public view names (first names only); the rest are counted. */
-export const PRESENCE_NAMES_SHOWN = 2;
 /** Spec says "not shown": our choice, 30 s to answer the keep-alive prompt. */
 export const KEEP_ALIVE_COUNTDOWN_S = 30;
 

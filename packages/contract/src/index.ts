@@ -7,6 +7,7 @@ export * from './paths.js';
 export * from './text.js';
 export * from './language.js';
 export * from './pages.js';
+export * from './meeting-presence.js';
 export * from './schemas/common.js';
 export * from './schemas/accounts.js';
 export * from './schemas/meetings.js';

@@ -68,16 +68,6 @@ export const API = {
   downloadLink: '/file/:fileId/download_link',
 } as const;
 
-/**
- * Calls only the meeting room page makes (issue 23, presence). A table of their own, not in API: every
- * entry screen ships API (the shared start-up chunk), and these paths are read by the meeting's lazy
- * chunks and the server alone.
- */
-export const MEETING_API = {
-  /** PUT: "I am in the room" (every PRESENCE_HEARTBEAT_S while joined); DELETE: "I left". */
-  videoconferencePresence: '/v2/videoconference/:id/presence',
-} as const;
-
 /** Fill `:params` of a path. */
 export function apiPath(path: string, params: Record<string, string> = {}): string {
   return path.replace(/:([A-Za-z]+)/g, (_, key: string) => encodeURIComponent(params[key] ?? ''));

@@ -11,6 +11,7 @@ import { parseMeetingQuery, queryDisplayName } from './lib/query-options';
 import { appDeepLink, jitsiRoomName, meetHost } from './lib/app-links';
 import { externalApiUrl } from './lib/external-api';
 import { pingMeetingSession } from './api/meeting-token';
+import { leavePresence, reportPresence, type PresenceProof } from './api/presence';
 import { currentIdentity, moderatorFromJwt, nameFromJwt, storedDisplayName, type Identity } from './lib/identity';
 import type { ChosenDevices } from './lib/jitsi-options';
 import { useMeetingToken } from './hooks/use-meeting-token';
@@ -148,6 +149,14 @@ export default function MeetingPage() {
       ? tokenState.token
       : null;
   const inRoom = stage === 'joining' && Boolean(token && Room);
+  // Our own rooms only (a `jwt` link's token is not ours): the session, or this room's meeting token for a guest.
+  const presenceToken = token && !query.jwt ? token.token : null;
+  const presence = useMemo(() => {
+    if (!identity || !presenceToken) return null;
+    const proof: PresenceProof =
+      identity.kind === 'user' ? { kind: 'user' } : { kind: 'guest', meetingToken: presenceToken };
+    return { beat: () => reportPresence(roomName, proof), leave: () => leavePresence(roomName, proof) };
+  }, [identity, presenceToken, roomName]);
 
   const attention = useAdmittedSignal(tokenState.name, t('admitted'));
   const names = useMemo(() => ({ app: appName, meeting: meetingName, attention }), [appName, meetingName, attention]);
@@ -212,6 +221,7 @@ export default function MeetingPage() {
           person={person}
           newGuest={newGuest}
           meetingState={meetingState}
+          here={invite.state === 'ok' ? invite.participants : null}
           startMuted={{
             audio: query.meeting.startWithAudioMuted === true,
             video: query.meeting.startWithVideoMuted === true,
@@ -273,6 +283,7 @@ export default function MeetingPage() {
             setStage('left');
           }}
           onPing={onPing}
+          presence={presence}
         />
       );
     }

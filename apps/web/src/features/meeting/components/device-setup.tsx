@@ -37,6 +37,19 @@ export type JoinPhase = 'setup' | 'connecting' | 'waiting' | 'entering';
 /** What the server says of the meeting, as the line next to Join puts it (null: not known). */
 export type MeetingState = 'lobby' | 'notStarted' | 'started' | null;
 
+/** Who is in the room (the server's count and first names); null or nobody: the meeting's state instead. */
+export type Here = { count: number; names: string[] } | null;
+
+/** "Ada is here", "Ada and Bob are here", "Ada and 2 others are here"; no names: "3 people are here". */
+function hereText(t: (key: string, values?: Record<string, unknown>) => string, here: Here): string | null {
+  if (!here || here.count < 1) return null;
+  const [first, second] = here.names;
+  if (!first) return t('setup.here.unnamed', { count: here.count });
+  if (here.count === 1) return t('setup.here.one', { name: first });
+  if (here.count === 2 && second) return t('setup.here.two', { first, second });
+  return t('setup.here.more', { name: first, count: here.count - 1 });
+}
+
 function DeviceSelect(props: {
   label: string;
   icon: ReactNode;
@@ -93,6 +106,8 @@ export interface DeviceSetupProps {
   /** Nobody yet: the guest gives the name and accepts the terms here (spec §4 guest rules). */
   newGuest: boolean;
   meetingState: MeetingState;
+  /** Who is already in the room: said instead of the state when someone is. */
+  here: Here;
   /** Initial toggle states (the link's startWithAudioMuted / startWithVideoMuted). */
   startMuted: { audio: boolean; video: boolean };
 }
@@ -107,6 +122,7 @@ export function DeviceSetup(props: DeviceSetupProps) {
   const { t } = useTranslation(['meeting', 'errors']);
   const { t: tg } = useTranslation('guest');
   const media = useMediaDevices();
+  const people = hereText(t, props.here);
   const [ids, setIds] = useState({ mic: '', speaker: '', camera: '' });
   const [skip, setSkip] = useState(false);
   const [muted, setMuted] = useState(props.startMuted);
@@ -365,7 +381,11 @@ export function DeviceSetup(props: DeviceSetupProps) {
                 </div>
               ) : null}
               {!ready && media.status !== 'asking' ? <p className="muted">{t('setup.spectatorText')}</p> : null}
-              {props.meetingState ? (
+              {people ? (
+                <p className="meet-setup__state meet-setup__state--started" data-testid="meeting-state">
+                  {people}
+                </p>
+              ) : props.meetingState ? (
                 <p className={`meet-setup__state meet-setup__state--${props.meetingState}`} data-testid="meeting-state">
                   {t(`setup.state.${props.meetingState}`)}
                 </p>

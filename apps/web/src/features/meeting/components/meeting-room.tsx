@@ -11,6 +11,7 @@ import { endMeetingSession } from '../api/my-videoconferences';
 import { useAutoRecording } from '../hooks/use-auto-recording';
 import { useKeepAlive } from '../hooks/use-keep-alive';
 import { useSessionPing } from '../hooks/use-session-ping';
+import { usePresence, type PresenceReport } from '../hooks/use-presence';
 import { trackPresence } from '../lib/presence';
 import { KeepAliveDialog } from './keep-alive-dialog';
 import { RoomBar, type RoomBarInfo } from './room-bar';
@@ -39,6 +40,8 @@ export interface MeetingRoomProps {
   onLeft: (reason: LeaveReason) => void;
   /** Tells our server someone is still in the room; null when the room is not ours to keep (a `jwt` link). */
   onPing: (() => Promise<SessionPingResponse>) | null;
+  /** Tells our server who is in the room (the pre-join's "Ada is here"); null for a `jwt` link. */
+  presence: PresenceReport | null;
 }
 
 /** The joined room: loads external_api.js, embeds Jitsi, and runs leave, recording and keep-alive. */
@@ -160,6 +163,7 @@ export function MeetingRoom(props: MeetingRoomProps) {
   );
   const ping = props.onPing;
   useSessionPing(joined && !leaving, ping);
+  usePresence(joined && !leaving, props.presence);
   const keepAlive = useKeepAlive(
     joined,
     others === 0,

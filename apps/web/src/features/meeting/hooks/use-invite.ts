@@ -1,26 +1,36 @@
 import { useEffect, useState } from 'react';
+import type { VideoconferencePublic } from '@suite/contract/core';
 import { ApiError } from '../../../lib/api-client';
 import { fetchVideoconference } from '../../../lib/videoconference';
+
+/** Who is in the room, as the server last said (null: not known, e.g. its presence store is down). */
+export type Participants = NonNullable<VideoconferencePublic['participants']> | null;
 
 /** `status`: what the server says of the meeting's session (null: not asked, a `jwt` link). */
 export type Invite =
   | { state: 'checking' }
-  | { state: 'ok'; title: string; hostName: string; status: 'not_started' | 'started' | null }
+  | {
+      state: 'ok';
+      title: string;
+      hostName: string;
+      status: 'not_started' | 'started' | null;
+      participants: Participants;
+    }
   | { state: 'error'; code: string };
 
-/** How often the pre-join asks again whether the host has started (the line next to Join). */
+/** How often the pre-join asks again whether the host has started and who is in (the line next to Join). */
 const STATUS_REFRESH_MS = 15_000;
 
 /**
  * Is the link valid? Asked before anything else, so nobody sets up devices for a dead link. While `watch`
- * is true (the pre-join), asked again every STATUS_REFRESH_MS so that the meeting's state stays current;
- * a failed refresh keeps what was known.
+ * is true (the pre-join), asked again every STATUS_REFRESH_MS, and whenever the tab comes back into view,
+ * so that the meeting's state and who is in the room stay current; a failed refresh keeps what was known.
  */
 export function useInvite(roomName: string, skip: boolean, watch = false): Invite {
   const [invite, setInvite] = useState<Invite>({ state: 'checking' });
   useEffect(() => {
     if (skip) {
-      setInvite({ state: 'ok', title: '', hostName: '', status: null });
+      setInvite({ state: 'ok', title: '', hostName: '', status: null, participants: null });
       return;
     }
     const controller = new AbortController();
@@ -29,7 +39,13 @@ export function useInvite(roomName: string, skip: boolean, watch = false): Invit
         setInvite(
           vc.status === 'ended'
             ? { state: 'error', code: 'ERR_INVITE_NOT_VALID' }
-            : { state: 'ok', title: vc.title, hostName: vc.host_name, status: vc.status },
+            : {
+                state: 'ok',
+                title: vc.title,
+                hostName: vc.host_name,
+                status: vc.status,
+                participants: vc.participants ?? null,
+              },
         ),
       )
       .catch((error: unknown) => {
@@ -43,17 +59,24 @@ export function useInvite(roomName: string, skip: boolean, watch = false): Invit
   useEffect(() => {
     if (!watch || !ok) return;
     const controller = new AbortController();
-    const timer = window.setInterval(() => {
+    const refresh = () =>
       fetchVideoconference(roomName, controller.signal)
-        .then(({ title, status }) => {
+        .then(({ title, status, participants }) => {
           if (status === 'ended') return;
-          setInvite((known) => (known.state === 'ok' ? { ...known, title, status } : known));
+          setInvite((known) =>
+            known.state === 'ok' ? { ...known, title, status, participants: participants ?? null } : known,
+          );
         })
         .catch(() => undefined);
-    }, STATUS_REFRESH_MS);
+    const timer = window.setInterval(refresh, STATUS_REFRESH_MS);
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void refresh();
+    };
+    document.addEventListener('visibilitychange', onVisible);
     return () => {
       controller.abort();
       window.clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisible);
     };
   }, [roomName, watch, ok]);
   return invite;
