@@ -161,6 +161,16 @@ for (const lang of ['en', 'hi'] as Lang[]) {
       const m = texts(lang, 'meeting');
       const hostShot = shooter(hostPage, lang);
       await hostShot('room');
+      // The waiting guest goes in with the host; a newcomer's pre-join says who is there (presence, issue 23).
+      await expect(page.getByTestId('jitsi-container').locator('iframe')).toBeVisible({ timeout: 25_000 });
+      const newcomer = await (await browser.newContext({ locale: BROWSER_LOCALE[lang] })).newPage();
+      await newcomer.goto(`/meet/${meeting._id}`);
+      await expect(newcomer.getByTestId('meeting-state')).toHaveText(
+        m('setup.here.two', { first: 'Ada', second: 'Grace' }),
+        { timeout: 25_000 },
+      );
+      await shooter(newcomer, lang)('prejoin-someone-here');
+      await newcomer.context().close();
       // The host's leave menu (End for everyone), and below 480 px the "⋯" menu (the 1280 shot shows the bar).
       await hostPage.getByRole('button', { name: m('room.leaveOptions') }).click();
       await expect(hostPage.getByRole('menu')).toBeVisible();

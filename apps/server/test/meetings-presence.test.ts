@@ -180,7 +180,9 @@ describe('presence in Redis across instances, and a Redis outage', () => {
 
   it('Redis down: the heartbeat answers 503 with Retry-After, the public view leaves the count out; back: shown again', async () => {
     const host = await signedInUser(a.app, 'Ana', 'Host');
-    const vc = (await a.app.inject({ method: 'POST', url: '/api/v2/videoconference', payload: {}, headers: host.headers })).json();
+    const vc = (
+      await a.app.inject({ method: 'POST', url: '/api/v2/videoconference', payload: {}, headers: host.headers })
+    ).json();
     const token = await a.app.inject({
       method: 'POST',
       url: '/api/v2/videoconference/token',
@@ -189,7 +191,12 @@ describe('presence in Redis across instances, and a Redis outage', () => {
     });
     expect(token.statusCode).toBe(200);
     const beat = () =>
-      a.app.inject({ method: 'PUT', url: `/api/v2/videoconference/${vc._id}/presence`, payload: {}, headers: host.headers });
+      a.app.inject({
+        method: 'PUT',
+        url: `/api/v2/videoconference/${vc._id}/presence`,
+        payload: {},
+        headers: host.headers,
+      });
     const view = async () => (await a.app.inject({ method: 'GET', url: `/api/v2/videoconference/${vc._id}` })).json();
     expect((await beat()).statusCode).toBe(204);
 
