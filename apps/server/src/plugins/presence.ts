@@ -110,12 +110,12 @@ async function redisPresence(url: string, log: FastifyBaseLogger): Promise<Prese
   const outage = (err: unknown) => {
     if (down) return;
     down = true;
-    log.warn({ err }, 'Redis unreachable: presence is not shown until it answers again');
+    log.warn({ err }, 'Presence not shown: its Redis does not answer (shown again once it does)');
   };
   // Every failed reconnect emits 'error' (see counter-store.ts): the first one of an outage is logged.
   redis.on('error', outage);
   redis.on('ready', () => {
-    if (down) log.info('Redis reachable again: presence is shown again');
+    if (down) log.info('Presence shown again: its Redis answers');
     down = false;
   });
   await redis.connect().catch(outage);
