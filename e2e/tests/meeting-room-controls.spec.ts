@@ -198,7 +198,13 @@ test.describe('an untitled meeting', () => {
     const host = await createAccount(request);
     const meeting = await createMeeting(request, host);
     const view = await request.get(`/api/v2/videoconference/${meeting._id}`);
-    expect(await view.json()).toEqual({ _id: meeting._id, title: '', status: 'not_started', host_name: 'Ada' });
+    expect(await view.json()).toEqual({
+      _id: meeting._id,
+      title: '',
+      status: 'not_started',
+      host_name: 'Ada',
+      participants: { count: 0, names: [] },
+    });
 
     const page = await (await browser.newContext()).newPage();
     await signIn(page, host, '/app');
