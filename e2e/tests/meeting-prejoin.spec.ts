@@ -237,12 +237,18 @@ test.describe('pre-join, issue 23', () => {
     await guestRoom.joinFromSetup();
     await guestRoom.expectJoined();
     await expect(state).toHaveText('Ada and Grace are here', { timeout: 25_000 });
+    // Closing the tab says goodbye (a keepalive request on pagehide): the server knows well before the
+    // entry would expire (at least 23 s: 38 s after a beat at most 15 s old).
+    const inRoom = async () =>
+      (await (await request.get(`/api/v2/videoconference/${meeting._id}`)).json()).participants;
     await guestPage.close({ runBeforeUnload: true });
+    await expect.poll(inRoom, { timeout: 10_000 }).toEqual({ count: 1, names: ['Ada'] });
     await expect(state).toHaveText('Ada is here', { timeout: 25_000 });
 
     // The host leaves: nobody is in, the line goes back to the meeting's state.
     await hostRoom.leaveButton().click();
     await expect(hostPage.getByRole('button', { name: 'Rejoin' })).toBeVisible();
+    await expect.poll(inRoom, { timeout: 10_000 }).toEqual({ count: 0, names: [] });
     await expect(state).toHaveText("The meeting has started: you'll go straight in", { timeout: 25_000 });
     await hostPage.context().close();
     await guestPage.context().close();
