@@ -31,6 +31,8 @@ export default async function lighthouseRows() {
       const score = (c) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
       const audit = (a) => lhr.audits[a]?.displayValue ?? '?';
       const [perf, a11y, bp, seo] = CATEGORIES.map(score);
+      const lcp = lhr.audits['largest-contentful-paint']?.numericValue ?? Infinity;
+      const cls = lhr.audits['cumulative-layout-shift']?.numericValue ?? Infinity;
       const failing = Object.values(lhr.audits)
         .filter(
           (a) =>
@@ -39,9 +41,9 @@ export default async function lighthouseRows() {
         .map((a) => a.id);
       rows.push({
         figure: `Lighthouse mobile ${path}`,
-        budget: 'perf ≥ 95, a11y 100, BP 100, SEO 100',
-        measured: `perf ${perf} (FCP ${audit('first-contentful-paint')}, LCP ${audit('largest-contentful-paint')}, TBT ${audit('total-blocking-time')}), a11y ${a11y}, BP ${bp}, SEO ${seo}`,
-        pass: perf >= 95 && a11y === 100 && bp === 100 && seo === 100,
+        budget: 'perf ≥ 99, LCP ≤ 1.2 s, CLS 0, a11y 100, BP 100, SEO 100',
+        measured: `perf ${perf} (FCP ${audit('first-contentful-paint')}, LCP ${audit('largest-contentful-paint')}, TBT ${audit('total-blocking-time')}, CLS ${audit('cumulative-layout-shift')}), a11y ${a11y}, BP ${bp}, SEO ${seo}`,
+        pass: perf >= 99 && lcp <= 1200 && cls === 0 && a11y === 100 && bp === 100 && seo === 100,
         note: failing.length ? `below 1: ${failing.join(', ')}` : undefined,
       });
     }

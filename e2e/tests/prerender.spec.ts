@@ -113,6 +113,30 @@ test.describe('prerendered entry screens: nothing moves, nothing typed is lost',
     await expect(page.getByRole('alert')).toBeVisible();
   });
 
+  test('a form sent before the JavaScript ran is sent once it has, nothing typed in the address', async ({ page }) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const t = texts('en', 'login');
+    const sent: string[] = [];
+    page.on('request', (r) => r.method() === 'POST' && sent.push(new URL(r.url()).pathname));
+    await page.goto('/user/login', { waitUntil: 'commit' });
+    await page.getByRole('textbox', { name: t('email'), exact: true }).fill('ada@contoso.com');
+    await page.getByRole('textbox', { name: t('password'), exact: true }).fill('secret-typed-early');
+    await page.getByRole('textbox', { name: t('password'), exact: true }).press('Enter');
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
+    release();
+    // The app sends it as if submitted now: the server refuses the unknown account, said on the form.
+    await expect(page.getByRole('alert')).toBeVisible();
+    // Once, by the app: not by the browser to the page's own address.
+    expect(sent.filter((path) => path === '/api/auth/login' || path === '/user/login')).toEqual(['/api/auth/login']);
+    expect(page.url()).toMatch(/\/user\/login$/);
+    await expect(page.getByRole('textbox', { name: t('password'), exact: true })).toHaveValue('secret-typed-early');
+  });
+
   test('a language chosen in the footer wins over the one the server picked', async ({ page }) => {
     await page.goto('/user/login');
     await page.evaluate(() => localStorage.setItem('language', 'it'));

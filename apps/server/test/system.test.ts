@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -45,7 +46,7 @@ describe('system', () => {
     expect(csp).toContain("frame-ancestors 'self'");
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("img-src 'self' data: blob:;");
-    expect(csp).toContain("style-src 'self';");
+    expect(csp).toMatch(/style-src 'self'( 'sha256-[\w+/]+=')*;/);
     expect(csp).not.toContain('https:');
     expect(page.headers['x-content-type-options']).toBe('nosniff');
     expect(page.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
@@ -108,7 +109,7 @@ describe('system', () => {
     expect(docs).toContain("style-src 'self' 'unsafe-inline'");
     expect(docs).toContain("script-src 'self'");
     expect(docs).not.toMatch(/script-src[^;]*unsafe/);
-    expect(await csp('/user/login')).toMatch(/style-src 'self'(;|$)/);
+    expect(await csp('/user/login')).not.toContain('unsafe');
     for (const url of ['/api/health', '/api/config']) expect(await csp(url), url).not.toContain('unsafe');
   });
 });
@@ -203,6 +204,36 @@ describe('web app serving', () => {
     await t.close();
   });
 
+  it("allows inline only what the build lists: the prerendered screens' styles and script, by hash", async () => {
+    const t = await createTestApp();
+    const dist = join(t.dataDir, 'web');
+    mkdirSync(dist, { recursive: true });
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+    const style = hash('.a{color:red}');
+    const script = hash('import("/assets/app.js")');
+    // A list that also names a keyword or garbage: only well-formed hashes are taken.
+    writeFileSync(
+      join(dist, 'inline-sources.json'),
+      JSON.stringify({ script: [script, "'unsafe-inline'"], style: [style, 'https://evil.example'] }),
+    );
+    const app = await buildApp({ ...t.config, webDist: dist }, { logger: false });
+    const csp = async (server: typeof app) =>
+      String((await server.inject({ method: 'GET', url: '/guest' })).headers['content-security-policy']);
+    try {
+      const directives = (await csp(app)).split(';');
+      expect(directives).toContain(`script-src 'self' ${script}`);
+      expect(directives).toContain(`style-src 'self' ${style}`);
+      expect(await csp(app)).not.toMatch(/unsafe|evil/);
+      // Without the list (or no web build at all): 'self' alone.
+      expect((await csp(t.app)).split(';')).toContain("style-src 'self'");
+      expect((await csp(t.app)).split(';')).toContain("script-src 'self'");
+    } finally {
+      await app.close();
+      await t.close();
+    }
+  });
+
   it('a prerendered entry screen comes in the language Accept-Language ranks first, unless the settings differ', async () => {
     const t = await createTestApp();
     const dist = join(t.dataDir, 'web');
@@ -232,6 +263,23 @@ describe('web app serving', () => {
       expect(ranked.body).toContain('data-lang="hi"');
       expect((await app.inject({ method: 'GET', url: '/guest' })).body).toContain('data-lang="en"');
       expect((await app.inject({ method: 'GET', url: '/guest/' })).body).toContain('data-lang="en"');
+      // The browser's own submission of a form sent before the code ran: back to the page, body unread.
+      const sent = await app.inject({
+        method: 'POST',
+        url: '/guest?meeting=abc',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'name=Ada&terms=on',
+      });
+      expect(sent.statusCode).toBe(303);
+      expect(sent.headers.location).toBe('/guest?meeting=abc');
+      // Form bodies are taken there only: the API still refuses them.
+      const api = await app.inject({
+        method: 'POST',
+        url: '/api/v2/user',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'email=ada%40contoso.com',
+      });
+      expect(api.statusCode).toBe(415);
       // A deployment whose settings change what the screens show gets the page without the markup.
       expect(
         (await other.inject({ method: 'GET', url: '/guest', headers: { 'accept-language': 'pt' } })).body,
@@ -278,11 +326,13 @@ describe('web app serving', () => {
       expect(head.statusCode).toBe(200);
       expect(head.body).toBe('');
       expect((await app.inject({ method: 'GET', url: '/user/login/' })).body).toBe(loginPage);
-      // A page takes no other method.
+      // A form sent before the page's code ran comes back to the page; no other method is taken.
       const post = await app.inject({ method: 'POST', url: '/user/login', payload: {} });
-      expect(post.statusCode).toBe(405);
-      expect(post.headers.allow).toBe('GET, HEAD');
-      expect(post.json().error_code).toBe('ERR_METHOD_NOT_ALLOWED');
+      expect(post.statusCode).toBe(303);
+      const put = await app.inject({ method: 'PUT', url: '/user/login', payload: {} });
+      expect(put.statusCode).toBe(405);
+      expect(put.headers.allow).toBe('GET, HEAD, POST');
+      expect(put.json().error_code).toBe('ERR_METHOD_NOT_ALLOWED');
     } finally {
       await app.close();
       await t.close();

@@ -4,6 +4,13 @@
 // page's own index.html copy with the markup in #root, `lang` set, the address it was rendered for in
 // data-path) with its .br and .gz beside it, and dist/prerendered.json: the settings it was rendered
 // with, which the server compares with its own before it sends these pages.
+//
+// A prerendered page paints from its HTML alone: its stylesheets are inlined (no request before the
+// first paint) and its scripts are fetched by a small inline script once the page has painted
+// (`bootScript`), not by <script src> tags that Chromium runs before the first paint when they are
+// already there. dist/inline-sources.json lists the hashes of those inline styles and that script, which
+// the server adds to its Content-Security-Policy (nothing else inline is allowed).
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -44,9 +51,42 @@ const catalogLinks = (page, language) =>
     .map((file) => `    <link rel="preload" as="fetch" crossorigin href="/assets/${file}">\n`)
     .join('');
 
+/**
+ * Loads the page's modules (data-load: the entry and the screen's chunks, in parallel) once the HTML
+ * has painted: when the browser reports the first contentful paint; at once in a tab not shown (no
+ * paint comes there until it is shown) or when it is shown; and after 2 s whatever happens (a browser
+ * without paint timing). A form sent before the app has taken over is held (`earlySubmit`) and sent
+ * again once it has (lib/typed-early.ts), instead of the browser's own submission reloading the page.
+ * The same text on every page, so one hash in the CSP covers it.
+ */
+const BOOT_SCRIPT = `((s,d)=>{const l=()=>d||(d=s.split(' ').map((u)=>import(u)));addEventListener('submit',(e)=>{self.hydrating||(e.preventDefault(),self.earlySubmit=e.target,l())},!0);document.hidden?l():(new PerformanceObserver((e)=>e.getEntriesByName('first-contentful-paint')[0]&&l()).observe({type:'paint',buffered:!0}),addEventListener('visibilitychange',l),setTimeout(l,2e3))})(document.currentScript.dataset.load)`;
+const sha256 = (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+const inlineStyles = new Set();
+
+/**
+ * The page's stylesheets as <style> (each file its own, so that one hash covers it on every page), each
+ * with a `disabled` link to its file, which the browser does not fetch: Vite's loader, which adds a
+ * chunk's stylesheets when the chunk loads, sees them there and skips them. The page's
+ * <script src> and modulepreload links become the list the boot script loads.
+ */
+function paintFromHtml(shell) {
+  const load = [];
+  const html = shell
+    .replace(/ *<script type="module" crossorigin src="([^"]+)"><\/script>\n/g, (_, src) => (load.push(src), ''))
+    .replace(/ *<link rel="modulepreload" crossorigin href="([^"]+)">\n/g, (_, href) => (load.push(href), ''))
+    .replace(/<link rel="stylesheet" crossorigin href="(\/assets\/[\w-]+\.css)">/g, (_, href) => {
+      const css = readFileSync(join(dist, href), 'utf8');
+      if (css.includes('</')) throw new Error(`${href}: cannot be inlined`);
+      inlineStyles.add(css);
+      return `<style>${css}</style><link rel="stylesheet" href="${href}" disabled>`;
+    });
+  if (!load.length) throw new Error('prerender: the page shell loads no script');
+  return html.replace('  </body>', `    <script data-load="${load.join(' ')}">${BOOT_SCRIPT}</script>\n  </body>`);
+}
+
 let count = 0;
 for (const page of WEB_PAGES.filter((p) => p.entry)) {
-  const shell = readFileSync(join(dist, 'pages', `${page.name}.html`), 'utf8');
+  const shell = paintFromHtml(readFileSync(join(dist, 'pages', `${page.name}.html`), 'utf8'));
   // A parameter's value is not known at build: the screen renders without it until it hydrates.
   const path = page.path.replace(/:[A-Za-z]+/g, '-');
   for (const language of LANGUAGES) {
@@ -68,6 +108,10 @@ for (const page of WEB_PAGES.filter((p) => p.entry)) {
 writeFileSync(
   join(dist, 'prerendered.json'),
   `${JSON.stringify(Object.fromEntries(PRERENDER_KEYS.map((k) => [k, PRERENDER_CONFIG[k]])), null, 2)}\n`,
+);
+writeFileSync(
+  join(dist, 'inline-sources.json'),
+  `${JSON.stringify({ script: [sha256(BOOT_SCRIPT)], style: [...inlineStyles].map(sha256) }, null, 2)}\n`,
 );
 rmSync(ssr, { recursive: true, force: true });
 console.log(`prerendered ${count} pages`);

@@ -5,7 +5,7 @@ import { LANGUAGES, type Language } from '@suite/contract/core';
 import { FALLBACK_CONFIG, PRERENDER_CONFIG, loadConfig } from './lib/config';
 import { detectLanguage, initI18n, storedLanguage } from './lib/i18n';
 import { configureLogger, logger } from './lib/logger';
-import { keepTyped } from './lib/typed-early';
+import { takeOver } from './lib/typed-early';
 import { Providers } from './app/providers';
 import { AppRouter, loadFirstRoute } from './app/router';
 
@@ -43,7 +43,7 @@ async function start(): Promise<void> {
   if (page) {
     // Hydrated as soon as its code and texts are in; the server's settings apply right after.
     await Promise.all([texts, screen]);
-    keepTyped(root);
+    takeOver(root);
     hydrateRoot(
       root,
       <Providers config={PRERENDER_CONFIG} later={settings}>
@@ -54,6 +54,7 @@ async function start(): Promise<void> {
   }
   const [config] = await Promise.all([settings, texts, screen]);
   document.title = config.appTitle;
+  takeOver(null);
   root.textContent = '';
   createRoot(root).render(
     <Providers config={config}>

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { API, API_PREFIX } from '@suite/contract';
@@ -7,22 +9,45 @@ const HSTS = 'max-age=31536000; includeSubDomains';
 const CAPTCHA_ORIGINS = ['https://www.google.com', 'https://www.gstatic.com', 'https://www.recaptcha.net'];
 
 /**
+ * The inline script and styles of the prerendered entry screens, by hash ('sha256-…'), as the build
+ * lists them in dist/inline-sources.json: the only inline code the pages' CSP allows.
+ */
+export interface InlineSources {
+  script: string[];
+  style: string[];
+}
+
+const HASH = /^'sha256-[A-Za-z0-9+/]{43}='$/;
+
+/** The build's list of inline sources (none when the web app is not built or the list is not valid). */
+function readInlineSources(webDist: string): InlineSources {
+  try {
+    const list = JSON.parse(readFileSync(join(webDist, 'inline-sources.json'), 'utf8')) as Partial<InlineSources>;
+    const hashes = (values: unknown) =>
+      Array.isArray(values) ? values.filter((v): v is string => typeof v === 'string' && HASH.test(v)) : [];
+    return { script: hashes(list.script), style: hashes(list.style) };
+  } catch {
+    return { script: [], style: [] };
+  }
+}
+
+/**
  * The security headers of the pages (everything outside /api, and the API viewer at /api/docs),
  * computed once from the settings: only our origin, plus the configured meeting domain (and reCAPTCHA
  * when a key is set, the error-reporting origin when set). The set helmet's defaults give (COEP off,
  * CORP same-origin) without its per-request work, less the headers no supported browser reads any more
  * (X-XSS-Protection, X-Download-Options; X-DNS-Prefetch-Control: the pages link to no user content).
  */
-function securityHeaders(config: AppConfig): Record<string, string> {
+function securityHeaders(config: AppConfig, inline: InlineSources): Record<string, string> {
   const meet = config.meet.domain ? [`${config.meet.scheme}://${config.meet.domain}`] : [];
   const captcha = config.captchaSiteKey ? CAPTCHA_ORIGINS : [];
   const reporting = config.errorReportingDsn ? [new URL(config.errorReportingDsn).origin] : [];
   const https = config.publicUrl.startsWith('https:');
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
-    ['script-src', ["'self'", ...meet, ...captcha]],
+    ['script-src', ["'self'", ...inline.script, ...meet, ...captcha]],
     // React sets inline styles through the CSSOM, which style-src does not restrict: no 'unsafe-inline'.
-    ['style-src', ["'self'"]],
+    ['style-src', ["'self'", ...inline.style]],
     ['img-src', ["'self'", 'data:', 'blob:', ...meet]],
     ['font-src', ["'self'", 'data:']],
     ['connect-src', ["'self'", ...meet, ...meet.map((o) => o.replace(/^http/, 'ws')), ...captcha, ...reporting]],
@@ -69,7 +94,7 @@ function apiSecurityHeaders(config: AppConfig): Record<string, string> {
 
 /** Sets the precomputed headers on every request: the API's set under /api (but its viewer), else the pages'. */
 export default fp(async function security(app: FastifyInstance, opts: { config: AppConfig }) {
-  const pages = Object.entries(securityHeaders(opts.config));
+  const pages = Object.entries(securityHeaders(opts.config, readInlineSources(opts.config.webDist)));
   const api = Object.entries(apiSecurityHeaders(opts.config));
   const docs = `${API_PREFIX}${API.docs}`;
   const isApi = (url: string) => url.startsWith(`${API_PREFIX}/`) && !url.startsWith(docs);

@@ -219,6 +219,17 @@ export default fp(async function staticWeb(
     const { byLanguage, plain } = await pageVariants(page);
     app.get(page.path, { schema: { hide: true } }, (request, reply) => sendPage(request, reply, byLanguage, plain));
   }
+  // A prerendered form sent before the page's code ran is the browser's own submission: the forms say
+  // method="post" so that nothing typed (a password) lands in the address, and the page answers it with
+  // itself (303 to the same address), the body unread. Its own scope: no other route takes form bodies.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', (_request, payload, done) => {
+      payload.resume();
+      done(null, undefined);
+    });
+    for (const page of pages)
+      scope.post(page.path, { schema: { hide: true } }, (request, reply) => reply.redirect(request.url, 303));
+  });
 
   const notFound = (reply: FastifyReply) =>
     reply.status(404).send({ error_code: 'ERR_NOT_FOUND', message: ERRORS.ERR_NOT_FOUND.message });

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import './toast.css';
 import { useTranslation } from '../lib/i18n-react';
 
 /** How long a toast stays before it goes by itself. */

@@ -5,11 +5,38 @@
  */
 const typed = new Map<Element, string>();
 
-export function keepTyped(root: HTMLElement): void {
+/**
+ * The prerendered page's boot script (build/prerender.mjs) holds back a form sent before the app ran (a
+ * click on Sign in while the code was still coming): it keeps the form in `earlySubmit` until the app
+ * says it has taken over (`hydrating`), and the form's submit hook sends it again once hydrated.
+ */
+interface BootGlobals {
+  hydrating?: boolean;
+  earlySubmit?: HTMLFormElement;
+}
+let early: HTMLFormElement | undefined;
+
+/**
+ * Called just before the app hydrates the prerendered `root` (or, with null, replaces it): the values
+ * typed into its fields and a form sent early are kept for the hydrated screen; from now on a form is the
+ * app's to send.
+ */
+export function takeOver(root: HTMLElement | null): void {
+  const boot = window as BootGlobals;
+  boot.hydrating = true;
+  if (!root) return;
+  early = boot.earlySubmit;
   for (const field of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
     const box = field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio');
     if (!box && field.value !== field.defaultValue) typed.set(field, field.value);
   }
+}
+
+/** The form sent before hydration (once), if it is still on the page. */
+export function takeEarlySubmit(): HTMLFormElement | undefined {
+  const form = early;
+  early = undefined;
+  return form?.isConnected ? form : undefined;
 }
 
 /** The value typed into this field before hydration (once), if any. */

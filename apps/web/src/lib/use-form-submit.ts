@@ -1,8 +1,9 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { CaptchaAction } from '@suite/contract/core';
 import { useConfig } from './config';
 import { currentLanguage, hasTexts, loadTexts } from './i18n';
 import { useErrorMessage } from './use-error-message';
+import { takeEarlySubmit } from './typed-early';
 
 /** Problems found before sending: messages by field name (in the fields' order), and a message for the form. */
 export interface FormProblems<F extends string> {
@@ -54,6 +55,15 @@ export function useFormSubmit<F extends string = string>(options: FormSubmitOpti
   const [error, setError] = useState<unknown>(null);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<F, string>>>({});
   const inFlight = useRef(false);
+  // A form sent before the app hydrated the page is sent again once it has, after the render that took
+  // in what was typed before (the fields hand it over in their own first effects, this state comes with it).
+  const [early, setEarly] = useState<HTMLFormElement | undefined>();
+  useEffect(() => setEarly(takeEarlySubmit()), []);
+  useEffect(() => {
+    if (!early) return;
+    setEarly(undefined);
+    early.requestSubmit();
+  }, [early]);
 
   /** Runs one submit; `form` is where fields in error are looked up for focus. */
   async function run(form: HTMLElement | null, send = options.send): Promise<void> {

@@ -70,7 +70,7 @@ export default function GuestPage() {
   if (meetingPath) return <Redirect to={meetingPath} replace />;
 
   return (
-    <form className="card guest stack" onSubmit={onSubmit} noValidate aria-labelledby="guest-title">
+    <form className="card guest stack" method="post" onSubmit={onSubmit} noValidate aria-labelledby="guest-title">
       <h1 id="guest-title">{t('title')}</h1>
       <p className="muted">{t('intro')}</p>
       <TextField

@@ -40,7 +40,6 @@ export default function LoginForm() {
   // After the password of an account with two-step verification (or a recovery's new password): the code step.
   const entry = useEntryState<{ secondStep?: PendingSecondStep }>();
   const [pending, setPending] = useState<PendingSecondStep | null>(() => entry?.secondStep ?? null);
-  const [passkeyBusy, setPasskeyBusy] = useState(false);
   /** The address the server said signs in with single sign-on only (before discovery answered). */
   const [ssoOnly, setSsoOnly] = useState<string | null>(null);
   const address = email.trim();
@@ -91,16 +90,23 @@ export default function LoginForm() {
 
   /** A passkey sign-in (the button, or a passkey picked from the e-mail field's autofill): no password, no second step. */
   async function withPasskey(autofill: boolean) {
-    if (!autofill && !passkeysSupported()) return setError(t('passkeyUnsupported'));
-    if (!autofill) setPasskeyBusy(true);
     const outcome = await webauthn().then(
       (m) => m.passkeySignIn(autofill),
       (caught: unknown) => (autofill ? null : caught),
     );
-    if (!autofill) setPasskeyBusy(false);
     if (outcome === 'signed-in') goToMainApp();
     else if (outcome !== null) setError(outcome === 'cancelled' ? t('passkeyCancelled') : outcome);
   }
+
+  /** The passkey button, through the one submit hook (one at a time, busy while the browser asks). */
+  const passkey = useFormSubmit({
+    movesOn: false,
+    send: async () => {
+      setError(null);
+      if (!passkeysSupported()) return setError(t('passkeyUnsupported'));
+      await withPasskey(false);
+    },
+  });
 
   /**
    * Passkeys in the e-mail field's autofill (conditional mediation): asked for as soon as the screen is up
@@ -153,7 +159,7 @@ export default function LoginForm() {
   }
 
   return (
-    <form className="auth-form" onSubmit={onSubmit} noValidate aria-labelledby="login-title">
+    <form className="auth-form" method="post" onSubmit={onSubmit} noValidate aria-labelledby="login-title">
       <h1 id="login-title">{t('title')}</h1>
       <p className="auth-form__lead">{t('lead')}</p>
       {notConfigured ? <Alert variant="info">{t('ssoNotConfigured')}</Alert> : null}
@@ -185,7 +191,12 @@ export default function LoginForm() {
           <p className="auth-form__or" aria-hidden="true">
             {t('or')}
           </p>
-          <Button variant="secondary" block onClick={() => void withPasskey(false)} loading={passkeyBusy}>
+          <Button
+            variant="secondary"
+            block
+            onClick={(event) => void passkey.run(event.currentTarget.form)}
+            loading={passkey.busy}
+          >
             {t('passkey')}
           </Button>
           <SsoChoice email={address} availability={sso} />

@@ -36,7 +36,7 @@ export default function RecoveryForm() {
   });
 
   return (
-    <form className="auth-form" onSubmit={onSubmit} noValidate aria-labelledby="recovery-title">
+    <form className="auth-form" method="post" onSubmit={onSubmit} noValidate aria-labelledby="recovery-title">
       <h1 id="recovery-title">{t('title')}</h1>
       <p className="auth-form__lead">{t('lead')}</p>
       <EmailField label={t('email')} invalidMessage={t('invalidEmail')} {...field('email', email, setEmail)} />

@@ -71,7 +71,7 @@ export default function SignupForm() {
   });
 
   return (
-    <form className="auth-form" onSubmit={onSubmit} noValidate aria-labelledby="signup-title">
+    <form className="auth-form" method="post" onSubmit={onSubmit} noValidate aria-labelledby="signup-title">
       <h1 id="signup-title">{t('title')}</h1>
       <p className="auth-form__lead">{inviteToken ? t('leadInvite') : t('lead')}</p>
       {!config.publicSignup && !inviteToken ? <Alert variant="info">{t('inviteOnly')}</Alert> : null}

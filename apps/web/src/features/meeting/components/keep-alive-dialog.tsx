@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { KEEP_ALIVE_COUNTDOWN_S } from '@suite/contract/core';
 import { useTranslation } from '../../../lib/i18n-react';
 import { Button } from '../../../components/button';
+import '../../../components/dialog.css';
 
 /** The seconds at which a screen reader hears the time left (politely), instead of every second. */
 const ANNOUNCE_AT = [5, 10, 20, KEEP_ALIVE_COUNTDOWN_S];
