@@ -3,7 +3,7 @@ import { useTranslation } from '../../lib/i18n-react';
 import { currentLanguage } from '../../lib/i18n';
 import { currentUser } from '../../lib/session';
 import { useCopyToClipboard } from '../../lib/use-copy-to-clipboard';
-import { useErrorMessage } from '../../lib/use-error-message';
+import { useFormSubmit } from '../../lib/use-form-submit';
 import { TextField } from '../../components/text-field';
 import { Button } from '../../components/button';
 import { Alert } from '../../components/alert';
@@ -19,14 +19,14 @@ type Link = { url: string | null; expires_at: string | null };
  */
 export function InvitationLink({ manage = false }: { manage?: boolean }) {
   const { t } = useTranslation('teammates');
-  const errorMessage = useErrorMessage();
   const dialog = useDialog();
   const [link, setLink] = useState<Link | null>(null);
   const [failed, setFailed] = useState(false);
-  const [busy, setBusy] = useState<'POST' | 'DELETE' | null>(null);
+  // "New link" and "Turn off link" through the one submit hook (one at a time); which one is running.
+  const action = useFormSubmit({ movesOn: false });
+  const [acting, setActing] = useState<'POST' | 'DELETE'>('POST');
+  const busy = action.busy ? acting : null;
   const [notice, setNotice] = useState('');
-  // The failure of an action, put in words at render (the error texts may arrive after it).
-  const [error, setError] = useState<unknown>(null);
   const { status, copy } = useCopyToClipboard();
   const field = useRef<HTMLInputElement>(null);
 
@@ -52,18 +52,13 @@ export function InvitationLink({ manage = false }: { manage?: boolean }) {
             variant: 'danger',
           },
     );
-    if (!yes) return;
-    setBusy(method);
-    setError(null);
+    if (!yes || action.busy) return;
+    setActing(method);
     setNotice('');
-    try {
+    await action.run(null, async () => {
       setLink(await invitationUrl(method));
       setNotice(method === 'POST' ? t('newDone') : t('offDone'));
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(null);
-    }
+    });
   }
 
   const url = link?.url ?? null;
@@ -128,7 +123,7 @@ export function InvitationLink({ manage = false }: { manage?: boolean }) {
           )}
         </div>
       ) : null}
-      {error !== null ? <Alert>{errorMessage(error)}</Alert> : null}
+      {action.error !== null ? <Alert>{action.error}</Alert> : null}
       <p className="auth-form__small muted" role="status">
         {status === 'copied' ? t('copied') : status === 'manual' ? t('copyManually') : notice}
       </p>
