@@ -505,11 +505,13 @@ describe('IDOR: every route that takes an id, with another user’s id', () => {
     expect(room?.status).not.toBe('ended');
   });
 
-  it("GET /v2/videoconference/{alice's room} (public by design): title, status, a first name; no host id or address", async () => {
+  it("GET /v2/videoconference/{alice's room} (public by design): title, status, first names; no host id or address", async () => {
     const res = await w.app.inject({ method: 'GET', url: `/api/v2/videoconference/${roomId}` });
     expect(res.statusCode).toBe(200);
-    // host_name is the first name everyone in the meeting sees anyway (issue 23: "Ada's meeting").
-    expect(Object.keys(res.json()).sort()).toEqual(['_id', 'host_name', 'status', 'title']);
+    // host_name is the first name everyone in the meeting sees anyway (issue 23: "Ada's meeting"), and
+    // who is in the room: a count and up to two first names ("Ada and 2 others are here").
+    expect(Object.keys(res.json()).sort()).toEqual(['_id', 'host_name', 'participants', 'status', 'title']);
+    expect(Object.keys(res.json().participants).sort()).toEqual(['count', 'names']);
     expect(res.body).not.toContain('@');
     expect(res.body).not.toContain(alice.id);
   });
