@@ -263,6 +263,8 @@ describe('web app serving', () => {
       expect(ranked.body).toContain('data-lang="hi"');
       expect((await app.inject({ method: 'GET', url: '/guest' })).body).toContain('data-lang="en"');
       expect((await app.inject({ method: 'GET', url: '/guest/' })).body).toContain('data-lang="en"');
+      // With a query the app renders the screen anew: the page comes without the markup.
+      expect((await app.inject({ method: 'GET', url: '/guest?vc_link=x' })).body).toContain('plain');
       // The browser's own submission of a form sent before the code ran: back to the page, body unread.
       const sent = await app.inject({
         method: 'POST',

@@ -144,7 +144,10 @@ function sendPage(
   byLanguage: ReadonlyMap<Language, Variants>,
   plain: Variants,
 ): FastifyReply {
-  if (byLanguage.size === 0) return sendVariants(request, reply, plain);
+  // An address with a query (an invitation's token, a meeting link) is rendered anew by the app, not
+  // hydrated (main.tsx: the markup was rendered without one): it gets the page without markup, so that
+  // nothing shows that the app would then replace (a form typed into, then wiped).
+  if (byLanguage.size === 0 || request.url.includes('?')) return sendVariants(request, reply, plain);
   const file = byLanguage.get(pageLanguage(request.headers['accept-language'])) ?? plain;
   return sendVariants(request, reply, file, 'Accept-Encoding, Accept-Language');
 }

@@ -5,6 +5,7 @@ import { LANGUAGES, type Language } from '@suite/contract/core';
 import { useConfig } from '../lib/config';
 import { whenIdle } from '../lib/when-idle';
 import { changeLanguage } from '../lib/i18n';
+import { takeTyped } from '../lib/typed-early';
 import { useHere } from '../lib/navigation';
 import { PATHS } from '../lib/paths';
 import { Logo } from '../components/logo';
@@ -52,6 +53,12 @@ export function PageFrame({ children }: { children?: ReactNode }) {
   // A prerendered page says the year it was built, then the browser's own answer applies.
   const year = useSyncExternalStore(noChange, currentYear, () => __BUILD_YEAR__);
   const here = useHere();
+  // A language chosen in the prerendered footer before the app ran applies once it has (lib/typed-early).
+  const languageSelect = useRef<HTMLSelectElement>(null);
+  useEffect(() => {
+    const chosen = takeTyped(languageSelect.current);
+    if (chosen) void changeLanguage(chosen as Language);
+  }, []);
   return (
     <div className="frame">
       <a className="skip-link" href="#main">
@@ -84,6 +91,7 @@ export function PageFrame({ children }: { children?: ReactNode }) {
           <label className="frame__lang">
             <span className="visually-hidden">{t('frame.language')}</span>
             <select
+              ref={languageSelect}
               name="language"
               value={(i18n.resolvedLanguage ?? 'en') as Language}
               onChange={(e) => void changeLanguage(e.target.value as Language)}

@@ -1,7 +1,8 @@
 /**
- * What a person typed into a prerendered page's fields before the app hydrated it: hydration sets each
- * field back to its state's value, so main.tsx keeps the typed values just before, and each field
- * (components/text-field.tsx) hands its own to its change handler once it is hydrated, as if typed then.
+ * What a person typed into a prerendered page's fields (or chose in its selects) before the app hydrated
+ * it: hydration sets each field back to its state's value, so main.tsx keeps the typed values just
+ * before, and each field (components/text-field.tsx, the footer's language) hands its own to its change
+ * handler once it is hydrated, as if typed then.
  */
 const typed = new Map<Element, string>();
 
@@ -26,9 +27,15 @@ export function takeOver(root: HTMLElement | null): void {
   boot.hydrating = true;
   if (!root) return;
   early = boot.earlySubmit;
-  for (const field of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
+  for (const field of root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>(
+    'input, textarea, select',
+  )) {
     const box = field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio');
-    if (!box && field.value !== field.defaultValue) typed.set(field, field.value);
+    const changed =
+      field instanceof HTMLSelectElement
+        ? !field.selectedOptions[0]?.defaultSelected
+        : field.value !== field.defaultValue;
+    if (!box && changed) typed.set(field, field.value);
   }
 }
 

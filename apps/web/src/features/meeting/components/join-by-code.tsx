@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate } from '../../../lib/navigation';
 import { useTranslation } from '../../../lib/i18n-react';
+import { useFormSubmit } from '../../../lib/use-form-submit';
 import { meetPath } from '../../../lib/paths';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
@@ -11,18 +12,12 @@ export function JoinByCode({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
   const { t } = useTranslation('meeting');
   const navigate = useNavigate();
   const [value, setValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const code = meetingCodeFrom(value);
-    if (!code) {
-      setError(t('joinCode.invalid'));
-      return;
-    }
-    navigate(meetPath(code));
-  }
+  // Through the one submit hook: the check, its message at the field and the focus on it.
+  const { field, onSubmit } = useFormSubmit<'code'>({
+    validate: () => ({ fields: { code: meetingCodeFrom(value) ? undefined : t('joinCode.invalid') } }),
+    send: async () => navigate(meetPath(meetingCodeFrom(value)!)),
+  });
 
   return (
     <form className="meet-join-code" onSubmit={onSubmit} noValidate aria-labelledby="join-code-title">
@@ -36,12 +31,8 @@ export function JoinByCode({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
           placeholder={t('joinCode.placeholder')}
           autoComplete="off"
           spellCheck={false}
-          value={value}
-          error={error}
-          onChange={(e) => {
-            setValue(e.target.value);
-            setError(null);
-          }}
+          {...field('code', value, setValue)}
+          required={false}
         />
         <Button type="submit" variant="secondary">
           {t('joinCode.submit')}
