@@ -2,16 +2,14 @@ import { useState } from 'react';
 import { Redirect, useSearchParams } from 'wouter';
 import { useEntryState, useNavigate } from '../../lib/navigation';
 import { useTranslation } from '../../lib/i18n-react';
-import { ACCEPTED_TERMS_VERSION } from '@suite/contract/core';
 import { useConfig } from '../../lib/config';
-import { STORAGE_KEYS, write } from '../../lib/storage';
 import { displayNameProblem } from '../../lib/name-rules';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { FormSubmit } from '../../components/form-submit';
 import { TextField } from '../../components/text-field';
 import { TermsConsent } from '../../components/terms-consent';
-import { createGuest } from '../../lib/guest';
+import { registerGuest } from '../../lib/guest';
 import { guestTarget, meetingPathOf } from './guest-target';
 import './guest.css';
 
@@ -46,10 +44,7 @@ export default function GuestPage() {
       return { fields: problems };
     },
     send: async () => {
-      const guest = await createGuest({ name: name.trim(), accepted_terms: { version: ACCEPTED_TERMS_VERSION } });
-      if (!guest?._id) throw new Error('no result');
-      write(STORAGE_KEYS.guestId, guest._id);
-      write(STORAGE_KEYS.guestName, guest.name);
+      await registerGuest(name.trim());
       const target = guestTarget({
         vcLink: params.get('vc_link'),
         from: entry?.from,

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useParams, useSearch } from 'wouter';
 import { useTranslation } from '../../lib/i18n-react';
-import { ACCEPTED_TERMS_VERSION, MEET_JOIN_DELAY_MS } from '@suite/contract/core';
+import { MEET_JOIN_DELAY_MS } from '@suite/contract/core';
 import { useConfig } from '../../lib/config';
 import { detectBrowser, isSupportedBrowser } from '../../lib/browser';
 import { storageAvailable, STORAGE_KEYS, readJson, readString, remove, write } from '../../lib/storage';
@@ -25,7 +25,7 @@ import { LeftPage } from './components/left-page';
 import { Button } from '../../components/button';
 import { MeetingNames } from './lib/meeting-title';
 import { useAdmittedSignal } from './hooks/use-admitted-signal';
-import { createGuest } from '../../lib/guest';
+import { registerGuest } from '../../lib/guest';
 import { BrandLogo } from './components/room-bar';
 import './meeting.css';
 
@@ -229,13 +229,7 @@ export default function MeetingPage() {
           onDone={async (result: SetupResult) => {
             if (newGuest) {
               // The guest gives the name once, here (spec §4: name and accepted terms → guestId).
-              const guest = await createGuest({
-                name: result.name ?? '',
-                accepted_terms: { version: ACCEPTED_TERMS_VERSION },
-              });
-              if (!guest?._id) throw new Error('no result');
-              write(STORAGE_KEYS.guestId, guest._id);
-              write(STORAGE_KEYS.guestName, guest.name);
+              const guest = await registerGuest(result.name ?? '');
               setIdentity({ kind: 'guest', guestId: guest._id });
             }
             if (result.skipNextTime && result.devices)
