@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -81,6 +82,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   await app.register(errorsPlugin);
   // Before any route: it keeps the route table (405 answers, the fuzz test's route list).
+  // The one cookie parser and writer (request.cookies, reply.setCookie); values we sign carry our own MAC.
+  await app.register(cookie);
   await app.register(routesPlugin);
   await app.register(securityPlugin, { config });
   await app.register(compressPlugin);

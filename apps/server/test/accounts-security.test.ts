@@ -202,7 +202,7 @@ describe('passkeys', () => {
     const key = await enrolled(ana.token);
     const challenge = await loginChallenge();
     await w.app.db.kysely
-      .updateTable('auth_challenges')
+      .updateTable('flow_state')
       .set({ expires_at: Date.now() - 1 })
       .execute();
     expectError(await passkeyLogin(key.assert(challenge)), 400, 'ERR_PASSKEY_FAILED');

@@ -153,6 +153,12 @@ export interface SessionsTable {
   last_seen_at: number;
   expires_at: number;
   revoked_at: number | null;
+  /** The methods the session was proved with, comma-separated (`amr`: 'pwd', 'otp', 'hwk', …). */
+  amr: Generated<string>;
+  /** The authenticator assurance level the sign-in reached: 1 or 2. */
+  aal: Generated<number>;
+  /** When the holder last proved who they are (epoch ms): what a sensitive change checks. */
+  proved_at: number | null;
 }
 
 /** One identity provider per e-mail domain (modules/accounts/sso). */
@@ -168,30 +174,6 @@ export interface SsoConnectionsTable {
 }
 
 /** A sign-in started with a provider: OIDC state or SAML request ID; single use. */
-export interface SsoRequestsTable {
-  id: string;
-  domain: string;
-  protocol: 'oidc' | 'saml';
-  /** JSON: PKCE verifier, nonce, browser binding, … */
-  data: string;
-  expires_at: number;
-}
-
-/** SAML assertion IDs already accepted, until they expire (replay store shared by all instances). */
-export interface SsoReplaysTable {
-  id: string;
-  expires_at: number;
-}
-
-/** A single-use token that hands a session to the web app's /auth page; only its SHA-256 is kept. */
-export interface HandoffsTable {
-  token_hash: string;
-  user_id: string;
-  method: string;
-  device: string | null;
-  expires_at: number;
-}
-
 /** A WebAuthn credential (passkey) of an account (issue 21). */
 export interface PasskeysTable {
   id: string;
@@ -229,11 +211,15 @@ export interface RecoveryCodesTable {
   created_at: number;
 }
 
-/** A short-lived single-use value shared by all instances, by the SHA-256 of the value. */
-export interface AuthChallengesTable {
+/**
+ * The one store of short-lived, single-use state shared by all instances (modules/accounts/state):
+ * keyed by the SHA-256 of the value, so a leaked table hands out no live value.
+ */
+export interface FlowStateTable {
   id: string;
-  purpose: 'passkey-register' | 'passkey-login' | 'second-step';
-  user_id: string | null;
+  purpose: string;
+  /** The account the value belongs to, when it belongs to one. */
+  subject: string | null;
   data: string | null;
   attempts: Generated<number>;
   expires_at: number;
@@ -252,7 +238,7 @@ export interface Database {
   passkeys: PasskeysTable;
   totp_factors: TotpFactorsTable;
   recovery_codes: RecoveryCodesTable;
-  auth_challenges: AuthChallengesTable;
+  flow_state: FlowStateTable;
   users: UsersTable;
   sessions: SessionsTable;
   profiles: ProfilesTable;
@@ -267,8 +253,5 @@ export interface Database {
   file_shares: FileSharesTable;
   file_reservations: FileReservationsTable;
   sso_connections: SsoConnectionsTable;
-  sso_requests: SsoRequestsTable;
-  sso_replays: SsoReplaysTable;
-  handoffs: HandoffsTable;
   team_links: TeamLinksTable;
 }

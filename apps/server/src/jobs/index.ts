@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { Job } from './job.js';
 import { mailOutboxJob } from './mail-outbox.js';
-import { codePurgeJob, outboxPurgeJob, sessionPurgeJob, ssoPurgeJob, uploadPurgeJob } from './purge.js';
+import { codePurgeJob, outboxPurgeJob, sessionPurgeJob, uploadPurgeJob } from './purge.js';
 
 /**
  * Background work runs with the server's lifecycle: every job starts when the server is ready and is
@@ -14,7 +14,6 @@ export default fp(
       mailOutboxJob(app),
       codePurgeJob(app),
       sessionPurgeJob(app),
-      ssoPurgeJob(app),
       outboxPurgeJob(app),
       uploadPurgeJob(app),
     ];

@@ -39,17 +39,13 @@ function purgeJob(app: FastifyInstance, name: string, what: string, run: () => P
   };
 }
 
-/** Expired codes (and the unmailed ones stored for unknown recovery addresses). */
+/** Expired codes (and the unmailed ones stored for unknown recovery addresses) and expired flow state. */
 export const codePurgeJob = (app: FastifyInstance) =>
   purgeJob(app, 'code-purge', 'expired codes', () => accountsAdmin(app.db.kysely).purgeExpiredCodes());
 
 /** Ended (signed out, replaced, spent) and expired session rows (issue 14). */
 export const sessionPurgeJob = (app: FastifyInstance) =>
   purgeJob(app, 'session-purge', 'ended sessions', () => accountsAdmin(app.db.kysely).purgeEndedSessions());
-
-/** Expired single-sign-on requests, assertion replay entries and /auth hand-offs (issue 24). */
-export const ssoPurgeJob = (app: FastifyInstance) =>
-  purgeJob(app, 'sso-purge', 'expired single-sign-on state', () => accountsAdmin(app.db.kysely).purgeSso());
 
 /** Delivered and given-up mails (bodies already cleared), kept a week for support questions. */
 export const outboxPurgeJob = (app: FastifyInstance) =>

@@ -36,6 +36,10 @@ export interface SessionUser {
   device: string | null;
   /** How this session was signed in. */
   method: string;
+  /** The methods the session was proved with (`amr`), the assurance they reached, and the last proof (epoch ms). */
+  amr: readonly string[];
+  aal: number;
+  provedAt: number | null;
   /** The account's code step and welcome step are done (read with the session: /me needs no other read). */
   confirmed: boolean;
   registered: boolean;
@@ -54,6 +58,9 @@ export interface IssueOptions {
   device?: string | null;
   /** How the person proved who they are (default 'password'); the sessions panel names it. */
   method?: SessionMethod;
+  /** What the sign-in proved (`amr` values) and its assurance level (default: [] and 1). */
+  amr?: readonly string[];
+  aal?: number;
   /**
    * The transaction to write the session row with: the step that earns the session (a consumed code,
    * a registration, a new password) and the session commit together, so a failure between them leaves
@@ -133,6 +140,8 @@ export default fp(async function auth(app: FastifyInstance, opts: { keys: KeyRin
         device: options.device ?? null,
         now,
         expiresAt: exp * 1000,
+        amr: options.amr ?? [],
+        aal: options.aal ?? 1,
       });
       // issuedAt (seconds) lets a caller that just revoked older sessions issue one that outlives the cut.
       const { SignJWT } = await loadJose();
@@ -186,6 +195,9 @@ export default fp(async function auth(app: FastifyInstance, opts: { keys: KeyRin
         lastSeenAt: Number(row.last_seen_at),
         device: row.user_agent,
         method: row.method,
+        amr: row.amr ? row.amr.split(',') : [],
+        aal: Number(row.aal),
+        provedAt: row.proved_at === null ? null : Number(row.proved_at),
         confirmed: row.confirmed_at !== null,
         registered: row.registered_at !== null,
         token,

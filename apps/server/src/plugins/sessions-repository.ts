@@ -18,6 +18,9 @@ export interface SessionCheckRow {
   method: string;
   last_seen_at: number;
   user_agent: string | null;
+  amr: string;
+  aal: number;
+  proved_at: number | null;
 }
 
 export interface NewSessionRow {
@@ -29,6 +32,9 @@ export interface NewSessionRow {
   device: string | null;
   now: number;
   expiresAt: number;
+  /** What the sign-in proved: its methods (`amr` values) and the assurance level they reach. */
+  amr: readonly string[];
+  aal: number;
 }
 
 /** Rows deleted per statement by the session purge: a big backlog never holds a long lock. */
@@ -54,6 +60,9 @@ export function sessionsRepository(db: Kysely<Database>) {
           last_seen_at: row.now,
           expires_at: row.expiresAt,
           revoked_at: null,
+          amr: row.amr.join(','),
+          aal: row.aal,
+          proved_at: row.now,
         })
         .execute();
     },
@@ -78,6 +87,9 @@ export function sessionsRepository(db: Kysely<Database>) {
           'sessions.method as method',
           'sessions.last_seen_at as last_seen_at',
           'sessions.user_agent as user_agent',
+          'sessions.amr as amr',
+          'sessions.aal as aal',
+          'sessions.proved_at as proved_at',
         ])
         .where('sessions.sid_hash', '=', '')
         .where('sessions.user_id', '=', '')
@@ -95,6 +107,21 @@ export function sessionsRepository(db: Kysely<Database>) {
       await db
         .updateTable('sessions')
         .set({ last_seen_at: now, ...(agent === null ? {} : { user_agent: agent }) })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /**
+     * The holder proved who they are again (a password, a passkey, an app code, a fresh sign-in at the
+     * provider): what a sensitive change checks. `amr` is added to the session's methods.
+     */
+    async markProved(id: string, now: number, amr: readonly string[], aal: number): Promise<void> {
+      const row = await db.selectFrom('sessions').select(['amr', 'aal']).where('id', '=', id).executeTakeFirst();
+      if (!row) return;
+      const methods = [...new Set([...row.amr.split(',').filter(Boolean), ...amr])].join(',');
+      await db
+        .updateTable('sessions')
+        .set({ proved_at: now, amr: methods.slice(0, 128), aal: Math.max(Number(row.aal), aal) })
         .where('id', '=', id)
         .execute();
     },

@@ -9,6 +9,7 @@ import * as sessions from './007-sessions.js';
 import * as sso from './008-sso.js';
 import * as passkeysTotp from './009-passkeys-totp.js';
 import * as teamLinks from './010-team-links.js';
+import * as identityCore from './011-identity-core.js';
 
 /** Ordered migrations; names sort in the order they must run. Append, never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '008-sso': sso,
   '009-passkeys-totp': passkeysTotp,
   '010-team-links': teamLinks,
+  '011-identity-core': identityCore,
 };

@@ -2,14 +2,13 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import type { KeyRing } from '../../keys.js';
-import { challengesRepository } from './challenges/repository.js';
 import { codesRepository } from './codes/repository.js';
 import { domainsRepository, type DomainChange } from './domains/repository.js';
 import { usersRepository } from './identity/repository.js';
 import { sessionsRepository } from '../../plugins/sessions-repository.js';
 import { createInvite, type NewInvite } from './invites/service.js';
 import { connectionsRepository } from './sso/connections.js';
-import { ssoStore } from './sso/store.js';
+import { flowState } from './state/repository.js';
 
 /** What operators do outside HTTP: the admin CLI's commands and the server's housekeeping jobs. */
 export function accountsAdmin(db: Kysely<Database>) {
@@ -35,13 +34,12 @@ export function accountsAdmin(db: Kysely<Database>) {
       }),
     /** Queues an invitation mail (the running server delivers it) and returns the invitation link. */
     invite: (config: AppConfig, input: NewInvite) => createInvite(db, config, input),
-    /** Deletes codes expired more than a day ago, and expired passkey challenges and pending second steps; returns how many. */
+    /** Deletes codes expired more than a day ago, and expired flow state (challenges, pending steps, SSO
+     * requests, replay entries, hand-offs); returns how many. */
     purgeExpiredCodes: async (now?: number) =>
-      (await codesRepository(db).purgeExpired(now)) + (await challengesRepository(db).purgeExpired(now)),
+      (await codesRepository(db).purgeExpired(now)) + (await flowState(db).purgeExpired(now)),
     /** Single-sign-on connections per domain (client secrets sealed with the SSO key ring). */
     ssoConnections: (ring: KeyRing) => connectionsRepository(db, ring),
-    /** Deletes expired SSO requests, replay entries and hand-offs; returns how many. */
-    purgeSso: (now?: number) => ssoStore(db).purgeExpired(now),
     /** Deletes ended and expired session rows, in batches; returns how many. */
     purgeEndedSessions: (now?: number, batch?: number) => sessionsRepository(db).purgeEnded(now, batch),
   };

@@ -32,14 +32,6 @@ const COOKIE_PATH = `${API_PREFIX}/sso`;
 const ACS_BODY_LIMIT = 256 * 1024;
 const Redirect = { 302: z.null().describe('redirect') };
 
-function cookieOf(request: FastifyRequest, name: string): string | undefined {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return value.join('=');
-  }
-  return undefined;
-}
-
 /**
  * Single sign-on (issue 24): discovery, start, the providers' return addresses (fixed: docs/sso.md),
  * the /auth hand-off exchange and the terms-only welcome step. Every failure of a sign-in with a
@@ -49,8 +41,7 @@ const ssoRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, { d
   const { config } = deps;
   const flow = ssoFlow(deps);
   const secure = config.publicUrl.startsWith('https:');
-  const cookie = (value: string, maxAge: number) =>
-    `${BINDING_COOKIE}=${value}; Path=${COOKIE_PATH}; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+  const bindingCookie = { path: COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure } as const;
   const device = (request: FastifyRequest) => request.headers['user-agent']?.slice(0, 256) ?? null;
 
   /** Ends a provider's return: the hand-off on success, the error page (reason only) otherwise. */
@@ -71,7 +62,7 @@ const ssoRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, { d
       app.recordSsoFailure(protocol, reason);
       target = `${config.publicUrl}${pageUrl('loginErrorSso', {}, { reason })}`;
     }
-    if (protocol === 'oidc') reply.header('set-cookie', cookie('', 0));
+    if (protocol === 'oidc') reply.clearCookie(BINDING_COOKIE, bindingCookie);
     return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(target, 302);
   }
 
@@ -98,7 +89,8 @@ const ssoRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, { d
           target = `${config.publicUrl}/user/login?sso=not-configured`;
         } else {
           target = started.url;
-          if (started.binding) reply.header('set-cookie', cookie(started.binding, SSO_REQUEST_TTL_SECONDS));
+          if (started.binding)
+            reply.setCookie(BINDING_COOKIE, started.binding, { ...bindingCookie, maxAge: SSO_REQUEST_TTL_SECONDS });
         }
       } catch (error) {
         const reason: SsoErrorReason = error instanceof SsoFailure ? error.reason : 'unavailable';
@@ -124,7 +116,7 @@ const ssoRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, { d
       finish(request, reply, 'oidc', () =>
         flow.oidcCallback({
           query: request.query,
-          binding: cookieOf(request, BINDING_COOKIE),
+          binding: request.cookies[BINDING_COOKIE],
           language: languageOf(request),
           device: device(request),
         }),

@@ -12,7 +12,7 @@ import {
 import { AppError } from '../../../../errors.js';
 import { seal, unseal } from '../../../../keys.js';
 import type { SessionUser } from '../../../../plugins/auth.js';
-import { challengesRepository, newChallengeValue } from '../../challenges/repository.js';
+import { flowState, newStateValue } from '../../state/repository.js';
 import { userLanguage } from '../../language.js';
 import type { AccountsDeps } from '../../deps.js';
 import { domainsRepository } from '../../domains/repository.js';
@@ -158,8 +158,8 @@ export const recoveryCodesLeft = (deps: AccountsDeps, userId: string) =>
 
 /** After the password: no session yet, a short-lived single-use pending token (stored hashed). */
 export async function startSecondStep(deps: AccountsDeps, user: UserRow): Promise<SecondStepRequired> {
-  const token = newChallengeValue();
-  await challengesRepository(deps.db).put('second-step', token, { userId: user.id, ttlMs: SECOND_STEP_TTL_MS });
+  const token = newStateValue();
+  await flowState(deps.db).put('second-step', token, { subject: user.id, ttlMs: SECOND_STEP_TTL_MS });
   return { second_step: 'totp', pending_token: token };
 }
 
@@ -172,9 +172,9 @@ export async function answerSecondStep(
   deps: AccountsDeps,
   input: { email: string; pending_token: string; code: string },
 ): Promise<UserRow> {
-  const challenges = challengesRepository(deps.db);
+  const challenges = flowState(deps.db);
   const pending = await challenges.peek('second-step', input.pending_token, SECOND_STEP_MAX_TRIES);
-  const user = pending?.userId ? await usersRepository(deps.db).byId(pending.userId) : undefined;
+  const user = pending?.subject ? await usersRepository(deps.db).byId(pending.subject) : undefined;
   if (!user || user.email !== normalizeEmail(input.email)) throw new AppError('ERR_SECOND_STEP_EXPIRED');
   if (!(await useSecondFactor(deps, user.id, input.code))) {
     const left = await challenges.fail('second-step', input.pending_token, SECOND_STEP_MAX_TRIES);

@@ -3,7 +3,7 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simp
 import { AppError } from '../../../../errors.js';
 import { requireDisplayName } from '../../../../names.js';
 import type { SessionUser } from '../../../../plugins/auth.js';
-import { challengesRepository } from '../../challenges/repository.js';
+import { flowState } from '../../state/repository.js';
 import { userLanguage } from '../../language.js';
 import type { AccountsDeps } from '../../deps.js';
 import { usersRepository, type UserRow } from '../../identity/repository.js';
@@ -66,8 +66,8 @@ export async function registrationOptions(deps: AccountsDeps, session: SessionUs
     authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
     timeout: PASSKEY_CHALLENGE_TTL_MS,
   });
-  await challengesRepository(deps.db).put('passkey-register', options.challenge, {
-    userId: user.id,
+  await flowState(deps.db).put('passkey-register', options.challenge, {
+    subject: user.id,
     ttlMs: PASSKEY_CHALLENGE_TTL_MS,
   });
   return { options: options as unknown as Record<string, unknown> };
@@ -83,8 +83,8 @@ export async function addPasskey(
   const name = input.name?.trim() ? requireDisplayName(input.name, 'name', PASSKEY_NAME_MAX) : 'Passkey';
   const response = input.response as RegistrationResponseJSON;
   const challenge = answeredChallenge(response.response.clientDataJSON);
-  const taken = challenge ? await challengesRepository(deps.db).take('passkey-register', challenge) : undefined;
-  if (!challenge || !taken || taken.userId !== session.id) throw new AppError('ERR_PASSKEY_FAILED');
+  const taken = challenge ? await flowState(deps.db).take('passkey-register', challenge) : undefined;
+  if (!challenge || !taken || taken.subject !== session.id) throw new AppError('ERR_PASSKEY_FAILED');
   const user = await usersRepository(deps.db).byId(session.id);
   if (!user) throw new AppError('ERR_UNAUTHORIZED');
   const { verifyRegistrationResponse } = await webauthn();
@@ -161,7 +161,7 @@ export async function loginOptions(deps: AccountsDeps) {
     userVerification: 'required',
     timeout: PASSKEY_CHALLENGE_TTL_MS,
   });
-  await challengesRepository(deps.db).put('passkey-login', options.challenge, { ttlMs: PASSKEY_CHALLENGE_TTL_MS });
+  await flowState(deps.db).put('passkey-login', options.challenge, { ttlMs: PASSKEY_CHALLENGE_TTL_MS });
   return { options: options as unknown as Record<string, unknown> };
 }
 
@@ -174,7 +174,7 @@ export async function loginOptions(deps: AccountsDeps) {
 export async function answerPasskeyLogin(deps: AccountsDeps, input: { response: unknown }): Promise<UserRow> {
   const response = input.response as AuthenticationResponseJSON;
   const challenge = answeredChallenge(response.response.clientDataJSON);
-  const taken = challenge ? await challengesRepository(deps.db).take('passkey-login', challenge) : undefined;
+  const taken = challenge ? await flowState(deps.db).take('passkey-login', challenge) : undefined;
   if (!challenge || !taken) throw new AppError('ERR_PASSKEY_FAILED');
   const repo = passkeysRepository(deps.db);
   const passkey = await repo.byCredentialId(response.id);
