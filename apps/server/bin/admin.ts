@@ -23,6 +23,7 @@ const USAGE = `Usage: npm run admin -- <command>
   domain list
   users list [--domain <domain>]
   users activate <email> | users deactivate <email>
+  users reset-factors <email>   turn off two-step verification, remove passkeys, end sessions (mailed to the person)
   invite <email> [--language en|pt|es|hi|it]   queue an invitation mail (also for personal addresses)
   sso set <domain> --oidc --issuer <https URL> --client-id <id> --client-secret <secret> [--scopes "openid email profile"]
   sso set <domain> --saml --metadata <file path or https URL>   the IdP's metadata XML
@@ -252,6 +253,12 @@ async function dispatch(db: Db, env: Env, argv: string[], out: Out): Promise<voi
   if (group === 'users' && action === 'list') return usersList(db, rest, out);
   if (group === 'users' && (action === 'activate' || action === 'deactivate')) {
     return setActive(db, emailArg(rest[0]), action === 'activate', out);
+  }
+  if (group === 'users' && action === 'reset-factors') {
+    const email = emailArg(rest[0]);
+    if (!(await accountsAdmin(db.kysely).resetFactors(loadConfig(env), email)))
+      throw new UsageError(`no user ${email}`);
+    return out(`${email}: two-step verification off, passkeys removed, sessions ended; the person was mailed`);
   }
   if (group === 'sso' && action === 'set') return ssoSet(db, env, rest, out);
   if (group === 'sso' && action === 'show') return ssoShow(db, env, rest, out);

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECOVERY_CODE_COUNT } from '@suite/contract';
 import { currentCode } from '../src/modules/accounts/strategies/totp/secrets.js';
-import { PASSWORD, call, expectError, mailTo, registered, startWorld, type AccountsWorld } from './accounts-helpers.js';
+import {
+  PASSWORD,
+  call,
+  expectError,
+  mailTo,
+  outboxDrained,
+  registered,
+  startWorld,
+  type AccountsWorld,
+} from './accounts-helpers.js';
 import { codeIn } from './smtp.js';
 import { SoftAuthenticator } from './soft-authenticator.js';
 
@@ -358,9 +367,10 @@ describe('two-step verification (authenticator app)', () => {
     }
   });
 
-  it('a password recovery does not get past it: the new password leads to the code step', async () => {
+  it('a password recovery does not get past it: the code is asked before the new password is set', async () => {
     const { token } = await registered(w, 'hana@contoso.com');
     const { secret } = await turnOn('hana@contoso.com', token);
+    await outboxDrained(w);
     const before = w.smtp.messages.length;
     await call(w.app, { method: 'POST', url: '/v2/user/forgot-password', body: { email: 'hana@contoso.com' } });
     const code = codeIn(await mailTo(w.smtp, 'hana@contoso.com', before));
@@ -372,20 +382,27 @@ describe('two-step verification (authenticator app)', () => {
     expect(recovery.statusCode, recovery.body).toBe(200);
     const recoveryToken = recovery.json().token as string;
     const userId = JSON.parse(Buffer.from(recoveryToken.split('.')[1]!, 'base64url').toString()).user._id as string;
+    const change = (body: Record<string, string>) =>
+      call(w.app, {
+        method: 'PUT',
+        url: `/user/${userId}`,
+        token: recoveryToken,
+        body: { password: 'New-Password-77', password_confirmation: 'New-Password-77', ...body },
+      });
+    expectError(await change({}), 400, 'ERR_SECOND_FACTOR_REQUIRED');
+    expectError(await change({ code: '000000' }), 400, 'ERR_SECOND_STEP_INVALID');
+    // Nothing changed: the old password still leads to the code step, the session in hand still works.
+    expect((await login('hana@contoso.com')).json().second_step).toBe('totp');
+    expect((await call(w.app, { method: 'GET', url: '/v2/user/me', token })).statusCode).toBe(200);
+    await outboxDrained(w);
     const beforeChange = w.smtp.messages.length;
-    const changed = await call(w.app, {
-      method: 'PUT',
-      url: `/user/${userId}`,
-      token: recoveryToken,
-      body: { password: 'New-Password-77', password_confirmation: 'New-Password-77' },
-    });
+    const changed = await change({ code: await currentCode(secret) });
     expect(changed.statusCode, changed.body).toBe(200);
-    expect(changed.json()).toEqual({ second_step: 'totp', pending_token: expect.any(String) });
+    expect(typeof changed.json().token).toBe('string');
     expect((await mailTo(w.smtp, 'hana@contoso.com', beforeChange)).subject).toBe('Your Suite password was changed');
+    expect((await call(w.app, { method: 'GET', url: '/v2/user/me', token })).statusCode).toBe(401);
     const next = await login('hana@contoso.com', 'New-Password-77');
     expect(next.json().second_step).toBe('totp');
-    const ok = await secondStep('hana@contoso.com', next.json().pending_token, await currentCode(secret));
-    expect(ok.statusCode, ok.body).toBe(200);
   });
 
   it('turning off takes the password and a code, and mails a notice; then login needs no second step', async () => {

@@ -29,6 +29,13 @@ export const PASSKEY_CHALLENGE_TTL_MS = 5 * 60 * 1000;
 export const PASSKEY_NAME_MAX = 64;
 /** Passkeys one account may keep. */
 export const MAX_PASSKEYS = 20;
+/**
+ * How recent the last proof of a session must be for a factor change (a passkey, two-step
+ * verification, recovery codes, the password): a stolen session alone cannot add the thief's factor.
+ */
+export const PROOF_FRESH_MS = 10 * 60 * 1000;
+/** How long the "this wasn't me" link of a factor-change mail works (once). */
+export const FACTOR_REVERT_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export const TEAMMATE_NEXT_FIELD_AFTER_CHARS = 3;
 export const ACCEPTED_TERMS_VERSION = 1;

@@ -103,6 +103,13 @@ export const ERRORS = {
   ERR_TOTP_ALREADY_ON: entry(409, 'Two-step verification is already on.'),
   ERR_TOTP_NOT_ON: entry(409, 'Two-step verification is not on.'),
   ERR_TOTP_SSO: entry(403, 'Your organization signs you in with single sign-on, which handles two-step verification.'),
+  ERR_PROOF_REQUIRED: entry(403, 'For your security, confirm it is you before changing how you sign in.'),
+  ERR_SSO_ONLY_METHOD: entry(403, 'Your organization signs you in with single sign-on only. Use single sign-on.'),
+  ERR_SECOND_FACTOR_REQUIRED: entry(
+    400,
+    'Enter the code from your authenticator app or a recovery code to choose a new password.',
+  ),
+  ERR_REVERT_INVALID: entry(400, 'This link has expired or was already used.'),
   ERR_TOTP_CODE_INVALID: entry(
     400,
     'This code is not valid. Enter the current six-digit code from your authenticator app.',

@@ -65,6 +65,7 @@ export const WEB_PAGES = [
     form,
   })),
   page('auth', '/auth', 'features/auth-handoff/auth-handoff-page', { texts: ['pages'] }),
+  page('notMe', '/security/not-me', 'features/not-me/not-me-page', { texts: ['notMe'] }),
   page('clear', '/clear', 'features/clear-storage/clear-storage-page', { entry: true }),
   page('loginErrorSso', '/login-error-sso', 'features/sso-error/sso-error-page', { entry: true }),
   page('supportedBrowser', '/supported-browser', 'features/supported-browser/supported-browser-page', { entry: true }),

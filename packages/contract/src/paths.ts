@@ -47,6 +47,12 @@ export const API = {
   totpEnable: '/v2/user/totp/enable',
   totpDisable: '/v2/user/totp/disable',
   recoveryCodes: '/v2/user/recovery-codes',
+  /** A fresh proof for the session in hand (password, passkey or app code) before a factor change. */
+  reauth: '/v2/user/reauth',
+  /** An SSO account's fresh proof: a new sign-in at its provider (answers `{ url }`). */
+  ssoReauth: '/sso/reauth',
+  /** The "this wasn't me" link of a factor-change mail: undoes the change, ends every session. */
+  factorRevert: '/v2/user/factor-revert',
   inviteTeammates: '/invite/teammates',
   invitationUrl: '/invite/url',
   validateInvite: '/invite/validate',

@@ -35,7 +35,13 @@ export type MailMessage =
       days: number;
     }
   /** A security notice (issue 21): a passkey added, two-step verification on/off, a new password. */
-  | { kind: Notice; to: string; language: Language };
+  | {
+      kind: Notice;
+      to: string;
+      language: Language;
+      /** The single-use "this wasn't me" token of a factor change: the mail's link carries it. */
+      revertToken?: string;
+    };
 
 export interface RenderedMail {
   subject: string;
@@ -93,16 +99,21 @@ export function mailContent(message: MailMessage, site: MailSite): MailContent {
   };
   if (message.kind !== 'invite' && message.kind !== 'confirm-code' && message.kind !== 'recovery-code') {
     const n = NOTICE_TEXTS[language];
+    // The token rides in the fragment: never sent to a server, so no access log keeps it.
+    const token = 'revertToken' in message ? message.revertToken : undefined;
+    const notMe = token ? { label: fill(n.notMeButton), url: `${site.publicUrl}${pageUrl('notMe')}#${token}` } : null;
     return {
       ...common,
       subject: fill(n.subject[message.kind]),
       preview: fill(n.preview),
       heading: fill(n.subject[message.kind]),
       intro: fill(n.intro[message.kind]),
-      action: { label: fill(n.button), url: `${site.publicUrl}/app`, fallback: fill(t.linkFallback) },
+      action: notMe
+        ? { ...notMe, fallback: fill(t.linkFallback) }
+        : { label: fill(n.button), url: `${site.publicUrl}/app`, fallback: fill(t.linkFallback) },
       validity: fill(n.ifYou),
       why: fill(n.why),
-      ignore: fill(n.notYou),
+      ignore: fill(notMe ? n.notMeWhat : n.notYou),
     };
   }
   if (message.kind === 'invite') {

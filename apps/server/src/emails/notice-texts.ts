@@ -1,7 +1,8 @@
 import type { Language } from '@suite/contract';
 
 /** The security notices (issue 21): something changed on the account; what to do if it was not you. */
-export type Notice = 'passkey-added' | 'totp-on' | 'totp-off' | 'password-changed';
+export type Notice =
+  'passkey-added' | 'totp-on' | 'totp-off' | 'password-changed' | 'recovery-codes-new' | 'factors-reset';
 
 export interface NoticeTexts {
   subject: Record<Notice, string>;
@@ -12,6 +13,9 @@ export interface NoticeTexts {
   ifYou: string;
   why: string;
   notYou: string;
+  /** The "this wasn't me" link of a factor change: undoes it and signs out everywhere. */
+  notMeButton: string;
+  notMeWhat: string;
 }
 
 /** `{app}` is filled in by render. */
@@ -22,6 +26,8 @@ export const NOTICE_TEXTS: Record<Language, NoticeTexts> = {
       'totp-on': 'Two-step verification was turned on',
       'totp-off': 'Two-step verification was turned off',
       'password-changed': 'Your {app} password was changed',
+      'recovery-codes-new': 'New recovery codes were made for your {app} account',
+      'factors-reset': 'Your {app} two-step verification and passkeys were reset',
     },
     intro: {
       'passkey-added': 'A new passkey can now sign in to your {app} account without a password.',
@@ -29,6 +35,9 @@ export const NOTICE_TEXTS: Record<Language, NoticeTexts> = {
       'totp-off':
         'Signing in to your {app} account with a password no longer asks for a code from an authenticator app.',
       'password-changed': 'The password of your {app} account was changed, and your other devices were signed out.',
+      'recovery-codes-new': 'New recovery codes were made for your {app} account; the earlier ones no longer work.',
+      'factors-reset':
+        'An administrator turned off two-step verification and removed the passkeys of your {app} account. Sign in with your password and set them up again.',
     },
     preview: 'A security setting of your {app} account changed.',
     button: 'Review your security settings',
@@ -36,6 +45,9 @@ export const NOTICE_TEXTS: Record<Language, NoticeTexts> = {
     why: 'You are receiving this because a security setting of your {app} account changed.',
     notYou:
       'If it was not you, choose a new password with "Forgot your password?" on the sign-in screen now, then remove what you do not recognize in Security and sign out of all devices.',
+    notMeButton: 'This wasn’t me',
+    notMeWhat:
+      'If it was not you, use this link (it works once, for 7 days): it undoes the change and signs your account out everywhere. Then choose a new password.',
   },
   pt: {
     subject: {
@@ -43,6 +55,8 @@ export const NOTICE_TEXTS: Record<Language, NoticeTexts> = {
       'totp-on': 'A verificação em duas etapas foi ativada',
       'totp-off': 'A verificação em duas etapas foi desativada',
       'password-changed': 'A sua senha do {app} foi alterada',
+      'recovery-codes-new': 'Novos códigos de recuperação foram criados para a sua conta do {app}',
+      'factors-reset': 'A verificação em duas etapas e as chaves de acesso da sua conta do {app} foram redefinidas',
     },
     intro: {
       'passkey-added': 'Uma nova chave de acesso agora pode entrar na sua conta do {app} sem senha.',
@@ -50,6 +64,10 @@ export const NOTICE_TEXTS: Record<Language, NoticeTexts> = {
       'totp-off': 'Entrar na sua conta do {app} com senha não pede mais um código de um aplicativo autenticador.',
       'password-changed':
         'A senha da sua conta do {app} foi alterada, e os seus outros dispositivos foram desconectados.',
+      'recovery-codes-new':
+        'Novos códigos de recuperação foram criados para a sua conta do {app}; os anteriores não funcionam mais.',
+      'factors-reset':
+        'Um administrador desativou a verificação em duas etapas e removeu as chaves de acesso da sua conta do {app}. Entre com a sua senha e configure-as novamente.',
     },
     preview: 'Uma configuração de segurança da sua conta do {app} mudou.',
     button: 'Revisar as configurações de segurança',
@@ -57,6 +75,9 @@ export const NOTICE_TEXTS: Record<Language, NoticeTexts> = {
     why: 'Você recebeu esta mensagem porque uma configuração de segurança da sua conta do {app} mudou.',
     notYou:
       'Se não foi você, escolha agora uma nova senha em "Esqueceu sua senha?" na tela de entrada, depois remova o que não reconhecer em Segurança e saia de todos os dispositivos.',
+    notMeButton: 'Não fui eu',
+    notMeWhat:
+      'Se não foi você, use este link (funciona uma vez, por 7 dias): ele desfaz a alteração e desconecta a sua conta em todos os lugares. Depois escolha uma nova senha.',
   },
   es: {
     subject: {
@@ -64,6 +85,8 @@ export const NOTICE_TEXTS: Record<Language, NoticeTexts> = {
       'totp-on': 'Se activó la verificación en dos pasos',
       'totp-off': 'Se desactivó la verificación en dos pasos',
       'password-changed': 'Se cambió tu contraseña de {app}',
+      'recovery-codes-new': 'Se crearon nuevos códigos de recuperación para tu cuenta de {app}',
+      'factors-reset': 'Se restablecieron la verificación en dos pasos y las llaves de acceso de tu cuenta de {app}',
     },
     intro: {
       'passkey-added': 'Una nueva llave de acceso ya puede iniciar sesión en tu cuenta de {app} sin contraseña.',
@@ -73,6 +96,10 @@ export const NOTICE_TEXTS: Record<Language, NoticeTexts> = {
         'Iniciar sesión en tu cuenta de {app} con contraseña ya no pide un código de una aplicación de autenticación.',
       'password-changed':
         'Se cambió la contraseña de tu cuenta de {app} y se cerró la sesión en tus otros dispositivos.',
+      'recovery-codes-new':
+        'Se crearon nuevos códigos de recuperación para tu cuenta de {app}; los anteriores ya no funcionan.',
+      'factors-reset':
+        'Un administrador desactivó la verificación en dos pasos y quitó las llaves de acceso de tu cuenta de {app}. Inicia sesión con tu contraseña y vuelve a configurarlas.',
     },
     preview: 'Cambió un ajuste de seguridad de tu cuenta de {app}.',
     button: 'Revisar los ajustes de seguridad',
@@ -80,6 +107,9 @@ export const NOTICE_TEXTS: Record<Language, NoticeTexts> = {
     why: 'Recibes este mensaje porque cambió un ajuste de seguridad de tu cuenta de {app}.',
     notYou:
       'Si no fuiste tú, elige ahora una nueva contraseña con "¿Olvidaste tu contraseña?" en la pantalla de inicio de sesión, luego quita lo que no reconozcas en Seguridad y cierra la sesión en todos los dispositivos.',
+    notMeButton: 'No fui yo',
+    notMeWhat:
+      'Si no fuiste tú, usa este enlace (funciona una vez, durante 7 días): deshace el cambio y cierra la sesión de tu cuenta en todas partes. Después elige una nueva contraseña.',
   },
   hi: {
     subject: {
@@ -87,12 +117,17 @@ export const NOTICE_TEXTS: Record<Language, NoticeTexts> = {
       'totp-on': 'दो-चरणीय सत्यापन चालू किया गया',
       'totp-off': 'दो-चरणीय सत्यापन बंद किया गया',
       'password-changed': 'आपका {app} पासवर्ड बदला गया',
+      'recovery-codes-new': 'आपके {app} खाते के लिए नए रिकवरी कोड बनाए गए',
+      'factors-reset': 'आपके {app} खाते का दो-चरणीय सत्यापन और पासकी रीसेट किए गए',
     },
     intro: {
       'passkey-added': 'एक नई पासकी अब बिना पासवर्ड के आपके {app} खाते में साइन इन कर सकती है।',
       'totp-on': 'पासवर्ड से आपके {app} खाते में साइन इन करने पर अब ऑथेंटिकेटर ऐप का कोड भी माँगा जाएगा।',
       'totp-off': 'पासवर्ड से आपके {app} खाते में साइन इन करने पर अब ऑथेंटिकेटर ऐप का कोड नहीं माँगा जाएगा।',
       'password-changed': 'आपके {app} खाते का पासवर्ड बदला गया, और आपके दूसरे डिवाइस साइन आउट कर दिए गए।',
+      'recovery-codes-new': 'आपके {app} खाते के लिए नए रिकवरी कोड बनाए गए; पुराने कोड अब काम नहीं करते।',
+      'factors-reset':
+        'एक व्यवस्थापक ने आपके {app} खाते का दो-चरणीय सत्यापन बंद किया और उसकी पासकी हटा दीं। अपने पासवर्ड से साइन इन करें और इन्हें फिर से सेट करें।',
     },
     preview: 'आपके {app} खाते की एक सुरक्षा सेटिंग बदली है।',
     button: 'सुरक्षा सेटिंग देखें',
@@ -100,6 +135,9 @@ export const NOTICE_TEXTS: Record<Language, NoticeTexts> = {
     why: 'आपको यह संदेश इसलिए मिला क्योंकि आपके {app} खाते की एक सुरक्षा सेटिंग बदली है।',
     notYou:
       'अगर यह आपने नहीं किया, तो अभी साइन-इन स्क्रीन पर "पासवर्ड भूल गए?" से नया पासवर्ड चुनें, फिर सुरक्षा में जो आप नहीं पहचानते उसे हटाएँ और सभी डिवाइस से साइन आउट करें।',
+    notMeButton: 'यह मैंने नहीं किया',
+    notMeWhat:
+      'अगर यह आपने नहीं किया, तो इस लिंक का उपयोग करें (यह 7 दिनों तक, एक बार काम करता है): यह बदलाव वापस लेता है और आपके खाते को हर जगह से साइन आउट करता है। फिर नया पासवर्ड चुनें।',
   },
   it: {
     subject: {
@@ -107,6 +145,8 @@ export const NOTICE_TEXTS: Record<Language, NoticeTexts> = {
       'totp-on': 'La verifica in due passaggi è stata attivata',
       'totp-off': 'La verifica in due passaggi è stata disattivata',
       'password-changed': 'La tua password di {app} è stata cambiata',
+      'recovery-codes-new': 'Sono stati creati nuovi codici di recupero per il tuo account {app}',
+      'factors-reset': 'La verifica in due passaggi e le passkey del tuo account {app} sono state reimpostate',
     },
     intro: {
       'passkey-added': 'Una nuova passkey ora può accedere al tuo account {app} senza password.',
@@ -116,6 +156,10 @@ export const NOTICE_TEXTS: Record<Language, NoticeTexts> = {
         "L'accesso al tuo account {app} con la password non chiede più un codice da un'app di autenticazione.",
       'password-changed':
         'La password del tuo account {app} è stata cambiata e gli altri tuoi dispositivi sono stati disconnessi.',
+      'recovery-codes-new':
+        'Sono stati creati nuovi codici di recupero per il tuo account {app}; quelli precedenti non funzionano più.',
+      'factors-reset':
+        'Un amministratore ha disattivato la verifica in due passaggi e rimosso le passkey del tuo account {app}. Accedi con la password e configurale di nuovo.',
     },
     preview: 'Un’impostazione di sicurezza del tuo account {app} è cambiata.',
     button: 'Controlla le impostazioni di sicurezza',
@@ -123,5 +167,8 @@ export const NOTICE_TEXTS: Record<Language, NoticeTexts> = {
     why: 'Ricevi questo messaggio perché un’impostazione di sicurezza del tuo account {app} è cambiata.',
     notYou:
       'Se non sei stato tu, scegli subito una nuova password con "Hai dimenticato la password?" nella schermata di accesso, poi rimuovi ciò che non riconosci in Sicurezza ed esci da tutti i dispositivi.',
+    notMeButton: 'Non sono stato io',
+    notMeWhat:
+      'Se non sei stato tu, usa questo link (funziona una volta, per 7 giorni): annulla la modifica e disconnette il tuo account ovunque. Poi scegli una nuova password.',
   },
 };

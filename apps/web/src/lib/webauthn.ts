@@ -34,6 +34,18 @@ export async function addPasskey(name: string): Promise<Passkey> {
   return apiRequest<Passkey>({ method: 'POST', path: API.passkeys, auth: true, body: { response, name } });
 }
 
+/** Proves again, with one of the account's passkeys, for the session in hand (before a factor change). */
+export async function provePasskey(): Promise<void> {
+  const { options } = await apiRequest<Options>({ method: 'POST', path: API.passkeyLoginOptions });
+  const response = await startAuthentication({ optionsJSON: options as never }).catch(ceremonyFailure);
+  await apiRequest<{ ok: true }>({
+    method: 'POST',
+    path: API.reauth,
+    auth: true,
+    body: { method: 'passkey', response },
+  });
+}
+
 /**
  * Signs in with a passkey. `autofill`: conditional mediation — waits for the person to pick a passkey
  * in the e-mail field's autofill list (resolves only then); otherwise the browser's passkey dialog.

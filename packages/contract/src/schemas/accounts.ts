@@ -73,6 +73,11 @@ export const UpdatePasswordRequestSchema = z.object({
   password_confirmation: PasswordInputSchema,
   /** Required with a normal session; not with the recovery token (issue 14). */
   current_password: PasswordInputSchema.optional(),
+  /**
+   * With the recovery token of an account with two-step verification: an app or recovery code,
+   * checked before anything changes.
+   */
+  code: z.string().trim().max(32).optional(),
 });
 export type UpdatePasswordRequest = z.infer<typeof UpdatePasswordRequestSchema>;
 export const UserIdParamsSchema = z.object({ id: IdSchema });

@@ -77,6 +77,8 @@ export const SecurityStateSchema = z.object({
   /** Single-sign-on accounts: their provider does two-step verification. */
   totp_available: z.boolean(),
   has_password: z.boolean(),
+  /** How this account can prove it is the holder again before a factor change (the first one is offered first). */
+  reauth: z.array(z.enum(['password', 'passkey', 'totp', 'sso'])).optional(),
 });
 export type SecurityState = z.infer<typeof SecurityStateSchema>;
 
@@ -129,3 +131,14 @@ export type SecondStepRequest = z.infer<typeof SecondStepRequestSchema>;
 
 // POST /auth/passkey
 export const PasskeyLoginRequestSchema = z.object({ response: PasskeyAuthenticationResponseSchema });
+
+// POST /v2/user/reauth: a fresh proof for the session in hand
+export const ReauthRequestSchema = z.discriminatedUnion('method', [
+  z.object({ method: z.literal('password'), password: PasswordInputSchema }),
+  z.object({ method: z.literal('totp'), code: sixDigits }),
+  z.object({ method: z.literal('passkey'), response: PasskeyAuthenticationResponseSchema }),
+]);
+export type ReauthRequest = z.infer<typeof ReauthRequestSchema>;
+
+// POST /v2/user/factor-revert: the token of a "this wasn't me" link
+export const FactorRevertRequestSchema = z.object({ token: z.string().min(1).max(128) });

@@ -9,6 +9,11 @@ import { sessionsRepository } from '../../plugins/sessions-repository.js';
 import { createInvite, type NewInvite } from './invites/service.js';
 import { connectionsRepository } from './sso/connections.js';
 import { flowState } from './state/repository.js';
+import type { MailMessage } from '../../emails/index.js';
+import { mailSite, queueMail } from '../../plugins/mailer.js';
+import { holderOf, noteFactorChange } from './identity/factor-changes.js';
+import { totpRepository } from './strategies/totp/repository.js';
+import { passkeysRepository } from './strategies/webauthn/repository.js';
 
 /** What operators do outside HTTP: the admin CLI's commands and the server's housekeeping jobs. */
 export function accountsAdmin(db: Kysely<Database>) {
@@ -32,6 +37,26 @@ export function accountsAdmin(db: Kysely<Database>) {
         if (!active) await sessionsRepository(trx).revoke(user.id);
         return true;
       }),
+    /**
+     * An operator's reset of a person's factors (they lost their phone, or a thief added his): two-step
+     * verification off, every passkey removed, every session ended, a notice mailed (with its "this
+     * wasn't me" link, which then only ends the sessions). false: no account has that address.
+     */
+    resetFactors: async (config: AppConfig, email: string) => {
+      const done = await db.transaction().execute(async (trx) => {
+        const user = await usersRepository(trx).byEmail(email);
+        if (!user) return false;
+        await totpRepository(trx).remove(user.id);
+        await passkeysRepository(trx).removeAll(user.id);
+        await flowState(trx).dropSubject('second-step', user.id);
+        const mailer = {
+          queue: (to: Kysely<Database>, message: MailMessage) => queueMail(to, message, mailSite(config)),
+        };
+        await noteFactorChange(trx, mailer, holderOf(user), { kind: 'factors-reset' }, null);
+        return true;
+      });
+      return done;
+    },
     /** Queues an invitation mail (the running server delivers it) and returns the invitation link. */
     invite: (config: AppConfig, input: NewInvite) => createInvite(db, config, input),
     /** Deletes codes expired more than a day ago, and expired flow state (challenges, pending steps, SSO

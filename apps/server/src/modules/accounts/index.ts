@@ -4,16 +4,17 @@ import { accountsDeps } from './deps.js';
 import invitesRoutes from './invites/routes.js';
 import loginRoutes from './login/routes.js';
 import recoveryRoutes from './recovery/routes.js';
-import securityRoutes from './security/routes.js';
 import settingsRoutes from './settings/routes.js';
 import signupRoutes from './signup/routes.js';
+import { STRATEGY_ROUTES } from './strategies/index.js';
 import ssoRoutes from './sso/routes.js';
 
 /**
  * The accounts module's public entry: the only file the rest of the server (other modules, jobs,
  * app.ts, bin/admin.ts) imports. One folder per flow (signup, login, recovery, settings, invites),
- * each with its routes → service → repository; `identity/` (users, passwords, sessions), `codes/` and
- * `domains/` are what the flows share.
+ * each with its routes → service → repository; one folder per sign-in method under `strategies/`
+ * (strategies/index.ts), all of them asking the one sign-in policy (`policy/`); `identity/` (users,
+ * sessions, factor changes), `codes/` and `domains/` are what the flows share.
  */
 const accountsModule: FastifyPluginAsync<{ config: AppConfig }> = async (app, { config }) => {
   const deps = accountsDeps(app, config);
@@ -24,7 +25,7 @@ const accountsModule: FastifyPluginAsync<{ config: AppConfig }> = async (app, { 
     recoveryRoutes,
     invitesRoutes,
     ssoRoutes,
-    securityRoutes,
+    ...STRATEGY_ROUTES,
   ]) {
     await app.register(flow, { deps });
   }

@@ -14,6 +14,7 @@ import { FormSubmit } from '../../components/form-submit';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { PasswordField } from '../../components/password-field';
+import { TextField } from '../../components/text-field';
 import { NoSession } from '../../components/no-session';
 import { updatePassword } from './api/update-password';
 import '../../components/auth-form.css';
@@ -31,6 +32,10 @@ export default function UpdatePasswordForm() {
   const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
+  // A recovery of an account with two-step verification: the server asks for the app or a recovery
+  // code before it changes anything; the field appears when it does.
+  const [askCode, setAskCode] = useState(false);
+  const [code, setCode] = useState('');
   // The change is said, then the app opens (after REDIRECT_AFTER_MS, or at once with Continue).
   const [changed, setChanged] = useState(false);
   useEffect(() => {
@@ -45,20 +50,26 @@ export default function UpdatePasswordForm() {
     !value ? t('required') : passwordLengthOk(value) ? undefined : t('passwordLength');
   const confirmationProblem = (value: string, first = password) =>
     !value ? t('required') : value !== first ? t('mismatch') : undefined;
-  const { busy, error, field, checkField, onSubmit } = useFormSubmit<'current' | 'password' | 'confirmation'>({
+  const { busy, error, field, checkField, onSubmit } = useFormSubmit<'current' | 'password' | 'confirmation' | 'code'>({
     validate: () => ({
       fields: {
         current: needsCurrent && !current ? t('required') : undefined,
         password: passwordProblem(password),
         confirmation: confirmationProblem(confirmation),
+        code: askCode && !code.trim() ? t('required') : undefined,
       },
     }),
+    failure: (failure) => {
+      if (failure instanceof ApiError && failure.code === 'ERR_SECOND_FACTOR_REQUIRED') setAskCode(true);
+      return { form: failure };
+    },
     send: async () => {
       if (!user) return;
       const session = await updatePassword(user._id, {
         password,
         password_confirmation: confirmation,
         ...(needsCurrent ? { current_password: current } : {}),
+        ...(askCode ? { code: code.trim() } : {}),
       });
       // Two-step verification is on: a recovery does not get past it, the code step comes next.
       if ('second_step' in session) {
@@ -120,6 +131,15 @@ export default function UpdatePasswordForm() {
         onBlur={(e) => checkField('confirmation', e.target.value, confirmationProblem)}
         {...field('confirmation', confirmation, setConfirmation)}
       />
+      {askCode ? (
+        <TextField
+          label={t('code')}
+          hint={t('codeHint')}
+          autoComplete="one-time-code"
+          autoFocus
+          {...field('code', code, setCode)}
+        />
+      ) : null}
       <FormSubmit error={error} busy={busy} label={t('submit')} />
     </form>
   );

@@ -10,10 +10,11 @@ export type UserRow = Selectable<UsersTable>;
  * registration never finished, so it has no password. Sign-up, resend and confirm treat both alike
  * (a fresh code, then the welcome step), and login answers ERR_USER_NOT_CONFIRMED so the login
  * screen's "Send again" leads there too. Nobody is left with an address they can neither sign up
- * with ("already in use") nor log in with.
+ * with ("already in use") nor log in with. A registered account without a password (made by single
+ * sign-on, which signs it in) waits for nothing: an e-mailed code would be a way past its provider.
  */
-export const awaitsCodeStep = (user: Pick<UserRow, 'confirmed_at' | 'password_hash'>): boolean =>
-  user.confirmed_at === null || user.password_hash === null;
+export const awaitsCodeStep = (user: Pick<UserRow, 'confirmed_at' | 'password_hash' | 'registered_at'>): boolean =>
+  user.confirmed_at === null || (user.password_hash === null && user.registered_at === null);
 
 export interface NewUser {
   email: string;

@@ -36,6 +36,7 @@ export async function sessionFor(
     { _id: user.id, email: user.email, preferences: preferencesOf(user), profile_id: acting._id },
     {
       ...issue,
+      db: options.db ?? deps.db,
       kind: issue.kind ?? (user.registered_at === null ? 'welcome' : 'session'),
       issuedAt: issuedAt ?? Math.max(Math.floor(Date.now() / 1000), issuedAfter(Number(user.sessions_valid_after))),
     },

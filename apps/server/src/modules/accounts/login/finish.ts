@@ -2,49 +2,55 @@ import { emailDomain, type LoginResponse, type SessionResponse } from '@suite/co
 import { AppError } from '../../../errors.js';
 import type { SessionMethod } from '../../../plugins/auth.js';
 import type { AccountsDeps } from '../deps.js';
-import { domainsRepository } from '../domains/repository.js';
+import { domainsRepository, type DomainRules } from '../domains/repository.js';
 import type { UserRow } from '../identity/repository.js';
 import { sessionFor } from '../identity/sessions.js';
+import { amrOf, assurance, isComplete, requireAllowed } from '../policy/index.js';
+import { ssoMethod, type MethodDeclaration } from '../strategies/method.js';
 import { startSecondStep, totpOn } from '../strategies/totp/service.js';
 
-/**
- * Where every credential method (strategies/password, strategies/oidc, strategies/saml,
- * strategies/webauthn, …) ends: the strategy has proved who the person is; this checks that the account
- * and its domain may sign in and issues the per-device session, labelled with the method.
- *
- * Two-step verification (issue 21): a password sign-in of an account with an authenticator app gets
- * no session here but the second step (a short-lived, single-use pending token, stored hashed);
- * `secondFactor: true` is the code step itself coming back with a verified code. Passkey and SSO
- * sign-ins never ask for it (the passkey is itself two factors; the provider does its own).
- */
-export async function finishSignIn(
-  deps: AccountsDeps,
-  user: UserRow,
-  options: { method: SessionMethod; device?: string | null; secondFactor?: boolean },
-): Promise<LoginResponse> {
-  await maySignIn(deps, user);
-  if (options.method === 'password' && !options.secondFactor && (await totpOn(deps, user.id))) {
-    return startSecondStep(deps, user);
-  }
-  return sessionFor(deps, user, { device: options.device ?? null, method: options.method });
+export interface FinishOptions {
+  /** What this sign-in proved so far, first factor first (declarations of strategies/*). */
+  proved: readonly MethodDeclaration[];
+  /** The domain's rules when the method has read them already (read once per sign-in). */
+  rules?: DomainRules;
+  device?: string | null;
 }
 
-/** finishSignIn for the methods that never take a second step: always a session. */
+/**
+ * Where every sign-in method ends: the strategy has proved who the person is; the policy says whether
+ * the account and its domain allow the method, and whether the sign-in is complete. Complete: the
+ * per-device session, with its `amr` and assurance. Not yet (an authenticator app is on and only a
+ * first factor was given): the second step, a short-lived single-use pending token (stored hashed)
+ * that remembers what was proved.
+ */
+export async function finishSignIn(deps: AccountsDeps, user: UserRow, options: FinishOptions): Promise<LoginResponse> {
+  const rules = options.rules ?? (await domainsRepository(deps.db).rules(emailDomain(user.email)));
+  const first = options.proved[0];
+  if (!first) throw new AppError('ERR_COULD_NOT_AUTHENTICATE');
+  for (const method of options.proved) requireAllowed(user, rules, method);
+  const federated = options.proved.some((m) => m.federated);
+  const account = { active: user.active, secondFactor: !federated && (await totpOn(deps, user.id)) };
+  if (!isComplete(account, options.proved)) return startSecondStep(deps, user, options.proved);
+  return sessionFor(deps, user, {
+    device: options.device ?? null,
+    method: first.session,
+    amr: amrOf(options.proved),
+    aal: assurance(options.proved),
+  });
+}
+
+/**
+ * finishSignIn for the flows whose answer must be a session (a passkey, the second step, a
+ * provider's hand-off): an incomplete sign-in there is a failure, never a session.
+ */
 export async function finishWithSession(
   deps: AccountsDeps,
   user: UserRow,
-  options:
-    | { method: Exclude<SessionMethod, 'password'>; device?: string | null }
-    | { method: 'password'; device?: string | null; secondFactor: true },
+  options: FinishOptions | { method: Extract<SessionMethod, 'sso'>; device?: string | null },
 ): Promise<SessionResponse> {
-  const done = await finishSignIn(deps, user, options);
+  const finish = 'proved' in options ? options : { proved: [ssoMethod], device: options.device ?? null };
+  const done = await finishSignIn(deps, user, finish);
   if (!('token' in done)) throw new AppError('ERR_COULD_NOT_AUTHENTICATE');
   return done;
-}
-
-async function maySignIn(deps: AccountsDeps, user: UserRow): Promise<void> {
-  if (!user.active) throw new AppError('ERR_USER_NOT_ACTIVE');
-  if (!(await domainsRepository(deps.db).rules(emailDomain(user.email))).active) {
-    throw new AppError('ERR_DOMAIN_DISABLED');
-  }
 }

@@ -3,31 +3,18 @@ import {
   API,
   ActiveSessionListSchema,
   ErrorBodySchema,
-  LoginRequestSchema,
-  LoginResponseSchema,
   MeResponseSchema,
   OkSchema,
   UserIdParamsSchema as SessionIdParamsSchema,
 } from '@suite/contract';
 import type { AccountsDeps } from '../deps.js';
-import { addressLimits, captchaErrorResponses, orFail, signedIn } from '../http.js';
-import { activeSessions, endSession, login, logout, logoutAll, me } from './service.js';
+import { signedIn } from '../http.js';
+import { activeSessions, endSession, logout, logoutAll, me } from './service.js';
 
 const tags = ['accounts'];
 
-/** Password login, sign-out and "who am I" for a session. */
+/** Sign-out, the sessions list and "who am I" for a session. */
 const loginRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, { deps }) => {
-  app.post(
-    API.login,
-    {
-      schema: { tags, body: LoginRequestSchema, response: { 200: LoginResponseSchema, ...captchaErrorResponses } },
-      preHandler: [...addressLimits(app, 'login', 30, 10, 'failures', 'login'), app.captcha('login')],
-    },
-    async (request) =>
-      orFail('ERR_COULD_NOT_AUTHENTICATE', request.log, () =>
-        login(deps, { ...request.body, device: request.headers['user-agent'] ?? null }),
-      ),
-  );
   // Sign-out and "who am I" serve the welcome step's screen too (its session is refused everywhere else).
   app.post(API.logout, signedIn(app, { tags, response: { 200: OkSchema } }, [], 'welcome'), async (request) =>
     logout(deps, request.user!),

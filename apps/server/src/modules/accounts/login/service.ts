@@ -1,23 +1,9 @@
-import { type ActiveSession, type LoginResponse, type MeResponse } from '@suite/contract';
+import { type ActiveSession, type MeResponse } from '@suite/contract';
 import { AppError } from '../../../errors.js';
 import { sessionsRepository } from '../../../plugins/sessions-repository.js';
 import type { SessionUser } from '../../../plugins/auth.js';
 import type { AccountsDeps } from '../deps.js';
-import { passwordSignIn } from '../strategies/password/sign-in.js';
-import { finishSignIn } from './finish.js';
 import { usersRepository } from '../identity/repository.js';
-
-/**
- * Password login: the password strategy proves who it is, the flow's one finish makes the session (or,
- * with two-step verification on, answers that the code step comes next).
- */
-export async function login(
-  deps: AccountsDeps,
-  input: { login: string; password: string; device?: string | null },
-): Promise<LoginResponse> {
-  const user = await passwordSignIn(deps, input);
-  return finishSignIn(deps, user, { method: 'password', device: input.device ?? null });
-}
 
 /** Ends this session (this device) only. */
 export async function logout(deps: AccountsDeps, session: SessionUser): Promise<{ ok: true }> {

@@ -5,6 +5,8 @@ import { addressOf, answerCode, checkCode, sendCode, type CodeAsker } from '../c
 import type { AccountsDeps } from '../deps.js';
 import { usersRepository } from '../identity/repository.js';
 import { sessionFor } from '../identity/sessions.js';
+import { amrOf, assurance, mayRecoverByMail } from '../policy/index.js';
+import { emailCodeMethod } from '../strategies/email-code/method.js';
 
 /** Password recovery: e-mail, code check, then PUT /user/{id} with the session it answers. */
 
@@ -24,11 +26,11 @@ export async function forgotPassword(
   return { message: 'If the address has an account, a recovery code has been sent.' };
 }
 
+/** Recovery by mail is the e-mailed code as a sign-in method: the policy says where it is allowed. */
 async function canRecover(deps: AccountsDeps, email: string): Promise<boolean> {
   const user = await usersRepository(deps.db).byEmail(email);
-  if (!user?.confirmed_at || !user.active) return false;
-  const rules = await domainsRepository(deps.db).rules(user.domain);
-  return rules.active && !rules.ssoOnly;
+  if (!user?.confirmed_at) return false;
+  return mayRecoverByMail(user, await domainsRepository(deps.db).rules(user.domain), emailCodeMethod);
 }
 
 export async function forgotPasswordConfirm(
@@ -44,9 +46,17 @@ export async function forgotPasswordConfirm(
     const result = await checkCode(deps, trx, email, 'recovery', input.token);
     if (result.kind !== 'ok') return { outcome: result, session: null };
     const user = await usersRepository(trx).byEmail(email);
-    if (!user?.confirmed_at) return { outcome: result, session: null };
+    if (!user?.confirmed_at || !(await canRecover({ ...deps, db: trx }, email)))
+      return { outcome: result, session: null };
     // Not a session: a single-purpose token (15 minutes) only PUT /user/{id} accepts, once (issue 14).
-    return { outcome: result, session: await sessionFor(deps, user, { kind: 'recovery', db: trx }) };
+    const session = await sessionFor(deps, user, {
+      kind: 'recovery',
+      db: trx,
+      method: 'recovery',
+      amr: amrOf([emailCodeMethod]),
+      aal: assurance([emailCodeMethod]),
+    });
+    return { outcome: result, session };
   });
   await answerCode(deps, outcome, email, 'recovery', language, await canRecover(deps, email), asker);
   if (!session) throw new AppError('INVALID_TOKEN');

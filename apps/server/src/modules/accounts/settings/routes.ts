@@ -1,16 +1,31 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API, LoginResponseSchema, UpdatePasswordRequestSchema, UserIdParamsSchema } from '@suite/contract';
+import {
+  API,
+  FactorRevertRequestSchema,
+  LoginResponseSchema,
+  OkSchema,
+  ReauthRequestSchema,
+  SecurityStateSchema,
+  UpdatePasswordRequestSchema,
+  UserIdParamsSchema,
+} from '@suite/contract';
 import type { AccountsDeps } from '../deps.js';
-import { bearer, errorResponses, orFail, signedInLimits } from '../http.js';
-import { updatePassword } from './service.js';
+import { bearer, errorResponses, orFail, signedIn, signedInLimits } from '../http.js';
+import { reauthenticate, securityState } from './proof.js';
+import { revertChange, updatePassword } from './service.js';
 
-/** The signed-in account's settings: a new password. */
+const tags = ['accounts'];
+
+/**
+ * The signed-in account's settings: a new password, the Security panel's state, a fresh proof before
+ * a factor change, and the "this wasn't me" link of a factor-change mail.
+ */
 const settingsRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, { deps }) => {
   app.put(
     API.updateUser,
     {
       schema: {
-        tags: ['accounts'],
+        tags,
         security: bearer,
         params: UserIdParamsSchema,
         body: UpdatePasswordRequestSchema,
@@ -23,6 +38,30 @@ const settingsRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app
       orFail('ERR_COULD_NOT_UPDATE_PASSWORD', request.log, () =>
         updatePassword(deps, request.user!, request.params.id, request.body),
       ),
+  );
+
+  app.get(API.security, signedIn(app, { tags, response: { 200: SecurityStateSchema } }), async (request) =>
+    orFail('ERR_INTERNAL', request.log, () => securityState(deps, request.user!)),
+  );
+
+  // Each answer is a password or code check: limited per user like the password change.
+  app.post(
+    API.reauth,
+    {
+      ...signedIn(app, { tags, body: ReauthRequestSchema, response: { 200: OkSchema, ...errorResponses } }),
+      preHandler: signedInLimits(app, 'reauth', 30, 10),
+    },
+    async (request) => orFail('ERR_INTERNAL', request.log, () => reauthenticate(deps, request.user!, request.body)),
+  );
+
+  // Anonymous: the mailbox holder's token is the whole proof (single-use, stored hashed).
+  app.post(
+    API.factorRevert,
+    {
+      schema: { tags, body: FactorRevertRequestSchema, response: { 200: OkSchema, ...errorResponses } },
+      preHandler: app.limit({ name: 'factor-revert-ip', max: 30, window: '10 minutes' }),
+    },
+    async (request) => orFail('ERR_INTERNAL', request.log, () => revertChange(deps, request.body.token)),
   );
 };
 

@@ -1,30 +1,42 @@
 import type { LoginResponse } from '@suite/contract';
 import { AppError } from '../../../errors.js';
 import type { SessionUser } from '../../../plugins/auth.js';
-import { userLanguage } from '../language.js';
+import { sessionsRepository } from '../../../plugins/sessions-repository.js';
 import type { AccountsDeps } from '../deps.js';
-import { checkNewPassword, hashPassword, verifyPassword } from '../strategies/password/passwords.js';
+import { holderOf, noteFactorChange, revertFactorChange } from '../identity/factor-changes.js';
 import { usersRepository } from '../identity/repository.js';
 import { sessionFor } from '../identity/sessions.js';
-import { startSecondStep, totpOn } from '../strategies/totp/service.js';
+import { amrOf, assurance } from '../policy/index.js';
+import { emailCodeMethod } from '../strategies/email-code/method.js';
+import type { MethodDeclaration } from '../strategies/method.js';
+import { passwordMethod } from '../strategies/password/method.js';
+import { checkNewPassword, hashPassword, verifyPassword } from '../strategies/password/passwords.js';
+import { totpOn, useSecondFactor } from '../strategies/totp/service.js';
 
 /**
- * New password (PUT /user/{id}). With the recovery token: nothing more is asked; the token is spent
- * and every session ends, then the answer signs in (a new session). With a normal session: the
- * current password is required (ASVS 5.0 V6.2.3); every other session ends, the token in hand stays
- * and is handed back.
+ * New password (PUT /user/{id}). With a normal session: the current password is required (ASVS 5.0
+ * V6.2.3) and is itself the fresh proof the change needs; every other session ends, the token in hand
+ * stays and is handed back. With the recovery token: the mailbox is the first factor; an account with
+ * two-step verification must give its app or recovery code in the same request, checked before
+ * anything changes (the token alone changes nothing there); then every session ends and the answer
+ * signs in. Either way the change is a factor change: a notice with its "this wasn't me" link.
  */
 export async function updatePassword(
   deps: AccountsDeps,
   session: SessionUser,
   id: string,
-  input: { password: string; password_confirmation: string; current_password?: string | undefined },
+  input: {
+    password: string;
+    password_confirmation: string;
+    current_password?: string | undefined;
+    code?: string | undefined;
+  },
 ): Promise<LoginResponse> {
   if (id !== session.id) throw new AppError('ERR_FORBIDDEN');
-  const users = usersRepository(deps.db);
-  const user = await users.byId(id);
+  const user = await usersRepository(deps.db).byId(id);
   if (!user) throw new AppError('ERR_FORBIDDEN');
-  if (session.kind === 'session') {
+  const recovery = session.kind === 'recovery';
+  if (!recovery) {
     if (!input.current_password) {
       throw new AppError('ERR_VALIDATION', { details: [{ path: 'current_password', message: 'required' }] });
     }
@@ -33,23 +45,33 @@ export async function updatePassword(
     }
   }
   await checkNewPassword(input.password, input.password_confirmation);
+  const proved: MethodDeclaration[] = [recovery ? emailCodeMethod : passwordMethod];
+  if (recovery && (await totpOn(deps, id))) {
+    if (!input.code?.trim()) throw new AppError('ERR_SECOND_FACTOR_REQUIRED');
+    const second = await useSecondFactor(deps, id, input.code);
+    if (!second) throw new AppError('ERR_SECOND_STEP_INVALID');
+    proved.push(second);
+  }
   const passwordHash = await hashPassword(input.password);
-  const secondStep = session.kind === 'recovery' && (await totpOn(deps, id));
   // The new password, the sessions it ends and the one it hands out commit together: a failure between
   // them would leave the new password set and the retry refused (its current_password, or its recovery
   // token, no longer good).
   const answer = await deps.db.transaction().execute(async (trx) => {
     await usersRepository(trx).setPassword(id, passwordHash);
-    await deps.mailer.queue(trx, { kind: 'password-changed', to: user.email, language: userLanguage(user) });
-    if (session.kind === 'recovery') {
-      await deps.sessions.revoke(id, {}, trx);
-      // A recovery does not get past two-step verification: the new password leads to the code step.
-      if (secondStep) return startSecondStep({ ...deps, db: trx }, user);
-      return sessionFor(deps, user, { db: trx });
+    const change = { kind: 'password-changed' as const };
+    await noteFactorChange(trx, deps.mailer, holderOf(user), change, recovery ? null : session.sessionId);
+    if (recovery) {
+      return sessionFor(deps, user, { db: trx, method: 'password', amr: amrOf(proved), aal: assurance(proved) });
     }
-    await deps.sessions.revoke(id, { except: session.sessionId }, trx);
+    await sessionsRepository(trx).markProved(session.sessionId, Date.now(), [passwordMethod.amr], 1);
     return { token: session.token, profiles: await usersRepository(trx).profilesOf(user) };
   });
   deps.mailer.kick();
   return answer;
+}
+
+/** "This wasn't me" (the factor-change mail's link): undoes the change, ends every session. */
+export async function revertChange(deps: AccountsDeps, token: string): Promise<{ ok: true }> {
+  await revertFactorChange(deps.db, token);
+  return { ok: true };
 }

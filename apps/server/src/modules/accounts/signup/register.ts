@@ -43,7 +43,14 @@ export async function completeRegister(
     // The answer's session replaces the confirm step's one in hand: that one ends (else it would stay
     // valid, unused, and be listed as a second device of the same browser).
     // A full session: the registration is done (the welcome step's session opened only this step).
-    const next = await sessionFor(deps, user, { db: trx, kind: 'session' });
+    // What the welcome step's session proved (the mailbox, a provider, an invite) carries over.
+    const next = await sessionFor(deps, user, {
+      db: trx,
+      kind: 'session',
+      amr: session.amr,
+      aal: session.aal,
+      method: session.method === 'sso' ? 'sso' : 'password',
+    });
     await deps.sessions.revoke(user.id, { only: session.sessionId }, trx);
     return next;
   });

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import {
   API,
   CompleteRegisterRequestSchema,
-  ConfirmCodeRequestSchema,
   EmailOnlyRequestSchema,
   MessageResponseSchema,
   SessionResponseSchema,
@@ -19,7 +18,6 @@ import {
   errorResponses,
   languageOf,
   askerOf,
-  orFail,
   signedInLimits,
 } from '../http.js';
 import { completeRegister } from './register.js';
@@ -35,7 +33,7 @@ const signupStatus = (error: unknown): never => {
   throw error;
 };
 
-/** Sign-up, its e-mail code (confirm, resend) and the welcome step that completes the registration (spec §4). */
+/** Sign-up, resending its e-mailed code (strategies/email-code checks it) and the welcome step that completes the registration (spec §4). */
 const signupRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, { deps }) => {
   app.post(
     API.signup,
@@ -52,22 +50,6 @@ const signupRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, 
   );
 
   app.put(
-    API.confirm,
-    {
-      schema: {
-        tags,
-        body: ConfirmCodeRequestSchema,
-        response: { 200: SessionResponseSchema, ...captchaErrorResponses },
-      },
-      preHandler: addressLimits(app, 'confirm', 30, 10, 'failures', 'email', 'code'),
-    },
-    async (request) =>
-      orFail('ERR_OTHER', request.log, () =>
-        signup.confirm(deps, request.body, languageOf(request, request.body), askerOf(request)),
-      ),
-  );
-
-  app.put(
     API.resendConfirmation,
     {
       schema: {
@@ -78,7 +60,9 @@ const signupRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, 
       preHandler: [...addressLimits(app, 'resend', 10, 5, 'all'), app.captcha('resend')],
     },
     async (request) =>
-      signup.resendConfirmation(deps, request.body.email, languageOf(request, request.body), askerOf(request)),
+      signup
+        .resendConfirmation(deps, request.body.email, languageOf(request, request.body), askerOf(request))
+        .catch(signupStatus),
   );
 
   app.put(

@@ -4,7 +4,10 @@ import type { Database } from '../../../db/schema.js';
 import { AppError } from '../../../errors.js';
 import { isPersonalAddress } from '../domains/free-mail.js';
 import { isUniqueViolation } from '../../../db/dialect.js';
-import { domainsRepository } from '../domains/repository.js';
+import { domainsRepository, type DomainRules } from '../domains/repository.js';
+import { allows, amrOf, assurance, isComplete, requireAllowed } from '../policy/index.js';
+import { emailCodeMethod } from '../strategies/email-code/method.js';
+import { totpOn } from '../strategies/totp/service.js';
 import { invitesRepository } from '../invites/repository.js';
 import { resolveSignupInvite, type SignupInvite } from '../invites/service.js';
 import { addressOf, answerCode, checkCode, queueCode, sendCode, type CodeAsker } from '../codes/flow.js';
@@ -129,6 +132,18 @@ async function acceptAddressInvite(
   return { email, message: 'Invitation accepted.', ...session };
 }
 
+/**
+ * The e-mailed code as a sign-in: the policy decides (refused on an `--sso-only` domain, whose people
+ * sign in at their provider; an account with a second factor never gets a session from a mailbox
+ * alone). Before anything is sent or checked.
+ */
+async function codeSignInAllowed(deps: AccountsDeps, user: UserRow, rules: DomainRules): Promise<void> {
+  requireAllowed(user, rules, emailCodeMethod);
+  if (!isComplete({ active: user.active, secondFactor: await totpOn(deps, user.id) }, [emailCodeMethod])) {
+    throw new AppError('ERR_USER_ALREADY_CONFIRMED');
+  }
+}
+
 export async function confirm(
   deps: AccountsDeps,
   input: { token: string; email: string },
@@ -139,8 +154,10 @@ export async function confirm(
   const user = await usersRepository(deps.db).byEmail(email);
   if (!user) throw new AppError('INVALID_TOKEN');
   if (!awaitsCodeStep(user)) throw new AppError('ERR_USER_ALREADY_CONFIRMED');
+  const rules = await domainsRepository(deps.db).rules(user.domain);
+  await codeSignInAllowed(deps, user, rules);
   // A confirmed account waiting to finish registering is counted in the plan already.
-  const limit = user.confirmed_at ? null : (await domainsRepository(deps.db).rules(user.domain)).freePlanLimit;
+  const limit = user.confirmed_at ? null : rules.freePlanLimit;
   // A full plan answers before the code is tried (no try spent on it).
   await checkFreePlan(deps.db, user.domain, limit);
   // Counting, consuming and confirming commit together; a wrong guess still commits its count, and a
@@ -152,7 +169,13 @@ export async function confirm(
     await claimFreeSeat(trx, user.domain, limit);
     await usersRepository(trx).markConfirmed(user.id);
     const confirmedUser = { ...user, confirmed_at: user.confirmed_at ?? Date.now() };
-    return { outcome: result, session: await sessionFor(deps, confirmedUser, { db: trx }) };
+    const session = await sessionFor(deps, confirmedUser, {
+      db: trx,
+      method: emailCodeMethod.session,
+      amr: amrOf([emailCodeMethod]),
+      aal: assurance([emailCodeMethod]),
+    });
+    return { outcome: result, session };
   });
   await answerCode(deps, outcome, email, 'confirm', language, true, asker);
   if (!session) throw new AppError('INVALID_TOKEN');
@@ -166,6 +189,9 @@ export async function resendConfirmation(
   asker: CodeAsker,
 ): Promise<{ message: string }> {
   const email = addressOf(rawEmail);
+  // Where sign-up itself is refused, so is its code (a domain rule: it says nothing about the address).
+  const rules = await domainsRepository(deps.db).rules(emailDomain(email));
+  if (!allows(rules, emailCodeMethod)) throw new AppError('ERR_SSO_LOGIN_ONLY');
   const user = await usersRepository(deps.db).byEmail(email);
   if (user && !awaitsCodeStep(user)) throw new AppError('ERR_USER_ALREADY_CONFIRMED');
   // Unknown address: same answer, nothing sent.

@@ -10,7 +10,7 @@ export const newStateValue = () => randomBytes(32).toString('base64url');
 
 /** What a value is for: a value of one purpose is never accepted as another. */
 export type StatePurpose =
-  'passkey-register' | 'passkey-login' | 'second-step' | 'sso-request' | 'sso-replay' | 'handoff';
+  'passkey-register' | 'passkey-login' | 'second-step' | 'sso-request' | 'sso-replay' | 'handoff' | 'factor-revert';
 
 export interface TakenState {
   subject: string | null;
@@ -104,6 +104,11 @@ export function flowState(db: Kysely<Database>) {
       const left = row ? maxAttempts - row.attempts : 0;
       if (left <= 0) await db.deleteFrom('flow_state').where('id', '=', id).execute();
       return left;
+    },
+
+    /** Deletes every value of a purpose held for one subject (a pending step of an account whose sessions ended). */
+    async dropSubject(purpose: StatePurpose, subject: string): Promise<void> {
+      await db.deleteFrom('flow_state').where('purpose', '=', purpose).where('subject', '=', subject).execute();
     },
 
     /** Deletes expired values (the purge job). */

@@ -10,6 +10,7 @@ import { securityState } from '../api/security';
 import { useNow } from '../hooks/use-sessions';
 import { useDeviceLabel } from './session-item';
 import { PasskeyItem } from './passkey-item';
+import { ProofCancelled, useFreshProof } from './fresh-proof';
 import { TwoStep } from './two-step';
 import '../../../components/item-list.css';
 import './sessions.css';
@@ -20,7 +21,8 @@ type State = { status: 'loading' } | { status: 'error'; error: unknown } | { sta
 /**
  * Signed-in home: the Security panel (issue 21) — passkeys (add, rename, remove, last use) and two-step
  * verification with an authenticator app (turn on with a QR code and one code, recovery codes, turn off).
- * The WebAuthn code is loaded only when a passkey is added.
+ * The WebAuthn code is loaded only when a passkey is added. A change refused for want of a recent
+ * proof opens the fresh-proof dialog, then is made again.
  */
 export function SecurityPanel() {
   const { t, i18n } = useTranslation('security');
@@ -40,6 +42,8 @@ export function SecurityPanel() {
   }, []);
   useEffect(reload, [reload]);
 
+  const proof = useFreshProof(state.status === 'ready' ? state.security.reauth : undefined);
+
   const setPasskeys = (update: (list: Passkey[]) => Passkey[]) =>
     setState((s) =>
       s.status === 'ready' ? { ...s, security: { ...s.security, passkeys: update(s.security.passkeys) } } : s,
@@ -51,12 +55,12 @@ export function SecurityPanel() {
       setAnnouncement('');
       const { addPasskey, PasskeyCancelled } = await import('../../../lib/webauthn');
       try {
-        const added = await addPasskey(deviceLabel(navigator.userAgent));
+        const added = await proof.withProof(() => addPasskey(deviceLabel(navigator.userAgent)));
         setPasskeys((list) => [...list, added]);
         setAnnouncement(t('passkeys.added', { name: added.name }));
       } catch (failure) {
-        // Closing the browser's passkey dialog is no failure: it is only said.
-        if (!(failure instanceof PasskeyCancelled)) throw failure;
+        // Closing the browser's passkey dialog, or the fresh-proof one, is no failure: it is only said.
+        if (!(failure instanceof PasskeyCancelled) && !(failure instanceof ProofCancelled)) throw failure;
         setAnnouncement(t('passkeys.cancelled'));
       }
     },
@@ -118,12 +122,14 @@ export function SecurityPanel() {
               )
             }
             announce={setAnnouncement}
+            withProof={proof.withProof}
           />
         </>
       )}
       <p role="status" aria-live="polite" className="sessions__status">
         {announcement}
       </p>
+      {proof.dialog}
     </section>
   );
 }

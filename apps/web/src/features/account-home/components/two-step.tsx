@@ -8,6 +8,7 @@ import { PasswordField } from '../../../components/password-field';
 import { TextField } from '../../../components/text-field';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import { confirmTotp, disableTotp, startTotp } from '../api/security';
+import { ProofCancelled } from './fresh-proof';
 import { RecoveryCodes } from './recovery-codes';
 
 type Step =
@@ -20,6 +21,8 @@ interface Props {
   security: SecurityState;
   onChanged: (on: boolean, recoveryCodesLeft: number) => void;
   announce: (text: string) => void;
+  /** Runs a change, asking for a fresh proof first when the server wants one (fresh-proof.tsx). */
+  withProof: <T>(action: () => Promise<T>) => Promise<T>;
 }
 
 /**
@@ -27,7 +30,7 @@ interface Props {
  * drew, shown as an image: nothing of it runs) and the key as text, confirmed by one code in the six
  * boxes; then the 10 recovery codes, once. On → "Turn off" asks for the password and a code.
  */
-export function TwoStep({ security, onChanged, announce }: Props) {
+export function TwoStep({ security, onChanged, announce, withProof }: Props) {
   const { t, i18n } = useTranslation('security');
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const [password, setPassword] = useState('');
@@ -40,17 +43,19 @@ export function TwoStep({ security, onChanged, announce }: Props) {
     validate: () =>
       step.kind === 'disable' && (!password || !code.trim()) ? { form: t('totp.offRequired') } : undefined,
     failure: (failure) => {
+      if (failure instanceof ProofCancelled) return null; // closed the dialog: nothing changed, nothing to say
       boxes.current?.clear(); // a wrong code is typed again from the first box
       return { form: failure };
     },
   });
   const { busy, error, setError } = submit;
 
-  const begin = () => submit.run(null, async () => setStep({ kind: 'setup', setup: await startTotp() }));
+  const begin = () =>
+    submit.run(null, async () => setStep({ kind: 'setup', setup: await withProof(() => startTotp()) }));
 
   const confirm = (typed: string) =>
     submit.run(null, async () => {
-      const { recovery_codes } = await confirmTotp(typed, i18n.language);
+      const { recovery_codes } = await withProof(() => confirmTotp(typed, i18n.language));
       onChanged(true, recovery_codes.length);
       setStep({ kind: 'codes', codes: recovery_codes });
       announce(t('totp.turnedOn'));

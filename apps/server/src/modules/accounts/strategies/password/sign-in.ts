@@ -1,9 +1,25 @@
-import { emailDomain, isEmailShape, normalizeEmail } from '@suite/contract';
+import { emailDomain, isEmailShape, normalizeEmail, type LoginResponse } from '@suite/contract';
 import { AppError } from '../../../../errors.js';
 import type { AccountsDeps } from '../../deps.js';
-import { domainsRepository } from '../../domains/repository.js';
+import { domainsRepository, type DomainRules } from '../../domains/repository.js';
 import { awaitsCodeStep, usersRepository, type UserRow } from '../../identity/repository.js';
+import { finishSignIn } from '../../login/finish.js';
+import { allows } from '../../policy/index.js';
+import { passwordMethod } from './method.js';
 import { verifyPassword } from './passwords.js';
+
+/**
+ * Password login: this strategy proves who it is, the flow's one finish asks the policy and makes the
+ * session (or, with two-step verification on, answers that the code step comes next). The domain's
+ * rules are read once and handed on.
+ */
+export async function login(
+  deps: AccountsDeps,
+  input: { login: string; password: string; device?: string | null },
+): Promise<LoginResponse> {
+  const { user, rules } = await passwordSignIn(deps, input);
+  return finishSignIn(deps, user, { proved: [passwordMethod], rules, device: input.device ?? null });
+}
 
 /**
  * The password strategy: proves who the person is from an address and a password and returns the
@@ -11,21 +27,22 @@ import { verifyPassword } from './passwords.js';
  * answer alike (same status, body, and an argon2 verification either way). Domain rules come first:
  * they say nothing about one particular address.
  */
-export async function passwordSignIn(deps: AccountsDeps, input: { login: string; password: string }): Promise<UserRow> {
+export async function passwordSignIn(
+  deps: AccountsDeps,
+  input: { login: string; password: string },
+): Promise<{ user: UserRow; rules: DomainRules }> {
   const email = normalizeEmail(input.login);
   if (!email || !input.password) throw new AppError('ERR_VALIDATION');
   const shaped = isEmailShape(email);
   const known = shaped ? await usersRepository(deps.db).byEmail(email) : undefined;
-  if (shaped) {
-    const rules = await domainsRepository(deps.db).rules(emailDomain(email));
-    if (!rules.active) throw new AppError('ERR_DOMAIN_DISABLED');
-    if (rules.ssoOnly) throw new AppError('ERR_SSO_LOGIN_ONLY');
-  }
+  const rules = shaped ? await domainsRepository(deps.db).rules(emailDomain(email)) : undefined;
+  if (rules && !rules.active) throw new AppError('ERR_DOMAIN_DISABLED');
+  if (rules && !allows(rules, passwordMethod)) throw new AppError('ERR_SSO_LOGIN_ONLY');
   const waiting = known !== undefined && awaitsCodeStep(known);
   const ok = await verifyPassword(waiting ? null : (known?.password_hash ?? null), input.password);
   // The password is set after the code step, so an account still waiting for it has none to check;
   // "not confirmed" lets the screen offer "Send again", which leads through the code to the welcome step.
   if (waiting) throw new AppError('ERR_USER_NOT_CONFIRMED');
-  if (!known || !ok) throw new AppError('ERR_INVALID_CREDENTIALS');
-  return known;
+  if (!known || !ok || !rules) throw new AppError('ERR_INVALID_CREDENTIALS');
+  return { user: known, rules };
 }

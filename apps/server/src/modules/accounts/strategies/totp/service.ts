@@ -13,11 +13,16 @@ import { AppError } from '../../../../errors.js';
 import { seal, unseal } from '../../../../keys.js';
 import type { SessionUser } from '../../../../plugins/auth.js';
 import { flowState, newStateValue } from '../../state/repository.js';
-import { userLanguage } from '../../language.js';
+import { holderOf, noteFactorChange } from '../../identity/factor-changes.js';
+import { allows, requireFreshProof } from '../../policy/index.js';
 import type { AccountsDeps } from '../../deps.js';
 import { domainsRepository } from '../../domains/repository.js';
 import { verifyPassword } from '../password/passwords.js';
 import { usersRepository, type UserRow } from '../../identity/repository.js';
+import type { MethodDeclaration } from '../method.js';
+import { passwordMethod } from '../password/method.js';
+import { recoveryCodeMethod } from '../recovery-code/method.js';
+import { totpMethod } from './method.js';
 import { totpRepository } from './repository.js';
 import {
   codeStep,
@@ -52,10 +57,11 @@ function openSecret(deps: AccountsDeps, sealed: string): string | null {
 
 /** Single-sign-on accounts do not get it: their provider does two-step verification. */
 export async function totpAvailable(deps: AccountsDeps, user: UserRow): Promise<boolean> {
-  return !(await domainsRepository(deps.db).rules(emailDomain(user.email))).ssoOnly;
+  return allows(await domainsRepository(deps.db).rules(emailDomain(user.email)), totpMethod);
 }
 
 export async function startEnrolment(deps: AccountsDeps, session: SessionUser): Promise<TotpSetupResponse> {
+  requireFreshProof(session);
   const user = await accountOf(deps, session);
   if (!(await totpAvailable(deps, user))) throw new AppError('ERR_TOTP_SSO');
   const secret = await newSecret();
@@ -82,6 +88,7 @@ export async function confirmEnrolment(
   session: SessionUser,
   input: { code: string; language?: Language | undefined },
 ): Promise<RecoveryCodesResponse> {
+  requireFreshProof(session);
   const user = await accountOf(deps, session);
   const repo = totpRepository(deps.db);
   const factor = await repo.factor(user.id);
@@ -93,7 +100,7 @@ export async function confirmEnrolment(
   const codes = await deps.db.transaction().execute(async (trx) => {
     if (!(await totpRepository(trx).useStep(user.id, step, true))) throw new AppError('ERR_TOTP_CODE_INVALID');
     const issued = await issueRecoveryCodes(deps, trx, user.id);
-    await deps.mailer.queue(trx, { kind: 'totp-on', to: user.email, language: userLanguage(user, input.language) });
+    await noteFactorChange(trx, deps.mailer, holderOf(user, input.language), { kind: 'totp-on' }, session.sessionId);
     return issued;
   });
   deps.mailer.kick();
@@ -102,25 +109,32 @@ export async function confirmEnrolment(
 
 /**
  * One second-factor code for an account that has it on: a current app code (its time step not used
- * before) or an unused recovery code. Either is spent by this call.
+ * before) or an unused recovery code. Either is spent by this call. Returns which one proved it.
  */
-async function useSecondFactor(deps: AccountsDeps, userId: string, code: string): Promise<boolean> {
+export async function useSecondFactor(
+  deps: AccountsDeps,
+  userId: string,
+  code: string,
+): Promise<MethodDeclaration | null> {
   const repo = totpRepository(deps.db);
   const typed = code.trim();
   if (/^\d{6}$/.test(typed)) {
     const factor = await repo.factor(userId);
-    if (!factor || factor.enabled_at === null) return false;
+    if (!factor || factor.enabled_at === null) return null;
     const secret = openSecret(deps, factor.secret_enc);
     const step = secret ? await codeStep(secret, typed) : null;
-    return step !== null && (await repo.useStep(userId, step));
+    return step !== null && (await repo.useStep(userId, step)) ? totpMethod : null;
   }
-  if (!RECOVERY_CODE_PATTERN.test(typed.toLowerCase())) return false;
+  if (!RECOVERY_CODE_PATTERN.test(typed.toLowerCase())) return null;
   const normalized = normalizeRecoveryCode(typed);
   const hashes = deps.config.keys.code.verify.map((key) => hashRecoveryCode(key, userId, normalized));
-  return repo.useRecoveryCode(userId, hashes);
+  return (await repo.useRecoveryCode(userId, hashes)) ? recoveryCodeMethod : null;
 }
 
-/** Turning it off takes the password and a code (app or recovery). */
+/**
+ * Turning it off takes the password and a code (app or recovery): a fresh proof of both factors in
+ * the request itself, so it needs no earlier one.
+ */
 export async function disable(
   deps: AccountsDeps,
   session: SessionUser,
@@ -132,7 +146,7 @@ export async function disable(
   if (!(await useSecondFactor(deps, user.id, input.code))) throw new AppError('ERR_TOTP_CODE_INVALID');
   await deps.db.transaction().execute(async (trx) => {
     await totpRepository(trx).remove(user.id);
-    await deps.mailer.queue(trx, { kind: 'totp-off', to: user.email, language: userLanguage(user, input.language) });
+    await noteFactorChange(trx, deps.mailer, holderOf(user, input.language), { kind: 'totp-off' }, session.sessionId);
   });
   deps.mailer.kick();
   return { ok: true };
@@ -142,46 +156,77 @@ export async function disable(
 export async function replaceRecoveryCodes(
   deps: AccountsDeps,
   session: SessionUser,
-  input: { code: string },
+  input: { code: string; language?: Language | undefined },
 ): Promise<RecoveryCodesResponse> {
+  requireFreshProof(session);
   const user = await accountOf(deps, session);
   if (!(await totpRepository(deps.db).isOn(user.id))) throw new AppError('ERR_TOTP_NOT_ON');
   if (!/^\d{6}$/.test(input.code) || !(await useSecondFactor(deps, user.id, input.code))) {
     throw new AppError('ERR_TOTP_CODE_INVALID');
   }
-  return { recovery_codes: await issueRecoveryCodes(deps, deps.db, user.id) };
+  const codes = await deps.db.transaction().execute(async (trx) => {
+    const issued = await issueRecoveryCodes(deps, trx, user.id);
+    const change = { kind: 'recovery-codes-new' as const };
+    await noteFactorChange(trx, deps.mailer, holderOf(user, input.language), change, session.sessionId);
+    return issued;
+  });
+  deps.mailer.kick();
+  return { recovery_codes: codes };
 }
 
 export const totpOn = (deps: AccountsDeps, userId: string) => totpRepository(deps.db).isOn(userId);
 export const recoveryCodesLeft = (deps: AccountsDeps, userId: string) =>
   totpRepository(deps.db).recoveryCodesLeft(userId);
 
-/** After the password: no session yet, a short-lived single-use pending token (stored hashed). */
-export async function startSecondStep(deps: AccountsDeps, user: UserRow): Promise<SecondStepRequired> {
+/**
+ * After a first factor: no session yet, a short-lived single-use pending token (stored hashed) that
+ * remembers what was proved (the methods' declarations), so the session the code step ends in
+ * records both.
+ */
+export async function startSecondStep(
+  deps: AccountsDeps,
+  user: UserRow,
+  proved: readonly MethodDeclaration[] = [passwordMethod],
+): Promise<SecondStepRequired> {
   const token = newStateValue();
-  await flowState(deps.db).put('second-step', token, { subject: user.id, ttlMs: SECOND_STEP_TTL_MS });
+  await flowState(deps.db).put('second-step', token, {
+    subject: user.id,
+    data: JSON.stringify(proved),
+    ttlMs: SECOND_STEP_TTL_MS,
+  });
   return { second_step: 'totp', pending_token: token };
+}
+
+/** The first factors a pending second step was started with (written by startSecondStep only). */
+function firstFactors(data: string | null): MethodDeclaration[] {
+  try {
+    const parsed: unknown = JSON.parse(data ?? '[]');
+    return Array.isArray(parsed) ? (parsed as MethodDeclaration[]) : [];
+  } catch {
+    return [];
+  }
 }
 
 /**
  * The code step: the pending token (of this address), then one code. A wrong code counts against the
  * token (SECOND_STEP_MAX_TRIES, then the password is asked again); the right one consumes the token
- * (one DELETE, so of parallel answers one signs in). Returns the user to sign in.
+ * (one DELETE, so of parallel answers one signs in). Returns the user, the first factors and the
+ * method of this code.
  */
 export async function answerSecondStep(
   deps: AccountsDeps,
   input: { email: string; pending_token: string; code: string },
-): Promise<UserRow> {
+): Promise<{ user: UserRow; first: MethodDeclaration[]; second: MethodDeclaration }> {
   const challenges = flowState(deps.db);
   const pending = await challenges.peek('second-step', input.pending_token, SECOND_STEP_MAX_TRIES);
   const user = pending?.subject ? await usersRepository(deps.db).byId(pending.subject) : undefined;
   if (!user || user.email !== normalizeEmail(input.email)) throw new AppError('ERR_SECOND_STEP_EXPIRED');
-  if (!(await useSecondFactor(deps, user.id, input.code))) {
+  const second = await useSecondFactor(deps, user.id, input.code);
+  if (!second) {
     const left = await challenges.fail('second-step', input.pending_token, SECOND_STEP_MAX_TRIES);
     throw new AppError(left > 0 ? 'ERR_SECOND_STEP_INVALID' : 'ERR_SECOND_STEP_EXPIRED');
   }
-  if (!(await challenges.take('second-step', input.pending_token, SECOND_STEP_MAX_TRIES))) {
-    throw new AppError('ERR_SECOND_STEP_EXPIRED');
-  }
-  return user;
+  const taken = await challenges.take('second-step', input.pending_token, SECOND_STEP_MAX_TRIES);
+  if (!taken) throw new AppError('ERR_SECOND_STEP_EXPIRED');
+  return { user, first: firstFactors(taken.data), second };
 }

@@ -57,6 +57,12 @@ export function passkeysRepository(db: Kysely<Database>) {
       return Number(done.numDeletedRows) === 1;
     },
 
+    /** Every passkey of the account (an operator's reset of its factors). Returns how many. */
+    async removeAll(userId: string): Promise<number> {
+      const done = await db.deleteFrom('passkeys').where('user_id', '=', userId).executeTakeFirst();
+      return Number(done.numDeletedRows);
+    },
+
     async count(userId: string): Promise<number> {
       const row = await db
         .selectFrom('passkeys')

@@ -4,7 +4,10 @@ import { AppError } from '../../../../errors.js';
 import { requireDisplayName } from '../../../../names.js';
 import type { SessionUser } from '../../../../plugins/auth.js';
 import { flowState } from '../../state/repository.js';
-import { userLanguage } from '../../language.js';
+import { domainsRepository } from '../../domains/repository.js';
+import { holderOf, noteFactorChange } from '../../identity/factor-changes.js';
+import { requireAllowed, requireFreshProof } from '../../policy/index.js';
+import { passkeyMethod } from './method.js';
 import type { AccountsDeps } from '../../deps.js';
 import { usersRepository, type UserRow } from '../../identity/repository.js';
 import { passkeysRepository, type PasskeyRow } from './repository.js';
@@ -13,7 +16,7 @@ import { passkeysRepository, type PasskeyRow } from './repository.js';
  * Passkeys (WebAuthn, @simplewebauthn/server, loaded on first use): the relying party is PUBLIC_URL —
  * its host the RP ID, its origin the only origin accepted; user verification required; discoverable
  * credentials (the sign-in names no account); challenges single-use and short-lived in the database
- * (challenges/repository.ts), so any instance can answer one made by another; counters kept.
+ * (state/repository.ts), so any instance can answer one made by another; counters kept.
  */
 
 let library: Promise<typeof import('@simplewebauthn/server')> | undefined;
@@ -49,8 +52,10 @@ export async function listPasskeys(deps: AccountsDeps, userId: string): Promise<
 
 /** Options for navigator.credentials.create: a discoverable credential, user verification required. */
 export async function registrationOptions(deps: AccountsDeps, session: SessionUser) {
+  requireFreshProof(session);
   const user = await usersRepository(deps.db).byId(session.id);
   if (!user) throw new AppError('ERR_UNAUTHORIZED');
+  requireAllowed(user, await domainsRepository(deps.db).rules(user.domain), passkeyMethod);
   const existing = await passkeysRepository(deps.db).ofUser(user.id);
   if (existing.length >= MAX_PASSKEYS) throw new AppError('ERR_PASSKEY_LIMIT');
   const { generateRegistrationOptions } = await webauthn();
@@ -79,7 +84,9 @@ export async function addPasskey(
   session: SessionUser,
   input: { response: unknown; name?: string | undefined; language?: Language | undefined },
 ): Promise<Passkey> {
-  // The name is checked first: a refused name costs no challenge (the person fixes it and tries again).
+  // The proof and the name are checked first: a refusal costs no challenge (the person proves it is
+  // them, or fixes the name, and tries again).
+  requireFreshProof(session);
   const name = input.name?.trim() ? requireDisplayName(input.name, 'name', PASSKEY_NAME_MAX) : 'Passkey';
   const response = input.response as RegistrationResponseJSON;
   const challenge = answeredChallenge(response.response.clientDataJSON);
@@ -87,6 +94,7 @@ export async function addPasskey(
   if (!challenge || !taken || taken.subject !== session.id) throw new AppError('ERR_PASSKEY_FAILED');
   const user = await usersRepository(deps.db).byId(session.id);
   if (!user) throw new AppError('ERR_UNAUTHORIZED');
+  requireAllowed(user, await domainsRepository(deps.db).rules(user.domain), passkeyMethod);
   const { verifyRegistrationResponse } = await webauthn();
   const { rpID, origin } = relyingParty(deps);
   let info;
@@ -116,11 +124,8 @@ export async function addPasskey(
       name,
       backed_up: info.credentialBackedUp ? 1 : 0,
     });
-    await deps.mailer.queue(trx, {
-      kind: 'passkey-added',
-      to: user.email,
-      language: userLanguage(user, input.language),
-    });
+    const change = { kind: 'passkey-added' as const, passkeyId: added.id };
+    await noteFactorChange(trx, deps.mailer, holderOf(user, input.language), change, session.sessionId);
     return added;
   });
   deps.mailer.kick();

@@ -1,0 +1,75 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  API,
+  OkSchema,
+  RecoveryCodesResponseSchema,
+  SecondStepRequestSchema,
+  SessionResponseSchema,
+  TotpDisableRequestSchema,
+  TotpEnableRequestSchema,
+  TotpSetupResponseSchema,
+} from '@suite/contract';
+import type { AccountsDeps } from '../../deps.js';
+import { addressLimits, captchaErrorResponses, errorResponses, orFail, signedIn, signedInLimits } from '../../http.js';
+import { finishWithSession } from '../../login/finish.js';
+import { answerSecondStep, confirmEnrolment, disable, startEnrolment } from './service.js';
+
+const tags = ['accounts'];
+
+/**
+ * The authenticator app: its enrolment and removal from the Security panel (signed in, each code
+ * check limited per user like a password check), and the code step of a sign-in (anonymous, per
+ * address and client like the e-mailed code checks).
+ */
+const totpRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, { deps }) => {
+  app.post(
+    API.totpSetup,
+    {
+      ...signedIn(app, { tags, response: { 200: TotpSetupResponseSchema, ...errorResponses } }),
+      preHandler: signedInLimits(app, 'totp-setup', 60, 20),
+    },
+    async (request) => orFail('ERR_INTERNAL', request.log, () => startEnrolment(deps, request.user!)),
+  );
+  app.post(
+    API.totpEnable,
+    {
+      ...signedIn(app, {
+        tags,
+        body: TotpEnableRequestSchema,
+        response: { 200: RecoveryCodesResponseSchema, ...errorResponses },
+      }),
+      preHandler: signedInLimits(app, 'totp-code', 30, 10),
+    },
+    async (request) => orFail('ERR_INTERNAL', request.log, () => confirmEnrolment(deps, request.user!, request.body)),
+  );
+  app.post(
+    API.totpDisable,
+    {
+      ...signedIn(app, { tags, body: TotpDisableRequestSchema, response: { 200: OkSchema, ...errorResponses } }),
+      preHandler: signedInLimits(app, 'totp-code', 30, 10),
+    },
+    async (request) => orFail('ERR_INTERNAL', request.log, () => disable(deps, request.user!, request.body)),
+  );
+
+  app.post(
+    API.secondStep,
+    {
+      schema: {
+        tags,
+        body: SecondStepRequestSchema,
+        response: { 200: SessionResponseSchema, ...captchaErrorResponses },
+      },
+      preHandler: addressLimits(app, 'second-step', 30, 10, 'failures', 'email', 'code'),
+    },
+    async (request) =>
+      orFail('ERR_COULD_NOT_AUTHENTICATE', request.log, async () => {
+        const { user, first, second } = await answerSecondStep(deps, request.body);
+        return finishWithSession(deps, user, {
+          proved: [...first, second],
+          device: request.headers['user-agent'] ?? null,
+        });
+      }),
+  );
+};
+
+export default totpRoutes;

@@ -1,0 +1,432 @@
+/**
+ * The adversarial suite, sign-in policy and factor changes: each finding replayed as the review did it,
+ * asserting what the attacker gets. Real server (app.inject), real database, real SMTP on loopback,
+ * a real software authenticator for passkeys, real authenticator-app codes.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  KyselyPlugin,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely';
+import { PROOF_FRESH_MS } from '@suite/contract';
+import { accountsAdmin } from '../src/modules/accounts/index.js';
+import { accountsDeps } from '../src/modules/accounts/deps.js';
+import { usersRepository } from '../src/modules/accounts/identity/repository.js';
+import { login as passwordLogin } from '../src/modules/accounts/strategies/password/sign-in.js';
+import { currentCode } from '../src/modules/accounts/strategies/totp/secrets.js';
+import {
+  PASSWORD,
+  call,
+  decodeSession,
+  expectError,
+  mailTo,
+  outboxDrained,
+  registered,
+  startWorld,
+  type AccountsWorld,
+} from './accounts-helpers.js';
+import { codeIn } from './smtp.js';
+import { SoftAuthenticator } from './soft-authenticator.js';
+
+/** Counts the statements a Kysely instance runs, with their SQL. */
+class StatementLog implements KyselyPlugin {
+  readonly kinds: string[] = [];
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    const node = args.node;
+    const table =
+      node.kind === 'SelectQueryNode'
+        ? JSON.stringify(node.from?.froms ?? [])
+        : node.kind === 'InsertQueryNode' || node.kind === 'UpdateQueryNode' || node.kind === 'DeleteQueryNode'
+          ? JSON.stringify(node)
+          : '';
+    const named = /"identifier":\{"kind":"IdentifierNode","name":"([a-z_]+)"\}/.exec(table)?.[1] ?? '?';
+    this.kinds.push(`${node.kind}:${named}`);
+    return node;
+  }
+  transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return Promise.resolve(args.result);
+  }
+}
+
+let w: AccountsWorld;
+beforeAll(async () => {
+  w = await startWorld();
+});
+afterAll(async () => w.close());
+
+const db = () => w.app.db.kysely;
+/** How many mails arrived once everything queued so far went out: "the next mail" starts after it. */
+const mark = async () => {
+  await outboxDrained(w);
+  return w.smtp.messages.length;
+};
+const userIdOf = (token: string) => decodeSession(token).user._id;
+const login = (email: string, password = PASSWORD) =>
+  call(w.app, { method: 'POST', url: '/auth/login', body: { login: email, password } });
+const me = (token: string) => call(w.app, { method: 'GET', url: '/v2/user/me', token });
+const security = async (token: string) =>
+  (await call(w.app, { method: 'GET', url: '/v2/user/security', token })).json();
+
+/** A second session of the account (another device): what a thief copies out of a browser. */
+async function anotherSession(email: string, password = PASSWORD): Promise<string> {
+  const res = await login(email, password);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().token as string;
+}
+
+/**
+ * The session's last proof moved back past PROOF_FRESH_MS, as if the token had been stolen a while
+ * after its sign-in (the clock of the database row, not a wait).
+ */
+async function staled(token: string): Promise<string> {
+  const stale = Date.now() - PROOF_FRESH_MS - 60_000;
+  await db().updateTable('sessions').set({ proved_at: stale }).where('user_id', '=', userIdOf(token)).execute();
+  return token;
+}
+
+const passkeyOptions = (token: string) => call(w.app, { method: 'POST', url: '/v2/user/passkeys/options', token });
+async function addPasskey(token: string, key = new SoftAuthenticator()) {
+  const options = await passkeyOptions(token);
+  expect(options.statusCode, options.body).toBe(200);
+  const res = await call(w.app, {
+    method: 'POST',
+    url: '/v2/user/passkeys',
+    token,
+    body: { response: key.register(options.json().options), name: 'Key' },
+  });
+  return { res, key };
+}
+async function passkeyLogin(key: SoftAuthenticator) {
+  const options = await call(w.app, { method: 'POST', url: '/auth/passkey/options' });
+  const challenge = (options.json().options as { challenge: string }).challenge;
+  return call(w.app, { method: 'POST', url: '/auth/passkey', body: { response: key.assert(challenge) } });
+}
+
+/** Turns the authenticator app on with a fresh session; returns its secret. */
+async function turnOnTotp(token: string): Promise<string> {
+  const setup = await call(w.app, { method: 'POST', url: '/v2/user/totp/setup', token });
+  expect(setup.statusCode, setup.body).toBe(200);
+  const secret = setup.json().secret as string;
+  const on = await call(w.app, {
+    method: 'POST',
+    url: '/v2/user/totp/enable',
+    token,
+    body: { code: await currentCode(secret, Date.now() - 30_000) },
+  });
+  expect(on.statusCode, on.body).toBe(200);
+  return secret;
+}
+
+/** The "this wasn't me" token of the next notice mailed to `email` after `before`. */
+async function notMeToken(email: string, before: number): Promise<string> {
+  const mail = await mailTo(w.smtp, email, before);
+  const token = /\/security\/not-me#([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+  expect(token, mail.text).toBeDefined();
+  return token!;
+}
+
+const sessionRow = (token: string) =>
+  db()
+    .selectFrom('sessions')
+    .select(['amr', 'aal', 'method'])
+    .where('user_id', '=', userIdOf(token))
+    .where('revoked_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirstOrThrow();
+
+describe('Policy: one sign-in policy decides', () => {
+  it('reads the domain rule once per password login: 5 statements, each table once', async () => {
+    await registered(w, 'count@policy.test');
+    const log = new StatementLog();
+    const deps = { ...accountsDeps(w.app, w.t.config), db: db().withPlugin(log) };
+    const done = await passwordLogin(deps, { login: 'count@policy.test', password: PASSWORD });
+    expect('token' in done).toBe(true);
+    expect(log.kinds.filter((k) => k.endsWith(':domains'))).toHaveLength(1);
+    expect(log.kinds).toHaveLength(5);
+  });
+
+  it('issues every session with its amr and assurance: password AAL1, password + app AAL2, passkey AAL2', async () => {
+    const { token } = await registered(w, 'levels@policy.test');
+    expect(await sessionRow(token)).toMatchObject({ aal: 1 });
+    const password = await anotherSession('levels@policy.test');
+    expect(await sessionRow(password)).toMatchObject({ amr: 'password', aal: 1, method: 'password' });
+    const { res, key } = await addPasskey(password);
+    expect(res.statusCode, res.body).toBe(200);
+    const byKey = await passkeyLogin(key);
+    expect(byKey.statusCode, byKey.body).toBe(200);
+    expect(await sessionRow(byKey.json().token)).toMatchObject({ amr: 'passkey', aal: 2, method: 'passkey' });
+    const secret = await turnOnTotp(byKey.json().token);
+    const pending = await login('levels@policy.test');
+    expect(pending.json().second_step).toBe('totp');
+    const done = await call(w.app, {
+      method: 'POST',
+      url: '/auth/login/second-step',
+      body: {
+        email: 'levels@policy.test',
+        pending_token: pending.json().pending_token,
+        code: await currentCode(secret),
+      },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(await sessionRow(done.json().token)).toMatchObject({ amr: 'password,totp', aal: 2 });
+  });
+});
+
+describe('F7 a stolen session becomes a permanent takeover', () => {
+  it('with only a stolen session token (no fresh proof) the thief cannot turn two-step on or add a passkey', async () => {
+    const owner = await registered(w, 'owner@f7.test');
+    const stolen = await staled(await anotherSession('owner@f7.test'));
+    expectError(
+      await call(w.app, { method: 'POST', url: '/v2/user/totp/setup', token: stolen }),
+      403,
+      'ERR_PROOF_REQUIRED',
+    );
+    expectError(await passkeyOptions(stolen), 403, 'ERR_PROOF_REQUIRED');
+    // A registration answer made for a challenge of a fresh moment is refused too.
+    expectError(
+      await call(w.app, {
+        method: 'POST',
+        url: '/v2/user/passkeys',
+        token: stolen,
+        body: {
+          response: {
+            id: 'AAAA',
+            rawId: 'AAAA',
+            type: 'public-key',
+            response: { clientDataJSON: 'AAAA', attestationObject: 'AAAA' },
+            clientExtensionResults: {},
+          },
+        },
+      }),
+      403,
+      'ERR_PROOF_REQUIRED',
+    );
+    expectError(
+      await call(w.app, { method: 'POST', url: '/v2/user/recovery-codes', token: stolen, body: { code: '123456' } }),
+      403,
+      'ERR_PROOF_REQUIRED',
+    );
+    // Guessing the password at the re-authentication changes nothing.
+    expectError(
+      await call(w.app, {
+        method: 'POST',
+        url: '/v2/user/reauth',
+        token: stolen,
+        body: { method: 'password', password: 'guess-1234' },
+      }),
+      400,
+      'ERR_WRONG_CURRENT_PASSWORD',
+    );
+    expectError(await passkeyOptions(stolen), 403, 'ERR_PROOF_REQUIRED');
+    const state = await security(owner.token);
+    expect(state).toMatchObject({ passkeys: [], totp: false, reauth: ['password'] });
+  });
+
+  it('the owner proves it is them again (password) and may then make the change; other sessions end', async () => {
+    const owner = await staled((await registered(w, 'prove@f7.test')).token);
+    const other = await anotherSession('prove@f7.test');
+    await staled(owner);
+    expectError(await passkeyOptions(owner), 403, 'ERR_PROOF_REQUIRED');
+    const proof = await call(w.app, {
+      method: 'POST',
+      url: '/v2/user/reauth',
+      token: owner,
+      body: { method: 'password', password: PASSWORD },
+    });
+    expect(proof.statusCode, proof.body).toBe(200);
+    const before = await mark();
+    const { res } = await addPasskey(owner);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await me(other)).statusCode).toBe(401);
+    expect((await me(owner)).statusCode).toBe(200);
+    await notMeToken('prove@f7.test', before);
+  });
+
+  it('"this wasn\'t me" removes the thief\'s fresh passkey and app, ends every session, works once', async () => {
+    const owner = await registered(w, 'victim@f7.test');
+    // The thief copied a session minutes after its sign-in: still fresh, so the change goes through…
+    const thief = await anotherSession('victim@f7.test');
+    let before = await mark();
+    const { res, key } = await addPasskey(thief);
+    expect(res.statusCode, res.body).toBe(200);
+    const passkeyLink = await notMeToken('victim@f7.test', before);
+    expect((await me(owner.token)).statusCode).toBe(401);
+    before = await mark();
+    await turnOnTotp(thief);
+    const totpLink = await notMeToken('victim@f7.test', before);
+    // …and the owner's mail undoes it.
+    const revert = (token: string) => call(w.app, { method: 'POST', url: '/v2/user/factor-revert', body: { token } });
+    expect((await revert(passkeyLink)).statusCode).toBe(200);
+    expectError(await revert(passkeyLink), 400, 'ERR_REVERT_INVALID');
+    expect((await revert(totpLink)).statusCode).toBe(200);
+    expect((await me(thief)).statusCode).toBe(401);
+    expectError(await passkeyLogin(key), 401, 'ERR_PASSKEY_UNKNOWN');
+    const back = await login('victim@f7.test');
+    expect(back.statusCode, back.body).toBe(200);
+    expect(typeof back.json().token).toBe('string');
+    expect(await security(back.json().token)).toMatchObject({ passkeys: [], totp: false });
+    expectError(await revert('not-a-token'), 400, 'ERR_REVERT_INVALID');
+  });
+
+  it("after the owner's password change or sign-out of all devices nothing of the thief's remains", async () => {
+    const owner = await registered(w, 'change@f7.test');
+    const thief = await staled(await anotherSession('change@f7.test'));
+    expectError(await passkeyOptions(thief), 403, 'ERR_PROOF_REQUIRED');
+    const changed = await call(w.app, {
+      method: 'PUT',
+      url: `/user/${owner.id}`,
+      token: owner.token,
+      body: { password: 'Brand-New-Pass-9', password_confirmation: 'Brand-New-Pass-9', current_password: PASSWORD },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await me(thief)).statusCode).toBe(401);
+    expect(await security(owner.token)).toMatchObject({ passkeys: [], totp: false });
+
+    const second = await staled(await anotherSession('change@f7.test', 'Brand-New-Pass-9'));
+    expect((await call(w.app, { method: 'POST', url: '/auth/logout-all', token: owner.token })).statusCode).toBe(200);
+    expect((await me(second)).statusCode).toBe(401);
+    const live = await db()
+      .selectFrom('sessions')
+      .select('id')
+      .where('user_id', '=', owner.id)
+      .where('revoked_at', 'is', null)
+      .execute();
+    expect(live).toEqual([]);
+  });
+
+  it('an operator resets two-step verification and passkeys (users reset-factors), mailed to the person', async () => {
+    const owner = await registered(w, 'reset@f7.test');
+    const { res } = await addPasskey(owner.token);
+    expect(res.statusCode, res.body).toBe(200);
+    await turnOnTotp(owner.token);
+    const before = await mark();
+    expect(await accountsAdmin(db()).resetFactors(w.t.config, 'reset@f7.test')).toBe(true);
+    expect(await accountsAdmin(db()).resetFactors(w.t.config, 'nobody@f7.test')).toBe(false);
+    w.app.mailer.kick();
+    const mail = await mailTo(w.smtp, 'reset@f7.test', before);
+    expect(mail.subject).toBe('Your Suite two-step verification and passkeys were reset');
+    expect((await me(owner.token)).statusCode).toBe(401);
+    const back = await login('reset@f7.test');
+    expect(typeof back.json().token).toBe('string');
+    expect(await security(back.json().token)).toMatchObject({ passkeys: [], totp: false });
+  });
+});
+
+describe('F8 passkeys bypass an SSO-only domain', () => {
+  it('an employee who added a passkey cannot sign in with it once the domain is SSO-only, nor add another', async () => {
+    const owner = await registered(w, 'emp@f8-corp.test');
+    const { res, key } = await addPasskey(owner.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const session = (await passkeyLogin(key)).json().token as string;
+    await accountsAdmin(db()).setDomain('f8-corp.test', { ssoOnly: true });
+    expectError(await passkeyLogin(key), 403, 'ERR_SSO_ONLY_METHOD');
+    expectError(await login('emp@f8-corp.test'), 403, 'ERR_SSO_LOGIN_ONLY');
+    expectError(await passkeyOptions(session), 403, 'ERR_SSO_ONLY_METHOD');
+    expectError(await call(w.app, { method: 'POST', url: '/v2/user/totp/setup', token: session }), 403, 'ERR_TOTP_SSO');
+    expectError(
+      await call(w.app, {
+        method: 'POST',
+        url: '/v2/user/reauth',
+        token: session,
+        body: { method: 'password', password: PASSWORD },
+      }),
+      403,
+      'ERR_SSO_LOGIN_ONLY',
+    );
+    expect((await security(session)).reauth).toEqual(['sso']);
+    // No recovery by mail either: the answer is the same, and no code is mailed.
+    const before = await mark();
+    const recovery = await call(w.app, {
+      method: 'POST',
+      url: '/v2/user/forgot-password',
+      body: { email: 'emp@f8-corp.test' },
+    });
+    expect(recovery.statusCode).toBe(200);
+    await outboxDrained(w);
+    expect(w.smtp.messages.slice(before).filter((m) => m.to.includes('emp@f8-corp.test'))).toEqual([]);
+  });
+});
+
+/** An account as a first single sign-on makes it: confirmed, no password; registered once its terms are taken. */
+async function ssoCreated(email: string, registeredToo: boolean): Promise<string> {
+  const users = usersRepository(db());
+  const id = await users.create({
+    email,
+    domain: email.split('@')[1]!,
+    language: 'en',
+    profileType: 'PROFESSIONAL',
+    confirmed: true,
+    invitedBy: null,
+  });
+  await users.setNames(id, 'Sso', 'Person');
+  if (registeredToo) await users.completeSsoRegistration(id, 1);
+  return id;
+}
+
+describe('F12 the sign-up code signs an SSO-created account in', () => {
+  const resend = (email: string) =>
+    call(w.app, { method: 'PUT', url: '/v2/user/resend_confirmation', body: { email } });
+  const confirm = (email: string, token: string) =>
+    call(w.app, { method: 'PUT', url: '/v2/user/confirm', body: { email, token } });
+
+  it('a registered SSO account gets no code and no session from the sign-up code step', async () => {
+    await ssoCreated('sso@f12-open.test', true);
+    const before = await mark();
+    expectError(await resend('sso@f12-open.test'), 400, 'ERR_USER_ALREADY_CONFIRMED');
+    expectError(await confirm('sso@f12-open.test', '123456'), 400, 'ERR_USER_ALREADY_CONFIRMED');
+    await outboxDrained(w);
+    expect(w.smtp.messages.slice(before).filter((m) => m.to.includes('sso@f12-open.test'))).toEqual([]);
+  });
+
+  it('on an --sso-only domain resend_confirmation mails nothing and the code step gives no session', async () => {
+    await accountsAdmin(db()).setDomain('f12-corp.test', { ssoOnly: true });
+    await ssoCreated('done@f12-corp.test', true);
+    await ssoCreated('half@f12-corp.test', false);
+    const before = await mark();
+    for (const email of ['done@f12-corp.test', 'half@f12-corp.test', 'unknown@f12-corp.test']) {
+      expectError(await resend(email), 400, 'ERR_SSO_LOGIN_ONLY');
+    }
+    expectError(await confirm('half@f12-corp.test', '123456'), 403, 'ERR_SSO_LOGIN_ONLY');
+    await outboxDrained(w);
+    expect(w.smtp.messages.slice(before).filter((m) => m.to.some((t) => t.endsWith('@f12-corp.test')))).toEqual([]);
+  });
+});
+
+describe('F15 e-mail recovery on a two-step account', () => {
+  it('the recovery token alone changes nothing: the second factor is asked first', async () => {
+    const owner = await registered(w, 'rec@f15.test');
+    const secret = await turnOnTotp(owner.token);
+    const before = await mark();
+    await call(w.app, { method: 'POST', url: '/v2/user/forgot-password', body: { email: 'rec@f15.test' } });
+    const code = codeIn(await mailTo(w.smtp, 'rec@f15.test', before));
+    const recovery = await call(w.app, {
+      method: 'PUT',
+      url: '/v2/user/forgot-password/confirm',
+      body: { email: 'rec@f15.test', token: code },
+    });
+    expect(recovery.statusCode, recovery.body).toBe(200);
+    const recoveryToken = recovery.json().token as string;
+    const change = (extra: Record<string, string>) =>
+      call(w.app, {
+        method: 'PUT',
+        url: `/user/${owner.id}`,
+        token: recoveryToken,
+        body: { password: 'Taken-Over-77', password_confirmation: 'Taken-Over-77', ...extra },
+      });
+    expectError(await change({}), 400, 'ERR_SECOND_FACTOR_REQUIRED');
+    expectError(await change({ code: 'aaaaa-bbbbb' }), 400, 'ERR_SECOND_STEP_INVALID');
+    // Nothing changed: the owner's session lives, the old password still works, the new one does not.
+    expect((await me(owner.token)).statusCode).toBe(200);
+    expect((await login('rec@f15.test')).json().second_step).toBe('totp');
+    expectError(await login('rec@f15.test', 'Taken-Over-77'), 401, 'ERR_INVALID_CREDENTIALS');
+    // With the code: the password changes, every session ends, the answer is a full AAL2 session.
+    const done = await change({ code: await currentCode(secret) });
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await me(owner.token)).statusCode).toBe(401);
+    expect(await sessionRow(done.json().token)).toMatchObject({ amr: 'code,totp', aal: 2 });
+  });
+});
