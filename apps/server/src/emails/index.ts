@@ -35,7 +35,9 @@ export type MailMessage =
       days: number;
     }
   /** A security notice (issue 21): a passkey added, two-step verification on/off, a new password. */
-  | { kind: Notice; to: string; language: Language };
+  | { kind: Notice; to: string; language: Language }
+  /** Wrong two-step codes kept following the right password (plugins/throttle.ts's alarm). */
+  | { kind: 'password-known'; to: string; language: Language };
 
 export interface RenderedMail {
   subject: string;
@@ -91,6 +93,19 @@ export function mailContent(message: MailMessage, site: MailSite): MailContent {
     footer: fill(t.footer),
     footerAuto: fill(t.footerAuto),
   };
+  if (message.kind === 'password-known') {
+    return {
+      ...common,
+      subject: fill(t.passwordKnownSubject),
+      preview: fill(t.passwordKnownPreview),
+      heading: fill(t.passwordKnownSubject),
+      intro: fill(t.passwordKnownIntro),
+      action: { label: fill(t.passwordKnownButton), url: `${site.publicUrl}/app`, fallback: fill(t.linkFallback) },
+      validity: fill(t.passwordKnownAdvice),
+      why: fill(t.passwordKnownWhy),
+      ignore: fill(t.passwordKnownIfYou),
+    };
+  }
   if (message.kind !== 'invite' && message.kind !== 'confirm-code' && message.kind !== 'recovery-code') {
     const n = NOTICE_TEXTS[language];
     return {

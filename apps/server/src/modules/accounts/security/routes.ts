@@ -19,6 +19,7 @@ import {
   TotpSetupResponseSchema,
 } from '@suite/contract';
 import type { AccountsDeps } from '../deps.js';
+import { passwordKnownAlarm } from '../identity/alarms.js';
 import { addressLimits, captchaErrorResponses, errorResponses, orFail, signedIn, signedInLimits } from '../http.js';
 import { finishWithSession } from '../login/finish.js';
 import { usersRepository } from '../identity/repository.js';
@@ -152,7 +153,9 @@ const securityRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app
         body: SecondStepRequestSchema,
         response: { 200: SessionResponseSchema, ...captchaErrorResponses },
       },
-      preHandler: addressLimits(app, 'second-step', 30, 10, 'failures', 'email', 'code'),
+      preHandler: addressLimits(app, 'second-step', 30, 10, 'failures', 'email', 'code', {
+        alarm: passwordKnownAlarm(deps),
+      }),
     },
     async (request) =>
       orFail('ERR_COULD_NOT_AUTHENTICATE', request.log, async () =>

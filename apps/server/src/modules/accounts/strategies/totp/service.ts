@@ -178,7 +178,7 @@ export async function answerSecondStep(
   if (!user || user.email !== normalizeEmail(input.email)) throw new AppError('ERR_SECOND_STEP_EXPIRED');
   if (!(await useSecondFactor(deps, user.id, input.code))) {
     const left = await challenges.fail('second-step', input.pending_token, SECOND_STEP_MAX_TRIES);
-    throw new AppError(left > 0 ? 'ERR_SECOND_STEP_INVALID' : 'ERR_SECOND_STEP_EXPIRED');
+    throw new AppError(left > 0 ? 'ERR_SECOND_STEP_INVALID' : 'ERR_SECOND_STEP_EXPIRED', { wrongSecret: true });
   }
   if (!(await challenges.take('second-step', input.pending_token, SECOND_STEP_MAX_TRIES))) {
     throw new AppError('ERR_SECOND_STEP_EXPIRED');
