@@ -10,7 +10,7 @@ export const WRONG_SECOND_FACTOR_ALARM = 10;
  * factor (the throttle calls it once a window). Through the outbox like every mail; an unknown or
  * deactivated account gets nothing.
  */
-export async function warnPasswordKnown(deps: AccountsDeps, email: string): Promise<void> {
+async function warnPasswordKnown(deps: AccountsDeps, email: string): Promise<void> {
   const user = await usersRepository(deps.db).byEmail(email);
   if (!user?.active) return;
   await deps.mailer.queue(deps.db, { kind: 'password-known', to: user.email, language: userLanguage(user) });
