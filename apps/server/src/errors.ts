@@ -17,17 +17,24 @@ export class AppError extends Error {
       headers?: Record<string, string>;
       /** Seconds after which the same call may succeed (sent as Retry-After). */
       retryAfterS?: number;
+      /**
+       * The call presented a secret that was checked and found wrong (not an expired or unknown step):
+       * what plugins/throttle.ts's alarms count.
+       */
+      wrongSecret?: boolean;
     } = {},
   ) {
     super(options.message ?? ERRORS[code].message);
     this.status = options.status ?? ERRORS[code].status;
     this.details = options.details;
+    this.wrongSecret = options.wrongSecret === true;
     this.headers =
       options.retryAfterS === undefined
         ? options.headers
         : { ...options.headers, 'retry-after': String(Math.max(1, Math.ceil(options.retryAfterS))) };
   }
   readonly details: { path: string; message: string }[] | undefined;
+  readonly wrongSecret: boolean;
   readonly headers: Record<string, string> | undefined;
 }
 

@@ -1,4 +1,13 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, webcrypto } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  hkdfSync,
+  randomBytes,
+  timingSafeEqual,
+  webcrypto,
+} from 'node:crypto';
 import type { JWTPayload, JWTVerifyOptions } from 'jose';
 
 let jose: Promise<typeof import('jose')> | undefined;
@@ -81,6 +90,56 @@ export async function verifyWithRing(
     }
   }
   throw last;
+}
+
+/*
+ * Values a browser keeps for us and hands back (the trusted-device cookie, the SSO browser-binding
+ * cookie): `value.mac`, the MAC an HMAC-SHA-256 under the ring's key over the purpose, the value and
+ * what the value is bound to without carrying it (an account, say). The purpose is inside the MAC, so a
+ * value signed for one cookie is never accepted as another's; the bound fields are inside it, so a
+ * value made for one account does not verify for another although nothing in it names the account.
+ */
+
+/** The MAC input: JSON, so no choice of fields can make two different inputs read alike. */
+const macOf = (key: Uint8Array, purpose: string, value: string, bound: readonly string[]) =>
+  createHmac('sha256', key)
+    .update(JSON.stringify([purpose, value, ...bound]))
+    .digest();
+
+/** `value.mac` (base64url MAC) under the ring's signing key. `value` may hold dots: the MAC is after the last. */
+export function signValue(ring: KeyRing, purpose: string, value: string, bound: readonly string[] = []): string {
+  return `${value}.${macOf(ring.sign, purpose, value, bound).toString('base64url')}`;
+}
+
+/**
+ * The value of a `signValue` result when a key of the ring (current, then previous) signed it for this
+ * purpose and these bound fields; null otherwise (missing, malformed, forged, other purpose or binding).
+ * Every key is tried and compared in constant time.
+ */
+export function openSignedValue(
+  ring: KeyRing,
+  purpose: string,
+  signed: string | undefined,
+  bound: readonly string[] = [],
+): string | null {
+  if (!signed) return null;
+  const dot = signed.lastIndexOf('.');
+  if (dot <= 0) return null;
+  const value = signed.slice(0, dot);
+  const given = Buffer.from(signed.slice(dot + 1), 'base64url');
+  if (given.length !== 32) return null;
+  let valid = false;
+  for (const key of ring.verify) valid = timingSafeEqual(macOf(key, purpose, value, bound), given) || valid;
+  return valid ? value : null;
+}
+
+/**
+ * Two secrets (a stored hash and the hash of what was presented) compared in constant time: both are
+ * hashed to the same length first, so neither the content nor the length leaks through timing.
+ */
+export function sameSecret(a: string, b: string): boolean {
+  const digest = (s: string) => createHash('sha256').update(s).digest();
+  return timingSafeEqual(digest(a), digest(b));
 }
 
 /* Secrets kept at rest (SSO client secrets, authenticator-app secrets), sealed with a ring's key. */

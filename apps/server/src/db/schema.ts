@@ -14,6 +14,8 @@ export interface UsersTable {
   registered_at: number | null;
   /** Sessions issued before this instant are no longer accepted (password change, sign-out). */
   sessions_valid_after: Generated<number>;
+  /** Moves when every other session is ended: trusted-device entries of an older one are void. */
+  credential_generation: Generated<number>;
   invited_by: string | null;
   created_at: number;
   /** Lower-cased e-mail domain (free-plan counts). */

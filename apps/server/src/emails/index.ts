@@ -41,7 +41,9 @@ export type MailMessage =
       language: Language;
       /** The single-use "this wasn't me" token of a factor change: the mail's link carries it. */
       revertToken?: string;
-    };
+    }
+  /** Wrong two-step codes kept following the right password (plugins/throttle.ts's alarm). */
+  | { kind: 'password-known'; to: string; language: Language };
 
 export interface RenderedMail {
   subject: string;
@@ -97,6 +99,19 @@ export function mailContent(message: MailMessage, site: MailSite): MailContent {
     footer: fill(t.footer),
     footerAuto: fill(t.footerAuto),
   };
+  if (message.kind === 'password-known') {
+    return {
+      ...common,
+      subject: fill(t.passwordKnownSubject),
+      preview: fill(t.passwordKnownPreview),
+      heading: fill(t.passwordKnownSubject),
+      intro: fill(t.passwordKnownIntro),
+      action: { label: fill(t.passwordKnownButton), url: `${site.publicUrl}/app`, fallback: fill(t.linkFallback) },
+      validity: fill(t.passwordKnownAdvice),
+      why: fill(t.passwordKnownWhy),
+      ignore: fill(t.passwordKnownIfYou),
+    };
+  }
   if (message.kind !== 'invite' && message.kind !== 'confirm-code' && message.kind !== 'recovery-code') {
     const n = NOTICE_TEXTS[language];
     // The token rides in the fragment: never sent to a server, so no access log keeps it.

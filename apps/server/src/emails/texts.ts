@@ -50,6 +50,17 @@ export interface MailTexts {
   inviteIgnore: string;
   footer: string;
   footerAuto: string;
+  /**
+   * The alarm after repeated wrong two-step codes (plugins/throttle.ts): the right password was given,
+   * so subject and preview say that first; no code, no address of the person trying.
+   */
+  passwordKnownSubject: string;
+  passwordKnownPreview: string;
+  passwordKnownIntro: string;
+  passwordKnownButton: string;
+  passwordKnownAdvice: string;
+  passwordKnownWhy: string;
+  passwordKnownIfYou: string;
 }
 
 export const MAIL_TEXTS: Record<Language, MailTexts> = {
@@ -88,6 +99,16 @@ export const MAIL_TEXTS: Record<Language, MailTexts> = {
     inviteIgnore: 'If you were not expecting it, ignore this message: no account is created unless you accept.',
     footer: 'Sent by {app}.',
     footerAuto: 'This is an automatic message; replies to it are not read.',
+    passwordKnownSubject: 'Someone knows your {app} password',
+    passwordKnownPreview:
+      'Your password was entered correctly, followed by many wrong two-step codes. Change your password.',
+    passwordKnownIntro:
+      'Someone entered the correct password of your {app} account, then many wrong codes at the two-step verification. The codes kept them out, but your password is no longer a secret.',
+    passwordKnownButton: 'Change your password',
+    passwordKnownAdvice: 'Choose a new password now, one you use nowhere else: it also signs out every other device.',
+    passwordKnownWhy:
+      'You are receiving this because wrong two-step verification codes followed the correct password of your {app} account.',
+    passwordKnownIfYou: 'If it was you, typing the codes wrong, there is nothing else to do.',
   },
   pt: {
     dir: 'ltr',
@@ -124,6 +145,17 @@ export const MAIL_TEXTS: Record<Language, MailTexts> = {
     inviteIgnore: 'Se você não esperava por isso, ignore esta mensagem: nenhuma conta é criada sem o seu aceite.',
     footer: 'Enviado por {app}.',
     footerAuto: 'Esta é uma mensagem automática; as respostas não são lidas.',
+    passwordKnownSubject: 'Alguém sabe a sua senha do {app}',
+    passwordKnownPreview:
+      'A sua senha foi digitada corretamente, seguida de muitos códigos de duas etapas errados. Altere a sua senha.',
+    passwordKnownIntro:
+      'Alguém digitou a senha correta da sua conta do {app} e depois muitos códigos errados na verificação em duas etapas. Os códigos impediram a entrada, mas a sua senha não é mais um segredo.',
+    passwordKnownButton: 'Alterar a senha',
+    passwordKnownAdvice:
+      'Escolha agora uma nova senha, que você não use em nenhum outro lugar: isso também desconecta todos os outros dispositivos.',
+    passwordKnownWhy:
+      'Você recebeu esta mensagem porque códigos de verificação em duas etapas errados seguiram a senha correta da sua conta do {app}.',
+    passwordKnownIfYou: 'Se foi você, digitando os códigos errado, não há mais nada a fazer.',
   },
   es: {
     dir: 'ltr',
@@ -160,6 +192,17 @@ export const MAIL_TEXTS: Record<Language, MailTexts> = {
     inviteIgnore: 'Si no la esperabas, ignora este mensaje: no se crea ninguna cuenta si no la aceptas.',
     footer: 'Enviado por {app}.',
     footerAuto: 'Este es un mensaje automático; las respuestas no se leen.',
+    passwordKnownSubject: 'Alguien conoce tu contraseña de {app}',
+    passwordKnownPreview:
+      'Se escribió tu contraseña correcta y después muchos códigos de dos pasos erróneos. Cambia tu contraseña.',
+    passwordKnownIntro:
+      'Alguien escribió la contraseña correcta de tu cuenta de {app} y después muchos códigos erróneos en la verificación en dos pasos. Los códigos le impidieron entrar, pero tu contraseña ya no es un secreto.',
+    passwordKnownButton: 'Cambiar la contraseña',
+    passwordKnownAdvice:
+      'Elige ahora una nueva contraseña que no uses en ningún otro sitio: también cierra la sesión en todos los demás dispositivos.',
+    passwordKnownWhy:
+      'Recibes este mensaje porque se escribieron códigos de verificación en dos pasos erróneos tras la contraseña correcta de tu cuenta de {app}.',
+    passwordKnownIfYou: 'Si fuiste tú y te equivocaste al escribir los códigos, no tienes que hacer nada más.',
   },
   hi: {
     dir: 'ltr',
@@ -196,6 +239,15 @@ export const MAIL_TEXTS: Record<Language, MailTexts> = {
     inviteIgnore: 'अगर आप इसकी उम्मीद नहीं कर रहे थे, तो इस संदेश को अनदेखा करें: आपके स्वीकार किए बिना कोई खाता नहीं बनता।',
     footer: '{app} द्वारा भेजा गया।',
     footerAuto: 'यह एक स्वचालित संदेश है; इसके जवाब पढ़े नहीं जाते।',
+    passwordKnownSubject: 'किसी को आपका {app} पासवर्ड पता है',
+    passwordKnownPreview: 'आपका पासवर्ड सही डाला गया, फिर दो-चरणीय सत्यापन के कई गलत कोड डाले गए। अपना पासवर्ड बदलें।',
+    passwordKnownIntro:
+      'किसी ने आपके {app} खाते का सही पासवर्ड डाला, फिर दो-चरणीय सत्यापन में कई गलत कोड डाले। कोड ने उन्हें अंदर नहीं आने दिया, लेकिन आपका पासवर्ड अब गुप्त नहीं है।',
+    passwordKnownButton: 'पासवर्ड बदलें',
+    passwordKnownAdvice:
+      'अभी एक नया पासवर्ड चुनें, जिसे आप कहीं और इस्तेमाल नहीं करते: इससे बाकी सभी डिवाइस भी साइन आउट हो जाते हैं।',
+    passwordKnownWhy: 'आपको यह संदेश इसलिए मिला क्योंकि आपके {app} खाते के सही पासवर्ड के बाद दो-चरणीय सत्यापन के गलत कोड डाले गए।',
+    passwordKnownIfYou: 'अगर यह आप ही थे और कोड गलत टाइप हुए, तो और कुछ करने की ज़रूरत नहीं है।',
   },
   it: {
     dir: 'ltr',
@@ -233,5 +285,16 @@ export const MAIL_TEXTS: Record<Language, MailTexts> = {
       'Se non te lo aspettavi, ignora questo messaggio: senza la tua accettazione non viene creato alcun account.',
     footer: 'Inviato da {app}.',
     footerAuto: 'Questo è un messaggio automatico; le risposte non vengono lette.',
+    passwordKnownSubject: 'Qualcuno conosce la tua password di {app}',
+    passwordKnownPreview:
+      'La tua password è stata inserita correttamente, seguita da molti codici di verifica in due passaggi errati. Cambia la password.',
+    passwordKnownIntro:
+      'Qualcuno ha inserito la password corretta del tuo account {app} e poi molti codici errati nella verifica in due passaggi. I codici lo hanno tenuto fuori, ma la tua password non è più un segreto.',
+    passwordKnownButton: 'Cambia la password',
+    passwordKnownAdvice:
+      'Scegli subito una nuova password che non usi altrove: disconnette anche tutti gli altri dispositivi.',
+    passwordKnownWhy:
+      'Ricevi questo messaggio perché dopo la password corretta del tuo account {app} sono stati inseriti codici di verifica in due passaggi errati.',
+    passwordKnownIfYou: 'Se sei stato tu e hai sbagliato a digitare i codici, non devi fare altro.',
   },
 };

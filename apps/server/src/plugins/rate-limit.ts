@@ -1,3 +1,4 @@
+import { isIPv4, isIPv6 } from 'node:net';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import { normalizeEmail } from '@suite/contract';
@@ -37,6 +38,8 @@ export interface LimitMarks {
   release: string[];
   /** The canonical address a 2xx answer proves this client may sign in as (throttle.ts's device cookie). */
   owner?: string;
+  /** throttle.ts's alarm of the route: where wrong secrets for the address are counted, and whom to tell. */
+  alarm?: { key: string; windowMs: number; owner: string; after: number; notify: (owner: string) => Promise<void> };
 }
 
 declare module 'fastify' {
@@ -66,6 +69,41 @@ const beforeBody = (hook: unknown): boolean => typeof hook === 'function' && (ho
 /** The request's marks, made on first use. */
 export const marksOf = (request: FastifyRequest): LimitMarks =>
   (request.limitMarks ??= { refund: [], reset: [], release: [] });
+
+/**
+ * The client a per-client limit counts: an IPv4 address as it is, an IPv6 address by its /64. One
+ * subscriber, or one host, is routinely handed a whole /64 (RFC 6177, SLAAC privacy addresses), so per
+ * /128 a single machine could take 2^64 fresh budgets. An IPv4-mapped IPv6 address (`::ffff:a.b.c.d`,
+ * a dual-stack socket) is its IPv4 address. Anything else (a Unix socket, an unparsable value) is kept
+ * as given.
+ */
+export function clientKey(ip: string): string {
+  const address = ip.split('%')[0]!.toLowerCase();
+  if (isIPv4(address) || !isIPv6(address)) return address;
+  const groups = ipv6Groups(address);
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
+    return [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join('.');
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(':')}::/64`;
+}
+
+/** The eight 16-bit groups of a valid IPv6 address (`::` expanded, a dotted IPv4 tail read as two groups). */
+function ipv6Groups(address: string): number[] {
+  const tail = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(address);
+  let text = address;
+  if (tail) {
+    const [a, b, c, d] = tail.slice(1).map(Number) as [number, number, number, number];
+    text = `${address.slice(0, tail.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', rest] = text.split('::');
+  const parse = (part: string) => (part ? part.split(':').map((g) => parseInt(g, 16)) : []);
+  const before = parse(head);
+  const after = rest === undefined ? [] : parse(rest);
+  return [...before, ...Array<number>(8 - before.length - after.length).fill(0), ...after];
+}
 
 const UNITS: Record<string, number> = { second: 1_000, minute: 60_000, hour: 3_600_000, day: 86_400_000 };
 
@@ -114,10 +152,10 @@ export default fp(async function limits(app: FastifyInstance, opts: { scale: num
     const max = Math.max(1, Math.round(options.max * opts.scale));
     const ms = windowMs(options.window);
     const keyOf = (request: FastifyRequest) => {
-      if (by === 'ip') return `${options.name}:ip:${request.ip}`;
-      if (by === 'user') return `${options.name}:user:${request.user?.id ?? `ip:${request.ip}`}`;
+      if (by === 'ip') return `${options.name}:ip:${clientKey(request.ip)}`;
+      if (by === 'user') return `${options.name}:user:${request.user?.id ?? `ip:${clientKey(request.ip)}`}`;
       const value = (request.body as Record<string, unknown> | undefined)?.[by.bodyField];
-      return `${options.name}:addr:${typeof value === 'string' ? normalizeEmail(value) : request.ip}`;
+      return `${options.name}:addr:${typeof value === 'string' ? normalizeEmail(value) : clientKey(request.ip)}`;
     };
     const handler: preHandlerAsyncHookHandler = async (request) => {
       const key = keyOf(request);

@@ -126,8 +126,19 @@ export function sessionsRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /** Ends sessions of a user: one (`only`), or all but one (`except`), or all. Returns how many. */
+    /**
+     * Ends sessions of a user: one (`only`), or all but one (`except`), or all. Returns how many. Ending
+     * all (or all others: a password change) also moves the account's credential generation, which
+     * voids every browser's device trust (plugins/throttle.ts): what ends the sessions ends that too.
+     */
     async revoke(userId: string, scope: { only?: string; except?: string } = {}): Promise<number> {
+      if (!scope.only) {
+        await db
+          .updateTable('users')
+          .set((eb) => ({ credential_generation: eb('credential_generation', '+', 1) }))
+          .where('id', '=', userId)
+          .execute();
+      }
       let query = db
         .updateTable('sessions')
         .set({ revoked_at: Date.now() })

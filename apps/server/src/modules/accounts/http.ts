@@ -3,6 +3,7 @@ import { ErrorBodySchema, type CaptchaAction, type Language } from '@suite/contr
 import { isDatabaseUnavailable } from '../../db/outage.js';
 import { AppError, unavailable } from '../../errors.js';
 import type { SessionScope } from '../../plugins/auth.js';
+import type { ThrottleAlarm } from '../../plugins/throttle.js';
 import { pickLanguage } from './language.js';
 
 /** What the accounts routes share: error responses, rate-limit sets, language and failure mapping. */
@@ -26,7 +27,8 @@ const WINDOW = '10 minutes';
  * code sends), and per address through app.throttle (plugins/throttle.ts): `perAddress` per (address,
  * client IP), 429 for that client only; over all clients but trusted devices a ceiling 10× (failures)
  * or 4× (code sends) higher, past which a captcha is asked where one is configured, and otherwise one
- * request at a time is let through, briefly delayed, and the others are refused.
+ * request at a time is let through, briefly delayed, and the others are refused. `secondFactor`: the
+ * ceiling holds for trusted devices too, and the alarm counts the wrong codes.
  */
 export const addressLimits = (
   app: FastifyInstance,
@@ -36,6 +38,7 @@ export const addressLimits = (
   counts: 'failures' | 'all',
   field = 'email',
   stepUp?: CaptchaAction,
+  secondFactor?: { alarm: ThrottleAlarm },
 ) => [
   app.limit({ name: `${name}-ip`, max: perIp, window: WINDOW, counts }),
   app.throttle({
@@ -46,6 +49,8 @@ export const addressLimits = (
     window: WINDOW,
     counts,
     ...(stepUp ? { stepUp } : {}),
+    // A second factor is guessed by someone who has the password: no cookie lifts its ceiling.
+    ...(secondFactor ? { trustDevices: false, alarm: secondFactor.alarm } : {}),
   }),
 ];
 

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { CacheProvider } from '@node-saml/node-saml';
 import {
   API,
@@ -14,6 +14,7 @@ import {
   type SsoDiscoverResponse,
 } from '@suite/contract';
 import { AppError } from '../../../errors.js';
+import { openSignedValue, sameSecret, signValue } from '../../../keys.js';
 import type { AccountsDeps } from '../deps.js';
 import { domainsRepository } from '../domains/repository.js';
 import { usersRepository, type UserRow } from '../identity/repository.js';
@@ -30,6 +31,9 @@ export type SsoStart = { kind: 'redirect'; url: string; binding?: string } | { k
 const REQUEST_TTL_MS = SSO_REQUEST_TTL_SECONDS * 1000;
 /** Accepted assertion IDs are remembered well past any assertion's validity window. */
 const REPLAY_TTL_MS = 24 * 3600_000;
+
+/** The signed-value purpose of the browser-binding cookie: no other signed value passes for it. */
+const BINDING_PURPOSE = 'sso-binding';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -66,23 +70,14 @@ export function ssoFlow(deps: AccountsDeps) {
     },
   });
 
-  /** The browser-binding cookie's value: random, HMAC-signed; the request row keeps its SHA-256. */
+  /** The browser-binding cookie's value: random, signed (keys.ts signValue); the request row keeps its SHA-256. */
   function newBinding(): { cookie: string; hash: string } {
     const value = randomBytes(24).toString('base64url');
-    const mac = createHmac('sha256', ring.sign).update(value).digest('base64url');
-    return { cookie: `${value}.${mac}`, hash: sha256(value) };
+    return { cookie: signValue(ring, BINDING_PURPOSE, value), hash: sha256(value) };
   }
   function bindingMatches(cookie: string | undefined, hash: string): boolean {
-    const [value, mac] = (cookie ?? '').split('.');
-    if (!value || !mac) return false;
-    const given = Buffer.from(mac);
-    const signed = ring.verify.some((key) => {
-      const expected = Buffer.from(createHmac('sha256', key).update(value).digest('base64url'));
-      return expected.length === given.length && timingSafeEqual(expected, given);
-    });
-    const a = Buffer.from(sha256(value));
-    const b = Buffer.from(hash);
-    return signed && a.length === b.length && timingSafeEqual(a, b);
+    const value = openSignedValue(ring, BINDING_PURPOSE, cookie);
+    return value !== null && sameSecret(sha256(value), hash);
   }
 
   /** The account the provider vouched for: created on its first sign-in, never with a password. */

@@ -12,6 +12,7 @@ import {
 import type { AccountsDeps } from '../../deps.js';
 import { addressLimits, captchaErrorResponses, errorResponses, orFail, signedIn, signedInLimits } from '../../http.js';
 import { finishWithSession } from '../../login/finish.js';
+import { passwordKnownAlarm } from '../../identity/alarms.js';
 import { answerSecondStep, confirmEnrolment, disable, startEnrolment } from './service.js';
 
 const tags = ['accounts'];
@@ -59,7 +60,9 @@ const totpRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, { 
         body: SecondStepRequestSchema,
         response: { 200: SessionResponseSchema, ...captchaErrorResponses },
       },
-      preHandler: addressLimits(app, 'second-step', 30, 10, 'failures', 'email', 'code'),
+      preHandler: addressLimits(app, 'second-step', 30, 10, 'failures', 'email', 'code', {
+        alarm: passwordKnownAlarm(deps),
+      }),
     },
     async (request) =>
       orFail('ERR_COULD_NOT_AUTHENTICATE', request.log, async () => {

@@ -224,7 +224,7 @@ export async function answerSecondStep(
   const second = await useSecondFactor(deps, user.id, input.code);
   if (!second) {
     const left = await challenges.fail('second-step', input.pending_token, SECOND_STEP_MAX_TRIES);
-    throw new AppError(left > 0 ? 'ERR_SECOND_STEP_INVALID' : 'ERR_SECOND_STEP_EXPIRED');
+    throw new AppError(left > 0 ? 'ERR_SECOND_STEP_INVALID' : 'ERR_SECOND_STEP_EXPIRED', { wrongSecret: true });
   }
   const taken = await challenges.take('second-step', input.pending_token, SECOND_STEP_MAX_TRIES);
   if (!taken) throw new AppError('ERR_SECOND_STEP_EXPIRED');
