@@ -29,6 +29,8 @@ export const API = {
   ssoOidcCallback: '/sso/oidc/callback',
   ssoSamlMetadata: '/sso/saml/metadata',
   ssoSamlAcs: '/sso/saml/acs',
+  /** A fresh sign-in at the account's provider (signed in): proves the holder again, makes no session. */
+  ssoReauth: '/sso/reauth',
   /** The welcome step of an account made by single sign-on: the terms only. */
   ssoCompleteRegister: '/sso/complete-register',
   /** The /auth page exchanges a single-use hand-off token for the session it stands for. */
