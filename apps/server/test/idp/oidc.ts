@@ -26,6 +26,8 @@ export interface TestOidcProvider {
    * ID token's signature; 'forge-claims' rewrites its claims (email) and keeps the old signature.
    */
   tamper: { idToken?: 'forge-signature' | 'forge-claims'; email?: string };
+  /** What its token endpoint did: codes it was asked to redeem, ID tokens it answered (after `tamper`). */
+  seen: { tokenRequests: number; idTokens: string[] };
   stop(): Promise<void>;
 }
 
@@ -116,6 +118,7 @@ export async function startOidcProvider(redirectUris: string[]): Promise<TestOid
     },
   };
   const tamper: TestOidcProvider['tamper'] = {};
+  const seen: TestOidcProvider['seen'] = { tokenRequests: 0, idTokens: [] };
   let handle: ReturnType<Provider['callback']> | undefined;
   const provider = () => {
     if (!handle) {
@@ -131,8 +134,11 @@ export async function startOidcProvider(redirectUris: string[]): Promise<TestOid
     // host (and the browser suite fails any request off loopback), so the link is dropped.
     const end = response.end.bind(response) as (chunk?: unknown) => typeof response;
     response.end = ((chunk?: unknown) => {
-      if (tamper.idToken && request.url?.startsWith('/token') && (typeof chunk === 'string' || Buffer.isBuffer(chunk))) {
-        const body = forgeIdToken(chunk.toString(), tamper);
+      if (request.url?.startsWith('/token') && (typeof chunk === 'string' || Buffer.isBuffer(chunk))) {
+        seen.tokenRequests += 1;
+        const body = tamper.idToken ? forgeIdToken(chunk.toString(), tamper) : chunk.toString();
+        const idToken = /"id_token":"([^"]+)"/.exec(body)?.[1];
+        if (idToken) seen.idTokens.push(idToken);
         response.setHeader('content-length', Buffer.byteLength(body));
         return end(body);
       }
@@ -155,6 +161,7 @@ export async function startOidcProvider(redirectUris: string[]): Promise<TestOid
     otherClient,
     accounts,
     tamper,
+    seen,
     stop: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
