@@ -49,7 +49,8 @@ export function connectionsRepository(db: Kysely<Database>, ring: KeyRing) {
       sharedCallback: Number(row.shared_callback) === 1,
       updatedAt: Number(row.updated_at),
     };
-    if (row.protocol === 'saml') return { ...base, protocol: 'saml', settings: JSON.parse(row.settings) as SamlSettings };
+    if (row.protocol === 'saml')
+      return { ...base, protocol: 'saml', settings: JSON.parse(row.settings) as SamlSettings };
     const { plain, rotated } = unseal(ring, row.secret ?? '');
     if (rotated) {
       await db

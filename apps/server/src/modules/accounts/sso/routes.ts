@@ -122,7 +122,10 @@ const ssoRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, { d
   const callbackLimit = app.limit({ name: 'sso-callback', max: 60, window: '1 minute' });
   app.get(
     API.ssoOidcCallback,
-    { schema: { tags, querystring: callbackQuery, response: { ...Redirect, ...errorResponses } }, preHandler: callbackLimit },
+    {
+      schema: { tags, querystring: callbackQuery, response: { ...Redirect, ...errorResponses } },
+      preHandler: callbackLimit,
+    },
     async (request, reply) => oidcCallback(undefined)(request, reply),
   );
   app.get(

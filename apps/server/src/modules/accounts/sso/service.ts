@@ -44,7 +44,9 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
  */
 function isCanonicalAddress(raw: string): boolean {
   const trimmed = raw.trim();
-  return trimmed.toLowerCase() === trimmed.replace(/[A-Z]/g, (c) => c.toLowerCase()) && trimmed === trimmed.normalize('NFC');
+  return (
+    trimmed.toLowerCase() === trimmed.replace(/[A-Z]/g, (c) => c.toLowerCase()) && trimmed === trimmed.normalize('NFC')
+  );
 }
 
 /**
@@ -71,7 +73,10 @@ export function ssoFlow(deps: AccountsDeps) {
    * node-saml's request-ID cache, kept in the database so that any instance can take the answer; the
    * request also keeps the browser binding and, for a fresh proof, the session that asked.
    */
-  const samlRequests = (domain: string, extra: Omit<SsoRequest, 'domain' | 'protocol' | 'data'> = {}): CacheProvider => ({
+  const samlRequests = (
+    domain: string,
+    extra: Omit<SsoRequest, 'domain' | 'protocol' | 'data'> = {},
+  ): CacheProvider => ({
     async saveAsync(key, value) {
       await store().saveRequest({ id: key, domain, protocol: 'saml', data: value, ttlMs: REQUEST_TTL_MS, ...extra });
       return { value, createdAt: Date.now() };
@@ -111,7 +116,8 @@ export function ssoFlow(deps: AccountsDeps) {
     if (!isCanonicalAddress(identity.email))
       throw new SsoFailure('invalid', 'the provider sent an address that is not in canonical form');
     const email = normalizeEmail(identity.email);
-    if (!isEmailShape(email) || email === '') throw new SsoFailure('invalid', 'the provider sent no usable e-mail address');
+    if (!isEmailShape(email) || email === '')
+      throw new SsoFailure('invalid', 'the provider sent no usable e-mail address');
     if (emailDomain(email) !== domain) throw new SsoFailure('foreign', `address of ${emailDomain(email)}`);
     return email;
   }
@@ -205,7 +211,11 @@ export function ssoFlow(deps: AccountsDeps) {
     if (email !== user.email) throw new SsoFailure('other-person', 'a fresh proof by another address');
     await pinSubject(deps.db, user.id, identity);
     const startedS = Math.floor((request.startedAt ?? 0) / 1000);
-    if (identity.authTime === undefined ? request.protocol === 'oidc' : identity.authTime < startedS - SSO_CLOCK_SKEW_SECONDS)
+    if (
+      identity.authTime === undefined
+        ? request.protocol === 'oidc'
+        : identity.authTime < startedS - SSO_CLOCK_SKEW_SECONDS
+    )
       throw new SsoFailure('invalid', 'the provider did not authenticate the person again');
     await sessionsRepository(deps.db).markProved(reauth.sessionId, Date.now(), ['sso'], 1);
     return `${config.publicUrl}/app`;
@@ -217,7 +227,12 @@ export function ssoFlow(deps: AccountsDeps) {
     reauth?: ReauthOf,
   ): Promise<{ kind: 'redirect'; url: string; binding: string }> {
     const binding = newBinding();
-    const extra = { connectionId: connection.id, binding: binding.hash, startedAt: Date.now(), ...(reauth ? { reauth } : {}) };
+    const extra = {
+      connectionId: connection.id,
+      binding: binding.hash,
+      startedAt: Date.now(),
+      ...(reauth ? { reauth } : {}),
+    };
     if (connection.protocol === 'saml') {
       const url = await samlStrategy.begin(sp, connection.settings, samlRequests(connection.domain, extra), !!reauth);
       return { kind: 'redirect', url, binding: binding.cookie };
@@ -293,7 +308,8 @@ export function ssoFlow(deps: AccountsDeps) {
       // The answer must come back to the address this connection's request named: a state of one
       // connection on another's address (or on the shared one after a move) is a mix-up.
       const redirectUri = redirectUriOf(connection);
-      const arrivedAt = input.connectionId === undefined ? sharedRedirectUri : `${sharedRedirectUri}/${input.connectionId}`;
+      const arrivedAt =
+        input.connectionId === undefined ? sharedRedirectUri : `${sharedRedirectUri}/${input.connectionId}`;
       if (arrivedAt !== redirectUri || pending.redirectUri !== redirectUri)
         throw new SsoFailure('invalid', 'state of another connection');
       // The address the provider sent the browser to, rebuilt from PUBLIC_URL (never the Host header).

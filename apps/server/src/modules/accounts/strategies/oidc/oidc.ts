@@ -70,10 +70,7 @@ const sameIssuer = (a: string, b: string) => a.replace(/\/+$/, '') === b.replace
  * aud, exp, iat and nonce (openid-client), then email_verified and the address's domain (here).
  */
 export const oidcStrategy = {
-  async begin(
-    connection: OidcConnectionRef,
-    input: { redirectUri: string; loginHint: string; forceLogin?: boolean },
-  ) {
+  async begin(connection: OidcConnectionRef, input: { redirectUri: string; loginHint: string; forceLogin?: boolean }) {
     const client = await openid();
     const config = await providerOf(connection);
     const verifier = client.randomPKCECodeVerifier();

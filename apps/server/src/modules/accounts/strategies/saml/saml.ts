@@ -118,7 +118,8 @@ function checkAddressing(sp: SamlServiceProvider, idp: SamlSettings, profile: Pr
   if (responseIssuer !== undefined && responseIssuer !== idp.entityId)
     throw new SsoFailure('invalid', `response Issuer ${responseIssuer}`);
   const assertionIssuer = childrenOf(assertion, ASSERTION, 'Issuer')[0]?.textContent?.trim();
-  if (assertionIssuer !== idp.entityId) throw new SsoFailure('invalid', `assertion Issuer ${assertionIssuer ?? 'missing'}`);
+  if (assertionIssuer !== idp.entityId)
+    throw new SsoFailure('invalid', `assertion Issuer ${assertionIssuer ?? 'missing'}`);
   const bearer = childrenOf(assertion, ASSERTION, 'Subject')
     .flatMap((subject) => childrenOf(subject, ASSERTION, 'SubjectConfirmation'))
     .filter((c) => c.getAttribute('Method') === BEARER)
@@ -195,7 +196,12 @@ function attributeOf(tag: string, name: string): string | null {
  * allowed skew; the caller records the assertion ID (each accepted once).
  */
 export const samlStrategy = {
-  async begin(sp: SamlServiceProvider, idp: SamlSettings, requests: CacheProvider, forceAuthn = false): Promise<string> {
+  async begin(
+    sp: SamlServiceProvider,
+    idp: SamlSettings,
+    requests: CacheProvider,
+    forceAuthn = false,
+  ): Promise<string> {
     const saml = await samlFor(sp, idp, requests, forceAuthn);
     try {
       return await saml.getAuthorizeUrlAsync('', undefined, {});
