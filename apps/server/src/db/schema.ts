@@ -164,8 +164,11 @@ export interface SessionsTable {
 /** One identity provider per e-mail domain (modules/accounts/sso). */
 export interface SsoConnectionsTable {
   domain: string;
-  /** Stable random id: the last segment of the connection's own OIDC redirect URI (migration 012). */
-  id: string;
+  /**
+   * Stable random id: the last segment of the connection's own OIDC redirect URI (migration 012 fills
+   * it for every row and `sso set` always sets it; the column is nullable only because SQLite adds it so).
+   */
+  id: string | null;
   /** 1: still answered on the old shared OIDC redirect URI (a connection made before migration 012). */
   shared_callback: Generated<number>;
   protocol: 'oidc' | 'saml';

@@ -45,8 +45,9 @@ export function connectionsRepository(db: Kysely<Database>, ring: KeyRing) {
   async function open(row: Selectable<SsoConnectionsTable>): Promise<Connection> {
     const base = {
       domain: row.domain,
-      id: row.id,
-      sharedCallback: Number(row.shared_callback) === 1,
+      id: row.id ?? '',
+      // A row without an id (never written so) can only be served where it was: the shared address.
+      sharedCallback: Number(row.shared_callback) === 1 || !row.id,
       updatedAt: Number(row.updated_at),
     };
     if (row.protocol === 'saml')
