@@ -28,9 +28,11 @@ test.describe.configure({ mode: 'serial' });
 test.use({ ignoreHTTPSErrors: true });
 
 test.beforeAll(async () => {
-  op = await startOidcProvider([`${BASE_URL}/api/sso/oidc/callback`]);
+  const redirectUris: string[] = [];
+  op = await startOidcProvider(redirectUris);
   idp = await startSamlIdp(async () => (await fetch(`${BASE_URL}/api/sso/saml/metadata`)).text());
-  admin(...ssoSetOidc(OIDC_DOMAIN, op));
+  // The connection's own redirect URI, as `sso set` prints it, is what the operator registers.
+  redirectUris.push(/redirect URI to register at the provider: (\S+)/.exec(admin(...ssoSetOidc(OIDC_DOMAIN, op)))![1]!);
   const file = join(WORK_DIR, `idp-${run}.xml`);
   writeFileSync(file, idp.metadata);
   admin('sso', 'set', SAML_DOMAIN, '--saml', '--metadata', file);
@@ -127,3 +129,47 @@ test('/auth never switches a signed-in person into another account without askin
   await page.getByRole('button', { name: pagesT('auth.switchStay', { current: alice.email }) }).click();
   await ui.expectHome(alice.email);
 });
+
+for (const lang of ['en', 'hi'] as Lang[]) {
+  test.describe(`login CSRF: a session nobody in this browser asked for (${lang})`, () => {
+    test.use({ locale: BROWSER_LOCALE[lang] });
+
+    test("an attacker's hand-off or token link asks “Continue as …?”, and declining stores nothing", async ({
+      page,
+      request,
+    }) => {
+      const pagesT = texts(lang, 'pages');
+      // The attacker signs in at the IdP in their own client and keeps the answer's hand-off link.
+      const attacker = `mallory.${lang}.${run}@${SAML_DOMAIN}`;
+      const started = await fetch(`${BASE_URL}/api/sso/start?email=${encodeURIComponent(attacker)}`, {
+        redirect: 'manual',
+      });
+      const requestId = await idp.requestIdOf(started.headers.get('location') ?? '');
+      const posted = await fetch(`${BASE_URL}/api/sso/saml/acs`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ SAMLResponse: await idp.answer(requestId, { email: attacker }) }).toString(),
+      });
+      const link = new URL(posted.headers.get('location') ?? '');
+      expect(link.pathname).toBe('/auth');
+      // The victim's browser opens it (a third-party page's redirect).
+      await page.goto(`${link.pathname}${link.search}`);
+      await expect(page.getByRole('heading', { name: pagesT('auth.confirmTitle', { email: attacker }) })).toBeVisible();
+      await expect(page).not.toHaveURL(/handoff=/);
+      await accessible(page, 'continue as, hand-off');
+      await screenshots(page, `auth-confirm-${lang}`);
+      await page.getByRole('button', { name: pagesT('auth.confirmCancel') }).click();
+      await expect(page).toHaveURL(/\/user\/login$/);
+      expect(await page.evaluate(() => localStorage.getItem('authorization'))).toBeNull();
+
+      // A bare token link: asked too, and "Continue" stores it.
+      const someone = await createAccount(request);
+      await page.goto(`/auth?token=${someone.token}`);
+      await expect(page).not.toHaveURL(/token=/);
+      await page.getByRole('button', { name: pagesT('auth.confirmContinue', { email: someone.email }) }).click();
+      await expect(page).toHaveURL(/\/app$/);
+      expect(await page.evaluate(() => localStorage.getItem('authorization'))).toBe(someone.token);
+    });
+  });
+}

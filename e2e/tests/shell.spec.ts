@@ -9,6 +9,11 @@ function token(payload: Record<string, unknown>): string {
 const inOneHour = () => Math.floor(Date.now() / 1000) + 3600;
 const user = { _id: 'u1', email: 'ana@acme.com', preferences: { theme: 'light' }, profile_id: 'p-42' };
 
+/** A token link is never bound to the browser: the page asks "Continue as …?" first (login CSRF). */
+async function continueAs(page: import('@playwright/test').Page, email: string) {
+  await page.getByRole('button', { name: `Continue as ${email}` }).click();
+}
+
 const UA = {
   mac: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36',
   ios: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
@@ -111,6 +116,7 @@ test.describe('/auth hand-off', () => {
     await clearStorage(page);
     const t = token({ user, exp: inOneHour() });
     await page.goto(`/auth?token=${t}&redirect=${encodeURIComponent('/supported-browser?from=auth')}`);
+    await continueAs(page, user.email);
     await expect(page).toHaveURL(/\/supported-browser\?from=auth$/);
     const stored = await page.evaluate(() => ({
       authorization: localStorage.getItem('authorization'),
@@ -128,6 +134,7 @@ test.describe('/auth hand-off', () => {
       localStorage.setItem('acting_profile', JSON.stringify({ _id: 'mine', info: { email: 'x@y.com' } })),
     );
     await page.goto(`/auth?token=${token({ user, exp: inOneHour() })}&redirect=/supported-browser`);
+    await continueAs(page, user.email);
     await expect(page).toHaveURL(/\/supported-browser$/);
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('acting_profile')!)._id)).toBe('mine');
   });
@@ -147,7 +154,7 @@ test.describe('/auth hand-off', () => {
     page,
     request,
   }) => {
-    const { token: real } = await createAccount(request);
+    const { token: real, email } = await createAccount(request);
     for (const target of [
       '/.//evil.example/x',
       '//evil.example/x',
@@ -160,6 +167,7 @@ test.describe('/auth hand-off', () => {
       await test.step(target, async () => {
         await clearStorage(page);
         await page.goto(`/auth?token=${real}&redirect=${encodeURIComponent(target)}`);
+        await continueAs(page, email);
         await expect(page).toHaveURL(`${BASE_URL}/app`);
         await expect(page.getByRole('region', { name: 'Active sessions' })).toBeVisible();
         expect(await page.evaluate(() => localStorage.getItem('authorization'))).toBe(real);
@@ -172,14 +180,16 @@ test.describe('/auth hand-off', () => {
     await page.goto('/supported-browser');
     const t = token({ user, exp: inOneHour() });
     await page.evaluate((url) => (window.location.href = url), `/auth?token=${t}`);
+    await continueAs(page, user.email);
     await expect(page).toHaveURL(/\/supported-browser$/);
     expect(await page.evaluate(() => localStorage.getItem('authorization'))).toBe(t);
   });
 
   test('a foreign referrer (the token issuer) is not gone back to: the main app opens', async ({ page, request }) => {
-    const { token: real } = await createAccount(request);
+    const { token: real, email } = await createAccount(request);
     await clearStorage(page);
     await page.goto(`/auth?token=${real}`, { referer: 'https://idp.example/login' });
+    await continueAs(page, email);
     await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/app$/);
   });
 });

@@ -26,8 +26,11 @@ const USAGE = `Usage: npm run admin -- <command>
   users reset-factors <email>   turn off two-step verification, remove passkeys, end sessions (mailed to the person)
   invite <email> [--language en|pt|es|hi|it]   queue an invitation mail (also for personal addresses)
   sso set <domain> --oidc --issuer <https URL> --client-id <id> --client-secret <secret> [--scopes "openid email profile"]
+                                 [--hosted-domain <Google Workspace domain>]
   sso set <domain> --saml --metadata <file path or https URL>   the IdP's metadata XML
   sso show <domain>            the connection (never the client secret) and the addresses to give the IdP
+  sso use-own-redirect-uri <domain>   after registering the connection's own redirect URI at the provider:
+                                 stop answering this connection on the old shared one
   sso remove <domain>
   mail failed [--limit N]                      mails given up (SMTP 5xx, expired, 72 h), newest first
 
@@ -154,6 +157,7 @@ async function ssoSet(db: Db, env: Env, args: string[], out: Out): Promise<void>
       'client-id': { type: 'string' },
       'client-secret': { type: 'string' },
       scopes: { type: 'string' },
+      'hosted-domain': { type: 'string' },
       metadata: { type: 'string' },
     },
   });
@@ -172,7 +176,12 @@ async function ssoSet(db: Db, env: Env, args: string[], out: Out): Promise<void>
     }
     await connections.set(domain, {
       protocol: 'oidc',
-      settings: { issuer: issuer.replace(/\/+$/, ''), clientId: values['client-id'], scopes },
+      settings: {
+        issuer: issuer.replace(/\/+$/, ''),
+        clientId: values['client-id'],
+        scopes,
+        ...(values['hosted-domain'] ? { hostedDomain: domainArg(values['hosted-domain']) } : {}),
+      },
       clientSecret: values['client-secret'],
     });
   } else {
@@ -198,7 +207,14 @@ function describeConnection(c: SsoConnection, publicUrl: string): string[] {
       `  client id: ${c.settings.clientId}`,
       '  client secret: set (stored encrypted, never shown)',
       `  scopes: ${c.settings.scopes}`,
-      `  redirect URI to register at the provider: ${api}${API.ssoOidcCallback}`,
+      ...(c.settings.hostedDomain ? [`  Google hosted domain (hd): ${c.settings.hostedDomain}`] : []),
+      `  redirect URI to register at the provider: ${api}${API.ssoOidcCallback}/${c.id}`,
+      ...(c.sharedCallback
+        ? [
+            `  still answered on the old shared redirect URI ${api}${API.ssoOidcCallback}: register the one above,`,
+            `  then run: sso use-own-redirect-uri ${c.domain}`,
+          ]
+        : []),
     ];
   }
   const certificates = c.settings.certificates.map((body) => {
@@ -262,6 +278,14 @@ async function dispatch(db: Db, env: Env, argv: string[], out: Out): Promise<voi
   }
   if (group === 'sso' && action === 'set') return ssoSet(db, env, rest, out);
   if (group === 'sso' && action === 'show') return ssoShow(db, env, rest, out);
+  if (group === 'sso' && action === 'use-own-redirect-uri') {
+    const domain = domainArg(rest[0]);
+    const config = loadConfig(env);
+    if (!(await accountsAdmin(db.kysely).ssoConnections(config.keys.sso).useOwnCallback(domain))) {
+      throw new UsageError(`no single-sign-on connection for ${domain}`);
+    }
+    return ssoShow(db, env, [domain], out);
+  }
   if (group === 'sso' && action === 'remove') {
     const domain = domainArg(rest[0]);
     const config = loadConfig(env);

@@ -2,8 +2,12 @@ import { write as writeFd, writeSync } from 'node:fs';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { stdSerializers, type Bindings, type ChildLoggerOptions, type Logger } from 'pino';
 
-/** Query parameters that carry secrets: share links, hand-off and invite tokens, meeting JWTs. */
-const SECRET_PARAMS = /([?&](?:share_key|token|inviteToken|invite_token|jwt)=)[^&#]*/gi;
+/**
+ * Query parameters that carry secrets: share links, hand-off and invite tokens, meeting JWTs, and what a
+ * provider's return carries (an OIDC code and state, an ID token, a SAML response).
+ */
+const SECRET_PARAMS =
+  /([?&](?:share_key|token|inviteToken|invite_token|jwt|handoff|code|state|id_token|session_state|SAMLResponse|RelayState)=)[^&#]*/gi;
 
 export function redactUrl(url: string): string {
   return url.includes('=') ? url.replace(SECRET_PARAMS, '$1[redacted]') : url;

@@ -54,10 +54,11 @@ export function ssoAcrossInstances(cluster: () => SsoCluster): void {
       return target.searchParams.get('handoff') ?? '';
     };
     /** The hand-off exchanged on `base`; answers the session token. */
-    async function exchange(base: string, handoff: string): Promise<string> {
+    /** The /auth page's exchange, with the binding cookie of the browser that started the sign-in. */
+    async function exchange(base: string, handoff: string, binding: string): Promise<string> {
       const res = await hit(`${base}/api/auth/handoff`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', cookie: binding },
         body: JSON.stringify({ handoff }),
       });
       const body = (await res.json()) as { token?: string };
@@ -93,10 +94,13 @@ export function ssoAcrossInstances(cluster: () => SsoCluster): void {
 
     beforeAll(async () => {
       c = cluster();
-      op = await startOidcProvider([`${c.publicUrl}/api/sso/oidc/callback`]);
+      const redirectUris: string[] = [];
+      op = await startOidcProvider(redirectUris);
       idp = await startSamlIdp(async () => (await fetch(`${c.a.url}/api/sso/saml/metadata`)).text());
       const oidc = await admin(...ssoSetOidc('oidc.test', op));
-      expect(oidc).toContain(`redirect URI to register at the provider: ${c.publicUrl}/api/sso/oidc/callback`);
+      const own = /redirect URI to register at the provider: (\S+)/.exec(oidc)?.[1] ?? '';
+      expect(own.startsWith(`${c.publicUrl}/api/sso/oidc/callback/`)).toBe(true);
+      redirectUris.push(own);
       const metadata = join(c.dir, 'idp-metadata.xml');
       writeFileSync(metadata, idp.metadata);
       const saml = await admin('sso', 'set', 'saml.test', '--saml', '--metadata', metadata);
@@ -113,17 +117,27 @@ export function ssoAcrossInstances(cluster: () => SsoCluster): void {
       expect(binding).toMatch(/^suite_sso=./);
       // The provider sends the browser to PUBLIC_URL; here that request reaches instance b.
       const back = await signInAtProvider(locationOf(started).href, 'ada@oidc.test');
-      expect(`${back.origin}${back.pathname}`).toBe(`${c.publicUrl}/api/sso/oidc/callback`);
+      expect(`${back.origin}${back.pathname}`).toMatch(new RegExp(`^${c.publicUrl}/api/sso/oidc/callback/[\\w-]+$`));
       const returned = await hit(`${c.b.url}${back.pathname}${back.search}`, { headers: { cookie: binding ?? '' } });
-      const token = await exchange(c.a.url, handoffOf(returned));
+      const handoff = handoffOf(returned);
+      // The hand-off is bound to the browser that started the sign-in, on either instance: without its
+      // cookie the exchange only names the address to ask about.
+      const unbound = await hit(`${c.b.url}/api/auth/handoff`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ handoff }),
+      });
+      expect(await unbound.json()).toEqual({ confirm_as: 'ada@oidc.test' });
+      const token = await exchange(c.a.url, handoff, binding ?? '');
       expect(await meThroughNginx(token)).toBe('ada@oidc.test');
     });
 
     it('SAML: requested on one instance, asserted to the other, exchanged on the first; a replay is refused', async () => {
       const started = await start(c.a.url, 'grace@saml.test');
+      const binding = (started.headers.getSetCookie().find((h) => h.startsWith('suite_sso=')) ?? '').split(';')[0];
       const requestId = await idp.requestIdOf(locationOf(started).href);
       const assertion = await idp.answer(requestId, { email: 'grace@saml.test' });
-      const token = await exchange(c.a.url, handoffOf(await postAssertion(c.b.url, assertion)));
+      const token = await exchange(c.a.url, handoffOf(await postAssertion(c.b.url, assertion)), binding ?? '');
       expect(await meThroughNginx(token)).toBe('grace@saml.test');
       // The same response posted to the other instance: it knows it was used.
       const replayed = locationOf(await postAssertion(c.a.url, assertion));

@@ -23,6 +23,8 @@ describe('single sign-on per domain', () => {
   let w: AccountsWorld;
   let op: TestOidcProvider;
   let idp: TestSamlIdp;
+  /** The OIDC connection's own redirect URI (its id last), registered at the provider. */
+  let ownCallback = '';
   const answers: LightMyRequestResponse[] = [];
 
   const inject = async (options: Parameters<AccountsWorld['app']['inject']>[0]) => {
@@ -30,7 +32,13 @@ describe('single sign-on per domain', () => {
     answers.push(res);
     return res;
   };
-  const start = (email: string) => inject({ method: 'GET', url: `/api/sso/start?email=${encodeURIComponent(email)}` });
+  /** The binding cookie of the last sign-in this "browser" started: the /auth page's exchange sends it. */
+  let browserBinding = '';
+  const start = async (email: string) => {
+    const res = await inject({ method: 'GET', url: `/api/sso/start?email=${encodeURIComponent(email)}` });
+    browserBinding = bindingOf(res);
+    return res;
+  };
   const bindingOf = (res: LightMyRequestResponse) => {
     const header = [res.headers['set-cookie']].flat().find((c) => String(c).startsWith('suite_sso='));
     return String(header ?? '').split(';')[0] ?? '';
@@ -49,7 +57,8 @@ describe('single sign-on per domain', () => {
     expect(`${target.origin}${target.pathname}`, String(res.headers.location)).toBe('http://localhost:8080/auth');
     return target.searchParams.get('handoff') ?? '';
   };
-  const exchange = (handoff: string) => call(w.app, { method: 'POST', url: '/auth/handoff', body: { handoff } });
+  const exchange = (handoff: string) =>
+    call(w.app, { method: 'POST', url: '/auth/handoff', body: { handoff }, headers: { cookie: browserBinding } });
 
   /** The whole OIDC round trip for `login` at the provider; answers our callback's response. */
   async function oidcSignIn(email: string, login = email) {
@@ -76,9 +85,17 @@ describe('single sign-on per domain', () => {
 
   beforeAll(async () => {
     w = await startWorld({ METRICS_TOKEN: 'metrics-token-0123456789' });
-    op = await startOidcProvider([CALLBACK]);
+    const redirectUris: string[] = [];
+    op = await startOidcProvider(redirectUris);
     idp = await startSamlIdp(async () => (await w.app.inject({ method: 'GET', url: '/api/sso/saml/metadata' })).body);
     await admin(w, ...ssoSetOidc('oidc.test', op));
+    const { id } = await w.app.db.kysely
+      .selectFrom('sso_connections')
+      .select('id')
+      .where('domain', '=', 'oidc.test')
+      .executeTakeFirstOrThrow();
+    ownCallback = `${CALLBACK}/${id}`;
+    redirectUris.push(ownCallback);
     const file = join(w.t.dataDir, 'idp-metadata.xml');
     writeFileSync(file, idp.metadata);
     await admin(w, 'sso', 'set', 'saml.test', '--saml', '--metadata', file);
@@ -93,7 +110,7 @@ describe('single sign-on per domain', () => {
   it('the admin CLI shows a connection without its secret, with the addresses to give the provider', async () => {
     const shown = await admin(w, 'sso', 'show', 'oidc.test');
     expect(shown).toContain(`issuer: ${op.issuer}`);
-    expect(shown).toContain(`redirect URI to register at the provider: ${CALLBACK}`);
+    expect(shown).toContain(`redirect URI to register at the provider: ${ownCallback}`);
     expect(shown).not.toContain(op.clientSecret);
     const stored = await w.app.db.kysely
       .selectFrom('sso_connections')
@@ -189,7 +206,7 @@ describe('single sign-on per domain', () => {
     // Cancelled at the provider.
     const fourth = await start('ada@oidc.test');
     const state = new URL(String(fourth.headers.location)).searchParams.get('state') ?? '';
-    const cancelled = new URL(CALLBACK);
+    const cancelled = new URL(ownCallback);
     cancelled.search = new URLSearchParams({ error: 'access_denied', state, iss: op.issuer }).toString();
     expect(errorReason(await callback(cancelled, bindingOf(fourth)))).toBe('cancelled');
     // email_verified false.

@@ -179,12 +179,21 @@ export const SSO_ERROR_REASONS = [
   'inactive',
   /** The domain has no single sign-on connection (any more). */
   'not-configured',
+  /** The provider vouched for the address, but for another person than the one who signed in with it before. */
+  'other-person',
+  /** A first sign-in would make an account, and the domain's free plan has no seat left. */
+  'no-seats',
 ] as const;
 export type SsoErrorReason = (typeof SSO_ERROR_REASONS)[number];
 /** A sign-in started with a provider must come back within this time (state, nonce, SAML request). */
 export const SSO_REQUEST_TTL_SECONDS = 600;
 /** The /auth hand-off token's lifetime: it is exchanged right after the redirect. */
 export const HANDOFF_TTL_SECONDS = 60;
+/**
+ * The largest form a SAML IdP may post to the assertion consumer service: a signed response is a few
+ * KiB; anything bigger is refused before it is decoded (it costs the server, not the sender).
+ */
+export const SAML_RESPONSE_MAX_BYTES = 64 * 1024;
 /** Clock skew allowed on SAML NotBefore/NotOnOrAfter and OIDC iat/exp. */
 export const SSO_CLOCK_SKEW_SECONDS = 60;
 /** How a session was signed in, as the sessions panel names it. */

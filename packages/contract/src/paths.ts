@@ -29,6 +29,8 @@ export const API = {
   ssoOidcCallback: '/sso/oidc/callback',
   ssoSamlMetadata: '/sso/saml/metadata',
   ssoSamlAcs: '/sso/saml/acs',
+  /** A fresh sign-in at the account's provider (signed in): proves the holder again, makes no session. */
+  ssoReauth: '/sso/reauth',
   /** The welcome step of an account made by single sign-on: the terms only. */
   ssoCompleteRegister: '/sso/complete-register',
   /** The /auth page exchanges a single-use hand-off token for the session it stands for. */
@@ -49,8 +51,6 @@ export const API = {
   recoveryCodes: '/v2/user/recovery-codes',
   /** A fresh proof for the session in hand (password, passkey or app code) before a factor change. */
   reauth: '/v2/user/reauth',
-  /** An SSO account's fresh proof: a new sign-in at its provider (answers `{ url }`). */
-  ssoReauth: '/sso/reauth',
   /** The "this wasn't me" link of a factor-change mail: undoes the change, ends every session. */
   factorRevert: '/v2/user/factor-revert',
   inviteTeammates: '/invite/teammates',

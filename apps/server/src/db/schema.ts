@@ -166,6 +166,13 @@ export interface SessionsTable {
 /** One identity provider per e-mail domain (modules/accounts/sso). */
 export interface SsoConnectionsTable {
   domain: string;
+  /**
+   * Stable random id: the last segment of the connection's own OIDC redirect URI (migration 012 fills
+   * it for every row and `sso set` always sets it; the column is nullable only because SQLite adds it so).
+   */
+  id: string | null;
+  /** 1: still answered on the old shared OIDC redirect URI (a connection made before migration 012). */
+  shared_callback: Generated<number>;
   protocol: 'oidc' | 'saml';
   /** The protocol's settings as JSON (issuer, client id, scopes / IdP entity ID, SSO URL, certificates). */
   settings: string;
@@ -175,7 +182,14 @@ export interface SsoConnectionsTable {
   updated_at: number;
 }
 
-/** A sign-in started with a provider: OIDC state or SAML request ID; single use. */
+/** The provider's subject of an account (OIDC iss+sub, SAML IdP entity ID+persistent NameID). */
+export interface SsoIdentitiesTable {
+  user_id: string;
+  issuer: string;
+  subject: string;
+  created_at: number;
+}
+
 /** A WebAuthn credential (passkey) of an account (issue 21). */
 export interface PasskeysTable {
   id: string;
@@ -255,5 +269,6 @@ export interface Database {
   file_shares: FileSharesTable;
   file_reservations: FileReservationsTable;
   sso_connections: SsoConnectionsTable;
+  sso_identities: SsoIdentitiesTable;
   team_links: TeamLinksTable;
 }

@@ -9,6 +9,8 @@ export interface TestAccount {
   email_verified?: boolean;
   given_name?: string;
   family_name?: string;
+  /** Google's hosted-domain claim. */
+  hd?: string;
 }
 
 export interface TestOidcProvider {
@@ -19,6 +21,13 @@ export interface TestOidcProvider {
   otherClient: { id: string; secret: string };
   /** Overrides the claims of an account (by the login typed on the provider's page). */
   accounts: Map<string, TestAccount>;
+  /**
+   * What a broken or hostile provider does to its token endpoint's answer: 'forge-signature' flips the
+   * ID token's signature; 'forge-claims' rewrites its claims (email) and keeps the old signature.
+   */
+  tamper: { idToken?: 'forge-signature' | 'forge-claims'; email?: string };
+  /** What its token endpoint did: codes it was asked to redeem, ID tokens it answered (after `tamper`). */
+  seen: { tokenRequests: number; idTokens: string[] };
   stop(): Promise<void>;
 }
 
@@ -41,6 +50,8 @@ export const ssoSetOidc = (domain: string, op: TestOidcProvider): string[] => [
  * provider of the single-sign-on tests. Its development sign-in page takes any login (the address
  * the test types) and any password; consent is pre-granted to our client, as a company's IdP does for
  * its own applications. Authorization code flow with PKCE required, `iss` in the authorization response.
+ * `redirectUris` is read at the first request (a connection's own redirect URI names its id, known only
+ * once the connection is set with this provider's issuer).
  */
 export async function startOidcProvider(redirectUris: string[]): Promise<TestOidcProvider> {
   const ca = testCa();
@@ -56,7 +67,7 @@ export async function startOidcProvider(redirectUris: string[]): Promise<TestOid
       {
         client_id: clientId,
         client_secret: clientSecret,
-        redirect_uris: redirectUris,
+        redirect_uris: [...redirectUris],
         grant_types: ['authorization_code'],
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_post',
@@ -64,14 +75,18 @@ export async function startOidcProvider(redirectUris: string[]): Promise<TestOid
       {
         client_id: otherClient.id,
         client_secret: otherClient.secret,
-        redirect_uris: redirectUris,
+        redirect_uris: [...redirectUris],
         grant_types: ['authorization_code'],
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_post',
       },
     ],
     pkce: { required: () => true },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name', 'name'] },
+    claims: {
+      openid: ['sub', 'hd'],
+      email: ['email', 'email_verified'],
+      profile: ['given_name', 'family_name', 'name'],
+    },
     features: { devInteractions: { enabled: true } },
     cookies: { keys: ['test-cookie-key-0123456789abcdef'] },
     async findAccount(_ctx, id) {
@@ -85,6 +100,7 @@ export async function startOidcProvider(redirectUris: string[]): Promise<TestOid
             email_verified: account.email_verified ?? true,
             given_name: account.given_name ?? 'Ada',
             family_name: account.family_name ?? 'Lovelace',
+            ...(account.hd ? { hd: account.hd } : {}),
           };
         },
       };
@@ -96,19 +112,36 @@ export async function startOidcProvider(redirectUris: string[]): Promise<TestOid
       if (!session?.accountId || !client) return undefined;
       const grant = new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId });
       grant.addOIDCScope('openid email profile');
-      grant.addOIDCClaims(['email', 'email_verified', 'given_name', 'family_name', 'name']);
+      grant.addOIDCClaims(['email', 'email_verified', 'given_name', 'family_name', 'name', 'hd']);
       await grant.save();
       return grant;
     },
   };
-  const provider = new Provider(issuer, configuration);
-  provider.on('server_error', () => undefined);
-  const handle = provider.callback();
+  const tamper: TestOidcProvider['tamper'] = {};
+  const seen: TestOidcProvider['seen'] = { tokenRequests: 0, idTokens: [] };
+  let handle: ReturnType<Provider['callback']> | undefined;
+  const provider = () => {
+    if (!handle) {
+      for (const client of configuration.clients ?? []) client.redirect_uris = [...redirectUris];
+      const made = new Provider(issuer, configuration);
+      made.on('server_error', () => undefined);
+      handle = made.callback();
+    }
+    return handle;
+  };
   server.on('request', (request, response) => {
     // The development sign-in page links a web font from a public CDN; this machine reaches no such
     // host (and the browser suite fails any request off loopback), so the link is dropped.
     const end = response.end.bind(response) as (chunk?: unknown) => typeof response;
     response.end = ((chunk?: unknown) => {
+      if (request.url?.startsWith('/token') && (typeof chunk === 'string' || Buffer.isBuffer(chunk))) {
+        seen.tokenRequests += 1;
+        const body = tamper.idToken ? forgeIdToken(chunk.toString(), tamper) : chunk.toString();
+        const idToken = /"id_token":"([^"]+)"/.exec(body)?.[1];
+        if (idToken) seen.idTokens.push(idToken);
+        response.setHeader('content-length', Buffer.byteLength(body));
+        return end(body);
+      }
       if (typeof chunk === 'string' || Buffer.isBuffer(chunk)) {
         const html = chunk.toString();
         if (html.includes('fonts.googleapis.com')) {
@@ -119,7 +152,7 @@ export async function startOidcProvider(redirectUris: string[]): Promise<TestOid
       }
       return end(chunk);
     }) as typeof response.end;
-    void handle(request, response);
+    void provider()(request, response);
   });
   return {
     issuer,
@@ -127,10 +160,29 @@ export async function startOidcProvider(redirectUris: string[]): Promise<TestOid
     clientSecret,
     otherClient,
     accounts,
+    tamper,
+    seen,
     stop: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
   };
+}
+
+/** The token endpoint's JSON with its ID token forged as `tamper` says (the provider's key is not used). */
+function forgeIdToken(json: string, tamper: TestOidcProvider['tamper']): string {
+  const body = JSON.parse(json) as { id_token?: string };
+  if (!body.id_token) return json;
+  const [header, payload, signature] = body.id_token.split('.') as [string, string, string];
+  if (tamper.idToken === 'forge-signature') {
+    const bytes = Buffer.from(signature, 'base64url');
+    bytes[0] = bytes[0]! ^ 0xff;
+    body.id_token = `${header}.${payload}.${bytes.toString('base64url')}`;
+  } else {
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+    claims.email = tamper.email ?? claims.email;
+    body.id_token = `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${signature}`;
+  }
+  return JSON.stringify(body);
 }

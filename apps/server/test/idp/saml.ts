@@ -33,6 +33,13 @@ export interface SamlAnswer {
   audience?: string;
   statusCode?: string;
   inResponseTo?: string;
+  /** A wrong Destination on the response, Recipient on the subject confirmation, or Issuer (both). */
+  destination?: string;
+  recipient?: string;
+  issuer?: string;
+  /** The NameID and its format (default: the address, emailAddress). */
+  nameId?: string;
+  nameIdFormat?: string;
 }
 
 export interface TestSamlIdp {
@@ -117,19 +124,19 @@ export async function startSamlIdp(spMetadata: () => Promise<string>): Promise<T
           const context = samlify.SamlLib.replaceTagsByValue(template.replace('{AttributeStatement}', attributes(a)), {
             ID: id,
             AssertionID: `_${randomUUID()}`,
-            Destination: acs,
+            Destination: a.destination ?? acs,
             Audience: a.audience ?? target.entityMeta.getEntityID(),
             EntityID: target.entityMeta.getEntityID(),
-            SubjectRecipient: acs,
-            Issuer: entityId,
+            SubjectRecipient: a.recipient ?? acs,
+            Issuer: a.issuer ?? entityId,
             IssueInstant: at(a.notBeforeS ?? 0),
             AssertionConsumerServiceURL: acs,
             StatusCode: a.statusCode ?? samlify.Constants.StatusCode.Success,
             ConditionsNotBefore: at(a.notBeforeS ?? 0),
             ConditionsNotOnOrAfter: at(a.validForS ?? 300),
             SubjectConfirmationDataNotOnOrAfter: at(a.validForS ?? 300),
-            NameIDFormat: 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress',
-            NameID: a.email,
+            NameIDFormat: a.nameIdFormat ?? 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress',
+            NameID: a.nameId ?? a.email,
             InResponseTo: a.inResponseTo ?? requestId,
             AuthnStatement: '',
           });

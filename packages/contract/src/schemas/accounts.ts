@@ -160,7 +160,14 @@ export const SsoDiscoverResponseSchema = z.object({
 export type SsoDiscoverResponse = z.infer<typeof SsoDiscoverResponseSchema>;
 // GET /sso/start?email=: 302 to the domain's provider
 export const SsoStartQuerySchema = z.object({ email: z.string().max(320) });
-// POST /auth/handoff: the /auth page's single-use token for the session it stands for
-export const HandoffRequestSchema = z.object({ handoff: z.string().min(1).max(128) });
+// POST /auth/handoff: the /auth page's single-use token for the session it stands for. `confirm`: the
+// person answered "Continue as …?" (a hand-off that this browser did not start).
+export const HandoffRequestSchema = z.object({ handoff: z.string().min(1).max(128), confirm: z.boolean().optional() });
+// Its answer: the session, or (not started in this browser, not confirmed yet) the address to ask about.
+export const HandoffResponseSchema = z.union([SessionResponseSchema, z.object({ confirm_as: z.string() })]);
+export type HandoffResponse = z.infer<typeof HandoffResponseSchema>;
+// POST /sso/reauth (bearer): where to send the browser for a fresh sign-in at the account's provider
+export const SsoReauthResponseSchema = z.object({ url: z.string() });
+export type SsoReauthResponse = z.infer<typeof SsoReauthResponseSchema>;
 // PUT /sso/complete-register (bearer, a single-sign-on session): the terms of the welcome step
 export const SsoCompleteRegisterRequestSchema = z.object({ accepted_terms: AcceptedTermsSchema });

@@ -10,7 +10,8 @@ import * as sso from './008-sso.js';
 import * as passkeysTotp from './009-passkeys-totp.js';
 import * as teamLinks from './010-team-links.js';
 import * as identityCore from './011-identity-core.js';
-import * as deviceTrust from './014-device-trust.js';
+import * as ssoIdentities from './012-sso-identities.js';
+import * as deviceTrust from './013-device-trust.js';
 
 /** Ordered migrations; names sort in the order they must run. Append, never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -25,5 +26,6 @@ export const migrations: Record<string, Migration> = {
   '009-passkeys-totp': passkeysTotp,
   '010-team-links': teamLinks,
   '011-identity-core': identityCore,
-  '014-device-trust': deviceTrust,
+  '012-sso-identities': ssoIdentities,
+  '013-device-trust': deviceTrust,
 };

@@ -17,14 +17,17 @@ import { endSession, exchangeHandoff, meWith } from './api/handoff';
 type State =
   | { kind: 'checking' }
   | { kind: 'error' }
-  | { kind: 'switch'; current: string; next: string; accept: () => void; decline: () => void };
+  | { kind: 'switch'; current: string; next: string; accept: () => void; decline: () => void }
+  | { kind: 'confirm'; email: string; accept: () => void; decline: () => void };
 
 /**
  * `/auth?token=…` (spec §2) and `/auth?handoff=…` (single sign-on): stores a valid session, sets the
  * acting profile (with the person's names) when none is stored, removes the token from the address and
  * returns to the previous page. A link that would put a signed-in person into another account asks
- * first (a crafted link must not switch accounts silently). A single-sign-on account that has not
- * accepted the terms yet goes to the welcome step.
+ * first (a crafted link must not switch accounts silently), and so does a session nobody in this browser
+ * asked for: a `?token=` link, or a hand-off of a sign-in this browser did not start (the server says so):
+ * "Continue as …?", so a third-party page cannot sign a visitor into the attacker's account. A
+ * single-sign-on account that has not accepted the terms yet goes to the welcome step.
  */
 export default function AuthHandoffPage() {
   const { t } = useTranslation('pages');
@@ -97,10 +100,8 @@ export default function AuthHandoffPage() {
       setState({ kind: 'switch', current: signedIn.email, next: next.email, accept, decline });
     }
 
-    void (async () => {
-      let session: SessionResponse | null = null;
-      if (handoff) session = await exchangeHandoff(handoff).catch(() => null);
-      else if (token) session = { token, profiles: [] };
+    /** The session of the link: asks before a switch, then stores it. */
+    function proceed(session: SessionResponse | null) {
       const payload = session ? decodeToken<SessionPayload>(session.token) : null;
       if (!live) return;
       if (!session || !payload?.user?._id || isExpired(payload)) {
@@ -120,12 +121,69 @@ export default function AuthHandoffPage() {
           goBack();
         },
       );
+    }
+
+    /** "Continue as …?" for a session that this browser did not ask for; declining stores nothing. */
+    function confirmUnasked(email: string, accept: () => void) {
+      setState({
+        kind: 'confirm',
+        email,
+        accept: () => {
+          setState({ kind: 'checking' });
+          accept();
+        },
+        decline: () => void navigate(userPath('login'), { replace: true }),
+      });
+    }
+
+    void (async () => {
+      if (handoff) {
+        const answer = await exchangeHandoff(handoff).catch(() => null);
+        if (!live) return;
+        if (answer && 'confirm_as' in answer) {
+          confirmUnasked(answer.confirm_as, () => {
+            void exchangeHandoff(handoff, true)
+              .catch(() => null)
+              .then((confirmed) => proceed(confirmed && 'token' in confirmed ? confirmed : null));
+          });
+          return;
+        }
+        proceed(answer);
+        return;
+      }
+      if (!token) return proceed(null);
+      const payload = decodeToken<SessionPayload>(token);
+      const session = { token, profiles: [] };
+      // A token link is never bound to this browser: unless its person is the one signed in here (or a
+      // switch is asked about anyway), ask first.
+      const signedIn = currentUser();
+      if (!payload?.user?._id || isExpired(payload) || signedIn) return proceed(session);
+      confirmUnasked(payload.user.email, () => proceed(session));
     })();
     return () => {
       live = false;
     };
   }, [params, navigate, mainAppUrl]);
 
+  if (state.kind === 'confirm') {
+    return (
+      <div
+        className="card simple-page stack"
+        role="alertdialog"
+        aria-labelledby="confirm-title"
+        aria-describedby="confirm-text"
+      >
+        <h1 id="confirm-title">{t('auth.confirmTitle', { email: state.email })}</h1>
+        <p id="confirm-text">{t('auth.confirmText', { email: state.email })}</p>
+        <Button block onClick={state.decline} autoFocus>
+          {t('auth.confirmCancel')}
+        </Button>
+        <Button block variant="secondary" onClick={state.accept}>
+          {t('auth.confirmContinue', { email: state.email })}
+        </Button>
+      </div>
+    );
+  }
   if (state.kind === 'switch') {
     return (
       <div

@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../../db/schema.js';
+import { randomBytes } from 'node:crypto';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, SsoConnectionsTable } from '../../../db/schema.js';
 import { seal, unseal, type KeyRing } from '../../../keys.js';
 
 /** An OpenID Connect provider: discovery from the issuer, a confidential client. */
@@ -7,6 +8,8 @@ export interface OidcSettings {
   issuer: string;
   clientId: string;
   scopes: string;
+  /** The Google Workspace (`hd` claim) the person must belong to; with Google as issuer, the domain. */
+  hostedDomain?: string;
 }
 
 /** A SAML 2.0 identity provider, as its metadata describes it. */
@@ -17,9 +20,18 @@ export interface SamlSettings {
   certificates: string[];
 }
 
+interface ConnectionBase {
+  domain: string;
+  /** Stable and random: the last segment of the connection's own OIDC redirect URI. */
+  id: string;
+  /** Still answered on the old shared OIDC redirect URI (made before per-connection URIs). */
+  sharedCallback: boolean;
+  updatedAt: number;
+}
+
 export type Connection =
-  | { domain: string; protocol: 'oidc'; settings: OidcSettings; clientSecret: string; updatedAt: number }
-  | { domain: string; protocol: 'saml'; settings: SamlSettings; updatedAt: number };
+  | (ConnectionBase & { protocol: 'oidc'; settings: OidcSettings; clientSecret: string })
+  | (ConnectionBase & { protocol: 'saml'; settings: SamlSettings });
 
 export type NewConnection =
   { protocol: 'oidc'; settings: OidcSettings; clientSecret: string } | { protocol: 'saml'; settings: SamlSettings };
@@ -30,29 +42,47 @@ export type NewConnection =
  * with the current one when it is read, so a rotation carries the secrets along.
  */
 export function connectionsRepository(db: Kysely<Database>, ring: KeyRing) {
+  async function open(row: Selectable<SsoConnectionsTable>): Promise<Connection> {
+    const base = {
+      domain: row.domain,
+      id: row.id ?? '',
+      // A row without an id (never written so) can only be served where it was: the shared address.
+      sharedCallback: Number(row.shared_callback) === 1 || !row.id,
+      updatedAt: Number(row.updated_at),
+    };
+    if (row.protocol === 'saml')
+      return { ...base, protocol: 'saml', settings: JSON.parse(row.settings) as SamlSettings };
+    const { plain, rotated } = unseal(ring, row.secret ?? '');
+    if (rotated) {
+      await db
+        .updateTable('sso_connections')
+        .set({ secret: seal(ring, plain) })
+        .where('domain', '=', row.domain)
+        .execute();
+    }
+    return { ...base, protocol: 'oidc', settings: JSON.parse(row.settings) as OidcSettings, clientSecret: plain };
+  }
+
   return {
     async get(domain: string): Promise<Connection | undefined> {
       const row = await db.selectFrom('sso_connections').selectAll().where('domain', '=', domain).executeTakeFirst();
-      if (!row) return undefined;
-      const updatedAt = Number(row.updated_at);
-      if (row.protocol === 'saml') {
-        return { domain, protocol: 'saml', settings: JSON.parse(row.settings) as SamlSettings, updatedAt };
-      }
-      const { plain, rotated } = unseal(ring, row.secret ?? '');
-      if (rotated) {
-        await db
-          .updateTable('sso_connections')
-          .set({ secret: seal(ring, plain) })
-          .where('domain', '=', domain)
-          .execute();
-      }
-      return {
-        domain,
-        protocol: 'oidc',
-        settings: JSON.parse(row.settings) as OidcSettings,
-        clientSecret: plain,
-        updatedAt,
-      };
+      return row && open(row);
+    },
+
+    /** The connection a per-connection redirect URI names. */
+    async byId(id: string): Promise<Connection | undefined> {
+      const row = await db.selectFrom('sso_connections').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && open(row);
+    },
+
+    /** The operator registered the connection's own redirect URI at the provider: the shared one stops. */
+    async useOwnCallback(domain: string): Promise<boolean> {
+      const done = await db
+        .updateTable('sso_connections')
+        .set({ shared_callback: 0 })
+        .where('domain', '=', domain)
+        .executeTakeFirst();
+      return Number(done.numUpdatedRows) > 0;
     },
 
     /** Does the domain have a connection? (home-realm discovery: no secret opened) */
@@ -75,7 +105,8 @@ export function connectionsRepository(db: Kysely<Database>, ring: KeyRing) {
       };
       await db
         .insertInto('sso_connections')
-        .values({ domain, created_at: now, ...values })
+        // A new connection gets its id (and its own redirect URI); a changed one keeps both.
+        .values({ domain, id: randomBytes(9).toString('base64url'), created_at: now, ...values })
         .onConflict((oc) => oc.column('domain').doUpdateSet(values))
         .execute();
     },

@@ -7,11 +7,14 @@ import {
   API_PREFIX,
   ErrorBodySchema,
   HandoffRequestSchema,
+  HandoffResponseSchema,
+  SAML_RESPONSE_MAX_BYTES,
   SSO_REQUEST_TTL_SECONDS,
   SessionResponseSchema,
   SsoCompleteRegisterRequestSchema,
   SsoDiscoverRequestSchema,
   SsoDiscoverResponseSchema,
+  SsoReauthResponseSchema,
   SsoStartQuerySchema,
   pageUrl,
   type SsoErrorReason,
@@ -25,11 +28,13 @@ import { SsoFailure } from '../strategies/sso-failure.js';
 import { ssoFlow } from './service.js';
 
 const tags = ['sso'];
-/** The browser-binding cookie of an OpenID Connect sign-in (HttpOnly, SameSite=Lax, short-lived). */
+/**
+ * The browser-binding cookie of a sign-in with a provider (HttpOnly, SameSite=Lax, short-lived): set by
+ * the start, checked by the OIDC callback and by the /auth page's same-origin hand-off exchange (so also
+ * after SAML's cross-site POST, which brings no Lax cookie), hence the path covers both.
+ */
 const BINDING_COOKIE = 'suite_sso';
-const COOKIE_PATH = `${API_PREFIX}/sso`;
-/** A SAML response is a few KiB; an IdP that sends more than this is not one we talk to. */
-const ACS_BODY_LIMIT = 256 * 1024;
+const COOKIE_PATH = API_PREFIX;
 const Redirect = { 302: z.null().describe('redirect') };
 
 /**
@@ -61,8 +66,8 @@ const ssoRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, { d
       else request.log.error({ err: error, sso: { protocol, reason } }, 'sso: sign-in failed');
       app.recordSsoFailure(protocol, reason);
       target = `${config.publicUrl}${pageUrl('loginErrorSso', {}, { reason })}`;
+      reply.clearCookie(BINDING_COOKIE, bindingCookie);
     }
-    if (protocol === 'oidc') reply.clearCookie(BINDING_COOKIE, bindingCookie);
     return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(target, 302);
   }
 
@@ -89,8 +94,7 @@ const ssoRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, { d
           target = `${config.publicUrl}/user/login?sso=not-configured`;
         } else {
           target = started.url;
-          if (started.binding)
-            reply.setCookie(BINDING_COOKIE, started.binding, { ...bindingCookie, maxAge: SSO_REQUEST_TTL_SECONDS });
+          reply.setCookie(BINDING_COOKIE, started.binding, { ...bindingCookie, maxAge: SSO_REQUEST_TTL_SECONDS });
         }
       } catch (error) {
         const reason: SsoErrorReason = error instanceof SsoFailure ? error.reason : 'unavailable';
@@ -102,32 +106,47 @@ const ssoRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, { d
     },
   );
 
+  // Each connection has its own redirect URI (its id last); the shared one serves only connections made
+  // before, until the operator moves them (docs/sso.md).
+  const oidcCallback = (connectionId: string | undefined) => (request: FastifyRequest, reply: FastifyReply) =>
+    finish(request, reply, 'oidc', () =>
+      flow.oidcCallback({
+        connectionId,
+        query: request.query as Record<string, string>,
+        binding: request.cookies[BINDING_COOKIE],
+        language: languageOf(request),
+        device: device(request),
+      }),
+    );
+  const callbackQuery = z.record(z.string(), z.string().max(4096));
+  const callbackLimit = app.limit({ name: 'sso-callback', max: 60, window: '1 minute' });
   app.get(
     API.ssoOidcCallback,
     {
+      schema: { tags, querystring: callbackQuery, response: { ...Redirect, ...errorResponses } },
+      preHandler: callbackLimit,
+    },
+    async (request, reply) => oidcCallback(undefined)(request, reply),
+  );
+  app.get(
+    `${API.ssoOidcCallback}/:connection`,
+    {
       schema: {
         tags,
-        querystring: z.record(z.string(), z.string().max(4096)),
+        params: z.object({ connection: z.string().max(64) }),
+        querystring: callbackQuery,
         response: { ...Redirect, ...errorResponses },
       },
-      preHandler: app.limit({ name: 'sso-callback', max: 60, window: '1 minute' }),
+      preHandler: callbackLimit,
     },
-    async (request, reply) =>
-      finish(request, reply, 'oidc', () =>
-        flow.oidcCallback({
-          query: request.query,
-          binding: request.cookies[BINDING_COOKIE],
-          language: languageOf(request),
-          device: device(request),
-        }),
-      ),
+    async (request, reply) => oidcCallback(request.params.connection)(request, reply),
   );
 
   // The IdP posts the response as a form (HTTP-POST binding), cross-site: no cookie comes with it; the
   // response is bound to the request we stored (its ID, used once) instead.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: ACS_BODY_LIMIT },
+    { parseAs: 'string', bodyLimit: SAML_RESPONSE_MAX_BYTES },
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
   app.post(
@@ -135,11 +154,26 @@ const ssoRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, { d
     {
       schema: {
         tags,
-        body: z.object({ SAMLResponse: z.string().max(ACS_BODY_LIMIT), RelayState: z.string().max(1024).optional() }),
+        body: z.object({
+          SAMLResponse: z.string().max(SAML_RESPONSE_MAX_BYTES),
+          RelayState: z.string().max(1024).optional(),
+        }),
         response: { ...Redirect, ...errorResponses },
       },
-      preHandler: app.limit({ name: 'sso-acs', max: 60, window: '1 minute' }),
+      // Anonymous and expensive (XML signature checks): fewer per client than the other SSO doors.
+      preHandler: app.limit({ name: 'sso-acs', max: 20, window: '1 minute' }),
+      bodyLimit: SAML_RESPONSE_MAX_BYTES,
       attachValidation: true,
+      // A body over the limit is refused by its length, before it is read or decoded; the person still
+      // lands on the error page, not on a JSON 413.
+      errorHandler: (error, request, reply) => {
+        if ((error as { code?: string }).code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw error;
+        request.log.warn({ sso: { protocol: 'saml', reason: 'invalid' } }, 'sso: response over the size limit');
+        app.recordSsoFailure('saml', 'invalid');
+        return reply
+          .header('cache-control', 'no-store')
+          .redirect(`${config.publicUrl}${pageUrl('loginErrorSso', {}, { reason: 'invalid' })}`, 302);
+      },
     },
     async (request, reply) =>
       finish(request, reply, 'saml', async () => {
@@ -165,15 +199,46 @@ const ssoRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, { d
       schema: {
         tags,
         body: HandoffRequestSchema,
-        response: { 200: SessionResponseSchema, ...errorResponses, 404: ErrorBodySchema },
+        response: { 200: HandoffResponseSchema, ...errorResponses, 404: ErrorBodySchema },
       },
       preHandler: app.limit({ name: 'sso-handoff', max: 30, window: '1 minute' }),
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return orFail('ERR_COULD_NOT_AUTHENTICATE', request.log, () =>
-        flow.exchange(request.body.handoff, device(request)),
+      const answer = await orFail('ERR_COULD_NOT_AUTHENTICATE', request.log, () =>
+        flow.exchange({
+          token: request.body.handoff,
+          device: device(request),
+          binding: request.cookies[BINDING_COOKIE],
+          confirmed: request.body.confirm === true,
+        }),
       );
+      if ('token' in answer) reply.clearCookie(BINDING_COOKIE, bindingCookie);
+      return answer;
+    },
+  );
+
+  // A fresh proof for an account that signs in through its provider: the provider is asked to
+  // authenticate the person again (OIDC max_age=0 and prompt=login, SAML ForceAuthn); its answer marks
+  // this session proved instead of making a new one.
+  app.post(
+    API.ssoReauth,
+    signedIn(app, { tags, response: { 200: SsoReauthResponseSchema, ...errorResponses } }),
+    async (request, reply) => {
+      const session = request.user!;
+      const started = await orFail('ERR_SERVICE_UNAVAILABLE', request.log, () =>
+        flow.reauth({ id: session.id, email: session.email, sessionId: session.sessionId }).catch((error: unknown) => {
+          // The provider could not be reached: a 503 the page can show, not a 500.
+          if (error instanceof SsoFailure) {
+            request.log.warn({ sso: { reason: error.reason, detail: error.detail } }, 'sso: reauth start failed');
+            throw new AppError('ERR_SERVICE_UNAVAILABLE');
+          }
+          throw error;
+        }),
+      );
+      if (started.kind === 'not-configured') throw new AppError('ERR_FORBIDDEN');
+      reply.setCookie(BINDING_COOKIE, started.binding, { ...bindingCookie, maxAge: SSO_REQUEST_TTL_SECONDS });
+      return reply.header('cache-control', 'no-store').send({ url: started.url });
     },
   );
 

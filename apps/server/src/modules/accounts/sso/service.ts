@@ -4,29 +4,33 @@ import {
   API,
   API_PREFIX,
   HANDOFF_TTL_SECONDS,
+  SSO_CLOCK_SKEW_SECONDS,
   SSO_REQUEST_TTL_SECONDS,
   emailDomain,
   isEmailShape,
   cleanDisplayName,
   normalizeEmail,
+  type HandoffResponse,
   type Language,
-  type SessionResponse,
   type SsoDiscoverResponse,
 } from '@suite/contract';
 import { AppError } from '../../../errors.js';
 import { openSignedValue, sameSecret, signValue } from '../../../keys.js';
 import type { AccountsDeps } from '../deps.js';
 import { domainsRepository } from '../domains/repository.js';
+import { sessionsRepository } from '../../../plugins/sessions-repository.js';
 import { usersRepository, type UserRow } from '../identity/repository.js';
 import { finishWithSession } from '../login/finish.js';
 import { oidcStrategy, type OidcPending } from '../strategies/oidc/oidc.js';
 import { inResponseToOf, samlStrategy, type SamlServiceProvider } from '../strategies/saml/saml.js';
 import { SsoFailure, type SsoIdentity } from '../strategies/sso-failure.js';
+import type { Database } from '../../../db/schema.js';
+import type { Kysely } from 'kysely';
 import { connectionsRepository, type Connection } from './connections.js';
-import { ssoStore } from './store.js';
+import { ssoStore, type ReauthOf, type SsoRequest } from './store.js';
 
 /** Where a sign-in started with a provider goes next (the routes turn it into a 302). */
-export type SsoStart = { kind: 'redirect'; url: string; binding?: string } | { kind: 'not-configured' };
+export type SsoStart = { kind: 'redirect'; url: string; binding: string } | { kind: 'not-configured' };
 
 const REQUEST_TTL_MS = SSO_REQUEST_TTL_SECONDS * 1000;
 /** Accepted assertion IDs are remembered well past any assertion's validity window. */
@@ -36,6 +40,18 @@ const REPLAY_TTL_MS = 24 * 3600_000;
 const BINDING_PURPOSE = 'sso-binding';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/**
+ * Is the provider's address already in the one form we store? Lower-casing ASCII letters is a
+ * canonical step; a non-ASCII character that lower-cases to another one (KELVIN SIGN U+212A to `k`)
+ * would make another person's address out of it, so such an address is refused, never matched.
+ */
+function isCanonicalAddress(raw: string): boolean {
+  const trimmed = raw.trim();
+  return (
+    trimmed.toLowerCase() === trimmed.replace(/[A-Z]/g, (c) => c.toLowerCase()) && trimmed === trimmed.normalize('NFC')
+  );
+}
 
 /**
  * The single-sign-on flow (issue 24): home-realm discovery from the address's domain, the start of a
@@ -52,12 +68,21 @@ export function ssoFlow(deps: AccountsDeps) {
     entityId: `${config.publicUrl}${API_PREFIX}${API.ssoSamlMetadata}`,
     acsUrl: `${config.publicUrl}${API_PREFIX}${API.ssoSamlAcs}`,
   };
-  const oidcRedirectUri = `${config.publicUrl}${API_PREFIX}${API.ssoOidcCallback}`;
+  const sharedRedirectUri = `${config.publicUrl}${API_PREFIX}${API.ssoOidcCallback}`;
+  /** The connection's own redirect URI; one made before them keeps the shared one until moved. */
+  const redirectUriOf = (connection: Connection) =>
+    connection.sharedCallback ? sharedRedirectUri : `${sharedRedirectUri}/${connection.id}`;
 
-  /** node-saml's request-ID cache, kept in the database so that any instance can take the answer. */
-  const samlRequests = (domain: string): CacheProvider => ({
+  /**
+   * node-saml's request-ID cache, kept in the database so that any instance can take the answer; the
+   * request also keeps the browser binding and, for a fresh proof, the session that asked.
+   */
+  const samlRequests = (
+    domain: string,
+    extra: Omit<SsoRequest, 'domain' | 'protocol' | 'data'> = {},
+  ): CacheProvider => ({
     async saveAsync(key, value) {
-      await store().saveRequest({ id: key, domain, protocol: 'saml', data: value, ttlMs: REQUEST_TTL_MS });
+      await store().saveRequest({ id: key, domain, protocol: 'saml', data: value, ttlMs: REQUEST_TTL_MS, ...extra });
       return { value, createdAt: Date.now() };
     },
     async getAsync(key) {
@@ -75,20 +100,63 @@ export function ssoFlow(deps: AccountsDeps) {
     const value = randomBytes(24).toString('base64url');
     return { cookie: signValue(ring, BINDING_PURPOSE, value), hash: sha256(value) };
   }
-  function bindingMatches(cookie: string | undefined, hash: string): boolean {
+  function bindingMatches(cookie: string | undefined, hash: string | null | undefined): boolean {
+    if (!hash) return false;
     const value = openSignedValue(ring, BINDING_PURPOSE, cookie);
     return value !== null && sameSecret(sha256(value), hash);
   }
 
+  /** The address the provider vouched for, refused unless it is canonical and of the connection's domain. */
+  function addressOf(domain: string, identity: SsoIdentity): string {
+    if (!isCanonicalAddress(identity.email))
+      throw new SsoFailure('invalid', 'the provider sent an address that is not in canonical form');
+    const email = normalizeEmail(identity.email);
+    if (!isEmailShape(email) || email === '')
+      throw new SsoFailure('invalid', 'the provider sent no usable e-mail address');
+    if (emailDomain(email) !== domain) throw new SsoFailure('foreign', `address of ${emailDomain(email)}`);
+    return email;
+  }
+
+  /**
+   * The same person, not only the same address: the provider's subject is stored at the account's first
+   * sign-in through that provider, and a later one with another subject is refused (the provider's
+   * admin gave the address to someone else). Identities that cannot be pinned (a SAML transient or
+   * e-mail NameID) are matched by address alone.
+   */
+  async function pinSubject(db: Kysely<Database>, userId: string, identity: SsoIdentity): Promise<void> {
+    if (!identity.pinnable) return;
+    const pinned = await db
+      .selectFrom('sso_identities')
+      .select('subject')
+      .where('user_id', '=', userId)
+      .where('issuer', '=', identity.issuer)
+      .executeTakeFirst();
+    if (pinned) {
+      if (!sameSecret(pinned.subject, identity.subject)) throw new SsoFailure('other-person', 'the address comes with another subject');
+      return;
+    }
+    await db
+      .insertInto('sso_identities')
+      .values({ user_id: userId, issuer: identity.issuer, subject: identity.subject, created_at: Date.now() })
+      .execute();
+  }
+
   /** The account the provider vouched for: created on its first sign-in, never with a password. */
   async function accountFor(domain: string, identity: SsoIdentity, language: Language): Promise<UserRow> {
-    const email = normalizeEmail(identity.email);
-    if (!isEmailShape(email)) throw new SsoFailure('invalid', 'the provider sent no usable e-mail address');
-    if (emailDomain(email) !== domain) throw new SsoFailure('foreign', `address of ${emailDomain(email)}`);
+    const email = addressOf(domain, identity);
     if (!(await domainsRepository(deps.db).rules(domain)).active) throw new SsoFailure('inactive', 'domain inactive');
     return deps.db.transaction().execute(async (trx) => {
       const users = usersRepository(trx);
       let user = await users.byEmail(email);
+      if (!user || !user.confirmed_at) {
+        // A new confirmed account takes a seat of the domain's free plan: the same rule as sign-up, with
+        // the domain's row held so that parallel first sign-ins cannot both take the last seat.
+        const domains = domainsRepository(trx);
+        await domains.lock(domain);
+        const { freePlanLimit } = await domains.rules(domain);
+        if (freePlanLimit !== null && (await domains.confirmedUsers(domain)) >= freePlanLimit)
+          throw new SsoFailure('no-seats', `free plan of ${domain} full`);
+      }
       if (!user) {
         const id = await users.create({
           email,
@@ -108,18 +176,74 @@ export function ssoFlow(deps: AccountsDeps) {
         user = (await users.byId(user.id))!;
       }
       if (!user.active) throw new SsoFailure('inactive', 'account deactivated');
+      await pinSubject(trx, user.id, identity);
       return user;
     });
   }
 
-  async function handOff(user: UserRow, device: string | null): Promise<string> {
+  async function handOff(user: UserRow, device: string | null, binding: string | null): Promise<string> {
     const token = await store().createHandoff({
       userId: user.id,
+      email: user.email,
       method: 'sso',
       device,
+      binding,
       ttlMs: HANDOFF_TTL_SECONDS * 1000,
     });
     return `${config.publicUrl}/auth?handoff=${encodeURIComponent(token)}`;
+  }
+
+  /**
+   * The end of a fresh proof: the provider authenticated the same person again, just now; the session
+   * that asked is marked proved (no new session), and the browser goes back to the app.
+   */
+  async function proved(request: SsoRequest, reauth: ReauthOf, identity: SsoIdentity): Promise<string> {
+    const user = await usersRepository(deps.db).byId(reauth.userId);
+    if (!user?.active) throw new SsoFailure('inactive', 'account deactivated');
+    const email = addressOf(request.domain, identity);
+    if (email !== user.email) throw new SsoFailure('other-person', 'a fresh proof by another address');
+    await pinSubject(deps.db, user.id, identity);
+    const startedS = Math.floor((request.startedAt ?? 0) / 1000);
+    if (
+      identity.authTime === undefined
+        ? request.protocol === 'oidc'
+        : identity.authTime < startedS - SSO_CLOCK_SKEW_SECONDS
+    )
+      throw new SsoFailure('invalid', 'the provider did not authenticate the person again');
+    await sessionsRepository(deps.db).markProved(reauth.sessionId, Date.now(), ['sso'], 1);
+    return `${config.publicUrl}/app`;
+  }
+
+  async function begin(
+    connection: Connection,
+    email: string,
+    reauth?: ReauthOf,
+  ): Promise<{ kind: 'redirect'; url: string; binding: string }> {
+    const binding = newBinding();
+    const extra = {
+      connectionId: connection.id,
+      binding: binding.hash,
+      startedAt: Date.now(),
+      ...(reauth ? { reauth } : {}),
+    };
+    if (connection.protocol === 'saml') {
+      const url = await samlStrategy.begin(sp, connection.settings, samlRequests(connection.domain, extra), !!reauth);
+      return { kind: 'redirect', url, binding: binding.cookie };
+    }
+    const begun = await oidcStrategy.begin(connection, {
+      redirectUri: redirectUriOf(connection),
+      loginHint: email,
+      forceLogin: !!reauth,
+    });
+    await store().saveRequest({
+      id: begun.state,
+      domain: connection.domain,
+      protocol: 'oidc',
+      data: JSON.stringify(begun.pending),
+      ttlMs: REQUEST_TTL_MS,
+      ...extra,
+    });
+    return { kind: 'redirect', url: begun.url, binding: binding.cookie };
   }
 
   return {
@@ -139,26 +263,24 @@ export function ssoFlow(deps: AccountsDeps) {
     async start(address: string): Promise<SsoStart> {
       const email = normalizeEmail(address);
       if (!isEmailShape(email)) return { kind: 'not-configured' };
-      const domain = emailDomain(email);
-      const connection = await connections().get(domain);
+      const connection = await connections().get(emailDomain(email));
       if (!connection) return { kind: 'not-configured' };
-      if (connection.protocol === 'saml') {
-        return { kind: 'redirect', url: await samlStrategy.begin(sp, connection.settings, samlRequests(domain)) };
-      }
-      const begun = await oidcStrategy.begin(connection, { redirectUri: oidcRedirectUri, loginHint: email });
-      const binding = newBinding();
-      await store().saveRequest({
-        id: begun.state,
-        domain,
-        protocol: 'oidc',
-        data: JSON.stringify({ ...begun.pending, binding: binding.hash }),
-        ttlMs: REQUEST_TTL_MS,
-      });
-      return { kind: 'redirect', url: begun.url, binding: binding.cookie };
+      return begin(connection, email);
     },
 
-    /** The provider's return to PUBLIC_URL/api/sso/oidc/callback; answers the /auth hand-off address. */
+    /** A fresh sign-in at the provider of a signed-in account's domain, for the session that asks. */
+    async reauth(session: { id: string; email: string; sessionId: string }): Promise<SsoStart> {
+      const connection = await connections().get(emailDomain(session.email));
+      if (!connection) return { kind: 'not-configured' };
+      return begin(connection, session.email, { sessionId: session.sessionId, userId: session.id });
+    },
+
+    /**
+     * The provider's return to a connection's redirect URI (`connectionId`; undefined: the old shared
+     * one); answers the /auth hand-off address (or /app after a fresh proof).
+     */
     async oidcCallback(input: {
+      connectionId: string | undefined;
       query: Record<string, string>;
       binding: string | undefined;
       language: Language;
@@ -169,18 +291,26 @@ export function ssoFlow(deps: AccountsDeps) {
       if (!request || request.protocol !== 'oidc') {
         throw new SsoFailure('expired', state ? 'unknown, used or expired state' : 'no state');
       }
-      const pending = JSON.parse(request.data) as OidcPending & { binding: string };
-      if (!bindingMatches(input.binding, pending.binding)) {
+      const pending = JSON.parse(request.data) as OidcPending;
+      if (!bindingMatches(input.binding, request.binding)) {
         throw new SsoFailure('invalid', 'state not bound to this browser');
       }
       const connection = await connections().get(request.domain);
-      if (connection?.protocol !== 'oidc')
+      if (connection?.protocol !== 'oidc' || connection.id !== request.connectionId)
         throw new SsoFailure('not-configured', `no OIDC connection for ${request.domain}`);
+      // The answer must come back to the address this connection's request named: a state of one
+      // connection on another's address (or on the shared one after a move) is a mix-up.
+      const redirectUri = redirectUriOf(connection);
+      const arrivedAt =
+        input.connectionId === undefined ? sharedRedirectUri : `${sharedRedirectUri}/${input.connectionId}`;
+      if (arrivedAt !== redirectUri || pending.redirectUri !== redirectUri)
+        throw new SsoFailure('invalid', 'state of another connection');
       // The address the provider sent the browser to, rebuilt from PUBLIC_URL (never the Host header).
-      const callbackUrl = new URL(oidcRedirectUri);
+      const callbackUrl = new URL(redirectUri);
       for (const [key, value] of Object.entries(input.query)) callbackUrl.searchParams.set(key, value);
       const identity = await oidcStrategy.complete(connection, { callbackUrl, state, pending });
-      return handOff(await accountFor(request.domain, identity, input.language), input.device);
+      if (request.reauth) return proved(request, request.reauth, identity);
+      return handOff(await accountFor(request.domain, identity, input.language), input.device, request.binding ?? null);
     },
 
     /** The IdP's HTTP-POST to PUBLIC_URL/api/sso/saml/acs; answers the /auth hand-off address. */
@@ -191,7 +321,7 @@ export function ssoFlow(deps: AccountsDeps) {
         throw new SsoFailure('expired', requestId ? 'unknown, used or expired request ID' : 'unsolicited response');
       }
       const connection: Connection | undefined = await connections().get(request.domain);
-      if (connection?.protocol !== 'saml')
+      if (connection?.protocol !== 'saml' || (request.connectionId && connection.id !== request.connectionId))
         throw new SsoFailure('not-configured', `no SAML connection for ${request.domain}`);
       const identity = await samlStrategy.complete(
         sp,
@@ -202,18 +332,36 @@ export function ssoFlow(deps: AccountsDeps) {
       if (!(await store().firstUse(`${connection.settings.entityId} ${identity.assertionId}`, REPLAY_TTL_MS))) {
         throw new SsoFailure('expired', 'assertion replayed');
       }
-      return handOff(await accountFor(request.domain, identity, input.language), input.device);
+      if (request.reauth) return proved(request, request.reauth, identity);
+      // The IdP posts cross-site, so the binding cookie may not come with it: the hand-off carries the
+      // binding on to the /auth page's same-origin exchange, which checks it.
+      return handOff(await accountFor(request.domain, identity, input.language), input.device, request.binding ?? null);
     },
 
     samlMetadata: () => samlStrategy.metadata(sp),
 
-    /** The /auth page's exchange: a single-use hand-off token for the session it stands for. */
-    async exchange(token: string, device: string | null): Promise<SessionResponse> {
-      const row = await store().takeHandoff(token);
+    /**
+     * The /auth page's exchange: a single-use hand-off token for the session it stands for, when this
+     * browser started the sign-in (its binding cookie) or the person confirmed "Continue as …?";
+     * otherwise the address to ask about, and the hand-off stays unused.
+     */
+    async exchange(input: {
+      token: string;
+      device: string | null;
+      binding: string | undefined;
+      confirmed: boolean;
+    }): Promise<HandoffResponse> {
+      const seen = await store().peekHandoff(input.token);
+      if (!seen) throw new AppError('ERR_HANDOFF_INVALID');
+      if (!input.confirmed && !bindingMatches(input.binding, seen.binding)) return { confirm_as: seen.email ?? '' };
+      const row = await store().takeHandoff(input.token);
       if (!row) throw new AppError('ERR_HANDOFF_INVALID');
       const user = await usersRepository(deps.db).byId(row.user_id);
       if (!user) throw new AppError('ERR_HANDOFF_INVALID');
-      return finishWithSession(deps, user, { method: 'sso', device: device ?? row.device });
+      return finishWithSession(deps, user, { method: 'sso', device: input.device ?? row.device });
     },
+
+    /** The redirect URI to register at the provider for a connection (the admin CLI prints it). */
+    redirectUriOf,
   };
 }

@@ -2,16 +2,33 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import { flowState, newStateValue } from '../state/repository.js';
 
-interface SsoRequest {
+/** A session that asked for a fresh proof at its provider (POST /api/sso/reauth). */
+export interface ReauthOf {
+  sessionId: string;
+  userId: string;
+}
+
+export interface SsoRequest {
   domain: string;
   protocol: 'oidc' | 'saml';
   data: string;
+  /** The connection that started it: its answer is taken only on that connection's return address. */
+  connectionId?: string;
+  /** SHA-256 of the browser-binding cookie's value set by the start. */
+  binding?: string;
+  /** When it was started (epoch ms): a fresh proof's authentication must not be older. */
+  startedAt?: number;
+  reauth?: ReauthOf;
 }
 
-interface Handoff {
+export interface Handoff {
   user_id: string;
   method: string;
   device: string | null;
+  /** The address it signs in as (what "Continue as …?" names). */
+  email?: string;
+  /** SHA-256 of the binding cookie of the browser that started the sign-in. */
+  binding?: string | null;
 }
 
 const parse = <T>(data: string | null | undefined): T | undefined => (data ? (JSON.parse(data) as T) : undefined);
@@ -43,12 +60,21 @@ export function ssoStore(db: Kysely<Database>) {
     firstUse: (id: string, ttlMs: number) => state.firstUse('sso-replay', id, ttlMs),
 
     /** A single-use hand-off token for the /auth page. */
-    async createHandoff(input: { userId: string; method: string; device: string | null; ttlMs: number }) {
+    async createHandoff(input: {
+      userId: string;
+      email: string;
+      method: string;
+      device: string | null;
+      binding: string | null;
+      ttlMs: number;
+    }) {
       const token = newStateValue();
       const handoff: Handoff = {
         user_id: input.userId,
         method: input.method,
         device: input.device?.slice(0, 256) ?? null,
+        email: input.email,
+        binding: input.binding,
       };
       await state.put('handoff', token, { subject: input.userId, data: JSON.stringify(handoff), ttlMs: input.ttlMs });
       return token;
@@ -56,6 +82,11 @@ export function ssoStore(db: Kysely<Database>) {
 
     async takeHandoff(token: string): Promise<Handoff | undefined> {
       return parse<Handoff>((await state.take('handoff', token))?.data);
+    },
+
+    /** A live hand-off, not used up (the "Continue as …?" question names its address first). */
+    async peekHandoff(token: string): Promise<Handoff | undefined> {
+      return parse<Handoff>((await state.peek('handoff', token))?.data);
     },
   };
 }

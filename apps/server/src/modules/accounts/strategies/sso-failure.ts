@@ -5,8 +5,14 @@ export interface SsoIdentity {
   email: string;
   firstName: string;
   lastName: string;
-  /** The provider's own id of the person (OIDC sub, SAML NameID), for the log. */
+  /** Who vouched: the OIDC issuer or the SAML IdP's entity ID. */
+  issuer: string;
+  /** The provider's own id of the person (OIDC sub, SAML NameID). */
   subject: string;
+  /** Whether `subject` names the same person on every sign-in (not a SAML transient or e-mail NameID). */
+  pinnable: boolean;
+  /** When the person last authenticated at the provider (OIDC auth_time, SAML AuthnInstant; seconds). */
+  authTime?: number;
 }
 
 /**

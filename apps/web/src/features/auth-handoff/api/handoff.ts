@@ -1,9 +1,18 @@
-import { API, type MeResponse, type SessionResponse } from '@suite/contract/core';
+import { API, type HandoffResponse, type MeResponse } from '@suite/contract/core';
 import { apiRequest, lazySchema } from '../../../lib/api-client';
 
-/** POST /auth/handoff: the single-use hand-off token of a single-sign-on return → `{token, profiles}`. */
-export const exchangeHandoff = (handoff: string): Promise<SessionResponse> =>
-  apiRequest({ method: 'POST', path: API.handoff, body: { handoff }, schema: lazySchema('SessionResponseSchema') });
+/**
+ * POST /auth/handoff: the single-use hand-off token of a single-sign-on return → `{token, profiles}`, or
+ * `{confirm_as}` when this browser did not start that sign-in (then again with `confirm` once the person
+ * said yes).
+ */
+export const exchangeHandoff = (handoff: string, confirm = false): Promise<HandoffResponse> =>
+  apiRequest({
+    method: 'POST',
+    path: API.handoff,
+    body: confirm ? { handoff, confirm } : { handoff },
+    schema: lazySchema('HandoffResponseSchema'),
+  });
 
 /** GET /v2/user/me with a given token: its profiles (names) and whether the welcome step is done. */
 export const meWith = (token: string): Promise<MeResponse> =>

@@ -26,6 +26,9 @@ async function configurationOf(domain: string, settings: OidcSettings, secret: s
     })
     .then((c) => {
       c.timeout = PROVIDER_TIMEOUT_S;
+      // The ID token's signature is checked against the provider's published keys: TLS alone proves only
+      // which server answered, not that the provider signed what it says about the person.
+      client.enableNonRepudiationChecks(c);
       return c;
     });
   configurations.set(domain, { key, at: Date.now(), config });
@@ -35,6 +38,7 @@ async function configurationOf(domain: string, settings: OidcSettings, secret: s
 
 export interface OidcConnectionRef {
   domain: string;
+  id: string;
   settings: OidcSettings;
   clientSecret: string;
   updatedAt: number;
@@ -52,7 +56,13 @@ const providerOf = (connection: OidcConnectionRef) =>
 export interface OidcPending {
   verifier: string;
   nonce: string;
+  /** The redirect URI the authorization request named: the token request must name the same. */
+  redirectUri: string;
 }
+
+/** Google's issuer: its ID tokens name the Workspace of the person in `hd`. */
+const GOOGLE_ISSUER = 'https://accounts.google.com';
+const sameIssuer = (a: string, b: string) => a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
 
 /**
  * The OpenID Connect strategy (openid-client 6): authorization code flow with PKCE (S256), state and
@@ -60,7 +70,7 @@ export interface OidcPending {
  * aud, exp, iat and nonce (openid-client), then email_verified and the address's domain (here).
  */
 export const oidcStrategy = {
-  async begin(connection: OidcConnectionRef, input: { redirectUri: string; loginHint: string }) {
+  async begin(connection: OidcConnectionRef, input: { redirectUri: string; loginHint: string; forceLogin?: boolean }) {
     const client = await openid();
     const config = await providerOf(connection);
     const verifier = client.randomPKCECodeVerifier();
@@ -74,8 +84,10 @@ export const oidcStrategy = {
       state,
       nonce,
       login_hint: input.loginHint,
+      // A fresh proof: the provider must ask the person again, whatever session it has.
+      ...(input.forceLogin ? { max_age: '0', prompt: 'login' } : {}),
     });
-    return { url: url.href, state, pending: { verifier, nonce } satisfies OidcPending };
+    return { url: url.href, state, pending: { verifier, nonce, redirectUri: input.redirectUri } satisfies OidcPending };
   },
 
   async complete(
@@ -84,6 +96,16 @@ export const oidcStrategy = {
   ): Promise<SsoIdentity> {
     const client = await openid();
     const config = await providerOf(connection);
+    const provider = config.serverMetadata();
+    // The issuer is pinned per connection: the discovered one must be the one the operator set, and the
+    // authorization response must name it whenever the provider says it does (RFC 9207), so a code of
+    // another customer's provider cannot be answered into this connection's flow.
+    if (!sameIssuer(provider.issuer, connection.settings.issuer))
+      throw new SsoFailure('invalid', `discovered issuer ${provider.issuer} is not the connection's`);
+    const iss = input.callbackUrl.searchParams.get('iss');
+    if (iss === null && provider.authorization_response_iss_parameter_supported)
+      throw new SsoFailure('invalid', 'authorization response without iss');
+    if (iss !== null && iss !== provider.issuer) throw new SsoFailure('invalid', `authorization response iss ${iss}`);
     let claims: Record<string, unknown> | undefined;
     try {
       const tokens = await client.authorizationCodeGrant(config, input.callbackUrl, {
@@ -105,9 +127,22 @@ export const oidcStrategy = {
       throw failureOf(client, error);
     }
     if (claims.email_verified !== true) throw new SsoFailure('unverified', 'email_verified is not true');
+    // Google vouches for every Google account; only `hd` says it belongs to the company's Workspace.
+    const hostedDomain =
+      connection.settings.hostedDomain ?? (sameIssuer(provider.issuer, GOOGLE_ISSUER) ? connection.domain : undefined);
+    if (hostedDomain !== undefined && claims.hd !== hostedDomain)
+      throw new SsoFailure('foreign', `hosted domain ${typeof claims.hd === 'string' ? claims.hd : 'missing'}`);
     const email = typeof claims.email === 'string' ? claims.email : '';
     const [given, family] = namesOf(claims);
-    return { email, firstName: given, lastName: family, subject: String(claims.sub ?? '') };
+    return {
+      email,
+      firstName: given,
+      lastName: family,
+      issuer: provider.issuer,
+      subject: String(claims.sub ?? ''),
+      pinnable: true,
+      ...(typeof claims.auth_time === 'number' ? { authTime: claims.auth_time } : {}),
+    };
   },
 };
 

@@ -1,4 +1,5 @@
 import type { CacheProvider, Profile, SAML } from '@node-saml/node-saml';
+import { DOMParser } from '@xmldom/xmldom';
 import { SSO_CLOCK_SKEW_SECONDS, SSO_REQUEST_TTL_SECONDS } from '@suite/contract';
 import { SsoFailure, type SsoIdentity } from '../sso-failure.js';
 import type { SamlSettings } from '../../sso/connections.js';
@@ -18,7 +19,12 @@ export interface SamlServiceProvider {
 const toPem = (body: string) =>
   `-----BEGIN CERTIFICATE-----\n${body.replace(/(.{64})/g, '$1\n')}\n-----END CERTIFICATE-----`;
 
-async function samlFor(sp: SamlServiceProvider, idp: SamlSettings, requests: CacheProvider): Promise<SAML> {
+async function samlFor(
+  sp: SamlServiceProvider,
+  idp: SamlSettings,
+  requests: CacheProvider,
+  forceAuthn = false,
+): Promise<SAML> {
   const { SAML, ValidateInResponseTo } = await nodeSaml();
   return new SAML({
     issuer: sp.entityId,
@@ -40,6 +46,8 @@ async function samlFor(sp: SamlServiceProvider, idp: SamlSettings, requests: Cac
     identifierFormat: 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress',
     // Let the IdP choose how the person authenticates (Entra ID refuses a password-only context with MFA).
     disableRequestedAuthnContext: true,
+    // A fresh proof asks the IdP to authenticate the person again, whatever session it has.
+    forceAuthn,
   });
 }
 
@@ -72,16 +80,113 @@ function attribute(profile: Profile, names: string[]): string {
   return '';
 }
 
-/** The request ID a SAML response answers (read before validation, to find the connection it is for). */
+const PROTOCOL = 'urn:oasis:names:tc:SAML:2.0:protocol';
+const ASSERTION = 'urn:oasis:names:tc:SAML:2.0:assertion';
+const DSIG = 'http://www.w3.org/2000/09/xmldsig#';
+const SUCCESS = 'urn:oasis:names:tc:SAML:2.0:status:Success';
+const BEARER = 'urn:oasis:names:tc:SAML:2.0:cm:bearer';
+const PERSISTENT = 'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent';
+
+const quiet = { warning: () => undefined, error: () => undefined, fatalError: () => undefined };
+const parseXml = (xml: string) => new DOMParser({ errorHandler: quiet }).parseFromString(xml, 'text/xml');
+const childrenOf = (parent: Element, ns: string, name: string) =>
+  Array.from(parent.childNodes).filter(
+    (n): n is Element => n.nodeType === 1 && (n as Element).namespaceURI === ns && (n as Element).localName === name,
+  );
+
+/**
+ * What node-saml leaves to us, read from the validated XML (the assertion it checked the signature of,
+ * and its response): the status, that the response was sent to our ACS (Destination), that the bearer
+ * confirmation names our ACS (Recipient), and that both Issuers are the connection's IdP, so an answer
+ * a customer's IdP made for another service provider, or another IdP's, is not taken here.
+ */
+function checkAddressing(sp: SamlServiceProvider, idp: SamlSettings, profile: Profile): { authTime?: number } {
+  const response = parseXml(profile.getSamlResponseXml?.() ?? '').documentElement;
+  const assertion = parseXml(profile.getAssertionXml?.() ?? '').documentElement;
+  if (!response || !assertion) throw new SsoFailure('invalid', 'response or assertion unreadable');
+  // node-saml reads the status only of a response without an assertion: a refusal that still carries
+  // a signed assertion must not sign anyone in.
+  const statusCode = childrenOf(response, PROTOCOL, 'Status')
+    .flatMap((status) => childrenOf(status, PROTOCOL, 'StatusCode'))[0]
+    ?.getAttribute('Value');
+  if (statusCode !== SUCCESS) throw new SsoFailure('cancelled', `IdP status: ${statusCode ?? 'missing'}`);
+  const destination = response.getAttribute('Destination');
+  const responseSigned = childrenOf(response, DSIG, 'Signature').length > 0;
+  if (destination ? destination !== sp.acsUrl : responseSigned)
+    throw new SsoFailure('invalid', `Destination ${destination ?? 'missing'}`);
+  const responseIssuer = childrenOf(response, ASSERTION, 'Issuer')[0]?.textContent?.trim();
+  if (responseIssuer !== undefined && responseIssuer !== idp.entityId)
+    throw new SsoFailure('invalid', `response Issuer ${responseIssuer}`);
+  const assertionIssuer = childrenOf(assertion, ASSERTION, 'Issuer')[0]?.textContent?.trim();
+  if (assertionIssuer !== idp.entityId)
+    throw new SsoFailure('invalid', `assertion Issuer ${assertionIssuer ?? 'missing'}`);
+  const bearer = childrenOf(assertion, ASSERTION, 'Subject')
+    .flatMap((subject) => childrenOf(subject, ASSERTION, 'SubjectConfirmation'))
+    .filter((c) => c.getAttribute('Method') === BEARER)
+    .flatMap((c) => childrenOf(c, ASSERTION, 'SubjectConfirmationData'));
+  if (bearer.length === 0 || bearer.some((data) => data.getAttribute('Recipient') !== sp.acsUrl))
+    throw new SsoFailure('invalid', `Recipient ${bearer[0]?.getAttribute('Recipient') ?? 'missing'}`);
+  const instant = childrenOf(assertion, ASSERTION, 'AuthnStatement')[0]?.getAttribute('AuthnInstant');
+  const authTime = instant ? Math.floor(Date.parse(instant) / 1000) : NaN;
+  return Number.isFinite(authTime) ? { authTime } : {};
+}
+
+/**
+ * The request ID a SAML response answers (read before validation, to find the connection it is for).
+ * The input is an anonymous POST: one forward pass over the root element's start tag, never a regex
+ * that can backtrack over attacker input (a body of repeated `<Response ` made one cost O(n²)).
+ */
 export function inResponseToOf(samlResponse: string): string | null {
-  let xml: string;
-  try {
-    xml = Buffer.from(samlResponse, 'base64').toString('utf8');
-  } catch {
-    return null;
+  const xml = Buffer.from(samlResponse, 'base64').toString('utf8');
+  const tag = rootStartTag(xml);
+  if (!tag) return null;
+  const name = /^[^\s/>]+/.exec(tag)?.[0] ?? '';
+  if (name !== 'Response' && !name.endsWith(':Response')) return null;
+  return attributeOf(tag, 'InResponseTo');
+}
+
+/** The root element's start tag without its `<` (prolog, comments and doctype skipped), or null. */
+function rootStartTag(xml: string): string | null {
+  let at = 0;
+  for (;;) {
+    at = xml.indexOf('<', at);
+    if (at < 0) return null;
+    if (xml.startsWith('<?', at)) at = xml.indexOf('?>', at + 2);
+    else if (xml.startsWith('<!--', at)) at = xml.indexOf('-->', at + 4);
+    else if (xml.startsWith('<!', at)) at = xml.indexOf('>', at + 2);
+    else break;
+    if (at < 0) return null;
   }
-  const match = /<(?:[A-Za-z0-9_-]+:)?Response\b[^>]*?\sInResponseTo="([^"]{1,128})"/.exec(xml);
-  return match?.[1] ?? null;
+  // The tag ends at the first `>` outside a quoted attribute value.
+  let quote = '';
+  for (let i = at + 1; i < xml.length; i += 1) {
+    const c = xml[i]!;
+    if (quote) {
+      if (c === quote) quote = '';
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '>') return xml.slice(at + 1, i);
+  }
+  return null;
+}
+
+/** An attribute's value in a start tag (one pass; at most 128 characters, like a request ID). */
+function attributeOf(tag: string, name: string): string | null {
+  let i = 0;
+  while (i < tag.length) {
+    const eq = tag.indexOf('=', i);
+    if (eq < 0) return null;
+    const key = tag.slice(i, eq).trim().split(/\s/).pop() ?? '';
+    const quote = tag[eq + 1];
+    if (quote !== '"' && quote !== "'") return null;
+    const end = tag.indexOf(quote, eq + 2);
+    if (end < 0) return null;
+    if (key === name) {
+      const value = tag.slice(eq + 2, end);
+      return value.length > 0 && value.length <= 128 ? value : null;
+    }
+    i = end + 1;
+  }
+  return null;
 }
 
 /**
@@ -91,8 +196,13 @@ export function inResponseToOf(samlResponse: string): string | null {
  * allowed skew; the caller records the assertion ID (each accepted once).
  */
 export const samlStrategy = {
-  async begin(sp: SamlServiceProvider, idp: SamlSettings, requests: CacheProvider): Promise<string> {
-    const saml = await samlFor(sp, idp, requests);
+  async begin(
+    sp: SamlServiceProvider,
+    idp: SamlSettings,
+    requests: CacheProvider,
+    forceAuthn = false,
+  ): Promise<string> {
+    const saml = await samlFor(sp, idp, requests, forceAuthn);
     try {
       return await saml.getAuthorizeUrlAsync('', undefined, {});
     } catch (error) {
@@ -120,14 +230,7 @@ export const samlStrategy = {
       throw new SsoFailure('invalid', message);
     }
     if (!profile) throw new SsoFailure('invalid', 'no profile in the response');
-    // node-saml reads the status only of a response without an assertion: a refusal that still carries
-    // a signed assertion must not sign anyone in.
-    const status = /<(?:[A-Za-z0-9_-]+:)?StatusCode\b[^>]*\bValue="([^"]+)"/.exec(
-      profile.getSamlResponseXml?.() ?? '',
-    )?.[1];
-    if (status !== 'urn:oasis:names:tc:SAML:2.0:status:Success') {
-      throw new SsoFailure('cancelled', `IdP status: ${status ?? 'missing'}`);
-    }
+    const checked = checkAddressing(sp, idp, profile);
     const nameId = typeof profile.nameID === 'string' ? profile.nameID : '';
     const email = attribute(profile, EMAIL_ATTRIBUTES) || (nameId.includes('@') ? nameId : '');
     const assertion = profile.getAssertion?.() as { Assertion?: { $?: { ID?: string } } } | undefined;
@@ -137,7 +240,12 @@ export const samlStrategy = {
       email,
       firstName: attribute(profile, GIVEN),
       lastName: attribute(profile, FAMILY),
+      issuer: idp.entityId,
       subject: nameId,
+      // Only a persistent NameID names the same person on every sign-in; a transient one changes each
+      // time and an e-mail one is the address itself.
+      pinnable: profile.nameIDFormat === PERSISTENT && nameId.length > 0,
+      ...(checked.authTime === undefined ? {} : { authTime: checked.authTime }),
       assertionId,
     };
   },
