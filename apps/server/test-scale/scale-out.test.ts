@@ -12,6 +12,7 @@ import { downloadUrl, multipartBody } from '../test/files-helpers.js';
 import { Instance, startNginx, until } from './cluster.js';
 import { productionInstall } from './production-install.js';
 import { ssoAcrossInstances } from './sso.js';
+import { deviceTrustAcrossInstances } from './device-trust.js';
 
 /**
  * Issue 12's scale-out suite: two built instances with the same settings behind Debian's nginx, on a
@@ -168,6 +169,7 @@ const outboxDrained = async () =>
 
 // First, while both instances run (the suite below stops and kills them).
 ssoAcrossInstances(() => ({ a, b, publicUrl: nginx.url, env, entry, dir }));
+deviceTrustAcrossInstances(() => ({ a, b, smtp, redisUrl: redis.url, outboxDrained }));
 
 describe('two instances behind nginx', () => {
   it('sign-up on one instance, code, registration and login on the other; the session is valid on both', async () => {
