@@ -367,8 +367,5 @@ export function ssoFlow(deps: AccountsDeps) {
       if (!user) throw new AppError('ERR_HANDOFF_INVALID');
       return finishWithSession(deps, user, { method: 'sso', device: input.device ?? row.device });
     },
-
-    /** The redirect URI to register at the provider for a connection (the admin CLI prints it). */
-    redirectUriOf,
   };
 }
