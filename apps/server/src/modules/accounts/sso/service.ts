@@ -130,22 +130,21 @@ export function ssoFlow(deps: AccountsDeps) {
    */
   async function pinSubject(db: Kysely<Database>, userId: string, identity: SsoIdentity): Promise<void> {
     if (!identity.pinnable) return;
+    // The first sign-in stores the subject; of two parallel first ones, one row wins and both compare.
+    await db
+      .insertInto('sso_identities')
+      .values({ user_id: userId, issuer: identity.issuer, subject: identity.subject, created_at: Date.now() })
+      .onConflict((oc) => oc.columns(['user_id', 'issuer']).doNothing())
+      .execute();
     const pinned = await db
       .selectFrom('sso_identities')
       .select('subject')
       .where('user_id', '=', userId)
       .where('issuer', '=', identity.issuer)
-      .executeTakeFirst();
-    if (pinned) {
-      const a = Buffer.from(sha256(pinned.subject));
-      const b = Buffer.from(sha256(identity.subject));
-      if (!timingSafeEqual(a, b)) throw new SsoFailure('other-person', 'the address comes with another subject');
-      return;
-    }
-    await db
-      .insertInto('sso_identities')
-      .values({ user_id: userId, issuer: identity.issuer, subject: identity.subject, created_at: Date.now() })
-      .execute();
+      .executeTakeFirstOrThrow();
+    const a = Buffer.from(sha256(pinned.subject));
+    const b = Buffer.from(sha256(identity.subject));
+    if (!timingSafeEqual(a, b)) throw new SsoFailure('other-person', 'the address comes with another subject');
   }
 
   /** The account the provider vouched for: created on its first sign-in, never with a password. */
