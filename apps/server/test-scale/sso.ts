@@ -144,6 +144,39 @@ export function ssoAcrossInstances(cluster: () => SsoCluster): void {
       expect(`${replayed.pathname}${replayed.search}`).toBe('/login-error-sso?reason=expired');
     });
 
+    it('a fresh proof asked on one instance is answered on the other, for the session that asked', async () => {
+      const started = await start(c.a.url, 'proof@oidc.test');
+      const binding = (started.headers.getSetCookie().find((h) => h.startsWith('suite_sso=')) ?? '').split(';')[0];
+      const back = await signInAtProvider(locationOf(started).href, 'proof@oidc.test');
+      const returned = await hit(`${c.b.url}${back.pathname}${back.search}`, { headers: { cookie: binding ?? '' } });
+      const welcome = await exchange(c.a.url, handoffOf(returned), binding ?? '');
+      const registered = await hit(`${c.b.url}/api/sso/complete-register`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${welcome}` },
+        body: JSON.stringify({ accepted_terms: { version: 1 } }),
+      });
+      expect(registered.status).toBe(200);
+      const token = ((await registered.json()) as { token: string }).token;
+      const asked = await hit(`${c.a.url}/api/sso/reauth`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(asked.status).toBe(200);
+      const proofBinding = (asked.headers.getSetCookie().find((h) => h.startsWith('suite_sso=')) ?? '').split(';')[0];
+      const url = new URL(((await asked.json()) as { url: string }).url);
+      expect(url.searchParams.get('prompt')).toBe('login');
+      const proofBack = await signInAtProvider(url.href, 'proof@oidc.test');
+      const proved = locationOf(
+        await hit(`${c.b.url}${proofBack.pathname}${proofBack.search}`, { headers: { cookie: proofBinding ?? '' } }),
+      );
+      expect(proved.href).toBe(`${c.publicUrl}/app`);
+      // Its answer is used once, whichever instance gets the replay.
+      const replayed = locationOf(
+        await hit(`${c.a.url}${proofBack.pathname}${proofBack.search}`, { headers: { cookie: proofBinding ?? '' } }),
+      );
+      expect(`${replayed.pathname}${replayed.search}`).toBe('/login-error-sso?reason=expired');
+    });
+
     it('no answer of 500 or more across these sign-ins', () => {
       expect(answers.length).toBeGreaterThan(0);
       expect(answers.filter((x) => x.status >= 500)).toEqual([]);

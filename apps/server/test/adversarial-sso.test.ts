@@ -7,7 +7,10 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
+import Sqlite from 'better-sqlite3';
 import type { LightMyRequestResponse } from 'fastify';
+import { Kysely, Migrator, SqliteDialect, sql } from 'kysely';
+import { migrations } from '../src/db/migrations/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, call, decodeSession, expectError, registered, type AccountsWorld } from './accounts-helpers.js';
 import { createTestApp } from './helpers.js';
@@ -231,6 +234,24 @@ describe('F13 OIDC mix-up across customers', () => {
     expect(shown).not.toContain('old shared redirect URI');
     const token = await oidcSession('victim@honest.test');
     expect(decodeSession(token).user.email).toBe('victim@honest.test');
+  });
+
+  it('migration 012 gives an existing connection an id and leaves it on the shared redirect URI', async () => {
+    const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: new Sqlite(':memory:') }) });
+    try {
+      const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } });
+      expect((await migrator.migrateTo('011-identity-core')).error).toBeUndefined();
+      await sql`insert into sso_connections (domain, protocol, settings, secret, created_at, updated_at)
+        values ('old.test', 'oidc', '{}', null, 1, 1)`.execute(db);
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      const row = (
+        await sql<{ id: string; shared_callback: number }>`select id, shared_callback from sso_connections`.execute(db)
+      ).rows[0]!;
+      expect(row.id).toMatch(/^[\w-]{12}$/);
+      expect(Number(row.shared_callback)).toBe(1);
+    } finally {
+      await db.destroy();
+    }
   });
 
   it('a connection made before keeps the shared redirect URI until the operator moves it', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { renderScreen } from '../../components/testing';
 import SsoErrorPage from './sso-error-page';
 
@@ -8,5 +8,19 @@ describe('/login-error-sso', () => {
     await renderScreen(<SsoErrorPage />, { url: '/login-error-sso', path: '/login-error-sso' });
     expect(await screen.findByRole('heading', { name: "We couldn't sign you in with single sign-on" })).toBeTruthy();
     await waitFor(() => expect(document.title).toMatch(/^We couldn't sign you in with single sign-on · /));
+  });
+
+  it('says why for a sign-in by another person with the address, and for a full free plan', async () => {
+    for (const [reason, title] of [
+      ['other-person', 'This address now belongs to someone else'],
+      ['no-seats', 'Your organization has no free seat left'],
+    ] as const) {
+      await renderScreen(<SsoErrorPage />, {
+        url: `/login-error-sso?reason=${reason}`,
+        path: '/login-error-sso',
+      });
+      expect(await screen.findByRole('heading', { name: title })).toBeTruthy();
+      cleanup();
+    }
   });
 });

@@ -8,7 +8,6 @@ import {
   ErrorBodySchema,
   HandoffRequestSchema,
   HandoffResponseSchema,
-  SAML_RESPONSE_MAX_BYTES,
   SSO_REQUEST_TTL_SECONDS,
   SessionResponseSchema,
   SsoCompleteRegisterRequestSchema,
@@ -21,10 +20,12 @@ import {
 } from '@suite/contract';
 import { AppError } from '../../../errors.js';
 import type { AccountsDeps } from '../deps.js';
-import { errorResponses, languageOf, orFail, signedIn } from '../http.js';
+import { errorResponses, orFail, signedIn } from '../http.js';
 import { usersRepository } from '../identity/repository.js';
 import { sessionFor } from '../identity/sessions.js';
 import { SsoFailure } from '../strategies/sso-failure.js';
+import { oidcRoutes } from '../strategies/oidc/routes.js';
+import { samlRoutes } from '../strategies/saml/routes.js';
 import { ssoFlow } from './service.js';
 
 const tags = ['sso'];
@@ -38,8 +39,9 @@ const COOKIE_PATH = API_PREFIX;
 const Redirect = { 302: z.null().describe('redirect') };
 
 /**
- * Single sign-on (issue 24): discovery, start, the providers' return addresses (fixed: docs/sso.md),
- * the /auth hand-off exchange and the terms-only welcome step. Every failure of a sign-in with a
+ * Single sign-on (issue 24): discovery, start, the /auth hand-off exchange, the fresh proof and the
+ * terms-only welcome step; the providers' return addresses are the strategies' own routes
+ * (strategies/oidc/routes.ts, strategies/saml/routes.ts), answered through this flow. Every failure of a sign-in with a
  * provider ends on /login-error-sso?reason=… (logged with its cause, counted), never a 500, never a session.
  */
 const ssoRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, { deps }) => {
@@ -106,92 +108,26 @@ const ssoRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, { d
     },
   );
 
-  // Each connection has its own redirect URI (its id last); the shared one serves only connections made
-  // before, until the operator moves them (docs/sso.md).
-  const oidcCallback = (connectionId: string | undefined) => (request: FastifyRequest, reply: FastifyReply) =>
-    finish(request, reply, 'oidc', () =>
-      flow.oidcCallback({
-        connectionId,
-        query: request.query as Record<string, string>,
-        binding: request.cookies[BINDING_COOKIE],
-        language: languageOf(request),
-        device: device(request),
-      }),
-    );
-  const callbackQuery = z.record(z.string(), z.string().max(4096));
-  const callbackLimit = app.limit({ name: 'sso-callback', max: 60, window: '1 minute' });
-  app.get(
-    API.ssoOidcCallback,
-    {
-      schema: { tags, querystring: callbackQuery, response: { ...Redirect, ...errorResponses } },
-      preHandler: callbackLimit,
+  // The protocols' own return addresses: each strategy registers them; who may come in is decided here.
+  oidcRoutes(app, {
+    finish: (request, reply, run) => finish(request, reply, 'oidc', run),
+    callback: (input) => flow.oidcCallback(input),
+    bindingOf: (request) => request.cookies[BINDING_COOKIE],
+    device,
+  });
+  samlRoutes(app, {
+    finish: (request, reply, run) => finish(request, reply, 'saml', run),
+    refuse: (request, reply, detail) => {
+      request.log.warn({ sso: { protocol: 'saml', reason: 'invalid', detail } }, 'sso: sign-in refused');
+      app.recordSsoFailure('saml', 'invalid');
+      return reply
+        .header('cache-control', 'no-store')
+        .redirect(`${config.publicUrl}${pageUrl('loginErrorSso', {}, { reason: 'invalid' })}`, 302);
     },
-    async (request, reply) => oidcCallback(undefined)(request, reply),
-  );
-  app.get(
-    `${API.ssoOidcCallback}/:connection`,
-    {
-      schema: {
-        tags,
-        params: z.object({ connection: z.string().max(64) }),
-        querystring: callbackQuery,
-        response: { ...Redirect, ...errorResponses },
-      },
-      preHandler: callbackLimit,
-    },
-    async (request, reply) => oidcCallback(request.params.connection)(request, reply),
-  );
-
-  // The IdP posts the response as a form (HTTP-POST binding), cross-site: no cookie comes with it; the
-  // response is bound to the request we stored (its ID, used once) instead.
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: SAML_RESPONSE_MAX_BYTES },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-  );
-  app.post(
-    API.ssoSamlAcs,
-    {
-      schema: {
-        tags,
-        body: z.object({
-          SAMLResponse: z.string().max(SAML_RESPONSE_MAX_BYTES),
-          RelayState: z.string().max(1024).optional(),
-        }),
-        response: { ...Redirect, ...errorResponses },
-      },
-      // Anonymous and expensive (XML signature checks): fewer per client than the other SSO doors.
-      preHandler: app.limit({ name: 'sso-acs', max: 20, window: '1 minute' }),
-      bodyLimit: SAML_RESPONSE_MAX_BYTES,
-      attachValidation: true,
-      // A body over the limit is refused by its length, before it is read or decoded; the person still
-      // lands on the error page, not on a JSON 413.
-      errorHandler: (error, request, reply) => {
-        if ((error as { code?: string }).code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw error;
-        request.log.warn({ sso: { protocol: 'saml', reason: 'invalid' } }, 'sso: response over the size limit');
-        app.recordSsoFailure('saml', 'invalid');
-        return reply
-          .header('cache-control', 'no-store')
-          .redirect(`${config.publicUrl}${pageUrl('loginErrorSso', {}, { reason: 'invalid' })}`, 302);
-      },
-    },
-    async (request, reply) =>
-      finish(request, reply, 'saml', async () => {
-        if (request.validationError) throw new SsoFailure('invalid', 'no SAMLResponse in the form');
-        return flow.samlAcs({
-          samlResponse: request.body.SAMLResponse,
-          language: languageOf(request),
-          device: device(request),
-        });
-      }),
-  );
-
-  app.get(API.ssoSamlMetadata, { schema: { tags, response: { 200: z.string() } } }, async (_request, reply) =>
-    reply
-      .type('application/samlmetadata+xml; charset=utf-8')
-      .header('cache-control', 'public, max-age=3600')
-      .send(await flow.samlMetadata()),
-  );
+    acs: (input) => flow.samlAcs(input),
+    metadata: () => flow.samlMetadata(),
+    device,
+  });
 
   app.post(
     API.handoff,

@@ -125,20 +125,20 @@ export function ssoFlow(deps: AccountsDeps) {
    */
   async function pinSubject(db: Kysely<Database>, userId: string, identity: SsoIdentity): Promise<void> {
     if (!identity.pinnable) return;
+    // The first sign-in stores the subject; of two parallel first ones, one row wins and both compare.
+    await db
+      .insertInto('sso_identities')
+      .values({ user_id: userId, issuer: identity.issuer, subject: identity.subject, created_at: Date.now() })
+      .onConflict((oc) => oc.columns(['user_id', 'issuer']).doNothing())
+      .execute();
     const pinned = await db
       .selectFrom('sso_identities')
       .select('subject')
       .where('user_id', '=', userId)
       .where('issuer', '=', identity.issuer)
-      .executeTakeFirst();
-    if (pinned) {
-      if (!sameSecret(pinned.subject, identity.subject)) throw new SsoFailure('other-person', 'the address comes with another subject');
-      return;
-    }
-    await db
-      .insertInto('sso_identities')
-      .values({ user_id: userId, issuer: identity.issuer, subject: identity.subject, created_at: Date.now() })
-      .execute();
+      .executeTakeFirstOrThrow();
+    if (!sameSecret(pinned.subject, identity.subject))
+      throw new SsoFailure('other-person', 'the address comes with another subject');
   }
 
   /** The account the provider vouched for: created on its first sign-in, never with a password. */
@@ -360,8 +360,5 @@ export function ssoFlow(deps: AccountsDeps) {
       if (!user) throw new AppError('ERR_HANDOFF_INVALID');
       return finishWithSession(deps, user, { method: 'sso', device: input.device ?? row.device });
     },
-
-    /** The redirect URI to register at the provider for a connection (the admin CLI prints it). */
-    redirectUriOf,
   };
 }
