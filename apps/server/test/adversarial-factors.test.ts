@@ -3,6 +3,8 @@
  * asserting what the attacker gets. Real server (app.inject), real database, real SMTP on loopback,
  * a real software authenticator for passkeys, real authenticator-app codes.
  */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   KyselyPlugin,
@@ -139,6 +141,24 @@ const sessionRow = (token: string) =>
     .executeTakeFirstOrThrow();
 
 describe('Policy: one sign-in policy decides', () => {
+  it('every method is one folder under strategies/ that declares what it proves and is registered once', () => {
+    const root = join(import.meta.dirname, '../src/modules/accounts/strategies');
+    const registry = readFileSync(join(root, 'index.ts'), 'utf8');
+    const folders = readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory());
+    // OpenID Connect and SAML declare theirs in strategies/method.ts (ssoMethod) and are served by sso/.
+    const own = folders.filter((d) => !['oidc', 'saml'].includes(d.name));
+    expect(own.length).toBeGreaterThanOrEqual(5);
+    for (const folder of own) {
+      expect(existsSync(join(root, folder.name, 'method.ts')), folder.name).toBe(true);
+      expect(existsSync(join(root, folder.name, 'routes.ts')), folder.name).toBe(true);
+      expect(registry, folder.name).toContain(`'./${folder.name}/routes.js'`);
+    }
+    // The policy reads declarations only: it names no method.
+    const policy = readFileSync(join(root, '../policy/index.ts'), 'utf8');
+    expect(policy).not.toMatch(/strategies\/(password|totp|webauthn|email-code|recovery-code)/);
+    expect(readFileSync(join(root, '../login/finish.ts'), 'utf8')).not.toMatch(/method === 'password'/);
+  });
+
   it('reads the domain rule once per password login: 5 statements, each table once', async () => {
     await registered(w, 'count@policy.test');
     const log = new StatementLog();
