@@ -168,6 +168,7 @@ describe('Policy: one sign-in policy decides', () => {
     expect('token' in done).toBe(true);
     expect(log.kinds.filter((k) => k.endsWith(':domains'))).toHaveLength(1);
     expect(log.kinds).toHaveLength(5);
+    expect(new Set(log.kinds).size, log.kinds.join(' ')).toBe(5);
   });
 
   it('issues every session with its amr and assurance: password AAL1, password + app AAL2, passkey AAL2', async () => {
