@@ -1,5 +1,7 @@
 import { expect, type CDPSession, type Locator, type Page } from '@playwright/test';
 import { TOTP } from 'otpauth';
+import { openDatabase } from '../../apps/server/src/db/database';
+import { SECURITY_DATA_DIR } from '../env';
 import { AccountScreens } from './account';
 import { texts, type Lang } from './locale-texts';
 
@@ -35,6 +37,23 @@ export class VirtualAuthenticator {
   async credentials(): Promise<{ credentialId: string; rpId?: string; signCount: number; userHandle?: string }[]> {
     const { credentials } = await this.cdp.send('WebAuthn.getCredentials', { authenticatorId: this.id });
     return credentials;
+  }
+}
+
+/**
+ * Moves the last proof of the account's sessions on the security server back past the fresh-proof
+ * window, as if the session had been taken a while after its sign-in (its database row, not a wait).
+ */
+export async function staleProofs(email: string): Promise<void> {
+  const db = openDatabase({ dataDir: SECURITY_DATA_DIR });
+  try {
+    await db.kysely
+      .updateTable('sessions')
+      .set({ proved_at: Date.now() - 11 * 60_000 })
+      .where('user_id', 'in', db.kysely.selectFrom('users').select('id').where('email', '=', email.toLowerCase()))
+      .execute();
+  } finally {
+    await db.close();
   }
 }
 

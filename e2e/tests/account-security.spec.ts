@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { test, expect, createAccount, signInWithStorage, screenshots } from '../fixtures/test';
+import { test, expect, createAccount, mailbox, signInWithStorage, screenshots } from '../fixtures/test';
 import { accessible } from '../pages/a11y';
 import { tabTo } from '../pages/keyboard';
 import { BROWSER_LOCALE, texts, type Lang } from '../pages/locale-texts';
-import { SecurityScreens, VirtualAuthenticator, appCode } from '../pages/security';
+import { SecurityScreens, VirtualAuthenticator, appCode, staleProofs } from '../pages/security';
 
 /**
  * Passkeys and two-step verification (issue 21) in Chromium, on the server whose PUBLIC_URL is
@@ -60,6 +60,46 @@ for (const lang of ['en', 'hi'] as Lang[]) {
       await ui.signInWithPasskey();
       await expect(page.getByRole('alert')).toHaveText(texts(lang, 'errors')('ERR_PASSKEY_UNKNOWN'));
       await expect(page).toHaveURL(/\/user\/login$/);
+    });
+
+    test('a session without a recent proof: adding a passkey asks for it first; "this wasn\'t me" undoes the change', async ({
+      page,
+      request,
+    }) => {
+      const account = await createAccount(request);
+      await VirtualAuthenticator.attach(page);
+      const ui = new SecurityScreens(page, lang);
+      const notMeT = texts(lang, 'notMe');
+      await signInWithStorage(page, account);
+      await expect(ui.panel.getByText(ui.secT('passkeys.none'))).toBeVisible();
+      await staleProofs(account.email);
+      await ui.button(ui.secT('passkeys.add')).click();
+      const dialog = page.getByRole('dialog', { name: ui.secT('proof.title') });
+      await expect(dialog).toBeVisible();
+      await accessible(page, 'fresh-proof dialog');
+      await screenshots(page, `fresh-proof-${lang}`);
+      await dialog.getByRole('button', { name: ui.secT('proof.confirm'), exact: true }).click();
+      await expect(dialog.getByRole('alert')).toHaveText(ui.secT('proof.required'));
+      await dialog.getByLabel(ui.secT('proof.password'), { exact: true }).fill(account.password);
+      await dialog.getByRole('button', { name: ui.secT('proof.confirm'), exact: true }).click();
+      // Proved: the dialog closes and the passkey is added without a second click.
+      await expect(dialog).toHaveCount(0);
+      await expect(ui.panel.getByRole('listitem')).toHaveCount(1);
+
+      const mail = await mailbox.waitFor(account.email, { match: /\/security\/not-me#/ });
+      const link = /https?:\/\/\S+\/security\/not-me#[A-Za-z0-9_-]+/.exec(mail.text)?.[0] ?? '';
+      await page.goto(link);
+      // The token leaves the address bar at once.
+      await expect(page).toHaveURL(/\/security\/not-me$/);
+      await expect(page.getByRole('heading', { name: notMeT('title') })).toBeVisible();
+      await accessible(page, '"this wasn\'t me" page');
+      await screenshots(page, `not-me-${lang}`);
+      await page.getByRole('button', { name: notMeT('undo'), exact: true }).click();
+      await expect(page.getByRole('heading', { name: notMeT('doneTitle') })).toBeVisible();
+      await screenshots(page, `not-me-done-${lang}`);
+      // Every session ended (this browser's too): the home asks to sign in again.
+      await page.goto('/app');
+      await expect(page).toHaveURL(/\/user\/login/);
     });
 
     test('two-step verification: turned on with the QR key, a code at login, a reused code refused, a recovery code once', async ({

@@ -65,7 +65,7 @@ export function isComplete(account: PolicyAccount, proved: readonly MethodDeclar
 export const amrOf = (proved: readonly MethodDeclaration[]): string[] => [...new Set(proved.map((m) => m.amr))];
 
 /** The session's last proof (sign-in or re-authentication) is at most PROOF_FRESH_MS old. */
-export function isFresh(session: { provedAt: number | null }, now = Date.now()): boolean {
+function isFresh(session: { provedAt: number | null }, now = Date.now()): boolean {
   return session.provedAt !== null && now - session.provedAt <= PROOF_FRESH_MS && session.provedAt <= now;
 }
 

@@ -27,7 +27,7 @@ export async function login(
  * answer alike (same status, body, and an argon2 verification either way). Domain rules come first:
  * they say nothing about one particular address.
  */
-export async function passwordSignIn(
+async function passwordSignIn(
   deps: AccountsDeps,
   input: { login: string; password: string },
 ): Promise<{ user: UserRow; rules: DomainRules }> {

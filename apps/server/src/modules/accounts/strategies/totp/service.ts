@@ -56,7 +56,7 @@ function openSecret(deps: AccountsDeps, sealed: string): string | null {
 }
 
 /** Single-sign-on accounts do not get it: their provider does two-step verification. */
-export async function totpAvailable(deps: AccountsDeps, user: UserRow): Promise<boolean> {
+async function totpAvailable(deps: AccountsDeps, user: UserRow): Promise<boolean> {
   return allows(await domainsRepository(deps.db).rules(emailDomain(user.email)), totpMethod);
 }
 
