@@ -82,7 +82,7 @@ for (const lang of ['en', 'hi'] as Lang[]) {
       await expect(page).toHaveURL(/\/app$/);
     });
 
-    test('SAML on an SSO-only domain: only single sign-on is offered; a cancel ends on a clear error page', async ({
+    test('SAML on an SSO-only domain: only single sign-on is offered; a cancel ends on a clear error page; a fresh proof returns', async ({
       page,
     }) => {
       const ui = new AccountScreens(page, lang);
@@ -109,7 +109,19 @@ for (const lang of ['en', 'hi'] as Lang[]) {
       await expect(page).toHaveURL(/\/user\/welcome\?sso=1$/);
       await ui.acceptSsoTerms();
       await page.goto('/app');
-      await expect(page.getByRole('heading', { name: ui.homeT('greeting', { name: 'Grace Hopper' }) })).toBeVisible();
+      const greeting = page.getByRole('heading', { name: ui.homeT('greeting', { name: 'Grace Hopper' }) });
+      await expect(greeting).toBeVisible();
+      // A fresh proof at the IdP: its cross-site POST brings no cookie, so it comes back through /auth,
+      // whose same-origin exchange (this browser's binding cookie) marks the session proved and returns.
+      const token = await page.evaluate(() => window.localStorage.getItem('authorization'));
+      const asked = await page.request.post('/api/sso/reauth', { headers: { authorization: `Bearer ${token}` } });
+      expect(asked.status()).toBe(200);
+      await page.goto(((await asked.json()) as { url: string }).url);
+      await page.getByLabel('E-mail').fill(email);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page).toHaveURL(/\/app$/);
+      await expect(greeting).toBeVisible();
+      expect(await page.evaluate(() => window.localStorage.getItem('authorization'))).toBe(token);
     });
   });
 }

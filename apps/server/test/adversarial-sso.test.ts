@@ -511,10 +511,30 @@ describe('Fresh proof for SSO accounts (POST /api/sso/reauth)', () => {
       Buffer.from(new URL(asked.json().url as string).searchParams.get('SAMLRequest') ?? '', 'base64'),
     ).toString();
     expect(request).toContain('ForceAuthn="true"');
+    const before = await sessionRow(token);
     const requestId = await idp.requestIdOf(String(asked.json().url));
+    // The IdP's cross-site POST brings no binding cookie: it goes on to the /auth page, whose same-origin
+    // exchange, with the cookie of the browser that asked, marks this session proved (no new session).
     const done = await samlPost(await idp.answer(requestId, { email: 'carol@saml.test' }));
-    expect(done.headers.location).toBe(`${ORIGIN}/app`);
-    expect(Number((await sessionRow(token)).proved_at)).toBeGreaterThan(0);
+    const handoff = handoffOf(done);
+    expect(Number((await sessionRow(token)).proved_at)).toBe(Number(before.proved_at ?? 0));
+    const exchanged = await exchange(handoff, bindingOf(asked));
+    expect(exchanged.statusCode, exchanged.body).toBe(200);
+    expect(exchanged.json()).toEqual({ proved: true });
+    const after = await sessionRow(token);
+    expect(after.id).toBe(before.id);
+    expect(Number(after.proved_at)).toBeGreaterThan(Number(before.proved_at ?? 0));
+    expect(after.amr.split(',')).toContain('sso');
+    expectError(await exchange(handoff, bindingOf(asked)), 401, 'ERR_HANDOFF_INVALID');
+    // An answer that does not say when the person authenticated, or says long before the request, is
+    // no fresh sign-in.
+    for (const authnInstantS of [null, -3600]) {
+      const again = await call(w.app, { method: 'POST', url: '/sso/reauth', token });
+      const againId = await idp.requestIdOf(String(again.json().url));
+      expect(errorReason(await samlPost(await idp.answer(againId, { email: 'carol@saml.test', authnInstantS })))).toBe(
+        'invalid',
+      );
+    }
     // Someone else's assertion does not prove this session.
     const other = await call(w.app, { method: 'POST', url: '/sso/reauth', token });
     const otherId = await idp.requestIdOf(String(other.json().url));

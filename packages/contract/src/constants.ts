@@ -194,6 +194,14 @@ export const HANDOFF_TTL_SECONDS = 60;
  * KiB; anything bigger is refused before it is decoded (it costs the server, not the sender).
  */
 export const SAML_RESPONSE_MAX_BYTES = 64 * 1024;
+/**
+ * The shape a SAML response may have before it reaches the XML validator, whose XPath searches grow with
+ * the square of the element count: a signed response with its attributes has some 30–80 elements and a
+ * depth under 12; a few hundred group values still fit. More elements, or deeper nesting, is refused
+ * by one linear pass over the text, as is any DOCTYPE (entity expansion).
+ */
+export const SAML_MAX_ELEMENTS = 400;
+export const SAML_MAX_DEPTH = 32;
 /** Clock skew allowed on SAML NotBefore/NotOnOrAfter and OIDC iat/exp. */
 export const SSO_CLOCK_SKEW_SECONDS = 60;
 /** How a session was signed in, as the sessions panel names it. */

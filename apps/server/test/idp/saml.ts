@@ -40,6 +40,11 @@ export interface SamlAnswer {
   /** The NameID and its format (default: the address, emailAddress). */
   nameId?: string;
   nameIdFormat?: string;
+  /**
+   * When the person authenticated at the IdP, in seconds from now (default 0: just now, as after
+   * ForceAuthn); null leaves the AuthnStatement out, as a non-conforming IdP would.
+   */
+  authnInstantS?: number | null;
 }
 
 export interface TestSamlIdp {
@@ -69,6 +74,14 @@ const attributes = (answer: SamlAnswer) =>
     )
     .join('') +
   '</saml:AttributeStatement>';
+
+/** When and how the person authenticated (mandatory in the Web SSO profile); none when asked to leave it out. */
+const authnStatement = (answer: SamlAnswer, at: (s: number) => string, sessionIndex: string) =>
+  answer.authnInstantS === null
+    ? ''
+    : `<saml:AuthnStatement AuthnInstant="${at(answer.authnInstantS ?? 0)}" SessionIndex="${sessionIndex}">` +
+      '<saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext>' +
+      '</saml:AuthnStatement>';
 
 /**
  * A SAML 2.0 identity provider (samlify in IdP mode) on a random loopback port, signing real
@@ -121,7 +134,11 @@ export async function startSamlIdp(spMetadata: () => Promise<string>): Promise<T
       {
         customTagReplacement: (template: string) => {
           const id = `_${randomUUID()}`;
-          const context = samlify.SamlLib.replaceTagsByValue(template.replace('{AttributeStatement}', attributes(a)), {
+          // Markup goes in before the tag replacement, which escapes every value it puts in.
+          const markup = template
+            .replace('{AttributeStatement}', attributes(a))
+            .replace('{AuthnStatement}', authnStatement(a, at, id));
+          const context = samlify.SamlLib.replaceTagsByValue(markup, {
             ID: id,
             AssertionID: `_${randomUUID()}`,
             Destination: a.destination ?? acs,
@@ -138,7 +155,6 @@ export async function startSamlIdp(spMetadata: () => Promise<string>): Promise<T
             NameIDFormat: a.nameIdFormat ?? 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress',
             NameID: a.nameId ?? a.email,
             InResponseTo: a.inResponseTo ?? requestId,
-            AuthnStatement: '',
           });
           return { id, context };
         },

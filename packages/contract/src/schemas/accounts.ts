@@ -163,8 +163,13 @@ export const SsoStartQuerySchema = z.object({ email: z.string().max(320) });
 // POST /auth/handoff: the /auth page's single-use token for the session it stands for. `confirm`: the
 // person answered "Continue as …?" (a hand-off that this browser did not start).
 export const HandoffRequestSchema = z.object({ handoff: z.string().min(1).max(128), confirm: z.boolean().optional() });
-// Its answer: the session, or (not started in this browser, not confirmed yet) the address to ask about.
-export const HandoffResponseSchema = z.union([SessionResponseSchema, z.object({ confirm_as: z.string() })]);
+// Its answer: the session, or (not started in this browser, not confirmed yet) the address to ask about,
+// or, for a fresh proof at the provider, that the session which asked (in this browser) is proved now.
+export const HandoffResponseSchema = z.union([
+  SessionResponseSchema,
+  z.object({ confirm_as: z.string() }),
+  z.object({ proved: z.literal(true) }),
+]);
 export type HandoffResponse = z.infer<typeof HandoffResponseSchema>;
 // POST /sso/reauth (bearer): where to send the browser for a fresh sign-in at the account's provider
 export const SsoReauthResponseSchema = z.object({ url: z.string() });

@@ -27,7 +27,8 @@ type State =
  * first (a crafted link must not switch accounts silently), and so does a session nobody in this browser
  * asked for: a `?token=` link, or a hand-off of a sign-in this browser did not start (the server says so):
  * "Continue as …?", so a third-party page cannot sign a visitor into the attacker's account. A
- * single-sign-on account that has not accepted the terms yet goes to the welcome step.
+ * single-sign-on account that has not accepted the terms yet goes to the welcome step. The hand-off of a
+ * fresh proof at the provider (SAML) marks this browser's session proved and returns.
  */
 export default function AuthHandoffPage() {
   const { t } = useTranslation('pages');
@@ -140,6 +141,8 @@ export default function AuthHandoffPage() {
       if (handoff) {
         const answer = await exchangeHandoff(handoff).catch(() => null);
         if (!live) return;
+        // A fresh proof at the provider: the session this browser holds is proved now; nothing to store.
+        if (answer && 'proved' in answer) return goBack();
         if (answer && 'confirm_as' in answer) {
           confirmUnasked(answer.confirm_as, () => {
             void exchangeHandoff(handoff, true)

@@ -149,7 +149,7 @@ const ssoRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, { d
           confirmed: request.body.confirm === true,
         }),
       );
-      if ('token' in answer) reply.clearCookie(BINDING_COOKIE, bindingCookie);
+      if (!('confirm_as' in answer)) reply.clearCookie(BINDING_COOKIE, bindingCookie);
       return answer;
     },
   );
@@ -202,7 +202,14 @@ const ssoRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, { d
         if (!(await users.completeSsoRegistration(session.id, ACCEPTED_TERMS_VERSION)))
           throw new AppError('ERR_FORBIDDEN');
         const user = (await users.byId(session.id))!;
-        const next = await sessionFor(deps, user, { method: 'sso', device: session.device, db: trx });
+        // What the welcome session proved (its methods and assurance) carries over, as in sign-up.
+        const next = await sessionFor(deps, user, {
+          method: 'sso',
+          device: session.device,
+          amr: session.amr,
+          aal: session.aal,
+          db: trx,
+        });
         await deps.sessions.revoke(user.id, { only: session.sessionId }, trx);
         return next;
       });

@@ -22,7 +22,7 @@ import { sessionsRepository } from '../../../plugins/sessions-repository.js';
 import { usersRepository, type UserRow } from '../identity/repository.js';
 import { finishWithSession } from '../login/finish.js';
 import { oidcStrategy, type OidcPending } from '../strategies/oidc/oidc.js';
-import { inResponseToOf, samlStrategy, type SamlServiceProvider } from '../strategies/saml/saml.js';
+import { inResponseToOf, refuseUnusualShape, samlStrategy, type SamlServiceProvider } from '../strategies/saml/saml.js';
 import { SsoFailure, type SsoIdentity } from '../strategies/sso-failure.js';
 import type { Database } from '../../../db/schema.js';
 import type { Kysely } from 'kysely';
@@ -181,7 +181,12 @@ export function ssoFlow(deps: AccountsDeps) {
     });
   }
 
-  async function handOff(user: UserRow, device: string | null, binding: string | null): Promise<string> {
+  async function handOff(
+    user: UserRow,
+    device: string | null,
+    binding: string | null,
+    reauth?: ReauthOf,
+  ): Promise<string> {
     const token = await store().createHandoff({
       userId: user.id,
       email: user.email,
@@ -189,30 +194,33 @@ export function ssoFlow(deps: AccountsDeps) {
       device,
       binding,
       ttlMs: HANDOFF_TTL_SECONDS * 1000,
+      ...(reauth ? { reauth } : {}),
     });
     return `${config.publicUrl}/auth?handoff=${encodeURIComponent(token)}`;
   }
 
   /**
-   * The end of a fresh proof: the provider authenticated the same person again, just now; the session
-   * that asked is marked proved (no new session), and the browser goes back to the app.
+   * A fresh proof's answer: the provider authenticated the same person again, just now. Both protocols
+   * must say when (OIDC auth_time; SAML's AuthnStatement is mandatory in the Web SSO profile, and
+   * ForceAuthn is only a request): an answer without it proves nothing.
    */
-  async function proved(request: SsoRequest, reauth: ReauthOf, identity: SsoIdentity): Promise<string> {
+  async function checkProof(request: SsoRequest, reauth: ReauthOf, identity: SsoIdentity): Promise<UserRow> {
     const user = await usersRepository(deps.db).byId(reauth.userId);
     if (!user?.active) throw new SsoFailure('inactive', 'account deactivated');
     const email = addressOf(request.domain, identity);
     if (email !== user.email) throw new SsoFailure('other-person', 'a fresh proof by another address');
     await pinSubject(deps.db, user.id, identity);
     const startedS = Math.floor((request.startedAt ?? 0) / 1000);
-    if (
-      identity.authTime === undefined
-        ? request.protocol === 'oidc'
-        : identity.authTime < startedS - SSO_CLOCK_SKEW_SECONDS
-    )
+    if (identity.authTime === undefined)
+      throw new SsoFailure('invalid', 'the provider did not say when the person authenticated');
+    if (identity.authTime < startedS - SSO_CLOCK_SKEW_SECONDS)
       throw new SsoFailure('invalid', 'the provider did not authenticate the person again');
-    await sessionsRepository(deps.db).markProved(reauth.sessionId, Date.now(), ['sso'], 1);
-    return `${config.publicUrl}/app`;
+    return user;
   }
+
+  /** The session that asked is marked proved (no new session). */
+  const markProved = (reauth: ReauthOf) =>
+    sessionsRepository(deps.db).markProved(reauth.sessionId, Date.now(), ['sso'], 1);
 
   async function begin(
     connection: Connection,
@@ -309,7 +317,12 @@ export function ssoFlow(deps: AccountsDeps) {
       const callbackUrl = new URL(redirectUri);
       for (const [key, value] of Object.entries(input.query)) callbackUrl.searchParams.set(key, value);
       const identity = await oidcStrategy.complete(connection, { callbackUrl, state, pending });
-      if (request.reauth) return proved(request, request.reauth, identity);
+      if (request.reauth) {
+        // The callback checked this browser's binding cookie above: the browser that asked is here.
+        await checkProof(request, request.reauth, identity);
+        await markProved(request.reauth);
+        return `${config.publicUrl}/app`;
+      }
       return handOff(await accountFor(request.domain, identity, input.language), input.device, request.binding ?? null);
     },
 
@@ -323,6 +336,8 @@ export function ssoFlow(deps: AccountsDeps) {
       const connection: Connection | undefined = await connections().get(request.domain);
       if (connection?.protocol !== 'saml' || (request.connectionId && connection.id !== request.connectionId))
         throw new SsoFailure('not-configured', `no SAML connection for ${request.domain}`);
+      // Before any XML parser: a shape no IdP sends would cost the validator the square of its size.
+      refuseUnusualShape(input.samlResponse);
       const identity = await samlStrategy.complete(
         sp,
         connection.settings,
@@ -332,7 +347,14 @@ export function ssoFlow(deps: AccountsDeps) {
       if (!(await store().firstUse(`${connection.settings.entityId} ${identity.assertionId}`, REPLAY_TTL_MS))) {
         throw new SsoFailure('expired', 'assertion replayed');
       }
-      if (request.reauth) return proved(request, request.reauth, identity);
+      if (request.reauth) {
+        // The IdP's POST brings no binding cookie, so it cannot tell whose browser answered: a thief's
+        // request, answered by the victim at her IdP, would prove the thief's session. The proof is
+        // marked only by the /auth page's same-origin exchange, with the binding cookie of the browser
+        // that asked.
+        const user = await checkProof(request, request.reauth, identity);
+        return handOff(user, input.device, request.binding ?? null, request.reauth);
+      }
       // The IdP posts cross-site, so the binding cookie may not come with it: the hand-off carries the
       // binding on to the /auth page's same-origin exchange, which checks it.
       return handOff(await accountFor(request.domain, identity, input.language), input.device, request.binding ?? null);
@@ -353,6 +375,14 @@ export function ssoFlow(deps: AccountsDeps) {
     }): Promise<HandoffResponse> {
       const seen = await store().peekHandoff(input.token);
       if (!seen) throw new AppError('ERR_HANDOFF_INVALID');
+      if (seen.reauth) {
+        // A fresh proof counts only in the browser that asked for it: no "Continue as …?" here, and a
+        // refused try spends the hand-off.
+        const taken = await store().takeHandoff(input.token);
+        if (!taken?.reauth || !bindingMatches(input.binding, taken.binding)) throw new AppError('ERR_HANDOFF_INVALID');
+        await markProved(taken.reauth);
+        return { proved: true };
+      }
       if (!input.confirmed && !bindingMatches(input.binding, seen.binding)) return { confirm_as: seen.email ?? '' };
       const row = await store().takeHandoff(input.token);
       if (!row) throw new AppError('ERR_HANDOFF_INVALID');

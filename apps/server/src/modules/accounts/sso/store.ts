@@ -29,6 +29,8 @@ export interface Handoff {
   email?: string;
   /** SHA-256 of the binding cookie of the browser that started the sign-in. */
   binding?: string | null;
+  /** A fresh proof's hand-off: the session it marks proved (it signs nobody in). */
+  reauth?: ReauthOf;
 }
 
 const parse = <T>(data: string | null | undefined): T | undefined => (data ? (JSON.parse(data) as T) : undefined);
@@ -67,6 +69,7 @@ export function ssoStore(db: Kysely<Database>) {
       device: string | null;
       binding: string | null;
       ttlMs: number;
+      reauth?: ReauthOf;
     }) {
       const token = newStateValue();
       const handoff: Handoff = {
@@ -75,6 +78,7 @@ export function ssoStore(db: Kysely<Database>) {
         device: input.device?.slice(0, 256) ?? null,
         email: input.email,
         binding: input.binding,
+        ...(input.reauth ? { reauth: input.reauth } : {}),
       };
       await state.put('handoff', token, { subject: input.userId, data: JSON.stringify(handoff), ttlMs: input.ttlMs });
       return token;

@@ -4,7 +4,7 @@ import { apiRequest, lazySchema } from '../../../lib/api-client';
 /**
  * POST /auth/handoff: the single-use hand-off token of a single-sign-on return → `{token, profiles}`, or
  * `{confirm_as}` when this browser did not start that sign-in (then again with `confirm` once the person
- * said yes).
+ * said yes), or `{proved: true}` for a fresh proof this browser asked for.
  */
 export const exchangeHandoff = (handoff: string, confirm = false): Promise<HandoffResponse> =>
   apiRequest({

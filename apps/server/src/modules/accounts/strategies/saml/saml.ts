@@ -1,6 +1,6 @@
 import type { CacheProvider, Profile, SAML } from '@node-saml/node-saml';
 import { DOMParser } from '@xmldom/xmldom';
-import { SSO_CLOCK_SKEW_SECONDS, SSO_REQUEST_TTL_SECONDS } from '@suite/contract';
+import { SAML_MAX_DEPTH, SAML_MAX_ELEMENTS, SSO_CLOCK_SKEW_SECONDS, SSO_REQUEST_TTL_SECONDS } from '@suite/contract';
 import { SsoFailure, type SsoIdentity } from '../sso-failure.js';
 import type { SamlSettings } from '../../sso/connections.js';
 
@@ -129,6 +129,59 @@ function checkAddressing(sp: SamlServiceProvider, idp: SamlSettings, profile: Pr
   const instant = childrenOf(assertion, ASSERTION, 'AuthnStatement')[0]?.getAttribute('AuthnInstant');
   const authTime = instant ? Math.floor(Date.parse(instant) / 1000) : NaN;
   return Number.isFinite(authTime) ? { authTime } : {};
+}
+
+/**
+ * Refuses a response whose shape no IdP sends, before any parser sees it: a DOCTYPE (entity
+ * expansion), more than SAML_MAX_ELEMENTS elements, or nesting deeper than SAML_MAX_DEPTH. node-saml's
+ * XPath searches over the DOM grow with the square of the element count, so a 56 KiB body of small
+ * elements held the event loop for seconds. One forward pass: every index only moves on.
+ */
+export function refuseUnusualShape(samlResponse: string): void {
+  const xml = Buffer.from(samlResponse, 'base64').toString('utf8');
+  let elements = 0;
+  let depth = 0;
+  let at = xml.indexOf('<');
+  while (at >= 0) {
+    let end: number;
+    if (xml.startsWith('<!--', at)) end = closeOf(xml, '-->', at + 4);
+    else if (xml.startsWith('<?', at)) end = closeOf(xml, '?>', at + 2);
+    else if (xml.startsWith('<![CDATA[', at)) end = closeOf(xml, ']]>', at + 9);
+    else if (xml.startsWith('<!', at)) throw new SsoFailure('invalid', 'response shape: a DOCTYPE or declaration');
+    else if (xml.startsWith('</', at)) {
+      end = closeOf(xml, '>', at + 2);
+      depth -= 1;
+    } else {
+      end = tagEnd(xml, at + 1);
+      elements += 1;
+      if (xml[end - 1] !== '/') depth += 1;
+      if (elements > SAML_MAX_ELEMENTS)
+        throw new SsoFailure('invalid', `response shape: more than ${SAML_MAX_ELEMENTS} elements`);
+      if (depth > SAML_MAX_DEPTH)
+        throw new SsoFailure('invalid', `response shape: nested deeper than ${SAML_MAX_DEPTH}`);
+    }
+    at = xml.indexOf('<', end + 1);
+  }
+}
+
+/** The index of `close` (its last character) from `from` on; a construct never closed is refused. */
+function closeOf(xml: string, close: string, from: number): number {
+  const found = xml.indexOf(close, from);
+  if (found < 0) throw new SsoFailure('invalid', 'response shape: unterminated markup');
+  return found + close.length - 1;
+}
+
+/** The index of the `>` ending a start tag that begins at `from`, outside quoted attribute values. */
+function tagEnd(xml: string, from: number): number {
+  let quote = '';
+  for (let i = from; i < xml.length; i += 1) {
+    const c = xml[i]!;
+    if (quote) {
+      if (c === quote) quote = '';
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '>') return i;
+  }
+  throw new SsoFailure('invalid', 'response shape: unterminated markup');
 }
 
 /**
