@@ -10,6 +10,7 @@ import * as sso from './008-sso.js';
 import * as passkeysTotp from './009-passkeys-totp.js';
 import * as teamLinks from './010-team-links.js';
 import * as identityCore from './011-identity-core.js';
+import * as meetingLobby from './015-meeting-lobby.js';
 
 /** Ordered migrations; names sort in the order they must run. Append, never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '009-passkeys-totp': passkeysTotp,
   '010-team-links': teamLinks,
   '011-identity-core': identityCore,
+  '015-meeting-lobby': meetingLobby,
 };
