@@ -288,7 +288,11 @@ export function createMeetingService(deps: MeetingServiceDeps) {
         const [open] = await repo.openSessions([row.id]);
         if (!(await liveSession(open, Date.now()))) throw new AppError('ERR_SESSION_NOT_STARTED');
       }
+      const admitter = who.kind === 'user' && ['host', 'cohost'].includes(await lobby.entry(row, { ...who, name: '' }));
+      const arriving = admitter && !(await presenceCall(() => presence.list(row.id))).some((p) => p.id === me.id);
       await presenceCall(() => presence.beat(row.id, me, PRESENCE_TTL_S * 1000));
+      // Someone who can let people in arrived: the waiting pages stop reading "Nobody can let you in yet".
+      if (arriving) await deps.bus.publish(row.id).catch(() => undefined);
     },
 
     /** "I left" (the room page on hangup or when the page goes away): the person stops counting at once. */
