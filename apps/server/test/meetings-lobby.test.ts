@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, configProblems, type TestApp } from './helpers.js';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.js';
+import { createTestApp, configProblems, logCapture, type TestApp } from './helpers.js';
 import { SELF_HOSTED, signedInUser } from './meetings-support.js';
 import { insertSignedInUser } from './helpers.js';
 import { startRedis, type RedisFixture } from './redis.js';
@@ -500,5 +502,86 @@ describe('a Redis outage: 503 with Retry-After, nobody admitted by accident, hea
       .poll(async () => (await c.admit(vc._id, id, host)).statusCode, { timeout: 15_000, interval: 100 })
       .toBe(200);
     expect((await c.mine(vc._id, cookie)).json().status).toBe('admitted');
+  });
+});
+
+describe('two instances: ask on one, admit on the other', () => {
+  let redis: RedisFixture;
+  let t: TestApp;
+  let other: FastifyInstance;
+  let c: ReturnType<typeof client>;
+  let host: User;
+  let baseA: string;
+  beforeAll(async () => {
+    redis = await startRedis();
+    t = await createTestApp({ ...LOBBY, REDIS_URL: redis.url });
+    // The same database and Redis: another instance behind the same load balancer.
+    other = await buildApp(t.config, { logger: false });
+    await other.ready();
+    c = client(t);
+    host = await signedInUser(t.app, 'Ada', 'Host');
+    baseA = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await other?.close();
+    await t?.close();
+    await redis?.stop();
+  });
+
+  it('pushes the decision taken on instance B to the waiting page on instance A, and the token follows', async () => {
+    const vc = await c.createVc(host);
+    await c.userToken(vc._id, host);
+    const guestId = await c.guest('Two Instances');
+    const asked = await c.guestToken(vc._id, guestId);
+    const cookie = lobbyCookie(asked)!;
+    const mine = await nextEvent(
+      `${baseA}/api/v2/videoconference/${vc._id}/lobby/me/events`,
+      { headers: { cookie: `suite_lobby=${cookie}` } },
+      (d) => (d as { status: string }).status === 'admitted',
+    );
+    const decision = mine.wait();
+    // The host's list on B shows the request made on A.
+    const onB = await other.inject({
+      method: 'GET',
+      url: `/api/v2/videoconference/${vc._id}/lobby`,
+      headers: host.headers,
+    });
+    const [request] = onB.json().requests;
+    expect(request.name).toBe('Two Instances');
+    const admitted = await other.inject({
+      method: 'POST',
+      url: `/api/v2/videoconference/${vc._id}/lobby/requests/${request.id}/admit`,
+      headers: host.headers,
+    });
+    expect(admitted.json()).toEqual({ admitted: 1 });
+    expect(await decision).toMatchObject({ status: 'admitted' });
+    mine.close();
+    // The token is given by either instance to the browser that asked.
+    const token = await other.inject({
+      method: 'POST',
+      url: '/api/v2/videoconference/guest/token',
+      payload: { room_name: vc._id, guest_id: guestId },
+      cookies: { suite_lobby: cookie },
+    });
+    expect(token.statusCode).toBe(200);
+  });
+});
+
+describe('start-up warning', () => {
+  it('warns when meetings are configured without a token secret: the lobby then guards nothing', async () => {
+    const log = logCapture();
+    const t = await createTestApp({ MEET_DOMAIN: 'meet.acme.test' }, { logger: { level: 'warn', stream: log.stream } });
+    try {
+      expect(log.lines.some((l) => l.includes('without a token secret'))).toBe(true);
+    } finally {
+      await t.close();
+    }
+    const quiet = logCapture();
+    const t2 = await createTestApp(SELF_HOSTED, { logger: { level: 'warn', stream: quiet.stream } });
+    try {
+      expect(quiet.lines.some((l) => l.includes('without a token secret'))).toBe(false);
+    } finally {
+      await t2.close();
+    }
   });
 });

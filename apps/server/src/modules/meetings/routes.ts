@@ -120,6 +120,9 @@ const meetingRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, 
       'cache-control': 'no-store',
       'x-accel-buffering': 'no',
       'x-content-type-options': 'nosniff',
+      // A stream holds its connection for minutes: when it ends, the connection goes too (a kept-alive
+      // socket after a hijacked answer would hold the server's close).
+      connection: 'close',
     });
     let last = '';
     let closed = false;
