@@ -365,6 +365,27 @@ describe('asking to join', () => {
     expect((await c.mine(room, me.cookie)).json()).toMatchObject({ waiting_for: 'Bruno', admitter_present: true });
   });
 
+  it('counts a signed-in person who must ask as here only once let in, from the browser let in', async () => {
+    const room = await started();
+    const other = await outsider(t);
+    const beat = (cookie?: string) =>
+      c.call({
+        method: 'PUT',
+        url: `/v2/videoconference/${room}/presence`,
+        payload: {},
+        headers: other.headers,
+        cookie,
+      });
+    const asked = await c.userToken(room, other);
+    const cookie = lobbyCookie(asked)!;
+    expect((await beat(cookie)).statusCode).toBe(403);
+    const id = (await c.list(room, host)).json().requests[0].id;
+    await c.admit(room, id, host);
+    expect((await beat()).statusCode).toBe(403);
+    expect((await beat(cookie)).statusCode).toBe(204);
+    expect((await c.call({ url: `/v2/videoconference/${room}` })).json().participants.names).toEqual(['Olga']);
+  });
+
   it('limits new requests per address', async () => {
     const room = await started();
     const ip = '198.51.100.7';

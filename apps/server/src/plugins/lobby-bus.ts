@@ -49,7 +49,7 @@ function localListeners() {
   };
 }
 
-export function memoryLobbyBus(): LobbyBus {
+function memoryLobbyBus(): LobbyBus {
   const listeners = localListeners();
   return {
     async publish(meetingId) {

@@ -27,7 +27,7 @@ const TTL_MS = LOBBY_REQUEST_TTL_S * 1000;
 
 /** The lobby cookie's value is kept by the browser alone; the table holds its SHA-256. */
 const browserHash = (value: string) => createHash('sha256').update(value).digest('hex');
-export const newBrowserValue = () => randomBytes(32).toString('base64url');
+const newBrowserValue = () => randomBytes(32).toString('base64url');
 
 /** Whoever asks for a meeting token. */
 export type Asker =
@@ -223,6 +223,12 @@ export function createLobby({ db, config, bus, presence, counters }: LobbyDeps) 
       const stored = await repo.byBrowser(row.id, hash);
       if (!stored) throw new AppError('ERR_LOBBY_REQUEST_NOT_FOUND');
       return { admitted: false, lobby: await statusOf(row, stored, sessionId), ...(newCookie ? { newCookie } : {}) };
+    },
+
+    /** Was this browser let in, as this person, during session `sessionId`? */
+    async admitted(row: VideoconferenceRow, sessionId: string, subject: string, cookie: string | undefined) {
+      const request = cookie ? await repo.byBrowser(row.id, browserHash(cookie)) : undefined;
+      return request?.status === 'admitted' && request.session_id === sessionId && request.subject === subject;
     },
 
     /** This browser's request in meeting `row` (404 when it has none). */

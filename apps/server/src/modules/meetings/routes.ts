@@ -286,7 +286,7 @@ const meetingRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, 
     },
   };
   const presenceIdentity = (request: FastifyRequest, token: string | undefined): PresenceIdentity => {
-    if (request.user) return { kind: 'user', user: request.user };
+    if (request.user) return { kind: 'user', user: request.user, lobbyCookie: request.cookies[LOBBY_COOKIE] };
     if (token) return { kind: 'guest', token };
     throw new AppError('ERR_INVALID_ACCESS_TOKEN');
   };

@@ -39,7 +39,13 @@ export type TokenOrWait = { token: MeetingTokenResponse } | { lobby: LobbyStatus
 
 export type PingIdentity = { kind: 'user'; user: SessionUser } | { kind: 'guest'; guestId: string };
 /** Who reports presence: a signed-in user, or a guest with the meeting token our server gave it for the room. */
-export type PresenceIdentity = { kind: 'user'; user: SessionUser } | { kind: 'guest'; token: string };
+export type PresenceIdentity =
+  | {
+      kind: 'user';
+      user: SessionUser;
+      /** The lobby cookie: a person let in from the lobby proves it with it. */ lobbyCookie?: string | undefined;
+    }
+  | { kind: 'guest'; token: string };
 
 /** The first word of a name under the one name rule, never an address; '' when there is none. */
 function firstName(name: string): string {
@@ -284,11 +290,22 @@ export function createMeetingService(deps: MeetingServiceDeps) {
     async heartbeat(who: PresenceIdentity, roomName: string): Promise<void> {
       const row = await usable(roomName);
       const me = await presenceOf(who, row.id);
-      if (!(who.kind === 'user' && row.host_id === who.user.id)) {
+      const entry = who.kind === 'user' ? await lobby.entry(row, { kind: 'user', user: who.user, name: '' }) : 'direct';
+      if (entry !== 'host') {
         const [open] = await repo.openSessions([row.id]);
-        if (!(await liveSession(open, Date.now()))) throw new AppError('ERR_SESSION_NOT_STARTED');
+        const session = await liveSession(open, Date.now());
+        if (!session) throw new AppError('ERR_SESSION_NOT_STARTED');
+        // A signed-in person who must ask counts as here only once let in, from the browser let in
+        // (a guest shows the meeting token, which only an admitted guest has).
+        if (
+          who.kind === 'user' &&
+          entry === 'ask' &&
+          !(await lobby.admitted(row, session.id, who.user.id, who.lobbyCookie))
+        ) {
+          throw new AppError('ERR_FORBIDDEN');
+        }
       }
-      const admitter = who.kind === 'user' && ['host', 'cohost'].includes(await lobby.entry(row, { ...who, name: '' }));
+      const admitter = entry === 'host' || entry === 'cohost';
       const arriving = admitter && !(await presenceCall(() => presence.list(row.id))).some((p) => p.id === me.id);
       await presenceCall(() => presence.beat(row.id, me, PRESENCE_TTL_S * 1000));
       // Someone who can let people in arrived: the waiting pages stop reading "Nobody can let you in yet".
