@@ -129,6 +129,38 @@ test.describe('the meeting lobby', () => {
     await hostContext.close();
   });
 
+  test('host leaves → a co-host admits; Admit all lets three in at once', async ({ browser, request }) => {
+    test.slow();
+    const host = await createAccount(request);
+    const domain = host.email.split('@')[1];
+    const cohost = await createAccount(request, `cohost-${randomBytes(3).toString('hex')}@${domain}`);
+    const meeting = await createMeeting(request, host, 'restricted');
+    const named = await request.post(`/api/v2/videoconference/${meeting._id}/cohosts`, {
+      headers: { authorization: `Bearer ${host.token}` },
+      data: { email: cohost.email },
+    });
+    expect(named.status(), await named.text()).toBe(200);
+    const { context: hostContext, hostRoom } = await hostInRoom(browser, host, meeting._id);
+    const { context: cohostContext, page: cohostPage } = await hostInRoom(browser, cohost, meeting._id);
+    await hostRoom.leaveButton().click();
+    await hostContext.close();
+
+    const guests = [];
+    for (const name of ['Ann One', 'Ben Two', 'Cid Three']) {
+      const g = await guestAsks(browser, meeting._id, name);
+      await g.page.getByTestId('meeting-setup').locator('button[type=submit]').click();
+      await expect(g.page.getByTestId('meeting-lobby')).toBeVisible();
+      guests.push(g);
+    }
+    const list = cohostPage.getByTestId('lobby-requests');
+    await expect(list.getByTestId('lobby-request')).toHaveCount(3);
+    await list.getByRole('button', { name: 'Admit all' }).click();
+    for (const g of guests) await g.guest.expectJoined();
+    await expect(list).toHaveCount(0);
+    for (const g of guests) await g.context.close();
+    await cohostContext.close();
+  });
+
   test('in Hindi: the waiting card and the request list', async ({ browser, request }) => {
     test.slow();
     const host = await createAccount(request);
