@@ -386,6 +386,82 @@ describe('asking to join', () => {
     expect((await c.call({ url: `/v2/videoconference/${room}` })).json().participants.names).toEqual(['Olga']);
   });
 
+  it('invitees: a mail each, a personal link past the lobby, revocable; the host sees who joined', async () => {
+    const room = await started('restricted');
+    const invite = (emails: string[], user = host) =>
+      c.call({
+        method: 'POST',
+        url: `/v2/videoconference/${room}/invitees`,
+        payload: { emails },
+        headers: user.headers,
+      });
+    expect((await invite(['x@guest.test'], colleague)).statusCode).toBe(404);
+    expect((await invite(['not an address'])).json().error_code).toBe('ERR_VALIDATION');
+    const list = await invite(['Iris@Guest.test', 'ivan@guest.test', 'iris@guest.test']);
+    expect(list.json().data.map((i: { email: string }) => i.email)).toEqual(['iris@guest.test', 'ivan@guest.test']);
+    const mails = await t.app.db.kysely
+      .selectFrom('mail_outbox')
+      .select(['kind', 'to_address', 'subject', 'text_body'])
+      .where('to_address', 'in', ['iris@guest.test', 'ivan@guest.test'])
+      .execute();
+    expect(mails).toHaveLength(2);
+    expect(mails[0]!.subject).toContain(host.email);
+    const linkOf = (to: string) =>
+      new URL(/http\S+\?invite=\S+/.exec(mails.find((m) => m.to_address === to)!.text_body)![0]).searchParams.get(
+        'invite',
+      )!;
+    // The stored token is hashed: the mail's link is not in the table.
+    const stored = await t.app.db.kysely.selectFrom('meeting_invitees').select('token_hash').execute();
+    expect(stored.map((r) => r.token_hash)).not.toContain(linkOf('iris@guest.test'));
+    // Inviting again sends nothing new.
+    await invite(['iris@guest.test']);
+    expect(
+      await t.app.db.kysely
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where('to_address', '=', 'iris@guest.test')
+        .execute(),
+    ).toHaveLength(1);
+
+    const irisGuest = await c.guest('Iris');
+    const tokenWith = (invite: string | undefined, guestId = irisGuest) =>
+      c.call({
+        method: 'POST',
+        url: '/v2/videoconference/guest/token',
+        payload: { room_name: room, guest_id: guestId, ...(invite ? { invite } : {}) },
+        ip: '203.0.113.5',
+      });
+    expect((await tokenWith(undefined)).statusCode).toBe(202);
+    expect((await tokenWith('forged-' + linkOf('iris@guest.test'))).statusCode).toBe(202);
+    expect((await tokenWith(linkOf('iris@guest.test'))).statusCode).toBe(200);
+    // Another meeting's invitation is worth nothing here.
+    const otherRoom = await started('restricted');
+    expect(
+      (
+        await c.call({
+          method: 'POST',
+          url: '/v2/videoconference/guest/token',
+          payload: { room_name: otherRoom, guest_id: irisGuest, invite: linkOf('iris@guest.test') },
+          ip: '203.0.113.5',
+        })
+      ).statusCode,
+    ).toBe(202);
+    const after = (await c.call({ url: `/v2/videoconference/${room}/invitees`, headers: host.headers })).json().data;
+    expect(after.map((i: { email: string; joined_at: string | null }) => [i.email, Boolean(i.joined_at)])).toEqual([
+      ['iris@guest.test', true],
+      ['ivan@guest.test', false],
+    ]);
+    // Revoked: the link goes back to asking.
+    const ivan = after.find((i: { email: string }) => i.email === 'ivan@guest.test');
+    const revoked = await c.call({
+      method: 'DELETE',
+      url: `/v2/videoconference/${room}/invitees/${ivan.id}`,
+      headers: host.headers,
+    });
+    expect(revoked.json().data.find((i: { id: string }) => i.id === ivan.id).revoked).toBe(true);
+    expect((await tokenWith(linkOf('ivan@guest.test'), await c.guest('Ivan'))).statusCode).toBe(202);
+  });
+
   it('limits new requests per address', async () => {
     const room = await started();
     const ip = '198.51.100.7';

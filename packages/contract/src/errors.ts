@@ -133,6 +133,7 @@ export const ERRORS = {
   ERR_LOBBY_REQUEST_NOT_FOUND: entry(404, 'This person is no longer asking to join.'),
   ERR_MEETING_ACCESS_NOT_ALLOWED: entry(400, 'This access level is not allowed on this server.'),
   ERR_COHOST_NOT_ALLOWED: entry(400, 'Co-hosts must be signed-in people of your organisation.'),
+  ERR_INVITEE_LIMIT: entry(400, 'This meeting has reached the maximum number of invitees.'),
 
   // Files
   ERR_FILE_LINK_INVALID: entry(404, 'This download link is not valid.'),

@@ -24,6 +24,9 @@ export const LOBBY_ASKS_PER_ADDRESS = 30;
 export const LOBBY_ASK_WINDOW_S = 600;
 /** Co-hosts per meeting. */
 export const MEETING_MAX_COHOSTS = 20;
+/** Invitees per meeting, and addresses per invitation call. */
+export const MEETING_MAX_INVITEES = 200;
+export const MEETING_INVITES_PER_CALL = 50;
 
 /** Calls of the lobby (mounted under API_PREFIX), read by the meeting's lazy chunks and the server alone. */
 export const LOBBY_API = {
@@ -33,6 +36,10 @@ export const LOBBY_API = {
   cohosts: '/v2/videoconference/:id/cohosts',
   /** DELETE a co-host (host only). */
   cohost: '/v2/videoconference/:id/cohosts/:userId',
+  /** GET who was invited and who joined; POST more addresses (each gets a mail); host only. */
+  invitees: '/v2/videoconference/:id/invitees',
+  /** DELETE: revokes one invitee's personal link (host only). */
+  invitee: '/v2/videoconference/:id/invitees/:inviteeId',
   /** GET (host, co-host): the waiting requests, as JSON. */
   requests: '/v2/videoconference/:id/lobby',
   /** GET (host, co-host): the same list as Server-Sent Events, sent again on every change. */
@@ -83,3 +90,17 @@ export const CohostRequestSchema = z.object({ email: z.string().min(3).max(254) 
 export const CohostSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
 export const CohostListSchema = z.object({ data: z.array(CohostSchema) });
 export type Cohost = z.infer<typeof CohostSchema>;
+
+export const InviteRequestSchema = z.object({
+  emails: z.array(z.string().min(3).max(254)).min(1).max(MEETING_INVITES_PER_CALL),
+});
+export const InviteeSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  invited_at: z.string(),
+  /** When the personal link was first used to join; null: not yet. */
+  joined_at: z.string().nullable(),
+  revoked: z.boolean(),
+});
+export const InviteeListSchema = z.object({ data: z.array(InviteeSchema) });
+export type Invitee = z.infer<typeof InviteeSchema>;

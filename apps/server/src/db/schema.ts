@@ -100,6 +100,17 @@ export interface MeetingCohostsTable {
   created_at: number;
 }
 
+/** An address the host invited; its personal link (token_hash: SHA-256 of the token) passes the lobby. */
+export interface MeetingInviteesTable {
+  id: string;
+  videoconference_id: string;
+  email: string;
+  token_hash: string;
+  created_at: number;
+  revoked_at: number | null;
+  joined_at: number | null;
+}
+
 /** A request to join a meeting, one per meeting and browser (browser_hash: SHA-256 of its lobby cookie). */
 export interface MeetingLobbyRequestsTable {
   id: string;
@@ -280,6 +291,7 @@ export interface Database {
   meeting_sessions: MeetingSessionsTable;
   meeting_cohosts: MeetingCohostsTable;
   meeting_lobby_requests: MeetingLobbyRequestsTable;
+  meeting_invitees: MeetingInviteesTable;
   files: FilesTable;
   file_shares: FileSharesTable;
   file_reservations: FileReservationsTable;

@@ -55,6 +55,8 @@ export const MeetingTokenRequestSchema = z.object({
    * the token's context.user.name, so it has to be signed into the token. Plain text, bounded.
    */
   display_name: z.string().max(200).optional(),
+  /** An invitee's personal link token (`?invite=` of the mailed link): lets its holder past the lobby. */
+  invite: z.string().max(128).optional(),
 });
 export type MeetingTokenRequest = z.infer<typeof MeetingTokenRequestSchema>;
 export const GuestMeetingTokenRequestSchema = MeetingTokenRequestSchema.extend({

@@ -8,6 +8,8 @@ import type { Kysely } from 'kysely';
  * - `meeting_lobby_requests`: one request to join per meeting and browser (the SHA-256 of its HttpOnly
  *   cookie, never the cookie itself); `denials` survives a new request from the same browser, so a person
  *   refused twice cannot ask again; `session_id` ties an admission to the session it was given in.
+ * - `meeting_invitees`: addresses the host invited, each with a personal link past the lobby (the table
+ *   keeps the SHA-256 of its token), revocable, and when it was first used.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -59,9 +61,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('meeting_lobby_requests')
     .columns(['videoconference_id', 'subject'])
     .execute();
+
+  await db.schema
+    .createTable('meeting_invitees')
+    .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+    .addColumn('videoconference_id', 'varchar(64)', (c) =>
+      c.notNull().references('videoconferences.id').onDelete('cascade'),
+    )
+    .addColumn('email', 'varchar(254)', (c) => c.notNull())
+    .addColumn('token_hash', 'varchar(64)', (c) => c.notNull().unique())
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addColumn('revoked_at', 'bigint')
+    .addColumn('joined_at', 'bigint')
+    .addUniqueConstraint('meeting_invitees_email_uq', ['videoconference_id', 'email'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('meeting_invitees').execute();
   await db.schema.dropTable('meeting_lobby_requests').execute();
   await db.schema.dropTable('meeting_cohosts').execute();
   await db.schema.alterTable('videoconferences').dropColumn('access').execute();

@@ -143,6 +143,51 @@ export function lobbyRepository(k: Kysely<Database>) {
       const row = await k.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
       return row?.email ?? '';
     },
+    invitees(meetingId: string) {
+      return k
+        .selectFrom('meeting_invitees')
+        .selectAll()
+        .where('videoconference_id', '=', meetingId)
+        .orderBy('created_at')
+        .orderBy('email')
+        .execute();
+    },
+    async addInvitee(row: Database['meeting_invitees']): Promise<boolean> {
+      const done = await k
+        .insertInto('meeting_invitees')
+        .values(row)
+        .onConflict((oc) => oc.columns(['videoconference_id', 'email']).doNothing())
+        .executeTakeFirst();
+      return Number(done.numInsertedOrUpdatedRows ?? 0) === 1;
+    },
+    async revokeInvitee(meetingId: string, id: string, now: number): Promise<boolean> {
+      const done = await k
+        .updateTable('meeting_invitees')
+        .set({ revoked_at: now })
+        .where('videoconference_id', '=', meetingId)
+        .where('id', '=', id)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return Number(done.numUpdatedRows) > 0;
+    },
+    /** An unrevoked invitee of this meeting by its link's hash; marks the first use. */
+    async useInvite(meetingId: string, tokenHash: string, now: number): Promise<boolean> {
+      const row = await k
+        .selectFrom('meeting_invitees')
+        .select(['id', 'joined_at'])
+        .where('videoconference_id', '=', meetingId)
+        .where('token_hash', '=', tokenHash)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      if (!row) return false;
+      if (row.joined_at === null) {
+        await k.updateTable('meeting_invitees').set({ joined_at: now }).where('id', '=', row.id).execute();
+      }
+      return true;
+    },
+    languageOf(email: string) {
+      return k.selectFrom('users').select('language').where('email', '=', email).executeTakeFirst();
+    },
     /** An active, confirmed account by address (the users table is the accounts module's: read, never written). */
     userByEmail(email: string) {
       return k

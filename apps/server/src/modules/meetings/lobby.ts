@@ -4,9 +4,14 @@ import {
   LOBBY_ASKS_PER_ADDRESS,
   LOBBY_MAX_DENIALS,
   LOBBY_REQUEST_TTL_S,
+  LANGUAGES,
   MEETING_MAX_COHOSTS,
+  MEETING_MAX_INVITEES,
   checkDisplayName,
+  isEmailShape,
   normalizeEmail,
+  type Invitee,
+  type Language,
   type Cohost,
   type LobbyRequestList,
   type LobbyStatus,
@@ -18,6 +23,7 @@ import type { AppConfig } from '../../config.js';
 import { AppError, unavailable } from '../../errors.js';
 import type { SessionUser } from '../../plugins/auth.js';
 import type { CounterStore } from '../../plugins/rate-limit.js';
+import type { Mailer } from '../../plugins/mailer.js';
 import { LobbyBusUnavailable, type LobbyBus } from '../../plugins/lobby-bus.js';
 import { PresenceUnavailable, type PresenceStore } from '../../plugins/presence.js';
 import { lobbyRepository, type LobbyRequestRow } from './lobby-repository.js';
@@ -30,13 +36,19 @@ const browserHash = (value: string) => createHash('sha256').update(value).digest
 const newBrowserValue = () => randomBytes(32).toString('base64url');
 
 /** Whoever asks for a meeting token. */
-export type Asker =
-  { kind: 'user'; user: SessionUser; name: string } | { kind: 'guest'; guestId: string; name: string };
+export type Asker = (
+  { kind: 'user'; user: SessionUser; name: string } | { kind: 'guest'; guestId: string; name: string }
+) & {
+  /** An invitee's personal link token, when the person came by it. */
+  invite?: string | undefined;
+};
 
 /** The browser an ask comes from: its lobby cookie (if any) and its address (for the limits). */
 export interface Browser {
   cookie: string | undefined;
   ip: string;
+  /** An invitee's personal link token (the mailed link's `?invite=`), when the page came by one. */
+  invite?: string | undefined;
 }
 
 /** How a person gets into a meeting: the host, a co-host, straight in, or by asking. */
@@ -57,6 +69,7 @@ export interface LobbyDeps {
   bus: LobbyBus;
   presence: PresenceStore;
   counters: CounterStore;
+  mailer: Mailer;
 }
 
 /**
@@ -64,7 +77,7 @@ export interface LobbyDeps {
  * decisions. The database is the truth; the bus only tells every instance's streams to read it again.
  * Every change first checks that the bus can carry it: with Redis down nothing is decided (503).
  */
-export function createLobby({ db, config, bus, presence, counters }: LobbyDeps) {
+export function createLobby({ db, config, bus, presence, counters, mailer }: LobbyDeps) {
   const repo = lobbyRepository(db.kysely);
   const fresh = (now: number) => now - TTL_MS;
 
@@ -100,6 +113,8 @@ export function createLobby({ db, config, bus, presence, counters }: LobbyDeps) 
     }
     const access = accessOf(row);
     if (access === 'open') return 'direct';
+    // An invitee's personal link lets its holder past the lobby (until the host revokes it).
+    if (who.invite && (await repo.useInvite(row.id, browserHash(who.invite), Date.now()))) return 'direct';
     if (access === 'organisation' && who.kind === 'user') {
       const hostDomain = domainOf(await repo.emailOf(row.host_id));
       if (hostDomain && domainOf(who.user.email) === hostDomain) return 'direct';
@@ -326,6 +341,64 @@ export function createLobby({ db, config, bus, presence, counters }: LobbyDeps) 
 
     async removeCohost(row: VideoconferenceRow, userId: string): Promise<void> {
       if (!(await repo.removeCohost(row.id, userId))) throw new AppError('ERR_NOT_FOUND');
+    },
+
+    async invitees(row: VideoconferenceRow): Promise<Invitee[]> {
+      return (await repo.invitees(row.id)).map((r) => ({
+        id: r.id,
+        email: r.email,
+        invited_at: new Date(r.created_at).toISOString(),
+        joined_at: r.joined_at === null ? null : new Date(r.joined_at).toISOString(),
+        revoked: r.revoked_at !== null,
+      }));
+    },
+
+    /**
+     * Host only (the caller checked): invites addresses; each new one gets a mail through the outbox, in
+     * its account's language if it has one (else the host's), with a personal link past the lobby.
+     * An address invited before is left as it is (revoked stays revoked).
+     */
+    async invite(row: VideoconferenceRow, emails: string[], host: { name: string; address: string }): Promise<void> {
+      const addresses = [...new Set(emails.map(normalizeEmail))];
+      if (addresses.some((a) => !isEmailShape(a))) {
+        throw new AppError('ERR_VALIDATION', { details: [{ path: 'emails', message: 'not an e-mail address' }] });
+      }
+      const known = await repo.invitees(row.id);
+      const fresh = addresses.filter((a) => !known.some((k) => k.email === a));
+      if (known.length + fresh.length > MEETING_MAX_INVITEES) throw new AppError('ERR_INVITEE_LIMIT');
+      const hostLanguage = (await repo.languageOf(host.address))?.language;
+      const pick = (l: string | undefined) =>
+        (LANGUAGES as readonly string[]).includes(l ?? '') ? (l as Language) : undefined;
+      await db.kysely.transaction().execute(async (trx) => {
+        const inTrx = lobbyRepository(trx);
+        for (const email of fresh) {
+          const token = randomBytes(24).toString('base64url');
+          const added = await inTrx.addInvitee({
+            id: randomBytes(12).toString('hex'),
+            videoconference_id: row.id,
+            email,
+            token_hash: browserHash(token),
+            created_at: Date.now(),
+            revoked_at: null,
+            joined_at: null,
+          });
+          if (!added) continue;
+          const language = pick((await inTrx.languageOf(email))?.language) ?? pick(hostLanguage) ?? 'en';
+          await mailer.queue(trx, {
+            kind: 'meeting-invite',
+            to: email,
+            language,
+            host,
+            title: row.title || host.name,
+            link: `${config.publicUrl}/meet/${row.id}?invite=${token}`,
+          });
+        }
+      });
+      mailer.kick();
+    },
+
+    async revokeInvitee(row: VideoconferenceRow, inviteeId: string): Promise<void> {
+      if (!(await repo.revokeInvitee(row.id, inviteeId, Date.now()))) throw new AppError('ERR_NOT_FOUND');
     },
 
     subscribe: (meetingId: string, listener: () => void) => bus.subscribe(meetingId, listener),

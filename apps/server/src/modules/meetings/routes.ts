@@ -7,6 +7,8 @@ import {
   API_PREFIX,
   CohostListSchema,
   CohostRequestSchema,
+  InviteRequestSchema,
+  InviteeListSchema,
   LOBBY_API,
   LOBBY_REQUEST_TTL_S,
   LobbyDecisionResponseSchema,
@@ -39,6 +41,7 @@ import { createMeetingService, type PresenceIdentity, type TokenOrWait } from '.
 const IdParams = z.object({ id: idSchema(256) });
 const RequestParams = IdParams.extend({ requestId: z.string().min(1).max(64) });
 const CohostParams = IdParams.extend({ userId: z.string().min(1).max(64) });
+const InviteeParams = IdParams.extend({ inviteeId: z.string().min(1).max(64) });
 const errors = {
   400: ErrorBodySchema,
   401: ErrorBodySchema,
@@ -76,6 +79,7 @@ const meetingRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, 
     presence: app.presence,
     bus,
     counters: app.counters,
+    mailer: app.mailer,
   });
   const tags = ['meetings'];
   const lobbyCookie = {
@@ -85,7 +89,11 @@ const meetingRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, 
     secure: config.publicUrl.startsWith('https:'),
     maxAge: LOBBY_COOKIE_MAX_AGE_S,
   } as const;
-  const browserOf = (request: FastifyRequest) => ({ cookie: request.cookies[LOBBY_COOKIE], ip: request.ip });
+  const browserOf = (request: FastifyRequest, invite?: string) => ({
+    cookie: request.cookies[LOBBY_COOKIE],
+    ip: request.ip,
+    invite,
+  });
 
   /** 200 with the token, or 202 with where the request to join stands (and the lobby cookie when new). */
   const tokenOrWait = (reply: FastifyReply, result: TokenOrWait, wrap: boolean) => {
@@ -218,7 +226,12 @@ const meetingRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, 
     async (request, reply) =>
       tokenOrWait(
         reply,
-        await meetings.userToken(request.user!, request.body.room_name, request.body.display_name, browserOf(request)),
+        await meetings.userToken(
+          request.user!,
+          request.body.room_name,
+          request.body.display_name,
+          browserOf(request, request.body.invite),
+        ),
         false,
       ),
   );
@@ -245,7 +258,7 @@ const meetingRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, 
           request.body.guest_id,
           request.body.room_name,
           request.body.display_name,
-          browserOf(request),
+          browserOf(request, request.body.invite),
         ),
         true,
       ),
@@ -411,6 +424,28 @@ const meetingRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, 
       [app.limit({ name: 'lobby-cohost', max: 60, window: '1 hour', by: 'user' })],
     ),
     async (request) => ({ data: await lobby.addCohost(request.user!.id, request.params.id, request.body.email) }),
+  );
+  app.get(
+    LOBBY_API.invitees,
+    signedIn(app, { tags, params: IdParams, response: { 200: InviteeListSchema, ...errors } }),
+    async (request) => ({ data: await lobby.invitees(request.user!.id, request.params.id) }),
+  );
+  app.post(
+    LOBBY_API.invitees,
+    signedIn(
+      app,
+      { tags, params: IdParams, body: InviteRequestSchema, response: { 200: InviteeListSchema, ...errors } },
+      // Each address is a mail: bounded per host like the account invitations.
+      [app.limit({ name: 'meeting-invite', max: 20, window: '1 hour', by: 'user' })],
+    ),
+    async (request) => ({ data: await lobby.invite(request.user!, request.params.id, request.body.emails) }),
+  );
+  app.delete(
+    LOBBY_API.invitee,
+    signedIn(app, { tags, params: InviteeParams, response: { 200: InviteeListSchema, ...errors } }),
+    async (request) => ({
+      data: await lobby.revokeInvitee(request.user!.id, request.params.id, request.params.inviteeId),
+    }),
   );
   app.delete(
     LOBBY_API.cohost,

@@ -20,6 +20,7 @@ import { PresenceUnavailable, type Presence, type PresenceStore } from '../../pl
 import type { GuestService } from '../guests/index.js';
 import type { LobbyBus } from '../../plugins/lobby-bus.js';
 import type { CounterStore } from '../../plugins/rate-limit.js';
+import type { Mailer } from '../../plugins/mailer.js';
 import { createLobby, type Asker, type Browser } from './lobby.js';
 import type { MeetingTokenSigner, MeetingTokenVerifier, MeetingUser } from './jitsi-token.js';
 import { meetingsRepository, type SessionRow, type VideoconferenceRow } from './repository.js';
@@ -91,6 +92,7 @@ export interface MeetingServiceDeps {
   presence: PresenceStore;
   bus: LobbyBus;
   counters: CounterStore;
+  mailer: Mailer;
 }
 
 export function createMeetingService(deps: MeetingServiceDeps) {
@@ -210,7 +212,7 @@ export function createMeetingService(deps: MeetingServiceDeps) {
    * go straight in while it is open; anyone else asks (no token until admitted in this session).
    */
   async function enter(row: VideoconferenceRow, who: Asker, user: MeetingUser, browser: Browser): Promise<TokenOrWait> {
-    const how = await lobby.entry(row, who);
+    const how = await lobby.entry(row, { ...who, invite: browser.invite });
     const sessionId = await admit(row, how === 'host');
     if (how === 'ask') {
       const asked = await lobby.ask(row, sessionId, who, browser);
@@ -399,6 +401,25 @@ export function createMeetingService(deps: MeetingServiceDeps) {
         const row = await meeting(roomName);
         await lobby.setAccess(user, row, access);
         return view({ ...row!, access }, undefined, Date.now());
+      },
+      async invitees(hostId: string, roomName: string) {
+        return lobby.invitees(await owned(hostId, roomName));
+      },
+      async invite(host: SessionUser, roomName: string, emails: string[]) {
+        const row = await owned(host.id, roomName);
+        const who = await db.kysely
+          .selectFrom('users')
+          .select(['first_name', 'last_name'])
+          .where('id', '=', host.id)
+          .executeTakeFirst();
+        const name = cleanName(`${who?.first_name ?? ''} ${who?.last_name ?? ''}`) ?? host.email;
+        await lobby.invite(row, emails, { name, address: host.email });
+        return lobby.invitees(row);
+      },
+      async revokeInvitee(hostId: string, roomName: string, inviteeId: string) {
+        const row = await owned(hostId, roomName);
+        await lobby.revokeInvitee(row, inviteeId);
+        return lobby.invitees(row);
       },
       async cohosts(hostId: string, roomName: string) {
         return lobby.cohosts(await owned(hostId, roomName));

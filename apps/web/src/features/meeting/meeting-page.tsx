@@ -12,6 +12,7 @@ import { appDeepLink, jitsiRoomName, meetHost } from './lib/app-links';
 import { externalApiUrl } from './lib/external-api';
 import { pingMeetingSession } from './api/meeting-token';
 import { cancelLobbyRequest } from './api/lobby';
+import { takeInviteToken } from './lib/invite-link';
 import { leavePresence, reportPresence, type PresenceProof } from './api/presence';
 import { currentIdentity, moderatorFromJwt, nameFromJwt, storedDisplayName, type Identity } from './lib/identity';
 import type { ChosenDevices } from './lib/jitsi-options';
@@ -112,11 +113,14 @@ export default function MeetingPage() {
           ? 'notStarted'
           : 'lobby';
 
+  // An invitee's mailed link: lets them past the lobby (read once, then gone from the address bar).
+  const [inviteToken] = useState(() => takeInviteToken(roomName));
   const tokenState = useMeetingToken(
     roomName,
     stage === 'joining' && !query.jwt && invite.state === 'ok' ? identity : null,
     attempt,
     linkName,
+    inviteToken,
   );
   const jwtReady = useDelay(Boolean(query.jwt) && stage === 'joining', MEET_JOIN_DELAY_MS, attempt);
 
@@ -226,7 +230,7 @@ export default function MeetingPage() {
           newGuest={newGuest}
           meetingState={meetingState}
           here={invite.state === 'ok' ? invite.participants : null}
-          askToJoin={invite.state === 'ok' && invite.join === 'ask' && !query.jwt}
+          askToJoin={invite.state === 'ok' && invite.join === 'ask' && !query.jwt && !inviteToken}
           lobby={
             tokenState.name === 'lobby'
               ? {

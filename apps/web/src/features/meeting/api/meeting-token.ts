@@ -44,8 +44,9 @@ export async function fetchMeetingToken(
   identity: Identity,
   displayName: string | null,
   signal?: AbortSignal,
+  invite: string | null = null,
 ): Promise<TokenAnswer> {
-  const name = displayName ? { display_name: displayName } : {};
+  const name = { ...(displayName ? { display_name: displayName } : {}), ...(invite ? { invite } : {}) };
   if (identity.kind === 'user') {
     const answer = await meetingPost(
       API.meetingToken,

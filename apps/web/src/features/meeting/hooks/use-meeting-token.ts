@@ -61,6 +61,7 @@ export function useMeetingToken(
   identity: Identity | null,
   attempt: number,
   displayName: string | null = null,
+  invite: string | null = null,
 ): TokenState {
   const [state, setState] = useState<TokenState>({ name: 'connecting' });
   useEffect(() => {
@@ -75,7 +76,7 @@ export function useMeetingToken(
     };
     const ask = async () => {
       try {
-        const answer = await fetchMeetingToken(roomName, identity, displayName, controller.signal);
+        const answer = await fetchMeetingToken(roomName, identity, displayName, controller.signal, invite);
         if (controller.signal.aborted) return;
         if ('lobby' in answer) {
           setState({ name: 'lobby', lobby: answer.lobby });
@@ -124,6 +125,6 @@ export function useMeetingToken(
       stopWatching();
       window.clearTimeout(timer);
     };
-  }, [roomName, identity, attempt, displayName]);
+  }, [roomName, identity, attempt, displayName, invite]);
   return state;
 }
