@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { test, expect, createAccount, expectAccessible, type Account } from '../fixtures/test';
+import { test, expect, createAccount, expectAccessible, mailbox, uniqueEmail, type Account } from '../fixtures/test';
 import { MeetingRoomPage, fillGuestForm, signIn } from '../pages/meeting-room';
 
 const SHOTS = process.env.LOBBY_SCREENSHOT_DIR ?? '/tmp/shots-lobby';
@@ -159,6 +159,39 @@ test.describe('the meeting lobby', () => {
     await expect(list).toHaveCount(0);
     for (const g of guests) await g.context.close();
     await cohostContext.close();
+  });
+
+  test("an invitee's mailed link goes straight in on restricted; the host sees who joined", async ({
+    browser,
+    request,
+  }) => {
+    test.slow();
+    const host = await createAccount(request);
+    const meeting = await createMeeting(request, host, 'restricted');
+    const to = uniqueEmail('invitee');
+    const invited = await request.post(`/api/v2/videoconference/${meeting._id}/invitees`, {
+      headers: { authorization: `Bearer ${host.token}` },
+      data: { emails: [to] },
+    });
+    expect(invited.status(), await invited.text()).toBe(200);
+    const link = await mailbox.link(to, /\/meet\/[a-z-]+\?invite=/);
+    const { context: hostContext } = await hostInRoom(browser, host, meeting._id);
+
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(link);
+    await fillGuestForm(page, 'Ines Invitee');
+    // The token is gone from the address bar; Join is Join, not Ask to join.
+    expect(new URL(page.url()).search).toBe('');
+    const guest = new MeetingRoomPage(page);
+    await page.getByRole('button', { name: 'Join meeting' }).click();
+    await guest.expectJoined();
+    const list = await request.get(`/api/v2/videoconference/${meeting._id}/invitees`, {
+      headers: { authorization: `Bearer ${host.token}` },
+    });
+    expect((await list.json()).data[0]).toMatchObject({ email: to, revoked: false, joined_at: expect.any(String) });
+    await context.close();
+    await hostContext.close();
   });
 
   test('in Hindi: the waiting card and the request list', async ({ browser, request }) => {
