@@ -194,6 +194,33 @@ test.describe('the meeting lobby', () => {
     await hostContext.close();
   });
 
+  test('the level is chosen at creation on the home and changed from the room', async ({ browser, request }) => {
+    const host = await createAccount(request);
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page, host, '/app');
+    const panel = page.getByRole('region', { name: 'Meetings' });
+    await panel.getByLabel('Who joins directly').selectOption('restricted');
+    await panel.getByRole('button', { name: 'Start a meeting' }).click();
+    await expect(panel.getByTestId('meeting-item')).toHaveCount(1);
+    await shots(page, 'home-access');
+    const list = await request.get('/api/v2/videoconference', { headers: { authorization: `Bearer ${host.token}` } });
+    const [meeting] = (await list.json()).data as { _id: string; access: string }[];
+    expect(meeting!.access).toBe('restricted');
+
+    await page.goto(`/meet/${meeting!._id}`);
+    const room = new MeetingRoomPage(page);
+    await room.joinFromSetup();
+    await room.expectJoined();
+    await page.getByRole('button', { name: /Who joins directly: Only me and co-hosts/ }).click();
+    await page.getByTestId('meeting-access').selectOption('open');
+    await expect(page.getByRole('button', { name: /Who joins directly: Anyone with the link/ })).toBeVisible();
+    await shots(page, 'room-access');
+    const after = await request.get(`/api/v2/videoconference/${meeting!._id}`);
+    expect((await after.json()).join).toBe('direct');
+    await context.close();
+  });
+
   test('in Hindi: the waiting card and the request list', async ({ browser, request }) => {
     test.slow();
     const host = await createAccount(request);

@@ -4,6 +4,9 @@ import { useTranslation } from '../../../lib/i18n-react';
 import { ApiError } from '../../../lib/api-client';
 import { Button } from '../../../components/button';
 import { admitEveryone, decideLobbyRequest, watchLobbyRequests } from '../api/lobby';
+import { setMeetingAccess } from '../api/my-videoconferences';
+import { AccessSelect } from './access-select';
+import type { MeetingAccess } from '@suite/contract';
 
 export interface LobbyRequestsProps {
   roomName: string;
@@ -23,6 +26,8 @@ const clock = (since: string, language: string) =>
 export function LobbyRequests({ roomName, onCount }: LobbyRequestsProps) {
   const { t, i18n } = useTranslation('meeting');
   const [requests, setRequests] = useState<LobbyRequest[]>([]);
+  const [access, setAccess] = useState<MeetingAccess | null>(null);
+  const [settingsOpen, setSettingsOpen] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [announce, setAnnounce] = useState('');
@@ -34,6 +39,7 @@ export function LobbyRequests({ roomName, onCount }: LobbyRequestsProps) {
         const fresh = list.requests.filter((r) => !known.current.has(r.id));
         known.current = new Set(list.requests.map((r) => r.id));
         setRequests(list.requests);
+        setAccess(list.access);
         if (fresh.length) {
           const [first] = fresh;
           setAnnounce(
@@ -72,6 +78,37 @@ export function LobbyRequests({ roomName, onCount }: LobbyRequestsProps) {
       <p className="visually-hidden" aria-live="polite" data-testid="lobby-announce">
         {announce}
       </p>
+      {access && !requests.length ? (
+        <div className="meet-lobby-access">
+          <button
+            type="button"
+            className="meet-lobby-access__toggle"
+            aria-expanded={settingsOpen}
+            onClick={() => setSettingsOpen((open) => !open)}
+          >
+            {t('access.label')}: {t(`access.${access}`)}
+          </button>
+          {settingsOpen ? (
+            <div className="meet-lobby-list meet-lobby-access__panel">
+              <AccessSelect
+                value={access}
+                disabled={busy === 'access'}
+                onChange={(level) =>
+                  void act('access', async () => {
+                    await setMeetingAccess(roomName, level);
+                    setAccess(level);
+                  })
+                }
+              />
+              {problem ? (
+                <p className="meet-lobby-list__problem" role="alert">
+                  {problem}
+                </p>
+              ) : null}
+            </div>
+          ) : null}
+        </div>
+      ) : null}
       {requests.length ? (
         <section className="meet-lobby-list" aria-labelledby="lobby-list-title" data-testid="lobby-requests">
           <div className="meet-lobby-list__head">
