@@ -6,6 +6,7 @@ import { Button } from '../../../components/button';
 import { admitEveryone, decideLobbyRequest, watchLobbyRequests } from '../api/lobby';
 import { setMeetingAccess } from '../api/my-videoconferences';
 import { AccessSelect } from './access-select';
+import { MeetingPeople } from './meeting-people';
 import type { MeetingAccess } from '@suite/contract';
 
 export interface LobbyRequestsProps {
@@ -105,6 +106,7 @@ export function LobbyRequests({ roomName, onCount }: LobbyRequestsProps) {
                   {problem}
                 </p>
               ) : null}
+              <MeetingPeople roomName={roomName} />
             </div>
           ) : null}
         </div>
