@@ -23,6 +23,7 @@ const MODULES = [
   'file-download.mjs',
   'storage-s3.mjs',
   'scale-out.mjs',
+  'lobby.mjs',
   // Only when named (`npm run bench -- soak`): minutes long, with outages; its table is a section of
   // bench/results.md of its own, kept when the whole run rewrites the file.
   'soak.mjs',

@@ -54,6 +54,9 @@ export function serverEnv(port: number, dataDir: string, caFile: string, extra: 
     MEET_SCHEME: 'http',
     JITSI_APP_ID,
     JITSI_APP_SECRET,
+    // The meeting specs test the spec's flow (anyone with the link once the host is there);
+    // meeting-lobby.spec.ts creates its meetings with the level it tests.
+    MEETING_DEFAULT_ACCESS: 'open',
     SESSION_SECRET,
     RATE_LIMIT_SCALE: '100',
     MAIL_RETRY_BASE_MS: '200',

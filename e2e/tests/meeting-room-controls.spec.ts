@@ -204,6 +204,8 @@ test.describe('an untitled meeting', () => {
       status: 'not_started',
       host_name: 'Ada',
       participants: { count: 0, names: [] },
+      // An open meeting (e2e/env.ts): a guest goes straight in once the host is there.
+      join: 'direct',
     });
 
     const page = await (await browser.newContext()).newPage();

@@ -4,7 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { CODE_TTL_MS } from '@suite/contract';
+import { CODE_TTL_MS, MEETING_ACCESS_LEVELS, type MeetingAccess } from '@suite/contract';
 import { deriveKeys, type AppKeys } from './keys.js';
 
 const bool = z
@@ -181,6 +181,23 @@ const EnvSchema = z.object({
       .max(CODE_TTL_MS / 1000, `at most ${CODE_TTL_MS / 1000} (codes live at most 10 minutes)`),
   ),
   MEETING_IDLE_MINUTES: def(z.coerce.number().positive(), 240),
+  /** Who goes straight into a new meeting unless its host chooses (the lobby): open, organisation, restricted. */
+  MEETING_DEFAULT_ACCESS: def(z.enum(MEETING_ACCESS_LEVELS), 'organisation'),
+  /** The access levels hosts may choose (comma-separated), e.g. "organisation,restricted" to forbid open. */
+  MEETING_ACCESS_LEVELS: def(
+    z
+      .string()
+      .transform((v) => [
+        ...new Set(
+          v
+            .split(',')
+            .map((l) => l.trim())
+            .filter(Boolean),
+        ),
+      ])
+      .pipe(z.array(z.enum(MEETING_ACCESS_LEVELS)).min(1, 'must name at least one level')),
+    [...MEETING_ACCESS_LEVELS],
+  ),
   SHUTDOWN_GRACE_SECONDS: def(z.coerce.number().min(1).max(600), 10),
   LOG_BUFFER_KB: def(
     z.coerce
@@ -244,6 +261,8 @@ export interface AppConfig {
     jitsi: { appId: string; secret: string } | undefined;
     jaas: { appId: string; kid: string; privateKey: string } | undefined;
     idleMinutes: number;
+    /** The access level of a new meeting whose host names none, and the levels hosts may choose. */
+    access: { default: MeetingAccess; allowed: readonly MeetingAccess[] };
   };
   sessionSecret: string;
   /** Keys derived from sessionSecret (and SESSION_SECRET_PREVIOUS, still accepted for verification): keys.ts. */
@@ -389,6 +408,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
       'HTTP_HEADERS_TIMEOUT_SECONDS: must not exceed HTTP_REQUEST_TIMEOUT_SECONDS (the headers are part of the request)',
     );
   }
+  if (parsed.success && !parsed.data.MEETING_ACCESS_LEVELS.includes(parsed.data.MEETING_DEFAULT_ACCESS)) {
+    problems.push(
+      `MEETING_DEFAULT_ACCESS: must be one of MEETING_ACCESS_LEVELS (${parsed.data.MEETING_ACCESS_LEVELS.join(', ')})`,
+    );
+  }
   if (!parsed.success || problems.length) throw new ConfigError(problems);
   const e = parsed.data;
 
@@ -418,6 +442,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
           ? { appId: e.JAAS_APP_ID, kid: e.JAAS_KID, privateKey: e.JAAS_PRIVATE_KEY.replace(/\\n/g, '\n') }
           : undefined,
       idleMinutes: e.MEETING_IDLE_MINUTES,
+      access: { default: e.MEETING_DEFAULT_ACCESS, allowed: e.MEETING_ACCESS_LEVELS },
     },
     sessionSecret,
     keys: deriveKeys(sessionSecret, e.SESSION_SECRET_PREVIOUS),

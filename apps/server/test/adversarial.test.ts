@@ -510,7 +510,8 @@ describe('IDOR: every route that takes an id, with another user’s id', () => {
     expect(res.statusCode).toBe(200);
     // host_name is the first name everyone in the meeting sees anyway (issue 23: "Ada's meeting"), and
     // who is in the room: a count and up to two first names ("Ada and 2 others are here").
-    expect(Object.keys(res.json()).sort()).toEqual(['_id', 'host_name', 'participants', 'status', 'title']);
+    // join: whether Join goes straight in or asks (the lobby), for the caller: nothing about Alice.
+    expect(Object.keys(res.json()).sort()).toEqual(['_id', 'host_name', 'join', 'participants', 'status', 'title']);
     expect(Object.keys(res.json().participants).sort()).toEqual(['count', 'names']);
     expect(res.body).not.toContain('@');
     expect(res.body).not.toContain(alice.id);

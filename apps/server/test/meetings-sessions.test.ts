@@ -80,6 +80,7 @@ describe('video conferences, guests and meeting sessions', () => {
       status: 'not_started',
       host_name: 'Ana',
       participants: { count: 0, names: [] },
+      join: 'direct',
     });
     expect((await view(titled._id)).host_name).toBe('');
     // A first name the rule refuses (stored before it, or an address typed as a name) is not shown.
@@ -171,6 +172,8 @@ describe('video conferences, guests and meeting sessions', () => {
       host_name: 'Ana',
       // Nobody's room page has reported in yet (presence: meetings-presence.test.ts).
       participants: { count: 0, names: [] },
+      // An open meeting: a guest goes straight in (the lobby: meetings-lobby.test.ts).
+      join: 'direct',
     });
   });
 

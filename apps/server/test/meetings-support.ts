@@ -15,7 +15,12 @@ export async function hostAndOther() {
   return { t, host: await signedInUser(t.app, 'Ana', 'Host'), other: await signedInUser(t.app, 'Bruno', 'Other') };
 }
 
+/**
+ * Self-hosted Jitsi. These suites test the spec's flow (anyone with the link once the host is there):
+ * they state the `open` access level; the lobby's own suite states the others.
+ */
 export const SELF_HOSTED = {
+  MEETING_DEFAULT_ACCESS: 'open',
   MEET_DOMAIN: 'meet.acme.test',
   JITSI_APP_ID: 'suite-app',
   JITSI_APP_SECRET: 'a-long-shared-secret-for-jitsi-0123456789',

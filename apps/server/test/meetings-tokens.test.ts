@@ -102,7 +102,13 @@ describe('8x8 JaaS tokens (RS256)', () => {
     publicKey = pair.publicKey;
     // As JaaS keys are often pasted into one-line env values: newlines escaped as \n.
     const pem = (await exportPKCS8(pair.privateKey)).replace(/\n/g, '\\n');
-    t = await createTestApp({ MEET_DOMAIN: '8x8.vc', JAAS_APP_ID: appId, JAAS_KID: kid, JAAS_PRIVATE_KEY: pem });
+    t = await createTestApp({
+      MEETING_DEFAULT_ACCESS: 'open',
+      MEET_DOMAIN: '8x8.vc',
+      JAAS_APP_ID: appId,
+      JAAS_KID: kid,
+      JAAS_PRIVATE_KEY: pem,
+    });
     host = await signedInUser(t.app, 'Ana', 'Host');
     m = await startMeeting(t, host);
   });

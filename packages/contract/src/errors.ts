@@ -135,6 +135,12 @@ export const ERRORS = {
   ERR_INVITE_NOT_VALID: entry(400, 'Invite is not valid'),
   ERR_VIDEOCONFERENCE_NOT_FOUND: entry(404, 'Video conference not found.'),
   ERR_MEETINGS_NOT_CONFIGURED: entry(503, 'Meetings are not configured on this server.'),
+  ERR_LOBBY_DENIED: entry(403, 'The host did not let you in.'),
+  ERR_LOBBY_CLOSED: entry(403, 'The host did not let you in. You cannot ask again in this meeting.'),
+  ERR_LOBBY_REQUEST_NOT_FOUND: entry(404, 'This person is no longer asking to join.'),
+  ERR_MEETING_ACCESS_NOT_ALLOWED: entry(400, 'This access level is not allowed on this server.'),
+  ERR_COHOST_NOT_ALLOWED: entry(400, 'Co-hosts must be signed-in people of your organisation.'),
+  ERR_INVITEE_LIMIT: entry(400, 'This meeting has reached the maximum number of invitees.'),
 
   // Files
   ERR_FILE_LINK_INVALID: entry(404, 'This download link is not valid.'),

@@ -91,6 +91,46 @@ export interface VideoconferencesTable {
   title: string;
   created_at: number;
   ended_at: number | null;
+  /** Who goes straight in: 'open', 'organisation' or 'restricted' (MeetingAccess). */
+  access: string;
+}
+
+/** Co-hosts a host named: they admit people and change the access level. */
+export interface MeetingCohostsTable {
+  videoconference_id: string;
+  user_id: string;
+  created_at: number;
+}
+
+/** An address the host invited; its personal link (token_hash: SHA-256 of the token) passes the lobby. */
+export interface MeetingInviteesTable {
+  id: string;
+  videoconference_id: string;
+  email: string;
+  token_hash: string;
+  created_at: number;
+  revoked_at: number | null;
+  joined_at: number | null;
+}
+
+/** A request to join a meeting, one per meeting and browser (browser_hash: SHA-256 of its lobby cookie). */
+export interface MeetingLobbyRequestsTable {
+  id: string;
+  videoconference_id: string;
+  browser_hash: string;
+  kind: 'user' | 'guest';
+  /** The user id or the guest id. */
+  subject: string;
+  name: string;
+  /** The domain of a signed-in person's address; '' for a guest. */
+  domain: string;
+  status: 'waiting' | 'admitted' | 'denied' | 'cancelled' | 'expired';
+  denials: number;
+  /** The meeting session an admission was given in: it lets the person in during that session only. */
+  session_id: string | null;
+  created_at: number;
+  last_seen_at: number;
+  decided_at: number | null;
 }
 
 export interface GuestsTable {
@@ -265,6 +305,9 @@ export interface Database {
   videoconferences: VideoconferencesTable;
   guests: GuestsTable;
   meeting_sessions: MeetingSessionsTable;
+  meeting_cohosts: MeetingCohostsTable;
+  meeting_lobby_requests: MeetingLobbyRequestsTable;
+  meeting_invitees: MeetingInviteesTable;
   files: FilesTable;
   file_shares: FileSharesTable;
   file_reservations: FileReservationsTable;

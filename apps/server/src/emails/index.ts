@@ -12,6 +12,7 @@ import { EMAIL_LOGO_PATH, type MailContent } from './model.js';
 import { browserOf } from './browser.js';
 import { NOTICE_TEXTS, type Notice } from './notice-texts.js';
 import { MAIL_TEXTS, type MailTexts } from './texts.js';
+import { MEETING_INVITE_TEXTS } from './meeting-invite-texts.js';
 
 export type { Notice } from './notice-texts.js';
 
@@ -43,7 +44,16 @@ export type MailMessage =
       revertToken?: string;
     }
   /** Wrong two-step codes kept following the right password (plugins/throttle.ts's alarm). */
-  | { kind: 'password-known'; to: string; language: Language };
+  | { kind: 'password-known'; to: string; language: Language }
+  /** A meeting invitation: `link` is the invitee's personal link past the lobby. */
+  | {
+      kind: 'meeting-invite';
+      to: string;
+      language: Language;
+      host: { name: string; address: string };
+      title: string;
+      link: string;
+    };
 
 export interface RenderedMail {
   subject: string;
@@ -88,6 +98,11 @@ export function mailContent(message: MailMessage, site: MailSite): MailContent {
     vars.domain = emailDomain(message.to);
     vars.days = String(message.days);
   }
+  if (message.kind === 'meeting-invite') {
+    vars.hostAddress = message.host.address;
+    vars.host = sanitizeName(message.host.name, message.host.address);
+    vars.title = sanitizeName(message.title, message.host.address);
+  }
   const fill = (template: string) => template.replace(/\{(\w+)\}/g, (whole, key: string) => vars[key] ?? whole);
   const common = {
     language,
@@ -110,6 +125,20 @@ export function mailContent(message: MailMessage, site: MailSite): MailContent {
       validity: fill(t.passwordKnownAdvice),
       why: fill(t.passwordKnownWhy),
       ignore: fill(t.passwordKnownIfYou),
+    };
+  }
+  if (message.kind === 'meeting-invite') {
+    const m = MEETING_INVITE_TEXTS[language];
+    return {
+      ...common,
+      subject: fill(m.subject),
+      preview: fill(m.preview),
+      heading: fill(m.heading),
+      intro: fill(m.intro),
+      action: { label: fill(m.button), url: message.link, fallback: fill(t.linkFallback) },
+      validity: fill(m.validity),
+      why: fill(m.why),
+      ignore: fill(m.ignore),
     };
   }
   if (message.kind !== 'invite' && message.kind !== 'confirm-code' && message.kind !== 'recovery-code') {

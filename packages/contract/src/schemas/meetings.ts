@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AcceptedTermsSchema, DisplayNameInputSchema } from './common.js';
+import { MeetingAccessSchema } from '../meeting-lobby.js';
 
 /** Room names are our video-conference ids: URL-safe, bounded. */
 export const RoomNameSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
@@ -8,6 +9,8 @@ export const RoomNameSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 export const CreateVideoconferenceRequestSchema = z.object({
   /** Shown to every guest: checked by the server with the one display-name rule (checkDisplayName). */
   title: DisplayNameInputSchema.optional(),
+  /** Who goes straight in; absent: the operator's MEETING_DEFAULT_ACCESS. */
+  access: MeetingAccessSchema.optional(),
 });
 export const VideoconferenceSchema = z.object({
   _id: z.string(),
@@ -16,6 +19,8 @@ export const VideoconferenceSchema = z.object({
   status: z.enum(['not_started', 'started', 'ended']),
   link: z.string(),
   created_at: z.string(),
+  /** Who goes straight in (the lobby); everyone else asks to join. */
+  access: MeetingAccessSchema,
 });
 export type Videoconference = z.infer<typeof VideoconferenceSchema>;
 export const VideoconferenceListSchema = z.object({ data: z.array(VideoconferenceSchema) });
@@ -33,6 +38,11 @@ export const VideoconferencePublicSchema = VideoconferenceSchema.pick({ _id: tru
    * read (Redis down) or the meeting has ended.
    */
   participants: z.object({ count: z.number().int().nonnegative(), names: z.array(z.string()) }).optional(),
+  /**
+   * What Join does for the caller (a bearer makes it the signed-in person's answer): 'direct' straight in
+   * once the host is there, 'ask' asks to join (the lobby).
+   */
+  join: z.enum(['direct', 'ask']).optional(),
 });
 export type VideoconferencePublic = z.infer<typeof VideoconferencePublicSchema>;
 
@@ -45,6 +55,8 @@ export const MeetingTokenRequestSchema = z.object({
    * the token's context.user.name, so it has to be signed into the token. Plain text, bounded.
    */
   display_name: z.string().max(200).optional(),
+  /** An invitee's personal link token (`?invite=` of the mailed link): lets its holder past the lobby. */
+  invite: z.string().max(128).optional(),
 });
 export type MeetingTokenRequest = z.infer<typeof MeetingTokenRequestSchema>;
 export const GuestMeetingTokenRequestSchema = MeetingTokenRequestSchema.extend({

@@ -12,6 +12,7 @@ import * as teamLinks from './010-team-links.js';
 import * as identityCore from './011-identity-core.js';
 import * as ssoIdentities from './012-sso-identities.js';
 import * as deviceTrust from './013-device-trust.js';
+import * as meetingLobby from './014-meeting-lobby.js';
 
 /** Ordered migrations; names sort in the order they must run. Append, never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '011-identity-core': identityCore,
   '012-sso-identities': ssoIdentities,
   '013-device-trust': deviceTrust,
+  '014-meeting-lobby': meetingLobby,
 };

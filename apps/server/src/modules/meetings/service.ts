@@ -5,6 +5,8 @@ import {
   RoomNameSchema,
   checkDisplayName,
   cleanDisplayName,
+  type LobbyStatus,
+  type MeetingAccess,
   type MeetingTokenResponse,
   type SessionPingResponse,
   type Videoconference,
@@ -16,6 +18,10 @@ import type { Db } from '../../db/database.js';
 import type { SessionUser } from '../../plugins/auth.js';
 import { PresenceUnavailable, type Presence, type PresenceStore } from '../../plugins/presence.js';
 import type { GuestService } from '../guests/index.js';
+import type { LobbyBus } from '../../plugins/lobby-bus.js';
+import type { CounterStore } from '../../plugins/rate-limit.js';
+import type { Mailer } from '../../plugins/mailer.js';
+import { createLobby, type Asker, type Browser } from './lobby.js';
 import type { MeetingTokenSigner, MeetingTokenVerifier, MeetingUser } from './jitsi-token.js';
 import { meetingsRepository, type SessionRow, type VideoconferenceRow } from './repository.js';
 
@@ -29,9 +35,18 @@ const MAX_PING_INTERVAL_S = 300;
  */
 const cleanName = (name: string | undefined): string | undefined => cleanDisplayName(name ?? '') || undefined;
 
+/** A token, or for a person who must wait where their request stands (and the lobby cookie to set). */
+export type TokenOrWait = { token: MeetingTokenResponse } | { lobby: LobbyStatus; newCookie?: string };
+
 export type PingIdentity = { kind: 'user'; user: SessionUser } | { kind: 'guest'; guestId: string };
 /** Who reports presence: a signed-in user, or a guest with the meeting token our server gave it for the room. */
-export type PresenceIdentity = { kind: 'user'; user: SessionUser } | { kind: 'guest'; token: string };
+export type PresenceIdentity =
+  | {
+      kind: 'user';
+      user: SessionUser;
+      /** The lobby cookie: a person let in from the lobby proves it with it. */ lobbyCookie?: string | undefined;
+    }
+  | { kind: 'guest'; token: string };
 
 /** The first word of a name under the one name rule, never an address; '' when there is none. */
 function firstName(name: string): string {
@@ -75,10 +90,15 @@ export interface MeetingServiceDeps {
   verifier: MeetingTokenVerifier | undefined;
   guests: GuestService;
   presence: PresenceStore;
+  bus: LobbyBus;
+  counters: CounterStore;
+  mailer: Mailer;
 }
 
-export function createMeetingService({ db, config, signer, verifier, guests, presence }: MeetingServiceDeps) {
+export function createMeetingService(deps: MeetingServiceDeps) {
+  const { db, config, signer, verifier, guests, presence } = deps;
   const repo = meetingsRepository(db.kysely);
+  const lobby = createLobby(deps);
   const idleMs = config.meet.idleMinutes * 60_000;
   const pingIntervalS = Math.max(1, Math.min(MAX_PING_INTERVAL_S, Math.floor(idleMs / 3000)));
 
@@ -100,6 +120,7 @@ export function createMeetingService({ db, config, signer, verifier, guests, pre
       status: row.ended_at !== null ? 'ended' : session ? 'started' : 'not_started',
       link: `${config.publicUrl}/meet/${row.id}`,
       created_at: new Date(row.created_at).toISOString(),
+      access: lobby.accessOf(row),
     };
   }
 
@@ -154,15 +175,50 @@ export function createMeetingService({ db, config, signer, verifier, guests, pre
     return signer;
   }
 
-  /** Host: opens (or keeps alive) the session. Anyone else: only while the host's session is open. */
-  async function admit(row: VideoconferenceRow, isHost: boolean): Promise<void> {
+  /**
+   * Host: opens (or keeps alive) the session. Anyone else: only while the host's session is open.
+   * Returns the open session's id.
+   */
+  async function admit(row: VideoconferenceRow, isHost: boolean): Promise<string> {
     const now = Date.now();
     const [open] = await repo.openSessions([row.id]);
     const session = await liveSession(open, now);
-    if (session) return repo.touchSession(session.id, now);
+    if (session) {
+      await repo.touchSession(session.id, now);
+      return session.id;
+    }
     if (!isHost) throw new AppError('ERR_SESSION_NOT_STARTED');
     // A concurrent host request may have opened it first: either way there is one open session now.
     await repo.startSession(row.id, now);
+    const [started] = await repo.openSessions([row.id]);
+    if (!started) throw new AppError('ERR_SESSION_NOT_STARTED');
+    return started.id;
+  }
+
+  /** The open (live) session's id, if any, without keeping it alive. */
+  async function openSessionId(row: VideoconferenceRow): Promise<string | undefined> {
+    const [open] = await repo.openSessions([row.id]);
+    return (await liveSession(open, Date.now()))?.id;
+  }
+
+  /** A meeting by its id as the lobby's calls name it: unknown or ill-formed → not found. */
+  async function meeting(roomName: string): Promise<VideoconferenceRow | undefined> {
+    const id = roomName.trim().toLowerCase();
+    return RoomNameSchema.safeParse(id).success ? repo.find(id) : undefined;
+  }
+
+  /**
+   * The token, or the lobby: the host opens the session; co-hosts and those the access level lets in
+   * go straight in while it is open; anyone else asks (no token until admitted in this session).
+   */
+  async function enter(row: VideoconferenceRow, who: Asker, user: MeetingUser, browser: Browser): Promise<TokenOrWait> {
+    const how = await lobby.entry(row, { ...who, invite: browser.invite });
+    const sessionId = await admit(row, how === 'host');
+    if (how === 'ask') {
+      const asked = await lobby.ask(row, sessionId, who, browser);
+      if (!asked.admitted) return { lobby: asked.lobby, ...(asked.newCookie ? { newCookie: asked.newCookie } : {}) };
+    }
+    return { token: await token(row, user, how === 'host' || how === 'cohost') };
   }
 
   async function token(row: VideoconferenceRow, user: MeetingUser, moderator: boolean): Promise<MeetingTokenResponse> {
@@ -171,7 +227,8 @@ export function createMeetingService({ db, config, signer, verifier, guests, pre
   }
 
   return {
-    async create(hostId: string, title: string | undefined): Promise<Videoconference> {
+    async create(hostId: string, title: string | undefined, access?: MeetingAccess): Promise<Videoconference> {
+      if (access && !config.meet.access.allowed.includes(access)) throw new AppError('ERR_MEETING_ACCESS_NOT_ALLOWED');
       const row: VideoconferenceRow = {
         id: newRoomName(),
         host_id: hostId,
@@ -179,6 +236,7 @@ export function createMeetingService({ db, config, signer, verifier, guests, pre
         title: title?.trim() ? requireDisplayName(title, 'title') : '',
         created_at: Date.now(),
         ended_at: null,
+        access: access ?? config.meet.access.default,
       };
       await repo.insert(row);
       return view(row, undefined, row.created_at);
@@ -199,7 +257,7 @@ export function createMeetingService({ db, config, signer, verifier, guests, pre
       );
     },
 
-    async publicView(roomName: string) {
+    async publicView(roomName: string, user: SessionUser | null) {
       const id = roomName.trim().toLowerCase();
       if (!RoomNameSchema.safeParse(id).success) throw new AppError('ERR_INVITE_NOT_VALID');
       const row = await repo.find(id);
@@ -214,13 +272,16 @@ export function createMeetingService({ db, config, signer, verifier, guests, pre
               if (error instanceof PresenceUnavailable) return undefined;
               throw error;
             });
+      const who: Asker = user ? { kind: 'user', user, name: '' } : { kind: 'guest', guestId: '', name: '' };
+      const join = (await lobby.entry(row, who)) === 'ask' ? 'ask' : 'direct';
       return {
         _id,
         title,
         status,
         host_name: title ? '' : await accountFirstName(row.host_id),
         ...(participants ? { participants } : {}),
-      };
+        join,
+      } as const;
     },
 
     /**
@@ -231,11 +292,26 @@ export function createMeetingService({ db, config, signer, verifier, guests, pre
     async heartbeat(who: PresenceIdentity, roomName: string): Promise<void> {
       const row = await usable(roomName);
       const me = await presenceOf(who, row.id);
-      if (!(who.kind === 'user' && row.host_id === who.user.id)) {
+      const entry = who.kind === 'user' ? await lobby.entry(row, { kind: 'user', user: who.user, name: '' }) : 'direct';
+      if (entry !== 'host') {
         const [open] = await repo.openSessions([row.id]);
-        if (!(await liveSession(open, Date.now()))) throw new AppError('ERR_SESSION_NOT_STARTED');
+        const session = await liveSession(open, Date.now());
+        if (!session) throw new AppError('ERR_SESSION_NOT_STARTED');
+        // A signed-in person who must ask counts as here only once let in, from the browser let in
+        // (a guest shows the meeting token, which only an admitted guest has).
+        if (
+          who.kind === 'user' &&
+          entry === 'ask' &&
+          !(await lobby.admitted(row, session.id, who.user.id, who.lobbyCookie))
+        ) {
+          throw new AppError('ERR_FORBIDDEN');
+        }
       }
+      const admitter = entry === 'host' || entry === 'cohost';
+      const arriving = admitter && !(await presenceCall(() => presence.list(row.id))).some((p) => p.id === me.id);
       await presenceCall(() => presence.beat(row.id, me, PRESENCE_TTL_S * 1000));
+      // Someone who can let people in arrived: the waiting pages stop reading "Nobody can let you in yet".
+      if (arriving) await deps.bus.publish(row.id).catch(() => undefined);
     },
 
     /** "I left" (the room page on hangup or when the page goes away): the person stops counting at once. */
@@ -244,6 +320,8 @@ export function createMeetingService({ db, config, signer, verifier, guests, pre
       if (!RoomNameSchema.safeParse(id).success) throw new AppError('ERR_INVITE_NOT_VALID');
       const me = await presenceOf(who, id);
       await presenceCall(() => presence.leave(id, me.id));
+      // Waiting people may now read "Nobody can let you in yet": best effort, the leave is done.
+      if (who.kind === 'user') await deps.bus.publish(id).catch(() => undefined);
     },
 
     /** Ends the conference for good: its link stops working and its session closes. */
@@ -265,11 +343,14 @@ export function createMeetingService({ db, config, signer, verifier, guests, pre
       return view(row, undefined, now);
     },
 
-    async userToken(user: SessionUser, roomName: string, displayName?: string): Promise<MeetingTokenResponse> {
+    async userToken(
+      user: SessionUser,
+      roomName: string,
+      displayName: string | undefined,
+      browser: Browser,
+    ): Promise<TokenOrWait> {
       requireSigner();
       const row = await usable(roomName);
-      const isHost = row.host_id === user.id;
-      await admit(row, isHost);
       const who = await db.kysely
         .selectFrom('users')
         .select(['first_name', 'last_name', 'email'])
@@ -279,19 +360,90 @@ export function createMeetingService({ db, config, signer, verifier, guests, pre
         cleanName(displayName) ??
         cleanName(`${who?.first_name ?? ''} ${who?.last_name ?? ''}`) ??
         (user.email.split('@')[0] || user.email);
-      return token(row, { id: user.id, name, email: user.email }, isHost);
+      return enter(row, { kind: 'user', user, name }, { id: user.id, name, email: user.email }, browser);
     },
 
-    async guestToken(guestId: string, roomName: string, displayName?: string): Promise<MeetingTokenResponse> {
+    async guestToken(
+      guestId: string,
+      roomName: string,
+      displayName: string | undefined,
+      browser: Browser,
+    ): Promise<TokenOrWait> {
       requireSigner();
       const row = await usable(roomName);
       const guest = await knownGuest(guestId);
-      await admit(row, false);
-      return token(
-        row,
-        { id: `guest-${guest.id}`, name: cleanName(displayName) ?? cleanName(guest.name) ?? 'Guest' },
-        false,
-      );
+      const name = cleanName(displayName) ?? cleanName(guest.name) ?? 'Guest';
+      return enter(row, { kind: 'guest', guestId: guest.id, name }, { id: `guest-${guest.id}`, name }, browser);
+    },
+
+    // The lobby's calls: the meeting by id, then the lobby (which checks who may do what).
+    lobby: {
+      async mine(roomName: string, cookie: string | undefined) {
+        const row = await meeting(roomName);
+        if (!row) throw new AppError('ERR_LOBBY_REQUEST_NOT_FOUND');
+        return lobby.mine(row, cookie, await openSessionId(row));
+      },
+      touch: lobby.touch,
+      async cancel(roomName: string, cookie: string | undefined) {
+        const row = await meeting(roomName);
+        if (!row) throw new AppError('ERR_LOBBY_REQUEST_NOT_FOUND');
+        await lobby.cancel(row, cookie);
+      },
+      async list(user: SessionUser, roomName: string) {
+        return lobby.list(user, await meeting(roomName));
+      },
+      async decide(user: SessionUser, roomName: string, requestId: string | undefined, decision: 'admit' | 'deny') {
+        const row = await meeting(roomName);
+        const sessionId = row ? await openSessionId(row) : undefined;
+        return lobby.decide(user, row, sessionId, requestId, decision);
+      },
+      async setAccess(user: SessionUser, roomName: string, access: MeetingAccess): Promise<Videoconference> {
+        const row = await meeting(roomName);
+        await lobby.setAccess(user, row, access);
+        return view({ ...row!, access }, undefined, Date.now());
+      },
+      async invitees(hostId: string, roomName: string) {
+        return lobby.invitees(await owned(hostId, roomName));
+      },
+      async invite(host: SessionUser, roomName: string, emails: string[]) {
+        const row = await owned(host.id, roomName);
+        const who = await db.kysely
+          .selectFrom('users')
+          .select(['first_name', 'last_name'])
+          .where('id', '=', host.id)
+          .executeTakeFirst();
+        const name = cleanName(`${who?.first_name ?? ''} ${who?.last_name ?? ''}`) ?? host.email;
+        await lobby.invite(row, emails, { name, address: host.email });
+        return lobby.invitees(row);
+      },
+      async revokeInvitee(hostId: string, roomName: string, inviteeId: string) {
+        const row = await owned(hostId, roomName);
+        await lobby.revokeInvitee(row, inviteeId);
+        return lobby.invitees(row);
+      },
+      async cohosts(hostId: string, roomName: string) {
+        return lobby.cohosts(await owned(hostId, roomName));
+      },
+      async addCohost(hostId: string, roomName: string, email: string) {
+        const row = await owned(hostId, roomName);
+        await lobby.addCohost(row, email);
+        return lobby.cohosts(row);
+      },
+      async removeCohost(hostId: string, roomName: string, userId: string) {
+        const row = await owned(hostId, roomName);
+        await lobby.removeCohost(row, userId);
+        return lobby.cohosts(row);
+      },
+      /** The meeting's id as its streams subscribe to it, for an admitter (404 otherwise). */
+      async admitterMeeting(user: SessionUser, roomName: string): Promise<string> {
+        return (await lobby.asAdmitter(user, await meeting(roomName))).id;
+      },
+      async meetingOf(roomName: string): Promise<string> {
+        const row = await meeting(roomName);
+        if (!row) throw new AppError('ERR_LOBBY_REQUEST_NOT_FOUND');
+        return row.id;
+      },
+      subscribe: lobby.subscribe,
     },
 
     /**

@@ -11,6 +11,8 @@ import { parseMeetingQuery, queryDisplayName } from './lib/query-options';
 import { appDeepLink, jitsiRoomName, meetHost } from './lib/app-links';
 import { externalApiUrl } from './lib/external-api';
 import { pingMeetingSession } from './api/meeting-token';
+import { cancelLobbyRequest } from './api/lobby';
+import { takeInviteToken } from './lib/invite-link';
 import { leavePresence, reportPresence, type PresenceProof } from './api/presence';
 import { currentIdentity, moderatorFromJwt, nameFromJwt, storedDisplayName, type Identity } from './lib/identity';
 import type { ChosenDevices } from './lib/jitsi-options';
@@ -111,11 +113,14 @@ export default function MeetingPage() {
           ? 'notStarted'
           : 'lobby';
 
+  // An invitee's mailed link: lets them past the lobby (read once, then gone from the address bar).
+  const [inviteToken] = useState(() => takeInviteToken(roomName));
   const tokenState = useMeetingToken(
     roomName,
     stage === 'joining' && !query.jwt && invite.state === 'ok' ? identity : null,
     attempt,
     linkName,
+    inviteToken,
   );
   const jwtReady = useDelay(Boolean(query.jwt) && stage === 'joining', MEET_JOIN_DELAY_MS, attempt);
 
@@ -200,16 +205,19 @@ export default function MeetingPage() {
       );
     }
     // The pre-join, and after Join the same card while the token is asked for and the host awaited.
+    // Asking to join keeps the pre-join card (preview, devices) even when the review was skipped.
     const phase: JoinPhase | null =
       stage === 'setup'
         ? 'setup'
-        : !setupShown || inRoom || (room && 'failed' in room)
-          ? null
-          : query.jwt || tokenState.name === 'ready'
-            ? 'entering'
-            : tokenState.name === 'failed'
-              ? null
-              : tokenState.name;
+        : tokenState.name === 'lobby' && !inRoom
+          ? 'lobby'
+          : !setupShown || inRoom || (room && 'failed' in room)
+            ? null
+            : query.jwt || tokenState.name === 'ready'
+              ? 'entering'
+              : tokenState.name === 'failed'
+                ? null
+                : tokenState.name;
     if (phase) {
       const desktopApp = !browser.mobile && query.meeting.hideDesktopLink !== true;
       return (
@@ -222,6 +230,20 @@ export default function MeetingPage() {
           newGuest={newGuest}
           meetingState={meetingState}
           here={invite.state === 'ok' ? invite.participants : null}
+          askToJoin={invite.state === 'ok' && invite.join === 'ask' && !query.jwt && !inviteToken}
+          lobby={
+            tokenState.name === 'lobby'
+              ? {
+                  status: tokenState.lobby,
+                  onAskAgain: () => setAttempt((a) => a + 1),
+                  onCancel: () => {
+                    void cancelLobbyRequest(roomName).catch(() => undefined);
+                    setSetupShown(false);
+                    setStage('left');
+                  },
+                }
+              : null
+          }
           startMuted={{
             audio: query.meeting.startWithAudioMuted === true,
             video: query.meeting.startWithVideoMuted === true,

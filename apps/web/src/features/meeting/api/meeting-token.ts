@@ -2,11 +2,14 @@ import {
   API,
   AUTH_HTTP_TIMEOUT_MS,
   GuestMeetingTokenResponseSchema,
+  LobbyWaitingResponseSchema,
   MeetingTokenResponseSchema,
   SessionPingResponseSchema,
+  type LobbyStatus,
   type MeetingTokenResponse,
   type SessionPingResponse,
 } from '@suite/contract';
+import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import type { Identity } from '../lib/identity';
 
@@ -25,36 +28,45 @@ function meetingPost<T>(
   return apiRequest({ method: 'POST', path, params, body, auth, schema, signal, timeoutMs: AUTH_HTTP_TIMEOUT_MS });
 }
 
+/** The token, or (202) for a person who must wait where their request to join stands. */
+export type TokenAnswer = { token: MeetingTokenResponse } | { lobby: LobbyStatus };
+
+const UserAnswerSchema = z.union([MeetingTokenResponseSchema, LobbyWaitingResponseSchema]);
+const GuestAnswerSchema = z.union([GuestMeetingTokenResponseSchema, LobbyWaitingResponseSchema]);
+
 /**
- * POST /v2/videoconference/token (bearer) or /v2/videoconference/guest/token: the meeting token. A name
- * from the link (first_name/last_name) is signed into the token: Jitsi shows the token's name.
+ * POST /v2/videoconference/token (bearer) or /v2/videoconference/guest/token: the meeting token, or the
+ * lobby (no token: a request bound to this browser by an HttpOnly cookie). A name from the link
+ * (first_name/last_name) is signed into the token: Jitsi shows the token's name.
  */
 export async function fetchMeetingToken(
   roomName: string,
   identity: Identity,
   displayName: string | null,
   signal?: AbortSignal,
-): Promise<MeetingTokenResponse> {
-  const name = displayName ? { display_name: displayName } : {};
+  invite: string | null = null,
+): Promise<TokenAnswer> {
+  const name = { ...(displayName ? { display_name: displayName } : {}), ...(invite ? { invite } : {}) };
   if (identity.kind === 'user') {
-    return meetingPost(
+    const answer = await meetingPost(
       API.meetingToken,
       {},
       { room_name: roomName, ...name },
       true,
-      MeetingTokenResponseSchema,
+      UserAnswerSchema,
       signal,
     );
+    return 'lobby' in answer ? answer : { token: answer };
   }
   const answer = await meetingPost(
     API.guestMeetingToken,
     {},
     { room_name: roomName, guest_id: identity.guestId, ...name },
     false,
-    GuestMeetingTokenResponseSchema,
+    GuestAnswerSchema,
     signal,
   );
-  return answer.data;
+  return 'lobby' in answer ? answer : { token: answer.data };
 }
 
 /** POST /v2/videoconference/:id/session/ping: "still in the room", so the session does not go idle. */

@@ -1,4 +1,11 @@
-import { API, VideoconferenceListSchema, VideoconferenceSchema, type Videoconference } from '@suite/contract';
+import {
+  API,
+  LOBBY_API,
+  VideoconferenceListSchema,
+  VideoconferenceSchema,
+  type MeetingAccess,
+  type Videoconference,
+} from '@suite/contract';
 import { apiRequest } from '../../../lib/api-client';
 
 /** GET /v2/videoconference (bearer): the signed-in user's own conferences. */
@@ -7,12 +14,12 @@ export async function listVideoconferences(): Promise<Videoconference[]> {
 }
 
 /** POST /v2/videoconference (bearer): a new conference hosted by the caller. */
-export function createVideoconference(title?: string): Promise<Videoconference> {
+export function createVideoconference(title?: string, access?: MeetingAccess): Promise<Videoconference> {
   return apiRequest({
     method: 'POST',
     path: API.videoconferences,
     auth: true,
-    body: title ? { title } : {},
+    body: { ...(title ? { title } : {}), ...(access ? { access } : {}) },
     schema: VideoconferenceSchema,
   });
 }
@@ -35,6 +42,18 @@ export function endMeetingSession(id: string): Promise<Videoconference> {
     path: API.videoconferenceSession,
     params: { id },
     auth: true,
+    schema: VideoconferenceSchema,
+  });
+}
+
+/** PATCH /v2/videoconference/:id/access (host, co-host): who goes straight in from now on. */
+export function setMeetingAccess(id: string, access: MeetingAccess): Promise<Videoconference> {
+  return apiRequest({
+    method: 'PATCH',
+    path: LOBBY_API.access,
+    params: { id },
+    auth: true,
+    body: { access },
     schema: VideoconferenceSchema,
   });
 }

@@ -14,6 +14,7 @@ import { CameraIcon, MicIcon, SpeakerIcon } from './icons';
 import { MicLevel } from './mic-level';
 import { MediaToggle } from './media-toggle';
 import { useMeetingTitle } from '../lib/meeting-title';
+import type { LobbyStatus } from '@suite/contract';
 
 /** Only for a blocked permission: its own small chunk, not in the pre-join's first load. */
 const PermissionHelp = lazy(() => import('./permission-help').then((module) => ({ default: module.PermissionHelp })));
@@ -32,7 +33,22 @@ export interface SetupResult {
  * Where the person is after pressing Join: still choosing (setup), asking for the token (connecting),
  * waiting for the host (waiting), or about to enter (entering). The preview, toggles and lists stay.
  */
-export type JoinPhase = 'setup' | 'connecting' | 'waiting' | 'entering';
+export type JoinPhase = 'setup' | 'connecting' | 'waiting' | 'lobby' | 'entering';
+
+/** The lobby as the waiting person sees it: where the request stands, Cancel, and Ask again after a refusal. */
+export interface LobbyView {
+  status: LobbyStatus;
+  onCancel: () => void;
+  onAskAgain: () => void;
+}
+
+/** The lobby card's heading: who they wait for, nobody yet, refused, or ended. */
+function lobbyHeading(t: (key: string, values?: Record<string, unknown>) => string, lobby: LobbyStatus): string {
+  if (lobby.status === 'denied') return t('lobby.denied');
+  if (lobby.status !== 'waiting') return t('lobby.ended');
+  if (!lobby.admitter_present) return t('lobby.nobody');
+  return lobby.waiting_for ? t('lobby.waitingFor', { name: lobby.waiting_for }) : t('lobby.waiting');
+}
 
 /** What the server says of the meeting, as the line next to Join puts it (null: not known). */
 export type MeetingState = 'lobby' | 'notStarted' | 'started' | null;
@@ -110,6 +126,10 @@ export interface DeviceSetupProps {
   here: Here;
   /** Initial toggle states (the link's startWithAudioMuted / startWithVideoMuted). */
   startMuted: { audio: boolean; video: boolean };
+  /** Join asks to join (the person must be let in): the button says so. */
+  askToJoin?: boolean;
+  /** After asking to join (phase 'lobby'). */
+  lobby?: LobbyView | null;
 }
 
 /**
@@ -134,8 +154,10 @@ export function DeviceSetup(props: DeviceSetupProps) {
   const video = useRef<HTMLVideoElement>(null);
   const form = useRef<HTMLFormElement>(null);
   const waiting = phase === 'waiting';
+  const lobby = phase === 'lobby' && props.lobby ? props.lobby : null;
   const joined = phase !== 'setup';
-  useMeetingTitle(waiting ? t('waiting.title') : t('setup.title'));
+  const heading = lobby ? lobbyHeading(t, lobby.status) : waiting ? t('waiting.title') : t('setup.title');
+  useMeetingTitle(heading);
 
   useEffect(() => {
     const first = (list: MediaDeviceInfo[], current: string) =>
@@ -227,7 +249,7 @@ export function DeviceSetup(props: DeviceSetupProps) {
     <section
       className="meet-card meet-setup"
       aria-labelledby="setup-title"
-      data-testid={waiting ? 'meeting-waiting' : 'meeting-setup'}
+      data-testid={lobby ? 'meeting-lobby' : waiting ? 'meeting-waiting' : 'meeting-setup'}
     >
       <div className="meet-setup__preview" data-testid="self-view">
         <video
@@ -267,7 +289,7 @@ export function DeviceSetup(props: DeviceSetupProps) {
           <p className="meet-setup__meeting" data-testid="setup-meeting-name">
             {props.meetingName}
           </p>
-          <h1 id="setup-title">{waiting ? t('waiting.title') : t('setup.title')}</h1>
+          <h1 id="setup-title">{heading}</h1>
         </div>
         <form
           ref={form}
@@ -278,7 +300,25 @@ export function DeviceSetup(props: DeviceSetupProps) {
             if (media.status !== 'asking') join(!ready);
           }}
         >
-          {joined ? (
+          {lobby ? (
+            <div
+              className={`meet-setup__progress meet-lobby meet-lobby--${lobby.status.status}`}
+              role="status"
+              data-testid="lobby-status"
+              data-status={lobby.status.status}
+            >
+              {lobby.status.status === 'waiting' ? (
+                <span className="meet-spinner meet-spinner--small" aria-hidden="true" />
+              ) : null}
+              <p>
+                {lobby.status.status === 'waiting'
+                  ? t('lobby.text')
+                  : lobby.status.status === 'denied' && !lobby.status.can_ask_again
+                    ? t('lobby.closed')
+                    : t('lobby.askAgainText')}
+              </p>
+            </div>
+          ) : joined ? (
             <div className="meet-setup__progress" role="status">
               <span className="meet-spinner meet-spinner--small" aria-hidden="true" />
               <p>{waiting ? t('waiting.text') : phase === 'entering' ? t('entering') : t('connecting')}</p>
@@ -394,7 +434,7 @@ export function DeviceSetup(props: DeviceSetupProps) {
               <div className="meet-setup__join">
                 {ready ? (
                   <Button type="submit" block loading={submit.busy}>
-                    {t('setup.join')}
+                    {props.askToJoin ? t('setup.askToJoin') : t('setup.join')}
                   </Button>
                 ) : media.status !== 'asking' ? (
                   <Button
@@ -409,7 +449,16 @@ export function DeviceSetup(props: DeviceSetupProps) {
               </div>
             </>
           )}
-          {waiting ? (
+          {lobby && lobby.status.status !== 'waiting' && lobby.status.can_ask_again ? (
+            <Button block onClick={lobby.onAskAgain}>
+              {t('lobby.askAgain')}
+            </Button>
+          ) : null}
+          {lobby ? (
+            <Button block variant="secondary" onClick={lobby.onCancel}>
+              {lobby.status.status === 'waiting' ? t('lobby.cancel') : t('waiting.leave')}
+            </Button>
+          ) : waiting ? (
             <Button block variant="secondary" onClick={props.onLeave}>
               {t('waiting.leave')}
             </Button>

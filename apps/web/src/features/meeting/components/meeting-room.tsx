@@ -16,6 +16,7 @@ import { trackPresence } from '../lib/presence';
 import { KeepAliveDialog } from './keep-alive-dialog';
 import { RoomBar, type RoomBarInfo } from './room-bar';
 import { useMeetingTitle } from '../lib/meeting-title';
+import { LobbyRequests } from './lobby-requests';
 
 export type LeaveReason = 'left' | 'idle';
 
@@ -48,7 +49,9 @@ export interface MeetingRoomProps {
 export function MeetingRoom(props: MeetingRoomProps) {
   const { t, i18n } = useTranslation('meeting');
   const dialog = useDialog();
-  useMeetingTitle(null);
+  // The host's and co-hosts' tab says how many people are asking to join.
+  const [asking, setAsking] = useState(0);
+  useMeetingTitle(asking ? t('lobby.host.titleCount', { count: asking }) : null);
   const container = useRef<HTMLDivElement>(null);
   const [api, setApi] = useState<JitsiApi | null>(null);
   const [joined, setJoined] = useState(false);
@@ -214,6 +217,7 @@ export function MeetingRoom(props: MeetingRoomProps) {
           </p>
         ) : null}
         <div ref={container} className="meet-room__frame" data-testid="jitsi-container" />
+        {props.moderator && props.hostRoomId ? <LobbyRequests roomName={props.hostRoomId} onCount={setAsking} /> : null}
       </div>
       <KeepAliveDialog secondsLeft={keepAlive.secondsLeft} onKeep={keepAlive.keep} onLeave={() => hangup('left')} />
     </div>

@@ -13,6 +13,8 @@ import { useFormSubmit } from '../../../lib/use-form-submit';
 import { useCopyToClipboard } from '../../../lib/use-copy-to-clipboard';
 import { COPIED_FEEDBACK_MS } from '../lib/timings';
 import { createVideoconference, endVideoconference, listVideoconferences } from '../api/my-videoconferences';
+import { AccessSelect } from './access-select';
+import type { MeetingAccess } from '@suite/contract';
 import { JoinByCode } from './join-by-code';
 import '../meeting.css';
 
@@ -67,6 +69,7 @@ export function MeetingsPanel() {
   const { t } = useTranslation('meeting');
   const dialog = useDialog();
   const [title, setTitle] = useState('');
+  const [access, setAccess] = useState<MeetingAccess | null>(null);
   const [list, setList] = useState<Videoconference[] | null>(null);
   const [created, setCreated] = useState<Videoconference | null>(null);
   const configured = Boolean(useConfig().meetDomain);
@@ -79,7 +82,7 @@ export function MeetingsPanel() {
     movesOn: false,
     send: async () => {
       setError(null);
-      const vc = await createVideoconference(title.trim() || undefined);
+      const vc = await createVideoconference(title.trim() || undefined, access ?? undefined);
       setCreated(vc);
       setTitle('');
       refresh();
@@ -122,6 +125,7 @@ export function MeetingsPanel() {
             value={title}
             onChange={(e) => setTitle(e.target.value)}
           />
+          <AccessSelect value={access} onChange={setAccess} />
           <Button type="submit" loading={create.busy}>
             {t('panel.start')}
           </Button>

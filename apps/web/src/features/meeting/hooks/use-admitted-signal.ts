@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 
-/** Was the person let in just now, after waiting for the host? (waiting → entering; pure, for the hook.) */
+/** Was the person let in just now, after waiting for the host or in the lobby? (→ entering; pure, for the hook.) */
 export function admittedNow(previous: string | null, next: string): boolean {
-  return previous === 'waiting' && (next === 'entering' || next === 'ready');
+  return (previous === 'waiting' || previous === 'lobby') && (next === 'entering' || next === 'ready');
 }
 
 /**

@@ -15,6 +15,8 @@ export type Invite =
       hostName: string;
       status: 'not_started' | 'started' | null;
       participants: Participants;
+      /** 'ask': Join asks to join (the lobby); 'direct': straight in once the host is there. */
+      join: 'direct' | 'ask';
     }
   | { state: 'error'; code: string };
 
@@ -30,7 +32,7 @@ export function useInvite(roomName: string, skip: boolean, watch = false): Invit
   const [invite, setInvite] = useState<Invite>({ state: 'checking' });
   useEffect(() => {
     if (skip) {
-      setInvite({ state: 'ok', title: '', hostName: '', status: null, participants: null });
+      setInvite({ state: 'ok', title: '', hostName: '', status: null, participants: null, join: 'direct' });
       return;
     }
     const controller = new AbortController();
@@ -45,6 +47,7 @@ export function useInvite(roomName: string, skip: boolean, watch = false): Invit
                 hostName: vc.host_name,
                 status: vc.status,
                 participants: vc.participants ?? null,
+                join: vc.join ?? 'direct',
               },
         ),
       )
@@ -61,10 +64,12 @@ export function useInvite(roomName: string, skip: boolean, watch = false): Invit
     const controller = new AbortController();
     const refresh = () =>
       fetchVideoconference(roomName, controller.signal)
-        .then(({ title, status, participants }) => {
+        .then(({ title, status, participants, join }) => {
           if (status === 'ended') return;
           setInvite((known) =>
-            known.state === 'ok' ? { ...known, title, status, participants: participants ?? null } : known,
+            known.state === 'ok'
+              ? { ...known, title, status, participants: participants ?? null, join: join ?? known.join }
+              : known,
           );
         })
         .catch(() => undefined);

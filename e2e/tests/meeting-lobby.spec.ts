@@ -1,0 +1,252 @@
+import { randomBytes } from 'node:crypto';
+import { decodeJwt } from 'jose';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { test, expect, createAccount, expectAccessible, mailbox, uniqueEmail, type Account } from '../fixtures/test';
+import { MeetingRoomPage, fillGuestForm, signIn } from '../pages/meeting-room';
+
+const SHOTS = process.env.LOBBY_SCREENSHOT_DIR ?? '/tmp/shots-lobby';
+
+/** A meeting created through the API with the access level under test. */
+async function createMeeting(request: APIRequestContext, host: Account, access: string) {
+  const res = await request.post('/api/v2/videoconference', {
+    headers: { authorization: `Bearer ${host.token}` },
+    data: { title: 'Design review', access },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { _id: string; access: string };
+}
+
+async function shots(page: Page, name: string) {
+  for (const [width, height] of [
+    [1280, 800],
+    [360, 740],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** The host, signed in, in the room of their meeting. */
+async function hostInRoom(browser: Browser, host: Account, room: string, locale = 'en-US') {
+  const context = await browser.newContext({ locale });
+  const page = await context.newPage();
+  const hostRoom = new MeetingRoomPage(page);
+  await signIn(page, host, `/meet/${room}`);
+  await expect(page.getByTestId('meeting-setup')).toBeVisible();
+  await expect(page.getByLabel(/Camera|कैमरा/).first()).toBeVisible();
+  await page.getByTestId('meeting-setup').locator('button[type=submit]').click();
+  // The stand-in's frame joined (expectJoined reads the English bar).
+  if (locale.startsWith('en')) await hostRoom.expectJoined();
+  else await expect(page.getByTestId('jitsi-container').locator('iframe')).toBeVisible();
+  return { context, page, hostRoom };
+}
+
+/** A guest on the pre-join who presses "Ask to join" and reaches the waiting card. */
+async function guestAsks(browser: Browser, room: string, name: string, locale = 'en-US') {
+  const context = await browser.newContext({ locale });
+  const page = await context.newPage();
+  await page.goto(`/meet/${room}`);
+  await expect(page.getByTestId('meeting-setup')).toBeVisible();
+  await page.getByTestId('meeting-setup').getByRole('textbox').first().fill(name);
+  await page.getByTestId('meeting-setup').getByRole('checkbox').first().check();
+  return { context, page, guest: new MeetingRoomPage(page) };
+}
+
+test.describe('the meeting lobby', () => {
+  test('ask → admit → in the room, with a valid token only after the admit', async ({ browser, request }) => {
+    test.slow();
+    const host = await createAccount(request);
+    const meeting = await createMeeting(request, host, 'organisation');
+    const { context: hostContext, page: hostPage } = await hostInRoom(browser, host, meeting._id);
+
+    const { context, page, guest } = await guestAsks(browser, meeting._id, 'Grace Guest');
+    await fillGuestForm(page, 'Grace Guest');
+    await page.getByRole('button', { name: 'Ask to join' }).click();
+    const card = page.getByTestId('meeting-lobby');
+    await expect(
+      card.getByRole('heading', { name: /Waiting for Ada to let you in|Nobody can let you in yet/ }),
+    ).toBeVisible();
+    await expect(card.getByRole('heading', { name: 'Waiting for Ada to let you in' })).toBeVisible({ timeout: 20_000 });
+    await expect(card.getByTestId('self-view')).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Cancel' })).toBeVisible();
+    // No token while waiting: the stand-in was never constructed.
+    expect(await guest.calls()).toEqual([]);
+    await expectAccessible(page, 'lobby waiting card');
+    await shots(page, 'waiting-card-en');
+
+    const list = hostPage.getByTestId('lobby-requests');
+    await expect(list.getByText('Grace Guest')).toBeVisible();
+    await expect(list.getByText(/Guest · waiting since/)).toBeVisible();
+    await expect(hostPage).toHaveTitle(/^1 asking to join/);
+    await expectAccessible(hostPage, 'lobby request list', ['#jitsiConferenceFrame0']);
+    await shots(hostPage, 'request-list-en');
+
+    await list.getByRole('button', { name: 'Admit Grace Guest' }).click();
+    await guest.expectJoined();
+    const claims = decodeJwt((await guest.constructed()).options!.jwt!) as {
+      room: string;
+      context: { user: { moderator: boolean } };
+    };
+    expect(claims).toMatchObject({ room: meeting._id, context: { user: { moderator: false } } });
+    await expect(list).toHaveCount(0);
+    await context.close();
+    await hostContext.close();
+  });
+
+  test('deny → the person is told, may ask once more', async ({ browser, request }) => {
+    test.slow();
+    const host = await createAccount(request);
+    const meeting = await createMeeting(request, host, 'restricted');
+    const { context: hostContext, page: hostPage } = await hostInRoom(browser, host, meeting._id);
+    const { context, page, guest } = await guestAsks(browser, meeting._id, 'Dan Denied');
+    await fillGuestForm(page, 'Dan Denied');
+    await page.getByRole('button', { name: 'Ask to join' }).click();
+    await hostPage.getByTestId('lobby-requests').getByRole('button', { name: 'Deny Dan Denied' }).click();
+    await expect(page.getByRole('heading', { name: 'The host did not let you in' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Ask again' })).toBeVisible();
+    expect(await guest.calls()).toEqual([]);
+    await context.close();
+    await hostContext.close();
+  });
+
+  test('a signed-in colleague goes straight in on organisation', async ({ browser, request }) => {
+    const host = await createAccount(request);
+    const domain = host.email.split('@')[1];
+    const colleague = await createAccount(request, `colleague-${randomBytes(3).toString('hex')}@${domain}`);
+    const meeting = await createMeeting(request, host, 'organisation');
+    const { context: hostContext } = await hostInRoom(browser, host, meeting._id);
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const room = new MeetingRoomPage(page);
+    await signIn(page, colleague, `/meet/${meeting._id}`);
+    // The pre-join says Join, not Ask to join, and the token comes at once.
+    await expect(page.getByRole('button', { name: 'Ask to join' })).toHaveCount(0);
+    await room.joinFromSetup();
+    await room.expectJoined();
+    expect(decodeJwt((await room.constructed()).options!.jwt!)).toMatchObject({ room: meeting._id });
+    await context.close();
+    await hostContext.close();
+  });
+
+  test('host leaves → a co-host admits; Admit all lets three in at once', async ({ browser, request }) => {
+    test.slow();
+    const host = await createAccount(request);
+    const domain = host.email.split('@')[1];
+    const cohost = await createAccount(request, `cohost-${randomBytes(3).toString('hex')}@${domain}`);
+    const meeting = await createMeeting(request, host, 'restricted');
+    const named = await request.post(`/api/v2/videoconference/${meeting._id}/cohosts`, {
+      headers: { authorization: `Bearer ${host.token}` },
+      data: { email: cohost.email },
+    });
+    expect(named.status(), await named.text()).toBe(200);
+    const { context: hostContext, hostRoom } = await hostInRoom(browser, host, meeting._id);
+    const { context: cohostContext, page: cohostPage } = await hostInRoom(browser, cohost, meeting._id);
+    await hostRoom.leaveButton().click();
+    await hostContext.close();
+
+    const guests = [];
+    for (const name of ['Ann One', 'Ben Two', 'Cid Three']) {
+      const g = await guestAsks(browser, meeting._id, name);
+      await g.page.getByTestId('meeting-setup').locator('button[type=submit]').click();
+      await expect(g.page.getByTestId('meeting-lobby')).toBeVisible();
+      guests.push(g);
+    }
+    const list = cohostPage.getByTestId('lobby-requests');
+    await expect(list.getByTestId('lobby-request')).toHaveCount(3);
+    await list.getByRole('button', { name: 'Admit all' }).click();
+    for (const g of guests) await g.guest.expectJoined();
+    await expect(list).toHaveCount(0);
+    for (const g of guests) await g.context.close();
+    await cohostContext.close();
+  });
+
+  test("an invitee's mailed link goes straight in on restricted; the host sees who joined", async ({
+    browser,
+    request,
+  }) => {
+    test.slow();
+    const host = await createAccount(request);
+    const meeting = await createMeeting(request, host, 'restricted');
+    const to = uniqueEmail('invitee');
+    const invited = await request.post(`/api/v2/videoconference/${meeting._id}/invitees`, {
+      headers: { authorization: `Bearer ${host.token}` },
+      data: { emails: [to] },
+    });
+    expect(invited.status(), await invited.text()).toBe(200);
+    const link = await mailbox.link(to, /\/meet\/[a-z-]+\?invite=/);
+    const { context: hostContext } = await hostInRoom(browser, host, meeting._id);
+
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(link);
+    await fillGuestForm(page, 'Ines Invitee');
+    // The token is gone from the address bar; Join is Join, not Ask to join.
+    expect(new URL(page.url()).search).toBe('');
+    const guest = new MeetingRoomPage(page);
+    await page.getByRole('button', { name: 'Join meeting' }).click();
+    await guest.expectJoined();
+    const list = await request.get(`/api/v2/videoconference/${meeting._id}/invitees`, {
+      headers: { authorization: `Bearer ${host.token}` },
+    });
+    expect((await list.json()).data[0]).toMatchObject({ email: to, revoked: false, joined_at: expect.any(String) });
+    await context.close();
+    await hostContext.close();
+  });
+
+  test('the level is chosen at creation on the home and changed from the room', async ({ browser, request }) => {
+    const host = await createAccount(request);
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page, host, '/app');
+    const panel = page.getByRole('region', { name: 'Meetings' });
+    await panel.getByLabel('Who joins directly').selectOption('restricted');
+    await panel.getByRole('button', { name: 'Start a meeting' }).click();
+    await expect(panel.getByTestId('meeting-item')).toHaveCount(1);
+    await shots(page, 'home-access');
+    const list = await request.get('/api/v2/videoconference', { headers: { authorization: `Bearer ${host.token}` } });
+    const [meeting] = (await list.json()).data as { _id: string; access: string }[];
+    expect(meeting!.access).toBe('restricted');
+
+    await page.goto(`/meet/${meeting!._id}`);
+    const room = new MeetingRoomPage(page);
+    await room.joinFromSetup();
+    await room.expectJoined();
+    await page.getByRole('button', { name: /Who joins directly: Only me and co-hosts/ }).click();
+    await page.getByTestId('meeting-access').selectOption('open');
+    await expect(page.getByRole('button', { name: /Who joins directly: Anyone with the link/ })).toBeVisible();
+    // The host invites by e-mail from the same panel and sees the invitation listed.
+    const people = page.getByTestId('meeting-people');
+    const to = uniqueEmail('panel');
+    await people.getByLabel('Invite by e-mail').fill(to);
+    await people.getByRole('button', { name: 'Send' }).click();
+    await expect(people.getByRole('list', { name: 'Invitees' }).getByText(to)).toBeVisible();
+    await expect(people.getByText('Invited', { exact: true })).toBeVisible();
+    await mailbox.waitFor(to, { match: /invited you to a meeting/ });
+    await expectAccessible(page, 'room access panel', ['#jitsiConferenceFrame0']);
+    await shots(page, 'room-access');
+    const after = await request.get(`/api/v2/videoconference/${meeting!._id}`);
+    expect((await after.json()).join).toBe('direct');
+    await context.close();
+  });
+
+  test('in Hindi: the waiting card and the request list', async ({ browser, request }) => {
+    test.slow();
+    const host = await createAccount(request);
+    const meeting = await createMeeting(request, host, 'organisation');
+    const { context: hostContext, page: hostPage } = await hostInRoom(browser, host, meeting._id, 'hi-IN');
+    const { context, page } = await guestAsks(browser, meeting._id, 'Priya Guest', 'hi-IN');
+    await page.getByTestId('meeting-setup').locator('button[type=submit]').click();
+    await expect(
+      page.getByTestId('meeting-lobby').getByRole('heading', { name: 'Ada द्वारा अंदर आने देने की प्रतीक्षा' }),
+    ).toBeVisible({
+      timeout: 20_000,
+    });
+    await expectAccessible(page, 'lobby waiting card (hi)');
+    await shots(page, 'waiting-card-hi');
+    await expect(hostPage.getByTestId('lobby-requests').getByText('Priya Guest')).toBeVisible();
+    await shots(hostPage, 'request-list-hi');
+    await context.close();
+    await hostContext.close();
+  });
+});
