@@ -43,7 +43,8 @@ export const NOTICE_TEXTS: Record<Language, NoticeTexts> = {
       'totp-on': 'Signing in to your {app} account with a password now also asks for a code from an authenticator app.',
       'totp-off':
         'Signing in to your {app} account with a password no longer asks for a code from an authenticator app.',
-      'password-changed': 'The password of your {app} account was changed, and your other devices were signed out. If it was not you, the link below also removes the new password: then choose one with "Forgot your password?".',
+      'password-changed':
+        'The password of your {app} account was changed, and your other devices were signed out. If it was not you, the link below also removes the new password: then choose one with "Forgot your password?".',
       'recovery-codes-new': 'New recovery codes were made for your {app} account; the earlier ones no longer work.',
       'factors-reset':
         'An administrator turned off two-step verification and removed the passkeys of your {app} account. Sign in with your password and set them up again.',
@@ -142,7 +143,8 @@ export const NOTICE_TEXTS: Record<Language, NoticeTexts> = {
         'आपके {app} खाते की एक पासकी हटाई गई और अब उससे साइन इन नहीं हो सकता; आपके दूसरे डिवाइस साइन आउट कर दिए गए।',
       'totp-on': 'पासवर्ड से आपके {app} खाते में साइन इन करने पर अब ऑथेंटिकेटर ऐप का कोड भी माँगा जाएगा।',
       'totp-off': 'पासवर्ड से आपके {app} खाते में साइन इन करने पर अब ऑथेंटिकेटर ऐप का कोड नहीं माँगा जाएगा।',
-      'password-changed': 'आपके {app} खाते का पासवर्ड बदला गया, और आपके दूसरे डिवाइस साइन आउट कर दिए गए। अगर यह आपने नहीं किया, तो नीचे दिया लिंक नया पासवर्ड भी हटा देता है: फिर "पासवर्ड भूल गए?" से नया पासवर्ड चुनें।',
+      'password-changed':
+        'आपके {app} खाते का पासवर्ड बदला गया, और आपके दूसरे डिवाइस साइन आउट कर दिए गए। अगर यह आपने नहीं किया, तो नीचे दिया लिंक नया पासवर्ड भी हटा देता है: फिर "पासवर्ड भूल गए?" से नया पासवर्ड चुनें।',
       'recovery-codes-new': 'आपके {app} खाते के लिए नए रिकवरी कोड बनाए गए; पुराने कोड अब काम नहीं करते।',
       'factors-reset':
         'एक व्यवस्थापक ने आपके {app} खाते का दो-चरणीय सत्यापन बंद किया और उसकी पासकी हटा दीं। अपने पासवर्ड से साइन इन करें और इन्हें फिर से सेट करें।',
