@@ -108,7 +108,7 @@ export function flowState(db: Kysely<Database>) {
 
     /**
      * Consumes every live value of a purpose held for one subject (one DELETE … RETURNING): what they
-     * were stored with, oldest first is not promised.
+     * were stored with, in no particular order.
      */
     async takeSubject(purpose: StatePurpose, subject: string): Promise<TakenState[]> {
       const rows = await db
