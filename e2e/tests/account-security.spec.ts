@@ -62,7 +62,7 @@ for (const lang of ['en', 'hi'] as Lang[]) {
       await expect(page).toHaveURL(/\/user\/login$/);
     });
 
-    test('a session without a recent proof: adding a passkey asks for it first; "this wasn\'t me" undoes the change', async ({
+    test('a session without a recent proof: adding or removing a passkey asks for it first; "this wasn\'t me" undoes the change', async ({
       page,
       request,
     }) => {
@@ -85,6 +85,22 @@ for (const lang of ['en', 'hi'] as Lang[]) {
       // Proved: the dialog closes and the passkey is added without a second click.
       await expect(dialog).toHaveCount(0);
       await expect(ui.panel.getByRole('listitem')).toHaveCount(1);
+      // Removing it is a factor change too: the same proof first, then the removal without a second click.
+      await staleProofs(account.email);
+      await ui.panel
+        .getByRole('listitem')
+        .getByRole('button')
+        .filter({ hasText: new RegExp(`^${ui.secT('passkeys.remove')}$`) })
+        .click();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: ui.secT('passkeys.removeConfirm'), exact: true })
+        .click();
+      await expect(dialog).toBeVisible();
+      await dialog.getByLabel(ui.secT('proof.password'), { exact: true }).fill(account.password);
+      await dialog.getByRole('button', { name: ui.secT('proof.confirm'), exact: true }).click();
+      await expect(dialog).toHaveCount(0);
+      await expect(ui.panel.getByText(ui.secT('passkeys.none'))).toBeVisible();
 
       const mail = await mailbox.waitFor(account.email, { match: /\/security\/not-me#/ });
       const link = /https?:\/\/\S+\/security\/not-me#[A-Za-z0-9_-]+/.exec(mail.text)?.[0] ?? '';

@@ -284,7 +284,8 @@ describe('F7 a stolen session becomes a permanent takeover', () => {
     const revert = (token: string) => call(w.app, { method: 'POST', url: '/v2/user/factor-revert', body: { token } });
     expect((await revert(passkeyLink)).statusCode).toBe(200);
     expectError(await revert(passkeyLink), 400, 'ERR_REVERT_INVALID');
-    expect((await revert(totpLink)).statusCode).toBe(200);
+    // One link undoes every change of the account still open to it: the app's link is spent with it.
+    expectError(await revert(totpLink), 400, 'ERR_REVERT_INVALID');
     expect((await me(thief)).statusCode).toBe(401);
     expectError(await passkeyLogin(key), 401, 'ERR_PASSKEY_UNKNOWN');
     const back = await login('victim@f7.test');
@@ -451,5 +452,252 @@ describe('F15 e-mail recovery on a two-step account', () => {
     expect(done.statusCode, done.body).toBe(200);
     expect((await me(owner.token)).statusCode).toBe(401);
     expect(await sessionRow(done.json().token)).toMatchObject({ amr: 'code,totp', aal: 2 });
+  });
+});
+
+const revert = (token: string) => call(w.app, { method: 'POST', url: '/v2/user/factor-revert', body: { token } });
+const reauth = (token: string, body: Record<string, unknown>) =>
+  call(w.app, { method: 'POST', url: '/v2/user/reauth', token, body });
+const secondStep = (email: string, pending: string, code: string) =>
+  call(w.app, { method: 'POST', url: '/auth/login/second-step', body: { email, pending_token: pending, code } });
+async function pendingOf(email: string, password = PASSWORD): Promise<string> {
+  const res = await login(email, password);
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.json().second_step, res.body).toBe('totp');
+  return res.json().pending_token as string;
+}
+async function recoveryToken(email: string): Promise<string> {
+  const before = await mark();
+  await call(w.app, { method: 'POST', url: '/v2/user/forgot-password', body: { email } });
+  const code = codeIn(await mailTo(w.smtp, email, before));
+  const res = await call(w.app, {
+    method: 'PUT',
+    url: '/v2/user/forgot-password/confirm',
+    body: { email, token: code },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().token as string;
+}
+const passwordHashOf = async (email: string) =>
+  (await db().selectFrom('users').select('password_hash').where('email', '=', email).executeTakeFirstOrThrow())
+    .password_hash;
+
+describe('Review 3 a pending second step outlives a password change and sign-out of all devices', () => {
+  it('the relayed code is refused and not spent: the owner signs in with it after the new password', async () => {
+    const owner = await registered(w, 'relay@rv3.test');
+    const secret = await turnOnTotp(owner.token);
+    const pending = await pendingOf('relay@rv3.test');
+    const change = await call(w.app, {
+      method: 'PUT',
+      url: `/user/${owner.id}`,
+      token: owner.token,
+      body: { password: 'Changed-Pass-314', password_confirmation: 'Changed-Pass-314', current_password: PASSWORD },
+    });
+    expect(change.statusCode, change.body).toBe(200);
+    const code = await currentCode(secret);
+    expectError(await secondStep('relay@rv3.test', pending, code), 401, 'ERR_SECOND_STEP_EXPIRED');
+    // The refusal came before the code was looked at: the owner's own sign-in still takes it.
+    const own = await secondStep('relay@rv3.test', await pendingOf('relay@rv3.test', 'Changed-Pass-314'), code);
+    expect(own.statusCode, own.body).toBe(200);
+  });
+
+  it('ending one other session (not all) leaves a pending step alone', async () => {
+    const owner = await registered(w, 'one@rv3.test');
+    const secret = await turnOnTotp(owner.token);
+    const other = await anotherSessionTotp('one@rv3.test', secret);
+    const pending = await pendingOf('one@rv3.test');
+    const list = (await call(w.app, { method: 'GET', url: '/v2/user/sessions', token: owner.token })).json().data as {
+      _id: string;
+      current: boolean;
+    }[];
+    const target = list.find((s) => !s.current)!;
+    const ended = await call(w.app, { method: 'DELETE', url: `/v2/user/sessions/${target._id}`, token: owner.token });
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect((await me(other)).statusCode).toBe(401);
+    const done = await secondStep('one@rv3.test', pending, await currentCode(secret, Date.now() + 30_000));
+    expect(done.statusCode, done.body).toBe(200);
+  });
+});
+
+/**
+ * A session of a two-step account: the password, then the current code (turnOnTotp used the step
+ * before; a later code in the same test takes the next step, as codes only move forward).
+ */
+async function anotherSessionTotp(email: string, secret: string): Promise<string> {
+  const res = await secondStep(email, await pendingOf(email), await currentCode(secret));
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().token as string;
+}
+
+describe('Review 4 "this wasn\'t me" undoes only its own factor', () => {
+  it("one link undoes the passkey and the app the thief added, and spends the thief's other links", async () => {
+    const owner = await registered(w, 'all@rv4.test');
+    const thief = await anotherSession('all@rv4.test');
+    let before = await mark();
+    const { res, key } = await addPasskey(thief);
+    expect(res.statusCode, res.body).toBe(200);
+    const first = await notMeToken('all@rv4.test', before);
+    before = await mark();
+    await turnOnTotp(thief);
+    const second = await notMeToken('all@rv4.test', before);
+    expect((await revert(first)).json()).toEqual({ ok: true, password_cleared: false });
+    expectError(await revert(second), 400, 'ERR_REVERT_INVALID');
+    expectError(await passkeyLogin(key), 401, 'ERR_PASSKEY_UNKNOWN');
+    expect((await me(owner.token)).statusCode).toBe(401);
+    const back = await login('all@rv4.test');
+    expect(back.statusCode, back.body).toBe(200);
+    expect(await security(back.json().token)).toMatchObject({ passkeys: [], totp: false });
+  });
+
+  it("another account's links are left alone", async () => {
+    const a = await registered(w, 'a@rv4.test');
+    const b = await registered(w, 'b@rv4-other.test');
+    let before = await mark();
+    expect((await addPasskey(a.token)).res.statusCode).toBe(200);
+    const linkA = await notMeToken('a@rv4.test', before);
+    before = await mark();
+    const { res } = await addPasskey(b.token);
+    expect(res.statusCode).toBe(200);
+    const linkB = await notMeToken('b@rv4-other.test', before);
+    expect((await revert(linkA)).statusCode).toBe(200);
+    expect((await me(b.token)).statusCode).toBe(200);
+    expect((await security(b.token)).passkeys).toHaveLength(1);
+    expect((await revert(linkB)).statusCode).toBe(200);
+  });
+});
+
+describe('Review 5 a password-only proof on a two-step account lets the session add a passkey', () => {
+  it('a stale AAL2 session re-proved with the password alone still cannot add a passkey; the app code can', async () => {
+    const owner = await registered(w, 'aal@rv5.test');
+    const secret = await turnOnTotp(owner.token);
+    const session = await anotherSessionTotp('aal@rv5.test', secret);
+    expect(Number((await sessionRow(session)).aal)).toBe(2);
+    await staled(session);
+    expect((await reauth(session, { method: 'password', password: PASSWORD })).statusCode).toBe(200);
+    expectError(await passkeyOptions(session), 403, 'ERR_PROOF_REQUIRED');
+    // The Security panel offers the app (or a passkey), not the password, for this account.
+    expect((await security(session)).reauth).toEqual(['totp']);
+    const proved = await reauth(session, { method: 'totp', code: await currentCode(secret, Date.now() + 30_000) });
+    expect(proved.statusCode, proved.body).toBe(200);
+    expect((await passkeyOptions(session)).statusCode).toBe(200);
+  });
+
+  it('an account without a second factor is re-proved by its password alone', async () => {
+    const owner = await registered(w, 'plain@rv5.test');
+    const session = await staled(owner.token);
+    expect((await security(session)).reauth).toEqual(['password']);
+    expect((await reauth(session, { method: 'password', password: PASSWORD })).statusCode).toBe(200);
+    expect((await passkeyOptions(session)).statusCode).toBe(200);
+  });
+});
+
+describe("Review 6 reverting a thief's password change leaves his password working", () => {
+  it('the link clears the password, the mail and the answer say so; the mailbox sets a new one', async () => {
+    const owner = await registered(w, 'pw@rv6.test');
+    const thief = await anotherSession('pw@rv6.test');
+    const before = await mark();
+    const change = await call(w.app, {
+      method: 'PUT',
+      url: `/user/${owner.id}`,
+      token: thief,
+      body: { password: 'Thiefs-Pass-808', password_confirmation: 'Thiefs-Pass-808', current_password: PASSWORD },
+    });
+    expect(change.statusCode, change.body).toBe(200);
+    const mail = await mailTo(w.smtp, 'pw@rv6.test', before);
+    expect(mail.text).toContain('the link below also removes the new password');
+    const link = /\/security\/not-me#([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
+    expect((await revert(link)).json()).toEqual({ ok: true, password_cleared: true });
+    expect(await passwordHashOf('pw@rv6.test')).toBeNull();
+    for (const password of ['Thiefs-Pass-808', PASSWORD]) {
+      expect((await login('pw@rv6.test', password)).statusCode).not.toBe(200);
+    }
+    // Recovery by mail is the way back in.
+    const token = await recoveryToken('pw@rv6.test');
+    const set = await call(w.app, {
+      method: 'PUT',
+      url: `/user/${owner.id}`,
+      token,
+      body: { password: 'Owners-Pass-909', password_confirmation: 'Owners-Pass-909' },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect((await login('pw@rv6.test', 'Owners-Pass-909')).statusCode).toBe(200);
+  });
+});
+
+describe('Review 7 passkey removal needs no fresh proof and sends no notice', () => {
+  it('a stale session is asked for a proof; after it the key goes, other sessions end, a notice is mailed', async () => {
+    const owner = await registered(w, 'rm@rv7.test');
+    const { res, key } = await addPasskey(owner.token);
+    const id = res.json()._id as string;
+    const other = await anotherSession('rm@rv7.test');
+    await staled(owner.token);
+    expectError(
+      await call(w.app, { method: 'DELETE', url: `/v2/user/passkeys/${id}`, token: owner.token }),
+      403,
+      'ERR_PROOF_REQUIRED',
+    );
+    expect((await security(owner.token)).passkeys).toHaveLength(1);
+    expect((await reauth(owner.token, { method: 'password', password: PASSWORD })).statusCode).toBe(200);
+    const before = await mark();
+    const removed = await call(w.app, { method: 'DELETE', url: `/v2/user/passkeys/${id}`, token: owner.token });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expectError(await passkeyLogin(key), 401, 'ERR_PASSKEY_UNKNOWN');
+    expect((await me(other)).statusCode).toBe(401);
+    expect((await me(owner.token)).statusCode).toBe(200);
+    const mail = await mailTo(w.smtp, 'rm@rv7.test', before);
+    expect(mail.subject).toContain('A passkey was removed');
+    // The owner's "this wasn't me" ends every session, the remover's included.
+    const link = /\/security\/not-me#([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
+    expect((await revert(link)).statusCode).toBe(200);
+    expect((await me(owner.token)).statusCode).toBe(401);
+  });
+
+  it('on a two-step account a password-only proof removes no passkey', async () => {
+    const owner = await registered(w, 'rm2@rv7.test');
+    const { res } = await addPasskey(owner.token);
+    const id = res.json()._id as string;
+    const secret = await turnOnTotp(owner.token);
+    const session = await staled(await anotherSessionTotp('rm2@rv7.test', secret));
+    expect((await reauth(session, { method: 'password', password: PASSWORD })).statusCode).toBe(200);
+    expectError(
+      await call(w.app, { method: 'DELETE', url: `/v2/user/passkeys/${id}`, token: session }),
+      403,
+      'ERR_PROOF_REQUIRED',
+    );
+    expect((await security(session)).passkeys).toHaveLength(1);
+  });
+
+  it("the notice is in the account's language", async () => {
+    const owner = await registered(w, 'rm3@rv7.test');
+    await db().updateTable('users').set({ language: 'it' }).where('id', '=', owner.id).execute();
+    const { res } = await addPasskey(owner.token);
+    const before = await mark();
+    const removed = await call(w.app, {
+      method: 'DELETE',
+      url: `/v2/user/passkeys/${res.json()._id as string}`,
+      token: owner.token,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await mailTo(w.smtp, 'rm3@rv7.test', before)).subject).toContain('Una passkey è stata rimossa');
+  });
+});
+
+describe('Review 8 a recovery token issued before a domain became SSO-only still works', () => {
+  it('the token sets no password once the domain is SSO-only, and the stored password is unchanged', async () => {
+    const owner = await registered(w, 'late@rv8-corp.test');
+    const token = await recoveryToken('late@rv8-corp.test');
+    const stored = await passwordHashOf('late@rv8-corp.test');
+    await accountsAdmin(db()).setDomain('rv8-corp.test', { ssoOnly: true });
+    expectError(
+      await call(w.app, {
+        method: 'PUT',
+        url: `/user/${owner.id}`,
+        token,
+        body: { password: 'Brand-New-Pass-77', password_confirmation: 'Brand-New-Pass-77' },
+      }),
+      403,
+      'ERR_SSO_LOGIN_ONLY',
+    );
+    expect(await passwordHashOf('late@rv8-corp.test')).toBe(stored);
   });
 });

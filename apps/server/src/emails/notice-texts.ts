@@ -2,7 +2,13 @@ import type { Language } from '@suite/contract';
 
 /** The security notices (issue 21): something changed on the account; what to do if it was not you. */
 export type Notice =
-  'passkey-added' | 'totp-on' | 'totp-off' | 'password-changed' | 'recovery-codes-new' | 'factors-reset';
+  | 'passkey-added'
+  | 'passkey-removed'
+  | 'totp-on'
+  | 'totp-off'
+  | 'password-changed'
+  | 'recovery-codes-new'
+  | 'factors-reset';
 
 export interface NoticeTexts {
   subject: Record<Notice, string>;
@@ -23,6 +29,7 @@ export const NOTICE_TEXTS: Record<Language, NoticeTexts> = {
   en: {
     subject: {
       'passkey-added': 'A passkey was added to your {app} account',
+      'passkey-removed': 'A passkey was removed from your {app} account',
       'totp-on': 'Two-step verification was turned on',
       'totp-off': 'Two-step verification was turned off',
       'password-changed': 'Your {app} password was changed',
@@ -31,10 +38,13 @@ export const NOTICE_TEXTS: Record<Language, NoticeTexts> = {
     },
     intro: {
       'passkey-added': 'A new passkey can now sign in to your {app} account without a password.',
+      'passkey-removed':
+        'A passkey of your {app} account was removed and can no longer sign in; your other devices were signed out.',
       'totp-on': 'Signing in to your {app} account with a password now also asks for a code from an authenticator app.',
       'totp-off':
         'Signing in to your {app} account with a password no longer asks for a code from an authenticator app.',
-      'password-changed': 'The password of your {app} account was changed, and your other devices were signed out.',
+      'password-changed':
+        'The password of your {app} account was changed, and your other devices were signed out. If it was not you, the link below also removes the new password: then choose one with "Forgot your password?".',
       'recovery-codes-new': 'New recovery codes were made for your {app} account; the earlier ones no longer work.',
       'factors-reset':
         'An administrator turned off two-step verification and removed the passkeys of your {app} account. Sign in with your password and set them up again.',
@@ -52,6 +62,7 @@ export const NOTICE_TEXTS: Record<Language, NoticeTexts> = {
   pt: {
     subject: {
       'passkey-added': 'Uma chave de acesso foi adicionada à sua conta do {app}',
+      'passkey-removed': 'Uma chave de acesso foi removida da sua conta do {app}',
       'totp-on': 'A verificação em duas etapas foi ativada',
       'totp-off': 'A verificação em duas etapas foi desativada',
       'password-changed': 'A sua senha do {app} foi alterada',
@@ -60,10 +71,12 @@ export const NOTICE_TEXTS: Record<Language, NoticeTexts> = {
     },
     intro: {
       'passkey-added': 'Uma nova chave de acesso agora pode entrar na sua conta do {app} sem senha.',
+      'passkey-removed':
+        'Uma chave de acesso da sua conta do {app} foi removida e não pode mais entrar; os seus outros dispositivos foram desconectados.',
       'totp-on': 'Entrar na sua conta do {app} com senha agora também pede um código de um aplicativo autenticador.',
       'totp-off': 'Entrar na sua conta do {app} com senha não pede mais um código de um aplicativo autenticador.',
       'password-changed':
-        'A senha da sua conta do {app} foi alterada, e os seus outros dispositivos foram desconectados.',
+        'A senha da sua conta do {app} foi alterada, e os seus outros dispositivos foram desconectados. Se não foi você, o link abaixo também remove a nova senha: depois escolha uma em "Esqueceu sua senha?".',
       'recovery-codes-new':
         'Novos códigos de recuperação foram criados para a sua conta do {app}; os anteriores não funcionam mais.',
       'factors-reset':
@@ -82,6 +95,7 @@ export const NOTICE_TEXTS: Record<Language, NoticeTexts> = {
   es: {
     subject: {
       'passkey-added': 'Se añadió una llave de acceso a tu cuenta de {app}',
+      'passkey-removed': 'Se quitó una llave de acceso de tu cuenta de {app}',
       'totp-on': 'Se activó la verificación en dos pasos',
       'totp-off': 'Se desactivó la verificación en dos pasos',
       'password-changed': 'Se cambió tu contraseña de {app}',
@@ -90,12 +104,14 @@ export const NOTICE_TEXTS: Record<Language, NoticeTexts> = {
     },
     intro: {
       'passkey-added': 'Una nueva llave de acceso ya puede iniciar sesión en tu cuenta de {app} sin contraseña.',
+      'passkey-removed':
+        'Se quitó una llave de acceso de tu cuenta de {app} y ya no puede iniciar sesión; se cerró la sesión en tus otros dispositivos.',
       'totp-on':
         'Iniciar sesión en tu cuenta de {app} con contraseña ahora también pide un código de una aplicación de autenticación.',
       'totp-off':
         'Iniciar sesión en tu cuenta de {app} con contraseña ya no pide un código de una aplicación de autenticación.',
       'password-changed':
-        'Se cambió la contraseña de tu cuenta de {app} y se cerró la sesión en tus otros dispositivos.',
+        'Se cambió la contraseña de tu cuenta de {app} y se cerró la sesión en tus otros dispositivos. Si no fuiste tú, el enlace de abajo también quita la nueva contraseña: después elige una con "¿Olvidaste tu contraseña?".',
       'recovery-codes-new':
         'Se crearon nuevos códigos de recuperación para tu cuenta de {app}; los anteriores ya no funcionan.',
       'factors-reset':
@@ -114,6 +130,7 @@ export const NOTICE_TEXTS: Record<Language, NoticeTexts> = {
   hi: {
     subject: {
       'passkey-added': 'आपके {app} खाते में एक पासकी जोड़ी गई',
+      'passkey-removed': 'आपके {app} खाते से एक पासकी हटाई गई',
       'totp-on': 'दो-चरणीय सत्यापन चालू किया गया',
       'totp-off': 'दो-चरणीय सत्यापन बंद किया गया',
       'password-changed': 'आपका {app} पासवर्ड बदला गया',
@@ -122,9 +139,12 @@ export const NOTICE_TEXTS: Record<Language, NoticeTexts> = {
     },
     intro: {
       'passkey-added': 'एक नई पासकी अब बिना पासवर्ड के आपके {app} खाते में साइन इन कर सकती है।',
+      'passkey-removed':
+        'आपके {app} खाते की एक पासकी हटाई गई और अब उससे साइन इन नहीं हो सकता; आपके दूसरे डिवाइस साइन आउट कर दिए गए।',
       'totp-on': 'पासवर्ड से आपके {app} खाते में साइन इन करने पर अब ऑथेंटिकेटर ऐप का कोड भी माँगा जाएगा।',
       'totp-off': 'पासवर्ड से आपके {app} खाते में साइन इन करने पर अब ऑथेंटिकेटर ऐप का कोड नहीं माँगा जाएगा।',
-      'password-changed': 'आपके {app} खाते का पासवर्ड बदला गया, और आपके दूसरे डिवाइस साइन आउट कर दिए गए।',
+      'password-changed':
+        'आपके {app} खाते का पासवर्ड बदला गया, और आपके दूसरे डिवाइस साइन आउट कर दिए गए। अगर यह आपने नहीं किया, तो नीचे दिया लिंक नया पासवर्ड भी हटा देता है: फिर "पासवर्ड भूल गए?" से नया पासवर्ड चुनें।',
       'recovery-codes-new': 'आपके {app} खाते के लिए नए रिकवरी कोड बनाए गए; पुराने कोड अब काम नहीं करते।',
       'factors-reset':
         'एक व्यवस्थापक ने आपके {app} खाते का दो-चरणीय सत्यापन बंद किया और उसकी पासकी हटा दीं। अपने पासवर्ड से साइन इन करें और इन्हें फिर से सेट करें।',
@@ -142,6 +162,7 @@ export const NOTICE_TEXTS: Record<Language, NoticeTexts> = {
   it: {
     subject: {
       'passkey-added': 'Una passkey è stata aggiunta al tuo account {app}',
+      'passkey-removed': 'Una passkey è stata rimossa dal tuo account {app}',
       'totp-on': 'La verifica in due passaggi è stata attivata',
       'totp-off': 'La verifica in due passaggi è stata disattivata',
       'password-changed': 'La tua password di {app} è stata cambiata',
@@ -150,12 +171,14 @@ export const NOTICE_TEXTS: Record<Language, NoticeTexts> = {
     },
     intro: {
       'passkey-added': 'Una nuova passkey ora può accedere al tuo account {app} senza password.',
+      'passkey-removed':
+        'Una passkey del tuo account {app} è stata rimossa e non può più accedere; gli altri tuoi dispositivi sono stati disconnessi.',
       'totp-on':
         "L'accesso al tuo account {app} con la password ora chiede anche un codice da un'app di autenticazione.",
       'totp-off':
         "L'accesso al tuo account {app} con la password non chiede più un codice da un'app di autenticazione.",
       'password-changed':
-        'La password del tuo account {app} è stata cambiata e gli altri tuoi dispositivi sono stati disconnessi.',
+        'La password del tuo account {app} è stata cambiata e gli altri tuoi dispositivi sono stati disconnessi. Se non sei stato tu, il link qui sotto rimuove anche la nuova password: poi scegline una con "Hai dimenticato la password?".',
       'recovery-codes-new':
         'Sono stati creati nuovi codici di recupero per il tuo account {app}; quelli precedenti non funzionano più.',
       'factors-reset':

@@ -113,15 +113,17 @@ export function sessionsRepository(db: Kysely<Database>) {
 
     /**
      * The holder proved who they are again (a password, a passkey, an app code, a fresh sign-in at the
-     * provider): what a sensitive change checks. `amr` is added to the session's methods.
+     * provider): what a sensitive change checks. `amr` is added to the session's methods. The
+     * assurance is raised to `aal`, or with `exact` set to it: the level of this latest proof (a
+     * password alone re-proves a two-step account at AAL1, whatever its sign-in reached).
      */
-    async markProved(id: string, now: number, amr: readonly string[], aal: number): Promise<void> {
+    async markProved(id: string, now: number, amr: readonly string[], aal: number, exact = false): Promise<void> {
       const row = await db.selectFrom('sessions').select(['amr', 'aal']).where('id', '=', id).executeTakeFirst();
       if (!row) return;
       const methods = [...new Set([...row.amr.split(',').filter(Boolean), ...amr])].join(',');
       await db
         .updateTable('sessions')
-        .set({ proved_at: now, amr: methods.slice(0, 128), aal: Math.max(Number(row.aal), aal) })
+        .set({ proved_at: now, amr: methods.slice(0, 128), aal: exact ? aal : Math.max(Number(row.aal), aal) })
         .where('id', '=', id)
         .execute();
     },

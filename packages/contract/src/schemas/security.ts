@@ -142,3 +142,7 @@ export type ReauthRequest = z.infer<typeof ReauthRequestSchema>;
 
 // POST /v2/user/factor-revert: the token of a "this wasn't me" link
 export const FactorRevertRequestSchema = z.object({ token: z.string().min(1).max(128) });
+// Its answer: whether a password change was among what it undid (the password is then cleared: the page
+// sends the holder to "Forgot your password?").
+export const FactorRevertResponseSchema = z.object({ ok: z.literal(true), password_cleared: z.boolean() });
+export type FactorRevertResponse = z.infer<typeof FactorRevertResponseSchema>;

@@ -19,18 +19,19 @@ function takeToken(): string {
 
 /**
  * `/security/not-me#<token>`: the "this wasn't me" link of a factor-change mail. One button undoes
- * the change (removes the new passkey or authenticator app) and signs the account out everywhere;
- * then a new password is the next step. The token rides in the fragment, which no server sees.
+ * the change (removes the new passkey or authenticator app, clears a password set in it) and signs
+ * the account out everywhere; then a new password is the next step. The token rides in the fragment, which no server sees.
  */
 export default function NotMePage() {
   const { t } = useTranslation('notMe');
   const [token] = useState(takeToken);
   const [done, setDone] = useState(false);
+  const [passwordCleared, setPasswordCleared] = useState(false);
   useDocumentTitle(done ? t('doneTitle') : t('title'));
   const submit = useFormSubmit({
     movesOn: false,
     send: async () => {
-      await revertAndSignOut(token);
+      setPasswordCleared(await revertAndSignOut(token));
       setDone(true);
     },
   });
@@ -40,6 +41,7 @@ export default function NotMePage() {
       <div className="card simple-page stack">
         <h1>{t('doneTitle')}</h1>
         <Alert variant="success">{t('done')}</Alert>
+        {passwordCleared ? <p>{t('passwordCleared')}</p> : null}
         <Link className="btn btn--primary btn--block" to={userPath('recovery-password')}>
           {t('newPassword')}
         </Link>
@@ -62,8 +64,10 @@ export default function NotMePage() {
   );
 }
 
-async function revertAndSignOut(token: string): Promise<void> {
-  await revertFactorChange(token);
+/** Returns whether the password was cleared (a password change was among what was undone). */
+async function revertAndSignOut(token: string): Promise<boolean> {
+  const { password_cleared } = await revertFactorChange(token);
   // This browser's session ended with every other one: it is forgotten here too.
   clearSession();
+  return password_cleared;
 }

@@ -6,6 +6,7 @@ import { AppError } from '../../../errors.js';
 import type { Mailer } from '../../../plugins/mailer.js';
 import { sessionsRepository } from '../../../plugins/sessions-repository.js';
 import { userLanguage } from '../language.js';
+import { usersRepository } from './repository.js';
 import { flowState, newStateValue } from '../state/repository.js';
 import { totpRepository } from '../strategies/totp/repository.js';
 import { passkeysRepository } from '../strategies/webauthn/repository.js';
@@ -15,7 +16,7 @@ import { passkeysRepository } from '../strategies/webauthn/repository.js';
  * codes, a new password, an operator's reset). Each ends the account's other sessions and mails a
  * notice with a single-use "this wasn't me" link (FACTOR_REVERT_TTL_MS, its token stored hashed in
  * flow_state) that undoes what can be undone (removes the new passkey, turns off the app the thief
- * set up) and ends every session.
+ * set up, clears a password the thief set) and ends every session.
  */
 export interface FactorChange {
   kind: Notice;
@@ -66,22 +67,44 @@ function changeOf(data: string | null): FactorChange | null {
   }
 }
 
+/** Undoes one recorded change where it can be undone; true when it was a password change. */
+async function undo(trx: Kysely<Database>, userId: string, change: FactorChange): Promise<boolean> {
+  if (change.kind === 'passkey-added' && change.passkeyId) {
+    await passkeysRepository(trx).remove(userId, change.passkeyId);
+  }
+  if (change.kind === 'totp-on') await totpRepository(trx).remove(userId);
+  // The old password cannot be brought back (only its hash was kept, and the thief may know it too);
+  // leaving the new one would leave the thief's password working. None is left: the holder of the
+  // mailbox sets one with recovery by mail.
+  if (change.kind === 'password-changed') {
+    await usersRepository(trx).setPassword(userId, null);
+    return true;
+  }
+  return false;
+}
+
 /**
- * "This wasn't me": the token is spent (once), the change undone where it can be, and every session of
- * the account ends, the thief's included. Only the holder of the mailbox has the token.
+ * "This wasn't me": the token is spent (once); then every other live link of the account is spent too
+ * and each change undone where it can be (a thief who added two passkeys in one stolen session is
+ * not left the second), and every session of the account ends, the thief's included. Only the holder
+ * of the mailbox has the token.
  */
-export async function revertFactorChange(db: Kysely<Database>, token: string): Promise<{ userId: string }> {
+export async function revertFactorChange(
+  db: Kysely<Database>,
+  token: string,
+): Promise<{ userId: string; passwordCleared: boolean }> {
   return db.transaction().execute(async (trx) => {
     const taken = await flowState(trx).take('factor-revert', token);
     const change = changeOf(taken?.data ?? null);
     if (!taken?.subject || !change) throw new AppError('ERR_REVERT_INVALID');
     const userId = taken.subject;
-    if (change.kind === 'passkey-added' && change.passkeyId) {
-      await passkeysRepository(trx).remove(userId, change.passkeyId);
+    const others = await flowState(trx).takeSubject('factor-revert', userId);
+    let passwordCleared = false;
+    for (const each of [change, ...others.map((row) => changeOf(row.data))]) {
+      if (each && (await undo(trx, userId, each))) passwordCleared = true;
     }
-    if (change.kind === 'totp-on') await totpRepository(trx).remove(userId);
     await sessionsRepository(trx).revoke(userId);
     await flowState(trx).dropSubject('second-step', userId);
-    return { userId };
+    return { userId, passwordCleared };
   });
 }

@@ -164,7 +164,8 @@ export function usersRepository(db: Kysely<Database>) {
     },
 
     /** New password; which sessions end is the caller's choice (plugins/auth.ts `revoke`). */
-    async setPassword(id: string, passwordHash: string): Promise<void> {
+    /** `null` clears it: the account then signs in by recovery by mail (or a passkey, SSO) only. */
+    async setPassword(id: string, passwordHash: string | null): Promise<void> {
       await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();
     },
 

@@ -72,10 +72,18 @@ function isFresh(session: { provedAt: number | null }, now = Date.now()): boolea
 /**
  * A factor change (a passkey, two-step verification, recovery codes) with a session whose last proof
  * is older than that: refused with ERR_PROOF_REQUIRED, which the Security panel answers with the
- * fresh-proof dialog and a retry. A stolen session token alone cannot add the thief's factor.
+ * fresh-proof dialog and a retry. A stolen session token alone cannot add the thief's factor. On an
+ * account with a second factor the session must also stand at AAL2 (its sign-in, or a fresh proof with
+ * the app or a passkey): a password alone (phished) must not bind a factor that then signs in at AAL2
+ * without the app (NIST SP 800-63B 6.1.2.1).
  */
-export function requireFreshProof(session: { provedAt: number | null }, now = Date.now()): void {
+export function requireFreshProof(
+  session: { provedAt: number | null; aal?: number },
+  account: Pick<PolicyAccount, 'secondFactor'> = { secondFactor: false },
+  now = Date.now(),
+): void {
   if (!isFresh(session, now)) throw new AppError('ERR_PROOF_REQUIRED');
+  if (account.secondFactor && Number(session.aal ?? 1) < 2) throw new AppError('ERR_PROOF_REQUIRED');
 }
 
 /**

@@ -44,7 +44,11 @@ export async function reauthenticate(
     }
     proved = passkeyMethod;
   }
-  await sessionsRepository(deps.db).markProved(session.sessionId, Date.now(), [proved.amr], assurance([proved]));
+  // The level of this proof, not the most the session ever reached: an app code re-proves a session
+  // whose sign-in gave a first factor (AAL2); a password alone stays at AAL1, so on a two-step account
+  // it does not open a factor change (policy.requireFreshProof).
+  const level = proved === totpMethod ? 2 : assurance([proved]);
+  await sessionsRepository(deps.db).markProved(session.sessionId, Date.now(), [proved.amr], level, true);
   return { ok: true };
 }
 
@@ -60,7 +64,9 @@ export async function securityState(deps: AccountsDeps, session: SessionUser): P
   const passkeys = await listPasskeys(deps, user.id);
   const hasPassword = Boolean(user.password_hash);
   const reauth: NonNullable<SecurityState['reauth']> = [];
-  if (hasPassword && allows(rules, passwordMethod)) reauth.push('password');
+  // A password alone does not re-prove a two-step account for a factor change: the dialog offers
+  // the app or a passkey then.
+  if (hasPassword && allows(rules, passwordMethod) && !on) reauth.push('password');
   if (passkeys.length > 0 && allows(rules, passkeyMethod)) reauth.push('passkey');
   if (on && allows(rules, totpMethod)) reauth.push('totp');
   if (rules.ssoOnly || session.amr.includes('sso') || reauth.length === 0) reauth.push('sso');

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   API,
   FactorRevertRequestSchema,
+  FactorRevertResponseSchema,
   LoginResponseSchema,
   OkSchema,
   ReauthRequestSchema,
@@ -58,7 +59,11 @@ const settingsRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app
   app.post(
     API.factorRevert,
     {
-      schema: { tags, body: FactorRevertRequestSchema, response: { 200: OkSchema, ...errorResponses } },
+      schema: {
+        tags,
+        body: FactorRevertRequestSchema,
+        response: { 200: FactorRevertResponseSchema, ...errorResponses },
+      },
       preHandler: app.limit({ name: 'factor-revert-ip', max: 30, window: '10 minutes' }),
     },
     async (request) => orFail('ERR_INTERNAL', request.log, () => revertChange(deps, request.body.token)),

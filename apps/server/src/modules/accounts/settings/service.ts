@@ -1,4 +1,4 @@
-import type { LoginResponse } from '@suite/contract';
+import type { FactorRevertResponse, LoginResponse } from '@suite/contract';
 import { AppError } from '../../../errors.js';
 import type { SessionUser } from '../../../plugins/auth.js';
 import { sessionsRepository } from '../../../plugins/sessions-repository.js';
@@ -6,7 +6,8 @@ import type { AccountsDeps } from '../deps.js';
 import { holderOf, noteFactorChange, revertFactorChange } from '../identity/factor-changes.js';
 import { usersRepository } from '../identity/repository.js';
 import { sessionFor } from '../identity/sessions.js';
-import { amrOf, assurance } from '../policy/index.js';
+import { domainsRepository } from '../domains/repository.js';
+import { amrOf, assurance, requireAllowed } from '../policy/index.js';
 import { emailCodeMethod } from '../strategies/email-code/method.js';
 import type { MethodDeclaration } from '../strategies/method.js';
 import { passwordMethod } from '../strategies/password/method.js';
@@ -36,7 +37,11 @@ export async function updatePassword(
   const user = await usersRepository(deps.db).byId(id);
   if (!user) throw new AppError('ERR_FORBIDDEN');
   const recovery = session.kind === 'recovery';
-  if (!recovery) {
+  if (recovery) {
+    // The recovery token is the mailbox's sign-in: checked against the domain's rules of now, not of
+    // when it was mailed (a domain made SSO-only since then closes that door too).
+    requireAllowed(user, await domainsRepository(deps.db).rules(user.domain), emailCodeMethod);
+  } else {
     if (!input.current_password) {
       throw new AppError('ERR_VALIDATION', { details: [{ path: 'current_password', message: 'required' }] });
     }
@@ -70,8 +75,11 @@ export async function updatePassword(
   return answer;
 }
 
-/** "This wasn't me" (the factor-change mail's link): undoes the change, ends every session. */
-export async function revertChange(deps: AccountsDeps, token: string): Promise<{ ok: true }> {
-  await revertFactorChange(deps.db, token);
-  return { ok: true };
+/**
+ * "This wasn't me" (the factor-change mail's link): undoes the changes, ends every session; says
+ * whether the password was cleared (the page then points to recovery by mail).
+ */
+export async function revertChange(deps: AccountsDeps, token: string): Promise<FactorRevertResponse> {
+  const { passwordCleared } = await revertFactorChange(deps.db, token);
+  return { ok: true, password_cleared: passwordCleared };
 }

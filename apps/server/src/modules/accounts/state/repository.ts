@@ -106,6 +106,21 @@ export function flowState(db: Kysely<Database>) {
       return left;
     },
 
+    /**
+     * Consumes every live value of a purpose held for one subject (one DELETE … RETURNING): what they
+     * were stored with, in no particular order.
+     */
+    async takeSubject(purpose: StatePurpose, subject: string): Promise<TakenState[]> {
+      const rows = await db
+        .deleteFrom('flow_state')
+        .where('purpose', '=', purpose)
+        .where('subject', '=', subject)
+        .where('expires_at', '>', Date.now())
+        .returning(['subject', 'data'])
+        .execute();
+      return rows.map((row) => ({ subject: row.subject, data: row.data }));
+    },
+
     /** Deletes every value of a purpose held for one subject (a pending step of an account whose sessions ended). */
     async dropSubject(purpose: StatePurpose, subject: string): Promise<void> {
       await db.deleteFrom('flow_state').where('purpose', '=', purpose).where('subject', '=', subject).execute();

@@ -95,4 +95,59 @@ describe('the fresh-proof dialog of the Security panel', () => {
     expect(screen.getByRole('button', { name: 'Turn on' })).toBeTruthy();
     expect(api.requests.filter((r) => r.url === '/api/v2/user/totp/setup')).toHaveLength(1);
   });
+
+  it('removing a passkey goes through the same dialog, then removes it without a second click', async () => {
+    const passkey = {
+      _id: 'pk1',
+      name: 'Desk',
+      created_at: '2026-01-01T00:00:00.000Z',
+      last_used_at: null,
+      synced: false,
+    };
+    let proved = false;
+    const api = await open((req) => {
+      if (req.url === '/api/v2/user/security') return { status: 200, body: { ...STATE, passkeys: [passkey] } };
+      if (req.url === '/api/v2/user/reauth') {
+        proved = true;
+        return { status: 200, body: { ok: true } };
+      }
+      if (req.url === '/api/v2/user/passkeys/pk1') return proved ? { status: 200, body: { ok: true } } : proofRequired;
+      return { status: 404, body: {} };
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Desk' }));
+    const confirm = await screen.findByRole('dialog', { name: /Desk/ });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Remove passkey' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
+    fireEvent.change(within(dialog).getByLabelText('Your password'), { target: { value: 'Right-Pass-1' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Passkey “Desk” removed.')).toBeTruthy();
+    expect(api.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      'GET /api/v2/user/security',
+      'DELETE /api/v2/user/passkeys/pk1',
+      'POST /api/v2/user/reauth',
+      'DELETE /api/v2/user/passkeys/pk1',
+    ]);
+  });
+
+  it('closing the dialog of a removal keeps the passkey and says nothing was removed', async () => {
+    const passkey = {
+      _id: 'pk1',
+      name: 'Desk',
+      created_at: '2026-01-01T00:00:00.000Z',
+      last_used_at: null,
+      synced: false,
+    };
+    const api = await open((req) =>
+      req.url === '/api/v2/user/security' ? { status: 200, body: { ...STATE, passkeys: [passkey] } } : proofRequired,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Desk' }));
+    const confirm = await screen.findByRole('dialog', { name: /Desk/ });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Remove passkey' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByText('Nothing was removed.')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Remove Desk' })).toBeTruthy();
+    expect(api.requests.filter((r) => r.method === 'DELETE')).toHaveLength(1);
+  });
 });

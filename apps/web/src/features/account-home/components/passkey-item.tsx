@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import { removePasskey, renamePasskey } from '../api/security';
 import { relativeTime } from '../lib/relative-time';
+import { ProofCancelled } from './fresh-proof';
 
 interface Props {
   passkey: Passkey;
@@ -16,10 +17,14 @@ interface Props {
   languageTag: string;
   onRenamed: (passkey: Passkey) => void;
   onRemoved: (passkey: Passkey) => void;
+  /** Runs a change through the fresh-proof dialog when the server asks for a recent proof. */
+  withProof: <T>(action: () => Promise<T>) => Promise<T>;
+  /** The person closed the fresh-proof dialog: nothing was removed. */
+  onCancelled: () => void;
 }
 
 /** One passkey: its name (renamable), when it was added and last used, and Remove (asked first). */
-export function PasskeyItem({ passkey, now, languageTag, onRenamed, onRemoved }: Props) {
+export function PasskeyItem({ passkey, now, languageTag, onRenamed, onRemoved, withProof, onCancelled }: Props) {
   const { t } = useTranslation('security');
   const { confirm } = useDialog();
   const [editing, setEditing] = useState(false);
@@ -57,7 +62,14 @@ export function PasskeyItem({ passkey, now, languageTag, onRenamed, onRemoved }:
     });
     if (!yes) return;
     await removal.run(null, async () => {
-      await removePasskey(passkey._id);
+      // Removing a passkey is a factor change: like adding one, it may ask for a fresh proof first.
+      try {
+        await withProof(() => removePasskey(passkey._id));
+      } catch (failure) {
+        if (!(failure instanceof ProofCancelled)) throw failure;
+        onCancelled();
+        return;
+      }
       onRemoved(passkey);
     });
   }

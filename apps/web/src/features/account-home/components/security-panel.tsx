@@ -97,6 +97,8 @@ export function SecurityPanel() {
                       setAnnouncement(t('passkeys.removed', { name: removed.name }));
                       titleRef.current?.focus();
                     }}
+                    withProof={proof.withProof}
+                    onCancelled={() => setAnnouncement(t('passkeys.removeCancelled'))}
                   />
                 ))}
               </ul>

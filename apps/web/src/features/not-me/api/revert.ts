@@ -1,6 +1,9 @@
-import { API } from '@suite/contract/core';
+import { API, type FactorRevertResponse } from '@suite/contract/core';
 import { apiRequest } from '../../../lib/api-client';
 
-/** Spends the "this wasn't me" token: the change is undone and every session of the account ends. */
+/**
+ * Spends the "this wasn't me" token: the changes are undone and every session of the account ends;
+ * says whether the password was cleared.
+ */
 export const revertFactorChange = (token: string) =>
-  apiRequest<{ ok: true }>({ method: 'POST', path: API.factorRevert, body: { token } });
+  apiRequest<FactorRevertResponse>({ method: 'POST', path: API.factorRevert, body: { token } });

@@ -181,7 +181,8 @@ export const recoveryCodesLeft = (deps: AccountsDeps, userId: string) =>
 /**
  * After a first factor: no session yet, a short-lived single-use pending token (stored hashed) that
  * remembers what was proved (the methods' declarations), so the session the code step ends in
- * records both.
+ * records both, and the account's credential generation then: a password change or "sign out of all
+ * devices" moves it, and the pending step of the old password ends with them.
  */
 export async function startSecondStep(
   deps: AccountsDeps,
@@ -189,21 +190,28 @@ export async function startSecondStep(
   proved: readonly MethodDeclaration[] = [passwordMethod],
 ): Promise<SecondStepRequired> {
   const token = newStateValue();
+  const pending: PendingStep = { proved: [...proved], generation: Number(user.credential_generation) };
   await flowState(deps.db).put('second-step', token, {
     subject: user.id,
-    data: JSON.stringify(proved),
+    data: JSON.stringify(pending),
     ttlMs: SECOND_STEP_TTL_MS,
   });
   return { second_step: 'totp', pending_token: token };
 }
 
-/** The first factors a pending second step was started with (written by startSecondStep only). */
-function firstFactors(data: string | null): MethodDeclaration[] {
+interface PendingStep {
+  proved: MethodDeclaration[];
+  generation: number;
+}
+
+/** What a pending second step was started with (written by startSecondStep only), or null. */
+function pendingStep(data: string | null): PendingStep | null {
   try {
-    const parsed: unknown = JSON.parse(data ?? '[]');
-    return Array.isArray(parsed) ? (parsed as MethodDeclaration[]) : [];
+    const parsed = JSON.parse(data ?? 'null') as Partial<PendingStep> | null;
+    if (!parsed || !Array.isArray(parsed.proved) || typeof parsed.generation !== 'number') return null;
+    return { proved: parsed.proved, generation: parsed.generation };
   } catch {
-    return [];
+    return null;
   }
 }
 
@@ -220,7 +228,12 @@ export async function answerSecondStep(
   const challenges = flowState(deps.db);
   const pending = await challenges.peek('second-step', input.pending_token, SECOND_STEP_MAX_TRIES);
   const user = pending?.subject ? await usersRepository(deps.db).byId(pending.subject) : undefined;
+  const started = pendingStep(pending?.data ?? null);
   if (!user || user.email !== normalizeEmail(input.email)) throw new AppError('ERR_SECOND_STEP_EXPIRED');
+  // Checked before the code is used: a code relayed for a step the owner has since ended is not spent.
+  if (!started || started.generation !== Number(user.credential_generation)) {
+    throw new AppError('ERR_SECOND_STEP_EXPIRED');
+  }
   const second = await useSecondFactor(deps, user.id, input.code);
   if (!second) {
     const left = await challenges.fail('second-step', input.pending_token, SECOND_STEP_MAX_TRIES);
@@ -228,5 +241,5 @@ export async function answerSecondStep(
   }
   const taken = await challenges.take('second-step', input.pending_token, SECOND_STEP_MAX_TRIES);
   if (!taken) throw new AppError('ERR_SECOND_STEP_EXPIRED');
-  return { user, first: firstFactors(taken.data), second };
+  return { user, first: started.proved, second };
 }

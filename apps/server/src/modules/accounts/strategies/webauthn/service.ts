@@ -10,7 +10,17 @@ import { requireAllowed, requireFreshProof } from '../../policy/index.js';
 import { passkeyMethod } from './method.js';
 import type { AccountsDeps } from '../../deps.js';
 import { usersRepository, type UserRow } from '../../identity/repository.js';
+import { totpRepository } from '../totp/repository.js';
 import { passkeysRepository, type PasskeyRow } from './repository.js';
+
+/**
+ * A passkey change needs a fresh proof, at AAL2 on an account with an authenticator app (a passkey
+ * signs in without it, so a phished password must not bind or remove one).
+ */
+async function requireProofFor(deps: AccountsDeps, session: SessionUser): Promise<void> {
+  requireFreshProof(session); // a stale session is refused before any query
+  requireFreshProof(session, { secondFactor: await totpRepository(deps.db).isOn(session.id) });
+}
 
 /**
  * Passkeys (WebAuthn, @simplewebauthn/server, loaded on first use): the relying party is PUBLIC_URL —
@@ -52,7 +62,7 @@ export async function listPasskeys(deps: AccountsDeps, userId: string): Promise<
 
 /** Options for navigator.credentials.create: a discoverable credential, user verification required. */
 export async function registrationOptions(deps: AccountsDeps, session: SessionUser) {
-  requireFreshProof(session);
+  await requireProofFor(deps, session);
   const user = await usersRepository(deps.db).byId(session.id);
   if (!user) throw new AppError('ERR_UNAUTHORIZED');
   requireAllowed(user, await domainsRepository(deps.db).rules(user.domain), passkeyMethod);
@@ -86,7 +96,7 @@ export async function addPasskey(
 ): Promise<Passkey> {
   // The proof and the name are checked first: a refusal costs no challenge (the person proves it is
   // them, or fixes the name, and tries again).
-  requireFreshProof(session);
+  await requireProofFor(deps, session);
   const name = input.name?.trim() ? requireDisplayName(input.name, 'name', PASSKEY_NAME_MAX) : 'Passkey';
   const response = input.response as RegistrationResponseJSON;
   const challenge = answeredChallenge(response.response.clientDataJSON);
@@ -146,15 +156,25 @@ export async function renamePasskey(
   return toPasskey(row);
 }
 
-/** Removing the last way in is refused: an account without a password keeps its last passkey. */
+/**
+ * Removing a passkey is a factor change too (a thief removes the owner's key to keep the owner out):
+ * it needs a fresh proof, ends the other sessions and mails a notice with its "this wasn't me" link.
+ * Removing the last way in is refused: an account without a password keeps its last passkey.
+ */
 export async function removePasskey(deps: AccountsDeps, session: SessionUser, id: string): Promise<{ ok: true }> {
   const user = await usersRepository(deps.db).byId(session.id);
   if (!user) throw new AppError('ERR_UNAUTHORIZED');
-  const repo = passkeysRepository(deps.db);
-  const mine = await repo.ofUser(user.id);
+  const mine = await passkeysRepository(deps.db).ofUser(user.id);
+  // Another account's passkey stays a 404 before any proof is asked: the answer says nothing of it.
   if (!mine.some((p) => p.id === id)) throw new AppError('ERR_NOT_FOUND');
+  await requireProofFor(deps, session);
   if (user.password_hash === null && mine.length === 1) throw new AppError('ERR_LAST_SIGN_IN_METHOD');
-  if (!(await repo.remove(user.id, id))) throw new AppError('ERR_NOT_FOUND');
+  await deps.db.transaction().execute(async (trx) => {
+    if (!(await passkeysRepository(trx).remove(user.id, id))) throw new AppError('ERR_NOT_FOUND');
+    const change = { kind: 'passkey-removed' as const };
+    await noteFactorChange(trx, deps.mailer, holderOf(user), change, session.sessionId);
+  });
+  deps.mailer.kick();
   return { ok: true };
 }
 
