@@ -20,6 +20,7 @@ const MODULES = [
   'lighthouse.mjs',
   'server.mjs',
   'session-check.mjs',
+  'enumeration.mjs',
   'file-download.mjs',
   'storage-s3.mjs',
   'scale-out.mjs',

@@ -3,7 +3,12 @@
 // scripts/with-pg.sh, postgresql), builds, runs every check and suite, and ends with the real totals
 // as one line: "N passed, N failed". A test that passed only on a retry (flaky) is listed on the line before
 // and counts as failed there.
-import { spawnSync } from 'node:child_process';
+//
+// Steps that do not depend on each other run side by side, at most STEP_CONCURRENCY (default 2, the cores
+// of a developer's machine and CI's) at a time: the static checks, then the two server suites (SQLite,
+// and PostgreSQL for the files that touch the database: apps/server/test/postgres-suite.ts). A step run
+// beside others has its output captured and printed whole when it ends, so that no two interleave.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -21,10 +26,32 @@ const flakyTests = [];
 const lines = [];
 const started = Date.now();
 
-function run(cmd, args, options = {}) {
-  console.log(`\n$ ${cmd} ${args.join(' ')}`);
-  const result = spawnSync(cmd, args, { cwd: options.cwd ?? root, env: { ...env, ...options.env }, stdio: 'inherit' });
-  return result.status ?? 1;
+const concurrency = Math.max(1, Number(process.env.STEP_CONCURRENCY ?? 2));
+
+/**
+ * Runs a command. In a step of its own its output streams through; beside other steps (options.capture)
+ * it is collected and printed in one piece when the command ends.
+ */
+async function run(cmd, args, options = {}) {
+  const header = `\n$ ${cmd} ${args.join(' ')}`;
+  const spawnOptions = { cwd: options.cwd ?? root, env: { ...env, ...options.env } };
+  if (!options.capture) {
+    console.log(header);
+    return spawnSync(cmd, args, { ...spawnOptions, stdio: 'inherit' }).status ?? 1;
+  }
+  const child = spawn(cmd, args, { ...spawnOptions, stdio: ['ignore', 'pipe', 'pipe'] });
+  const chunks = [];
+  child.stdout.on('data', (c) => chunks.push(c));
+  child.stderr.on('data', (c) => chunks.push(c));
+  const status = await new Promise((resolve) => {
+    child.once('error', (error) => {
+      chunks.push(Buffer.from(`${error.message}\n`));
+      resolve(1);
+    });
+    child.once('close', (code) => resolve(code ?? 1));
+  });
+  console.log(`${header}\n${Buffer.concat(chunks).toString('utf8').trimEnd()}`);
+  return status;
 }
 
 function record(name, passed, failed, skipped = 0, seconds = 0, flaky = []) {
@@ -33,25 +60,60 @@ function record(name, passed, failed, skipped = 0, seconds = 0, flaky = []) {
   totals.skipped += skipped;
   flakyTests.push(...flaky);
   lines.push(
-    `${name.padEnd(28)} ${String(passed).padStart(4)} passed ${String(failed).padStart(3)} failed${flaky.length ? ` ${flaky.length} flaky` : ''}${skipped ? ` ${skipped} skipped` : ''}  (${seconds}s)`,
+    `${name.padEnd(36)} ${String(passed).padStart(4)} passed ${String(failed).padStart(3)} failed${flaky.length ? ` ${flaky.length} flaky` : ''}${skipped ? ` ${skipped} skipped` : ''}  (${seconds}s)`,
   );
 }
 
-function step(name, fn) {
+/** Runs one step (fn gets `capture`: whether it runs beside others) and times it. */
+async function timed(fn, capture) {
   const t0 = Date.now();
-  const outcome = fn();
-  const seconds = Math.round((Date.now() - t0) / 1000);
+  let outcome;
+  try {
+    outcome = await fn(capture);
+  } catch (error) {
+    console.error(error);
+    outcome = 1;
+  }
+  return { outcome, seconds: Math.round((Date.now() - t0) / 1000) };
+}
+
+function recordOutcome(name, { outcome, seconds }) {
   if (typeof outcome === 'number') record(name, outcome === 0 ? 1 : 0, outcome === 0 ? 0 : 1, 0, seconds);
   else record(name, outcome.passed, outcome.failed, outcome.skipped, seconds, outcome.flaky);
 }
 
+async function step(name, fn) {
+  recordOutcome(name, await timed(fn, false));
+}
+
+/**
+ * Steps that do not depend on each other, at most `concurrency` at a time; each is timed on its own and
+ * recorded in the order given (the wall time of the group is printed apart).
+ */
+async function together(steps) {
+  const t0 = Date.now();
+  const results = new Array(steps.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < steps.length) {
+      const i = next++;
+      console.log(`\n[started] ${steps[i][0]}`);
+      results[i] = await timed(steps[i][1], steps.length > 1);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, steps.length) }, lane));
+  steps.forEach(([name], i) => recordOutcome(name, results[i]));
+  const names = steps.map(([name]) => name).join(', ');
+  lines.push(`  (side by side, ${concurrency} at a time: ${Math.round((Date.now() - t0) / 1000)}s for ${names})`);
+}
+
 /** A vitest run, counted from its JSON report; a crash without a report counts as one failure. */
-function vitest(name, cwd, extra = [], wrapper = []) {
+async function vitest(name, cwd, { extra = [], wrapper = [], capture = false } = {}) {
   const out = join(tmp, `${name.replace(/\W+/g, '-')}.json`);
   const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extra];
   const status = wrapper.length
-    ? run(wrapper[0], [...wrapper.slice(1), 'npx', ...args], { cwd })
-    : run('npx', args, { cwd });
+    ? await run(wrapper[0], [...wrapper.slice(1), 'npx', ...args], { cwd, capture })
+    : await run('npx', args, { cwd, capture });
   if (!existsSync(out)) return { passed: 0, failed: 1, skipped: 0 };
   const r = JSON.parse(readFileSync(out, 'utf8'));
   const failed = r.numFailedTests + (status !== 0 && r.numFailedTests === 0 ? 1 : 0);
@@ -89,7 +151,7 @@ function playwrightFlaky(suites = [], path = []) {
 }
 
 /** Debian packages the suites start for real, installed with one apt-get when any is missing. */
-function ensureSystemPackages() {
+async function ensureSystemPackages() {
   const needed = [
     [process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', 'chromium', 'the e2e suite'],
     ['/usr/bin/redis-server', 'redis-server', 'the Redis rate-limit tests'],
@@ -99,11 +161,11 @@ function ensureSystemPackages() {
   ].filter(([path]) => !existsSync(path));
   if (needed.length === 0) return;
   console.log(`Installing Debian ${needed.map(([, pkg, why]) => `${pkg} (${why})`).join(', ')}…`);
-  const update = run('apt-get', ['update', '-qq']);
+  const update = await run('apt-get', ['update', '-qq']);
   const packages = needed.map(([, pkg]) => pkg);
   const install =
     update === 0
-      ? run('apt-get', ['install', '-y', '-qq', ...packages], { env: { DEBIAN_FRONTEND: 'noninteractive' } })
+      ? await run('apt-get', ['install', '-y', '-qq', ...packages], { env: { DEBIAN_FRONTEND: 'noninteractive' } })
       : 1;
   if (install !== 0) console.error(`Could not install ${packages.join(', ')}; the suites that need them will fail.`);
 }
@@ -111,39 +173,62 @@ function ensureSystemPackages() {
 // 1. Install
 if (!existsSync(join(root, 'node_modules', '.package-lock.json')) || process.env.CI) {
   // SUITE_SKIP_BUILD: the root `prepare` script would build here, and the build step below does.
-  step('install (npm ci)', () => run('npm', ['ci', '--no-audit', '--no-fund'], { env: { SUITE_SKIP_BUILD: '1' } }));
+  await step('install (npm ci)', () =>
+    run('npm', ['ci', '--no-audit', '--no-fund'], { env: { SUITE_SKIP_BUILD: '1' } }),
+  );
 }
-ensureSystemPackages();
+await ensureSystemPackages();
 
-// 2. Build and static checks
-step('build', () => run('npm', ['run', 'build']));
-step('locale keys check', () => run('node', ['scripts/check-locales.mjs']));
+// 2. Build, then the static checks side by side (they only read the sources and the build).
+await step('build', () => run('npm', ['run', 'build']));
+const staticChecks = [['locale keys check', (capture) => run('node', ['scripts/check-locales.mjs'], { capture })]];
 if (!only) {
-  step('typecheck', () => run('npm', ['run', 'typecheck']));
-  step('lint', () => run('npx', ['eslint', '.', '--max-warnings=0']));
-  step('format check', () => run('npx', ['prettier', '--check', '--log-level=warn', '.']));
-  // docs/module-graph.md is generated from the sources: a layout change without `npm run graph` fails here.
-  step('module graph current', () => run('node', ['scripts/module-graph.mjs', '--check']));
-  // Unused files, dependencies and exports, and packages a workspace imports without declaring (knip.jsonc).
-  step('unused code and dependencies (knip)', () => run('npx', ['knip', '--no-progress']));
+  staticChecks.push(
+    ['typecheck', (capture) => run('npm', ['run', 'typecheck'], { capture })],
+    ['lint', (capture) => run('npx', ['eslint', '.', '--max-warnings=0'], { capture })],
+    ['format check', (capture) => run('npx', ['prettier', '--check', '--log-level=warn', '.'], { capture })],
+    // docs/module-graph.md is generated from the sources: a layout change without `npm run graph` fails here.
+    ['module graph current', (capture) => run('node', ['scripts/module-graph.mjs', '--check'], { capture })],
+    // Unused files, dependencies and exports, and packages a workspace imports without declaring (knip.jsonc).
+    ['unused code and dependencies (knip)', (capture) => run('npx', ['knip', '--no-progress'], { capture })],
+  );
 }
+await together(staticChecks);
 
 // 3. Suites
-step('contract (vitest)', () => vitest('contract', join(root, 'packages/contract')));
-step('web (vitest)', () => vitest('web', join(root, 'apps/web')));
-step('server sqlite (vitest)', () => vitest('server-sqlite', join(root, 'apps/server')));
+await together([
+  ['contract (vitest)', (capture) => vitest('contract', join(root, 'packages/contract'), { capture })],
+  ['web (vitest)', (capture) => vitest('web', join(root, 'apps/web'), { capture })],
+]);
+const server = join(root, 'apps/server');
+// Side by side, each suite has one worker: two in all, as many as the cores.
+const serverWorkers = (capture) => (capture ? ['--maxWorkers=1'] : []);
+const serverSuites = [
+  ['server sqlite (vitest)', (capture) => vitest('server-sqlite', server, { capture, extra: serverWorkers(capture) })],
+];
 if (only !== 'unit') {
-  step('server postgresql (vitest)', () =>
-    vitest('server-postgresql', join(root, 'apps/server'), [], ['bash', join(root, 'scripts/with-pg.sh')]),
-  );
-  // Two built server processes behind nginx on their own PostgreSQL, Redis and SMTP (issue 12).
-  step('scale-out (vitest)', () =>
-    vitest('scale-out', join(root, 'apps/server'), ['--config', 'test-scale/vitest.config.ts']),
+  // Every server test file but those apps/server/test/postgres-suite.ts declares independent of the
+  // database (apps/server/vitest.config.ts leaves them out when TEST_DATABASE_URL is set).
+  serverSuites.push([
+    'server postgresql (vitest)',
+    (capture) =>
+      vitest('server-postgresql', server, {
+        capture,
+        extra: serverWorkers(capture),
+        wrapper: ['bash', join(root, 'scripts/with-pg.sh')],
+      }),
+  ]);
+}
+await together(serverSuites);
+if (only !== 'unit') {
+  // Two built server processes behind nginx on their own PostgreSQL, Redis and SMTP.
+  await step('scale-out (vitest)', () =>
+    vitest('scale-out', server, { extra: ['--config', 'test-scale/vitest.config.ts'] }),
   );
   const port = await freePortBlock();
-  step('e2e chromium (playwright)', () => {
+  await step('e2e chromium (playwright)', async () => {
     const workDir = join(root, '.tmp', `e2e-${port}`);
-    const status = run('npx', ['playwright', 'test'], {
+    const status = await run('npx', ['playwright', 'test'], {
       cwd: join(root, 'e2e'),
       env: { E2E_PORT: String(port), E2E_WORK_DIR: workDir },
     });

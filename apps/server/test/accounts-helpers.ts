@@ -11,9 +11,12 @@ export interface AccountsWorld {
 }
 
 /** A server on a fresh database that delivers through a real SMTP server on loopback. */
-export async function startWorld(env: Record<string, string> = {}): Promise<AccountsWorld> {
+export async function startWorld(
+  env: Record<string, string> = {},
+  options?: Parameters<typeof createTestApp>[1],
+): Promise<AccountsWorld> {
   const smtp = await startSmtp();
-  const t = await createTestApp({ SMTP_URL: smtp.url, RATE_LIMIT_SCALE: '100', ...env });
+  const t = await createTestApp({ SMTP_URL: smtp.url, RATE_LIMIT_SCALE: '100', ...env }, options);
   return {
     t,
     app: t.app,

@@ -217,8 +217,11 @@ describe('mail delivery', () => {
       const res = await app.inject({ method: 'POST', url: '/api/v2/user', payload: { email: 'dev@contoso.com' } });
       expect(res.statusCode).toBe(201);
       const dir = join(dataDir, 'outbox');
-      await expect.poll(() => (existsSync(dir) ? readdirSync(dir).length : 0), { timeout: 5_000 }).toBe(2);
-      const json = readdirSync(dir).find((f) => f.endsWith('.json')) ?? '';
+      // The .json is written last, and whole (renamed into place): once it is there, both files are.
+      const written = () => (existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')) : []);
+      await expect.poll(() => written().length, { timeout: 5_000 }).toBe(1);
+      const json = written()[0] ?? '';
+      expect(readdirSync(dir).sort()).toEqual([json.replace('.json', '.eml'), json]);
       const saved = JSON.parse(readFileSync(join(dir, json), 'utf8'));
       expect(saved.to).toBe('dev@contoso.com');
       expect(saved.text).toMatch(/^\d{6}$/m);

@@ -165,6 +165,9 @@ describe('presence in Redis across instances, and a Redis outage', () => {
 
   it('one instance sees who reported in on another; entries expire by themselves', async () => {
     await a.app.presence.beat('abc-defg-hij', { id: 'u:1', name: 'Ana' }, 60_000);
+    // People are listed by arrival to the millisecond: Carla comes in a millisecond later at least.
+    const [ana] = await b.app.presence.list('abc-defg-hij');
+    await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(ana!.since), { timeout: 1_000, interval: 1 });
     await b.app.presence.beat('abc-defg-hij', { id: 'g:2', name: 'Carla' }, 60_000);
     expect((await b.app.presence.list('abc-defg-hij')).map((p) => p.name)).toEqual(['Ana', 'Carla']);
     await b.app.presence.leave('abc-defg-hij', 'u:1');
@@ -175,6 +178,20 @@ describe('presence in Redis across instances, and a Redis outage', () => {
     while ((await b.app.presence.list('xyz-defg-hij')).length > 0) {
       if (Date.now() > deadline) throw new Error('the presence entry did not expire');
       await new Promise((r) => setTimeout(r, 20));
+    }
+  });
+
+  it('two people who arrive in the same millisecond are listed in one order on every instance', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      await b.app.presence.beat('same-msec-hij', { id: 'u:9', name: 'Zoe' }, 60_000);
+      await a.app.presence.beat('same-msec-hij', { id: 'g:3', name: 'Bea' }, 60_000);
+      const seen = [await a.app.presence.list('same-msec-hij'), await b.app.presence.list('same-msec-hij')];
+      // Same arrival time: the id decides, whichever beat came first.
+      for (const list of seen) expect(list.map((p) => p.name)).toEqual(['Bea', 'Zoe']);
+      expect(seen[0]![0]!.since).toBe(seen[0]![1]!.since);
+    } finally {
+      vi.useRealTimers();
     }
   });
 

@@ -7,7 +7,6 @@ import type { Redis } from 'ioredis';
  *
  * - `hit(key, windowMs)` adds `by` (default 1) and returns the new count and the milliseconds left in
  *   the key's window. The window starts at the key's first hit and is not extended by later ones.
- * - `peek(key)` reads a count without adding to it (0 and ttlMs 0 when the key has none).
  * - `reset(key)` forgets the key (e.g. after a successful login).
  *
  * None of them ever rejects because of Redis: while Redis is unreachable every instance counts in its
@@ -16,7 +15,6 @@ import type { Redis } from 'ioredis';
  */
 export interface CounterStore {
   hit(key: string, windowMs: number, by?: number): Promise<Count>;
-  peek(key: string): Promise<Count>;
   reset(key: string): Promise<void>;
   /** 'shared': counting in Redis; 'local': Redis configured but unreachable; 'memory': no REDIS_URL. */
   readonly mode: 'shared' | 'local' | 'memory';
@@ -48,12 +46,6 @@ class MemoryCounters {
     }
     entry.count += by;
     return { count: entry.count, ttlMs: entry.resetAt - now };
-  }
-
-  peek(key: string): Count {
-    const now = Date.now();
-    const entry = this.entries.get(key);
-    return entry && entry.resetAt > now ? { count: entry.count, ttlMs: entry.resetAt - now } : { count: 0, ttlMs: 0 };
   }
 
   reset(key: string): void {
@@ -104,7 +96,6 @@ export async function openCounterStore(
       mode: 'memory',
       fallbacks: 0,
       hit: async (key, windowMs, by = 1) => memory.hit(key, windowMs, by),
-      peek: async (key) => memory.peek(key),
       reset: async (key) => memory.reset(key),
       close: async () => memory.close(),
     };
@@ -160,21 +151,6 @@ export async function openCounterStore(
         },
         () => memory.hit(key, windowMs, by),
       ),
-    peek: (key) =>
-      viaRedis(
-        async () => {
-          const [count, ttlMs] = await redis
-            .multi()
-            .get(PREFIX + key)
-            .pttl(PREFIX + key)
-            .exec()
-            .then(results);
-          return Number(count) > 0 && Number(ttlMs) > 0
-            ? { count: Number(count), ttlMs: Number(ttlMs) }
-            : { count: 0, ttlMs: 0 };
-        },
-        () => memory.peek(key),
-      ),
     reset: (key) =>
       viaRedis(
         async () => {
@@ -188,13 +164,4 @@ export async function openCounterStore(
       redis.disconnect();
     },
   };
-}
-
-/** The values of a MULTI's replies; a failed command rejects. */
-function results(replies: [Error | null, unknown][] | null): unknown[] {
-  if (!replies) throw new Error('Redis transaction aborted');
-  return replies.map(([error, value]) => {
-    if (error) throw error;
-    return value;
-  });
 }

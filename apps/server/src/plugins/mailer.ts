@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fp from 'fastify-plugin';
 import type { SendMailOptions, Transporter, TransportOptions } from 'nodemailer';
@@ -125,6 +125,16 @@ function smtpDeliver(config: AppConfig, smtpUrl: string): { deliver: Deliver; cl
   };
 }
 
+/**
+ * Writes `data` under a temporary name beside `path`, then renames it into place (atomic on one file
+ * system): whoever reads the outbox (a developer's tool, the tests) sees a whole file or none.
+ */
+async function writeWhole(path: string, data: string | Buffer): Promise<void> {
+  const partial = `${path}.partial`;
+  await writeFile(partial, data);
+  await rename(partial, path);
+}
+
 /** No SMTP_URL: each mail becomes DATA_DIR/outbox/<id>.eml + .json and one log line. */
 function fileDeliver(config: AppConfig, log: FastifyBaseLogger): { deliver: Deliver; close(): void } {
   const dir = join(config.dataDir, 'outbox');
@@ -134,9 +144,10 @@ function fileDeliver(config: AppConfig, log: FastifyBaseLogger): { deliver: Deli
       const info = await (await transport.get()).sendMail(await mailMessage(config, row));
       await mkdir(dir, { recursive: true });
       const eml = join(dir, `${row.id}.eml`);
-      await writeFile(eml, info.message as Buffer);
+      await writeWhole(eml, info.message as Buffer);
       const json = { id: row.id, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body };
-      await writeFile(join(dir, `${row.id}.json`), JSON.stringify(json, null, 2));
+      // The .json last: a reader that finds it finds the .eml too.
+      await writeWhole(join(dir, `${row.id}.json`), JSON.stringify(json, null, 2));
       log.info({ to: row.to_address, file: eml }, 'mail written to the dev outbox (no SMTP_URL)');
     },
     close: transport.close,

@@ -21,11 +21,11 @@ describe('page frame', () => {
 
   it('hides the header and the footer each by its own setting', async () => {
     await renderScreen(<PageFrame />, { url: '/x', path: '/x', config: { hideHeader: true } });
-    expect(await screen.findByRole('contentinfo')).toBeTruthy();
+    expect(await screen.findByRole('contentinfo')).toBeVisible();
     expect(screen.queryByRole('banner')).toBeNull();
     cleanup();
     await renderScreen(<PageFrame />, { url: '/x', path: '/x', config: { hideFooter: true } });
-    expect(await screen.findByRole('banner')).toBeTruthy();
+    expect(await screen.findByRole('banner')).toBeVisible();
     expect(screen.queryByRole('contentinfo')).toBeNull();
   });
 });

@@ -40,8 +40,8 @@ describe('global confirm dialog', () => {
     );
     fireEvent.click(screen.getByText('open'));
     // The dialog's view loads with the first dialog opened (never in an entry screen's first load).
-    expect(await screen.findByText('Send again?')).toBeTruthy();
-    expect(screen.getByText('A new code will be sent.')).toBeTruthy();
+    expect(await screen.findByText('Send again?')).toBeVisible();
+    expect(screen.getByText('A new code will be sent.')).toBeVisible();
     fireEvent.click(screen.getByText('Yes'));
     await vi.waitFor(() => expect(onAnswer).toHaveBeenCalledWith(true));
     fireEvent.click(screen.getByText('open'));

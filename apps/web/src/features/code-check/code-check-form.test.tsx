@@ -140,6 +140,6 @@ describe('code check screen', () => {
 
   it('without a remembered address it asks to start again', async () => {
     await renderScreen(<CodeCheckForm />, { url: '/user/check-token' });
-    expect(await screen.findByRole('link', { name: 'Start again' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Start again' })).toBeVisible();
   });
 });

@@ -26,18 +26,18 @@ describe('share-link download page (spec §4)', () => {
       status: 200,
       body: { name: 'report.pdf', size: 2048, content_type: 'application/pdf' },
     });
-    expect(await screen.findByRole('heading', { name: 'Preparing your download' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Preparing your download' })).toBeVisible();
     await screen.findByRole('heading', { name: 'Your download is ready' }, { timeout: 4000 });
     const shownAt = Date.now();
     expect(['20', '30']).toContain(progressAtCall[0]);
     expect(requests[0]!.url).toBe('/api/file/f1/validating_link?share_key=k%2B1');
-    expect(screen.getByText('report.pdf')).toBeTruthy();
+    expect(screen.getByText('report.pdf')).toBeVisible();
     expect(clicks).toHaveLength(0);
     await vi.waitFor(() => expect(clicks).toHaveLength(1), { timeout: 3000 });
     expect(clicks[0]!.at - shownAt).toBeGreaterThanOrEqual(900);
     expect(clicks[0]!.href).toBe('/api/file/f1/download_link?share_key=k%2B1&force_download=true');
-    expect(screen.getByRole('link', { name: 'Download again' })).toBeTruthy();
-    expect(await screen.findByRole('heading', { name: 'Your download has started' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Download again' })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Your download has started' })).toBeVisible();
   });
 
   it.each([
@@ -47,8 +47,8 @@ describe('share-link download page (spec §4)', () => {
     ['ERR_SOMETHING_ELSE', 400, 'Could not download the file', /Something went wrong/],
   ])('shows %s as its title and _TEXT', async (code, status, title, text) => {
     await open({ status, body: { error_code: code, message: 'x' } });
-    expect(await screen.findByRole('heading', { name: title }, { timeout: 4000 })).toBeTruthy();
-    expect(screen.getByText(text)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: title }, { timeout: 4000 })).toBeVisible();
+    expect(screen.getByText(text)).toBeVisible();
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
   });

@@ -28,8 +28,8 @@ describe('invite acceptance (spec §4)', () => {
         status: 201,
         body: { email: 'maria@gmail.com', message: 'ok', ...session },
       });
-      expect(await screen.findByRole('heading', { name: 'Accepting your invitation' })).toBeTruthy();
-      expect(await screen.findByRole('heading', { name: 'Invitation accepted' }, { timeout: 7000 })).toBeTruthy();
+      expect(await screen.findByRole('heading', { name: 'Accepting your invitation' })).toBeVisible();
+      expect(await screen.findByRole('heading', { name: 'Invitation accepted' }, { timeout: 7000 })).toBeVisible();
       // The call leaves on the tick that reaches 30 (the bar may not have re-rendered yet when it arrives).
       const signups = requests.flatMap((r, i) => (r.method === 'POST' ? [{ ...r, progress: progressAtCall[i] }] : []));
       expect(signups).toHaveLength(1);
@@ -55,11 +55,11 @@ describe('invite acceptance (spec §4)', () => {
           body: { email: 'maria@gmail.com', status: 'pending', inviter: 'Grace Hopper', team: 'contoso.com' },
         },
       );
-      expect(await screen.findByText('Grace Hopper invited you to join the contoso.com team.')).toBeTruthy();
+      expect(await screen.findByText('Grace Hopper invited you to join the contoso.com team.')).toBeVisible();
       expect(screen.queryByText('One moment while we check your invitation…')).toBeNull();
       expect(requests[0]!.url).toBe(`/api/invite/validate?inviteToken=${encodeURIComponent(invite)}`);
-      expect(await screen.findByRole('heading', { name: 'Invitation accepted' }, { timeout: 7000 })).toBeTruthy();
-      expect(screen.getByText('Grace Hopper invited you to join the contoso.com team.')).toBeTruthy();
+      expect(await screen.findByRole('heading', { name: 'Invitation accepted' }, { timeout: 7000 })).toBeVisible();
+      expect(screen.getByText('Grace Hopper invited you to join the contoso.com team.')).toBeVisible();
     },
   );
 
@@ -73,27 +73,29 @@ describe('invite acceptance (spec §4)', () => {
         { status: 201, body: { email: 'maria@gmail.com', message: 'ok' } },
         { status: 200, body: { email: 'maria@gmail.com', status: 'pending', inviter: null, team: 'gmail.com' } },
       );
-      expect(await screen.findByText('One moment while we check your invitation…')).toBeTruthy();
-      expect(await screen.findByRole('heading', { name: 'Invitation accepted' }, { timeout: 7000 })).toBeTruthy();
+      expect(await screen.findByText('One moment while we check your invitation…')).toBeVisible();
+      expect(await screen.findByRole('heading', { name: 'Invitation accepted' }, { timeout: 7000 })).toBeVisible();
       expect(screen.queryByText(/invited you to join/)).toBeNull();
     },
   );
 
   it('shows already accepted on 409', async () => {
     await open({ status: 409, body: { error_code: 'ERR_INVITE_ALREADY_ACCEPTED', message: 'x' } });
-    expect(await screen.findByRole('heading', { name: 'Invitation already accepted' }, { timeout: 4000 })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Invitation already accepted' }, { timeout: 4000 }),
+    ).toBeVisible();
   });
 
   it('shows expired when the server says the invite expired', async () => {
     await open({ status: 400, body: { error_code: 'ERR_INVITE_EXPIRED', message: 'x' } });
-    expect(await screen.findByRole('heading', { name: 'Invitation expired' }, { timeout: 4000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Invitation expired' }, { timeout: 4000 })).toBeVisible();
   });
 
   it('shows the error title and the server message for other errors', async () => {
     await open({ status: 400, body: { error_code: 'ERR_SOMETHING_NEW', message: 'Something the server says.' } });
     expect(
       await screen.findByRole('heading', { name: 'Could not accept the invitation' }, { timeout: 4000 }),
-    ).toBeTruthy();
-    expect(screen.getByText('Something the server says.')).toBeTruthy();
+    ).toBeVisible();
+    expect(screen.getByText('Something the server says.')).toBeVisible();
   });
 });

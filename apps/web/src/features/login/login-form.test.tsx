@@ -23,7 +23,7 @@ describe('login screen', () => {
     server = null;
     await renderScreen(<LoginForm />, { url: '/user/login' });
     await logIn();
-    expect(await screen.findByText(/Could not connect to the server/)).toBeTruthy();
+    expect(await screen.findByText(/Could not connect to the server/)).toBeVisible();
   });
 
   it('requires both fields before calling', async () => {
@@ -49,8 +49,8 @@ describe('login screen', () => {
     );
     await renderScreen(<LoginForm />, { url: '/user/login' });
     fireEvent.change(await screen.findByLabelText(/Email/), { target: { value: 'ada@contoso.com' } });
-    expect(await screen.findByRole('link', { name: 'Continue with single sign-on' })).toBeTruthy();
-    expect(screen.getByLabelText(/^Password/)).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Continue with single sign-on' })).toBeVisible();
+    expect(screen.getByLabelText(/^Password/)).toBeVisible();
     expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /api/sso/discover']);
   });
 
@@ -65,7 +65,7 @@ describe('login screen', () => {
     // The error texts load after the first paint; a user who types first has them (the test does not type).
     await loadTexts('en', 'errors');
     await logIn();
-    expect(await screen.findByText('Your email address is not confirmed yet.')).toBeTruthy();
+    expect(await screen.findByText('Your email address is not confirmed yet.')).toBeVisible();
     fireEvent.click(await screen.findByRole('button', { name: 'Send a new confirmation code' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Send the code' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/user/check-token'));

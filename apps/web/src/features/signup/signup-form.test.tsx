@@ -26,7 +26,7 @@ async function submit(email: string, answer: Answer) {
 describe('sign-up screen answers (spec §8)', () => {
   it('checks the shape before calling: Enter a valid email!', async () => {
     await submit('not-an-address', { status: 201 });
-    expect(await screen.findByText('Enter a valid email!')).toBeTruthy();
+    expect(await screen.findByText('Enter a valid email!')).toBeVisible();
     expect(server?.requests).toHaveLength(0);
   });
 
@@ -37,7 +37,7 @@ describe('sign-up screen answers (spec §8)', () => {
       await screen.findByText(
         'Oh...sorry! We just accept corporate emails. To join with this address, ask a colleague for an invitation.',
       ),
-    ).toBeTruthy();
+    ).toBeVisible();
   });
 
   it('shows the matching text of a 400', async () => {
@@ -53,12 +53,12 @@ describe('sign-up screen answers (spec §8)', () => {
 
   it('shows the localized captcha text of a 400 ERR_CAPTCHA_FAILED (not the server message)', async () => {
     await submit('ada@contoso.com', { status: 400, body: { error_code: 'ERR_CAPTCHA_FAILED', message: 'x' } });
-    expect(await screen.findByText('Could not verify that you are not a robot. Please try again.')).toBeTruthy();
+    expect(await screen.findByText('Could not verify that you are not a robot. Please try again.')).toBeVisible();
   });
 
   it('shows Request Error for a 401 without error_code and for a 500', async () => {
     await submit('ada@contoso.com', { status: 401, body: { message: 'no code' } });
-    expect(await screen.findByText('Request Error')).toBeTruthy();
+    expect(await screen.findByText('Request Error')).toBeVisible();
   });
 
   it('goes to the code screen on 409 and remembers the address', async () => {

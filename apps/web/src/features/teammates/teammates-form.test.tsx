@@ -30,7 +30,7 @@ describe('add teammates screen', () => {
     const message = await screen.findByText('This is not a valid address.');
     expect(first.getAttribute('aria-invalid')).toBe('true');
     expect(first.getAttribute('aria-describedby')?.split(' ')).toContain(message.id);
-    expect(screen.getByText(/Some invalid email address was provided/)).toBeTruthy();
+    expect(screen.getByText(/Some invalid email address was provided/)).toBeVisible();
     expect(document.activeElement).toBe(first);
     expect(server!.requests.filter((r) => r.method !== 'GET')).toHaveLength(0);
   });

@@ -24,7 +24,7 @@ describe('update password screen', () => {
   it('an answer whose session cannot be stored is a Request Error, not a way on', async () => {
     server = await serveApi(() => ({ status: 200, body: { token: 'not-a-jwt', profiles: [] } }));
     const router = await submitNewPassword();
-    expect(await screen.findByText('Request Error')).toBeTruthy();
+    expect(await screen.findByText('Request Error')).toBeVisible();
     expect(router.state.location.pathname).toBe('/user/update-password');
     expect(server.requests).toHaveLength(1);
   });
@@ -33,7 +33,7 @@ describe('update password screen', () => {
     const token = fakeSessionToken();
     server = await serveApi(() => ({ status: 200, body: { token, profiles: [] } }));
     const router = await submitNewPassword();
-    expect(await screen.findByText('Your password was changed. Taking you to the app…')).toBeTruthy();
+    expect(await screen.findByText('Your password was changed. Taking you to the app…')).toBeVisible();
     fireEvent.click(screen.getByRole('button', { name: 'Continue now' }));
     await screen.findByText('elsewhere');
     expect(router.state.location.pathname).toBe('/app');
@@ -43,7 +43,7 @@ describe('update password screen', () => {
   it('with the recovery token asks nothing more; with a normal session asks and sends the current password', async () => {
     server = await serveApi(() => ({ status: 200, body: { token: fakeSessionToken(), profiles: [] } }));
     await submitNewPassword();
-    expect(await screen.findByText('Your password was changed. Taking you to the app…')).toBeTruthy();
+    expect(await screen.findByText('Your password was changed. Taking you to the app…')).toBeVisible();
     expect(JSON.parse(server.requests[0]!.body)).toEqual({
       password: 'Brand-New-7',
       password_confirmation: 'Brand-New-7',
@@ -59,11 +59,11 @@ describe('update password screen', () => {
     fireEvent.change(await screen.findByLabelText(/^New password/), { target: { value: 'Brand-New-7' } });
     fireEvent.change(screen.getByLabelText(/^Confirm/), { target: { value: 'Brand-New-7' } });
     fireEvent.click(screen.getByRole('button', { name: /Save/ }));
-    expect(await screen.findByText('Please fill in all fields.')).toBeTruthy();
+    expect(await screen.findByText('Please fill in all fields.')).toBeVisible();
     expect(server.requests).toHaveLength(0);
     fireEvent.change(screen.getByLabelText(/^Current password/), { target: { value: 'Old-Pass-1' } });
     fireEvent.click(screen.getByRole('button', { name: /Save/ }));
-    expect(await screen.findByText('Your password was changed. Taking you to the app…')).toBeTruthy();
+    expect(await screen.findByText('Your password was changed. Taking you to the app…')).toBeVisible();
     expect(JSON.parse(server.requests[0]!.body)).toMatchObject({ current_password: 'Old-Pass-1' });
   });
 });

@@ -20,7 +20,7 @@ describe('welcome screen', () => {
     fireEvent.click(screen.getByRole('checkbox'));
     fireEvent.click(screen.getByRole('button', { name: 'Register' }));
     expect(screen.getByRole('button', { name: 'Register' }).hasAttribute('disabled')).toBe(true);
-    expect(await screen.findByText(/took too long/, {}, { timeout: 9000 })).toBeTruthy();
+    expect(await screen.findByText(/took too long/, {}, { timeout: 9000 })).toBeVisible();
     expect(server.requests[0]?.authorization).toMatch(/^Bearer /);
   });
 
@@ -30,9 +30,9 @@ describe('welcome screen', () => {
     const password = await screen.findByLabelText(/^Password/);
     fireEvent.change(password, { target: { value: 'abc' } });
     fireEvent.blur(password);
-    expect(await screen.findByText('The password must be between 6 and 64 characters.')).toBeTruthy();
+    expect(await screen.findByText('The password must be between 6 and 64 characters.')).toBeVisible();
     fireEvent.click(screen.getByRole('button', { name: 'Register' }));
-    expect(await screen.findByText('You must accept the terms of use.')).toBeTruthy();
+    expect(await screen.findByText('You must accept the terms of use.')).toBeVisible();
   });
 
   it('an answer whose session cannot be stored is a Request Error, not a way on', async () => {
@@ -44,7 +44,7 @@ describe('welcome screen', () => {
     fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'secret-1' } });
     fireEvent.click(screen.getByRole('checkbox'));
     fireEvent.click(screen.getByRole('button', { name: 'Register' }));
-    expect(await screen.findByText('Request Error')).toBeTruthy();
+    expect(await screen.findByText('Request Error')).toBeVisible();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Register' }).hasAttribute('disabled')).toBe(false));
     expect(router.state.location.pathname).toBe('/user/welcome');
   });
@@ -58,7 +58,7 @@ describe('welcome screen', () => {
     fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'secret-1' } });
     fireEvent.click(screen.getByRole('checkbox'));
     fireEvent.click(screen.getByRole('button', { name: 'Register' }));
-    expect(await screen.findByText(/Names may have up to 100 characters/)).toBeTruthy();
+    expect(await screen.findByText(/Names may have up to 100 characters/)).toBeVisible();
     expect(server.requests).toHaveLength(0);
   });
 });

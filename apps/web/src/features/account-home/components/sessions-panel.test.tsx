@@ -43,17 +43,17 @@ describe('active sessions on the signed-in home', () => {
       'Unknown device',
     ]);
     const [mine, iphone, unknown] = rows() as [HTMLElement, HTMLElement, HTMLElement];
-    expect(within(mine).getByText('This device')).toBeTruthy();
-    expect(within(mine).getByText('Last active 5 minutes ago')).toBeTruthy();
+    expect(within(mine).getByText('This device')).toBeVisible();
+    expect(within(mine).getByText('Last active 5 minutes ago')).toBeVisible();
     // When it signed in, as a date in the UI language: two sessions of one browser are told apart.
     const signedIn = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-    expect(within(mine).getByText(`Signed in ${signedIn.format(new Date(SESSIONS[1]!.created_at))}`)).toBeTruthy();
+    expect(within(mine).getByText(`Signed in ${signedIn.format(new Date(SESSIONS[1]!.created_at))}`)).toBeVisible();
     expect(within(mine).queryByRole('button')).toBeNull();
-    expect(within(iphone).getByText('Last active now')).toBeTruthy();
+    expect(within(iphone).getByText('Last active now')).toBeVisible();
     expect(within(iphone).getByRole('button', { name: 'Sign out of Safari on iPhone' }).textContent).toBe('Sign out');
-    expect(within(unknown).getByText('Last active yesterday')).toBeTruthy();
+    expect(within(unknown).getByText('Last active yesterday')).toBeVisible();
     expect(within(unknown).queryByText('This device')).toBeNull();
-    expect(screen.getByRole('button', { name: 'Sign out of all devices' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign out of all devices' })).toBeVisible();
     expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual(['GET /api/v2/user/sessions']);
     expect(server.requests[0]?.authorization).toMatch(/^Bearer /);
   });
@@ -76,7 +76,7 @@ describe('active sessions on the signed-in home', () => {
   it('after a sign-out the list keeps the rest, says so in the live region, and keeps focus in the panel', async () => {
     const { server } = await open((req) => (req.method === 'DELETE' ? { status: 200, body: { ok: true } } : list));
     fireEvent.click(await screen.findByRole('button', { name: 'Sign out of Safari on iPhone' }));
-    expect(await screen.findByText('Safari on iPhone has been signed out.')).toBeTruthy();
+    expect(await screen.findByText('Safari on iPhone has been signed out.')).toBeVisible();
     expect(screen.getByRole('status').textContent).toBe('Safari on iPhone has been signed out.');
     expect(rows().map((r) => within(r).getByRole('heading').textContent)).toEqual([
       'Chrome on Linux',
@@ -108,7 +108,7 @@ describe('active sessions on the signed-in home', () => {
       req.method === 'DELETE' ? { status: 404, body: { error_code: 'ERR_NOT_FOUND', message: 'Not found.' } } : list,
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Sign out of Safari on iPhone' }));
-    expect(await screen.findByText('Safari on iPhone has been signed out.')).toBeTruthy();
+    expect(await screen.findByText('Safari on iPhone has been signed out.')).toBeVisible();
     expect(rows()).toHaveLength(2);
   });
 
@@ -129,7 +129,7 @@ describe('active sessions on the signed-in home', () => {
     );
     expect((await screen.findByRole('alert')).textContent).toBe('Could not connect to the server.');
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('list', { name: 'Active sessions' })).toBeTruthy();
+    expect(await screen.findByRole('list', { name: 'Active sessions' })).toBeVisible();
     expect(rows()).toHaveLength(3);
   });
 

@@ -14,6 +14,6 @@ describe('storage usage on the signed-in home', () => {
     const meter = await screen.findByRole('meter', { name: '1.2 MB of 1 GB used' });
     expect(meter.getAttribute('value')).toBe(String(1.2 * 1024 * 1024));
     expect(meter.getAttribute('max')).toBe(String(1024 * 1024 * 1024));
-    expect(screen.getByText('1.2 MB of 1 GB used')).toBeTruthy();
+    expect(screen.getByText('1.2 MB of 1 GB used')).toBeVisible();
   });
 });
