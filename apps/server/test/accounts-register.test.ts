@@ -41,6 +41,11 @@ describe('PUT /v2/user/complete-register and PUT /user/{id}', () => {
       [{ password_confirmation: 'Something-Else-1' }, 'CONFIRM_PASSWORD_VALIDATION_FAILED'],
       [{ password: 'qwerty123', password_confirmation: 'qwerty123' }, 'ERR_PASSWORD_TOO_COMMON'],
       [{ password: 'Password1', password_confirmation: 'Password1' }, 'ERR_PASSWORD_TOO_COMMON'],
+      // Context words (ASVS 6.1.2): the address, its local part, its domain, the product's name.
+      [{ password: 'Reg1@contoso.com', password_confirmation: 'Reg1@contoso.com' }, 'ERR_PASSWORD_GUESSABLE'],
+      [{ password: 'Contoso2026', password_confirmation: 'Contoso2026' }, 'ERR_PASSWORD_GUESSABLE'],
+      [{ password: 'reg1!!', password_confirmation: 'reg1!!' }, 'ERR_PASSWORD_GUESSABLE'],
+      [{ password: 'Suite-123', password_confirmation: 'Suite-123' }, 'ERR_PASSWORD_GUESSABLE'],
       [{ first_name: '' }, 'ERR_VALIDATION'],
       // Control and bidi characters are refused by the one display-name rule, not silently replaced.
       [{ first_name: '\u0007\r\n' }, 'ERR_INVALID_NAME'],

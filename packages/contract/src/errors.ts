@@ -125,6 +125,10 @@ export const ERRORS = {
   ERR_PASSWORD_TOO_SHORT: entry(400, 'Password must have at least 6 characters'),
   ERR_WRONG_CURRENT_PASSWORD: entry(400, 'The current password is not correct.'),
   ERR_PASSWORD_TOO_COMMON: entry(400, 'This password is too common. Please choose another one.'),
+  ERR_PASSWORD_GUESSABLE: entry(
+    400,
+    'This password is too easy to guess from your address or our name. Please choose another one.',
+  ),
   ACCEPT_TERMS: entry(400, 'You must accept the terms of use.'),
 
   // Guests

@@ -49,7 +49,10 @@ export async function updatePassword(
       throw new AppError('ERR_WRONG_CURRENT_PASSWORD');
     }
   }
-  await checkNewPassword(input.password, input.password_confirmation);
+  await checkNewPassword(input.password, input.password_confirmation, {
+    email: user.email,
+    appTitle: deps.config.appTitle,
+  });
   const proved: MethodDeclaration[] = [recovery ? emailCodeMethod : passwordMethod];
   if (recovery && (await totpOn(deps, id))) {
     if (!input.code?.trim()) throw new AppError('ERR_SECOND_FACTOR_REQUIRED');

@@ -25,7 +25,10 @@ export async function completeRegister(
   const lastName = requireDisplayName(input.last_name, 'last_name');
   const terms = input.accepted_terms as { version?: unknown } | undefined;
   if (terms?.version !== ACCEPTED_TERMS_VERSION) throw new AppError('ACCEPT_TERMS');
-  await checkNewPassword(input.password, input.password_confirmation);
+  await checkNewPassword(input.password, input.password_confirmation, {
+    email: session.email,
+    appTitle: deps.config.appTitle,
+  });
   const users = usersRepository(deps.db);
   const user = await users.byId(session.id);
   if (!user?.confirmed_at || user.registered_at) throw new AppError('ERR_FORBIDDEN');

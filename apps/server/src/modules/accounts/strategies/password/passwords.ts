@@ -58,11 +58,47 @@ export async function verifyPassword(stored: string | null, password: string): P
   return hashing(() => verify(stored, password));
 }
 
-/** Length, confirmation and common-password rules of a new password, as catalogue errors. */
-export async function checkNewPassword(password: string, confirmation: string): Promise<void> {
+/** Where a new password is set: the words of this context are the first an attacker tries. */
+export interface PasswordContext {
+  email: string;
+  appTitle: string;
+}
+
+/** Context words shorter than this are too common inside other words to refuse on. */
+const CONTEXT_WORD_MIN = 3;
+/** A context word with at most four characters added ("acme2024", "ada!!") is refused. */
+const CONTEXT_SLACK = 5;
+
+/**
+ * The context-specific words of ASVS 6.1.2 (documented in docs/security.md): the product's name, the
+ * address, its local part, its domain and the domain's first label. A password that is one of them
+ * with a few characters added is guessed early by anyone who knows whose account it is.
+ */
+function isContextual(password: string, context: PasswordContext): boolean {
+  const [local = '', domain = ''] = context.email.toLowerCase().split('@');
+  const words = [
+    context.appTitle.toLowerCase(),
+    context.email.toLowerCase(),
+    local,
+    domain,
+    domain.split('.')[0] ?? '',
+  ];
+  const typed = password.toLowerCase();
+  return words.some(
+    (word) => word.length >= CONTEXT_WORD_MIN && typed.includes(word) && typed.length - word.length < CONTEXT_SLACK,
+  );
+}
+
+/** Length, confirmation, common-password and context-word rules of a new password, as catalogue errors. */
+export async function checkNewPassword(
+  password: string,
+  confirmation: string,
+  context: PasswordContext,
+): Promise<void> {
   const length = textLength(password);
   if (length < PASSWORD_MIN_LENGTH) throw new AppError('ERR_PASSWORD_TOO_SHORT');
   if (length > PASSWORD_MAX_LENGTH) throw new AppError('USER_VALIDATION_FAILED');
   if (password !== confirmation) throw new AppError('CONFIRM_PASSWORD_VALIDATION_FAILED');
   if ((await commonPasswords()).has(password.toLowerCase())) throw new AppError('ERR_PASSWORD_TOO_COMMON');
+  if (isContextual(password, context)) throw new AppError('ERR_PASSWORD_GUESSABLE');
 }
