@@ -39,7 +39,7 @@ async function floor() {
   return sizes;
 }
 
-// Every entry screen (the route table's entry pages), each within 1.4x the floor (issue 22).
+// Every entry screen (the route table's entry pages), each within 1.4x the floor.
 const PAGES = [
   ...['login', 'signup', 'recovery-password', 'check-token', 'check-token-recovery', 'welcome', 'update-password'].map(
     (form) => ({ path: `/user/${form}`, budget: 1.4 }),

@@ -1,4 +1,4 @@
-// The meeting lobby across two instances (issue 34): two built instances on one throwaway PostgreSQL
+// The meeting lobby across two instances: two built instances on one throwaway PostgreSQL
 // (apps/server/test/pg-cluster.ts) and one Redis (apps/server/test/redis.ts), as docs/deploy.md runs
 // them. The host's calls go to instance B, the waiting people's to instance A.
 // - admit-to-join: a guest asks on A and holds A's Server-Sent Events stream open; the host admits on

@@ -1,4 +1,4 @@
-// The per-request session check (issue 14: "checked on every authenticated request, cheaply; measure
+// The per-request session check ("checked on every authenticated request, cheaply; measure
 // it"): an authenticated GET /api/v2/user/me — JWT verification, the indexed sessions ⋈ users lookup
 // (which also reads what /me reports of the account), then its profiles — against the same server's
 // GET /api/config (no session, no database), both pinned to one core (wrk on the other), SQLite.

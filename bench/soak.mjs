@@ -1,4 +1,4 @@
-// Soak with faults (issue 25 §5), `npm run bench -- soak` only (never part of the whole run, nor of
+// Soak with faults (§5), `npm run bench -- soak` only (never part of the whole run, nor of
 // npm test): two built instances behind the scale-out suite's nginx (apps/server/test-scale/cluster.ts)
 // on a throwaway PostgreSQL, Redis, s3rver and a counting SMTP server (the tests' own fixtures), and
 // SOAK_COUNT (or --count=N; default 2000) simulated people through the whole journey at concurrency

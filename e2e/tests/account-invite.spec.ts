@@ -106,7 +106,7 @@ for (const lang of ['en', 'hi'] as Lang[]) {
       expect(invited.status(), await invited.text()).toBe(200);
       await page.goto(await mailbox.link(teammate, /\/confirm-invite\?inviteToken=/));
       await expect(ui.heading(ui.inviteT('validatingTitle'))).toBeVisible();
-      // Issue 23: who invites (by name, never by address) and to which team, while it is being accepted.
+      // Who invites (by name, never by address) and to which team, while it is being accepted.
       const from = page.getByText(ui.inviteT('fromInviter', { name: 'Ada Lovelace', team: domain }));
       await expect(from).toBeVisible();
       await expect(page.getByText(inviter.email)).toHaveCount(0);

@@ -6,7 +6,7 @@ import { BROWSER_LOCALE, texts, type Lang } from '../pages/locale-texts';
 import { SecurityScreens, VirtualAuthenticator, appCode, staleProofs } from '../pages/security';
 
 /**
- * Passkeys and two-step verification (issue 21) in Chromium, on the server whose PUBLIC_URL is
+ * Passkeys and two-step verification in Chromium, on the server whose PUBLIC_URL is
  * http://localhost:… (a relying-party ID must be a host name, not an address: playwright.config.ts's
  * 'security' project). Passkeys are made by the DevTools virtual authenticator (internal transport, user
  * verification on); authenticator-app codes are computed from the key the screen shows, as the app does.

@@ -115,7 +115,7 @@ for (const lang of ['en', 'pt'] as Lang[]) {
       await accessible(page, 'home');
       if (lang === 'en') await screenshots(page, 'account-home');
 
-      // Issue 25: the home shows the same team link; "Turn off link" kills it, "New link" makes another.
+      // The home shows the same team link; "Turn off link" kills it, "New link" makes another.
       const homeLink = ui.field(ui.teamT('linkLabel'));
       await expect(homeLink).toHaveValue(sharedLink);
       const dialog = page.getByRole('dialog');

@@ -11,7 +11,7 @@ import { ssoSetOidc, startOidcProvider, type TestOidcProvider } from '../../apps
 import { startSamlIdp, type TestSamlIdp } from '../../apps/server/test/idp/saml';
 
 /**
- * Company sign-in (issue 24) in Chromium against real identity providers started here: panva's
+ * Company sign-in in Chromium against real identity providers started here: panva's
  * oidc-provider over HTTPS (the server trusts its throwaway CA, playwright.config.ts) and a samlify IdP
  * signing real assertions. The address typed on the login screen leads to the provider's page and back
  * into the app with a session.

@@ -12,7 +12,7 @@ import { ssoSetOidc, startOidcProvider, type TestOidcProvider } from '../../apps
 import { startSamlIdp, type TestSamlIdp } from '../../apps/server/test/idp/saml';
 
 /**
- * Sign-ins whose steps land on different instances (issues 21 and 24), in Chromium, on the two-instance
+ * Sign-ins whose steps land on different instances, in Chromium, on the two-instance
  * set-up (PostgreSQL, Redis, nginx): what one instance keeps between two steps (an SSO request's state,
  * PKCE verifier and nonce, a SAML request ID, a WebAuthn challenge, a pending second step) must be
  * there for the other. Each step is sent to its instance (fixtures/cluster.ts) and the instance that

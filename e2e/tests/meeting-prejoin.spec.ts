@@ -175,7 +175,7 @@ test.describe('dead ends have a way back', () => {
   });
 });
 
-test.describe('pre-join, issue 23', () => {
+test.describe('pre-join', () => {
   test('the self-view fills its side of the card, edge to edge, with the name on it', async ({ page, request }) => {
     await hostOpens(page, request);
     const card = page.getByTestId('meeting-setup');

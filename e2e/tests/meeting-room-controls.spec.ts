@@ -3,7 +3,7 @@ import { test, expect, createAccount, screenshots } from '../fixtures/test';
 import { accessible } from '../pages/a11y';
 import { MeetingRoomPage, createMeeting, fillGuestForm, hostJoins, signIn } from '../pages/meeting-room';
 
-/** Issue 23, the room: one set of controls, menus that behave, one-click leave, readable names. */
+/** the room: one set of controls, menus that behave, one-click leave, readable names. */
 
 const FRAME = ['[data-testid="jitsi-container"]'];
 const bar = (page: Page) => page.getByRole('navigation', { name: 'Meeting controls' });

@@ -148,7 +148,7 @@ test.describe('/auth hand-off', () => {
     await expectAccessible(page);
   });
 
-  // Issue 14: targets that leave our origin (some only after the browser resolves them) are refused; the
+  // Targets that leave our origin (some only after the browser resolves them) are refused; the
   // hand-off still ends on the main app with the session stored, never stuck on "checking…".
   test('hostile redirect targets end on the main app, same origin, with the session stored', async ({
     page,

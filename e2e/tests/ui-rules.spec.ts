@@ -5,7 +5,7 @@ import { createMeeting } from '../pages/meeting-room';
 import { texts } from '../pages/locale-texts';
 
 /**
- * Rules every entry screen keeps (issue 23), each checked where a regression would break it: the caret
+ * Rules every entry screen keeps, each checked where a regression would break it: the caret
  * waits in the first field, nothing scrolls at 1280×800, and a message that appears moves nothing above it.
  */
 test.use({ viewport: { width: 1280, height: 800 } });

@@ -134,7 +134,7 @@ for (const lang of ['en', 'hi'] as Lang[]) {
       await shot('meeting-not-found');
 
       await page.goto(`/meet/${meeting._id}`);
-      // A new guest: the name and the terms on the pre-join itself (issue 23).
+      // A new guest: the name and the terms on the pre-join itself.
       await expect(page.getByTestId('setup-meeting-name')).toBeVisible();
       await expect(page.getByRole('meter')).toBeVisible();
       await expect(page.getByTestId('meeting-state')).toBeVisible();
@@ -161,7 +161,7 @@ for (const lang of ['en', 'hi'] as Lang[]) {
       const m = texts(lang, 'meeting');
       const hostShot = shooter(hostPage, lang);
       await hostShot('room');
-      // The waiting guest goes in with the host; a newcomer's pre-join says who is there (presence, issue 23).
+      // The waiting guest goes in with the host; a newcomer's pre-join says who is there (presence).
       await expect(page.getByTestId('jitsi-container').locator('iframe')).toBeVisible({ timeout: 25_000 });
       const newcomer = await (await browser.newContext({ locale: BROWSER_LOCALE[lang] })).newPage();
       await newcomer.goto(`/meet/${meeting._id}`);

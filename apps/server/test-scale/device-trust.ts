@@ -25,7 +25,7 @@ const PASSWORD = 'Correct-Horse-42';
 const WRONG_CODE = 'aaaaa-aaaaa';
 
 /**
- * Device trust and the second-step alarm (issue 30, F1 and F9) over two instances on one PostgreSQL
+ * Device trust and the second-step alarm (F1 and F9) over two instances on one PostgreSQL
  * and Redis: what one instance decides (a sign-out of all devices, a wrong code) counts on the other,
  * because the credential generation is in the database and the counters in Redis, never in an
  * instance's memory.

@@ -8,7 +8,7 @@ import { freePort } from '../test/smtp.js';
 import { Instance, startNginx, until } from './cluster.js';
 
 /**
- * An instance SIGKILLed with requests in flight (issue 25, the soak's 502s): behind the balancer of
+ * An instance SIGKILLed with requests in flight (the soak's 502s): behind the balancer of
  * docs/deploy.md no client sees a 5xx other than 503 with Retry-After. What nginx may send again (GET,
  * HEAD, PUT, DELETE) goes to the other instance; a POST it already sent gets nginx's own 503.
  */

@@ -15,7 +15,7 @@ import { ssoAcrossInstances } from './sso.js';
 import { deviceTrustAcrossInstances } from './device-trust.js';
 
 /**
- * Issue 12's scale-out suite: two built instances with the same settings behind Debian's nginx, on a
+ * The scale-out suite: two built instances with the same settings behind Debian's nginx, on a
  * throwaway PostgreSQL, Debian's redis-server and a real SMTP server, all on loopback. The instances run
  * from a production install of the build (`npm ci --omit=dev`): a runtime import of a dev dependency
  * fails here.

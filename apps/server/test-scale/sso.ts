@@ -24,7 +24,7 @@ export interface SsoCluster {
 const run = promisify(execFile);
 
 /**
- * Single sign-on (issue 24) over two instances on one PostgreSQL and Redis: a sign-in started on one
+ * Single sign-on over two instances on one PostgreSQL and Redis: a sign-in started on one
  * instance returns to the other, and its hand-off is exchanged on the first. The pending requests
  * (OIDC state, PKCE verifier, nonce; SAML request IDs), the hand-offs and the SAML replay store are
  * shared, never an instance's memory. Connections are configured with the built admin CLI.

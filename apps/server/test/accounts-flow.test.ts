@@ -37,7 +37,7 @@ describe('accounts: the whole path over HTTP and SMTP', () => {
     expect(profiles).toHaveLength(1);
     expect(profiles[0].type).toBe('PROFESSIONAL');
     const payload = decodeSession(token);
-    // the spec's payload, plus iat, the session id (sid) and its kind (issue 14: sessions per device)
+    // the spec's payload, plus iat, the session id (sid) and its kind (sessions per device)
     expect(Object.keys(payload).sort()).toEqual(['exp', 'iat', 'kind', 'sid', 'user']);
     expect(Object.keys(payload.user).sort()).toEqual(['_id', 'email', 'preferences', 'profile_id']);
     expect(payload.user).toMatchObject({ email, profile_id: profiles[0]._id });

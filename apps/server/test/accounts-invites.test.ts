@@ -138,7 +138,7 @@ describe('teammate invitations: POST /invite/teammates, GET /invite/url, GET /in
     expectError(await signup('late@contoso.com', token), 400, 'ERR_INVITE_EXPIRED');
   });
 
-  // Issue 23: the invite screen says who invites and to which team; the token no longer names the inviter.
+  // The invite screen says who invites and to which team; the token no longer names the inviter.
   it('names who invites and to which team while the invitation is pending, never an address', async () => {
     const { token: welcome } = await confirmed(w, 'grace@contoso.com');
     const grace = (await completeRegister(w, welcome, { first_name: 'Grace', last_name: 'Hopper' })).json().token;
@@ -266,7 +266,7 @@ describe('teammate invitations: POST /invite/teammates, GET /invite/url, GET /in
     owner = { ...owner, token: again.json().token };
   });
 
-  // Issue 25: the person who shared the team link replaces it or turns it off, on every instance at once.
+  // The person who shared the team link replaces it or turns it off, on every instance at once.
   it('the team link: the same on every visit; "new link" kills the old one, "turn off" every one, on every instance', async () => {
     const sharer = await registered(w, 'sharer@contoso.com');
     const link = (method: 'GET' | 'POST' | 'DELETE', app = w.app) =>

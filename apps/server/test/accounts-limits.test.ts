@@ -17,7 +17,7 @@ describe('rate limits (real limits: RATE_LIMIT_SCALE=1)', () => {
       payload: { login: email, password: 'Wrong-Pass-1' },
     });
 
-  // Issue 23: the invite check names the inviter while pending; like every public token check it is
+  // The invite check names the inviter while pending; like every public token check it is
   // limited per client address (60 per 10 minutes), so tokens cannot be tried in bulk.
   it('limits invitation checks per client address (60 per 10 minutes); another client still answers', async () => {
     const check = (ip: string) =>
@@ -29,7 +29,7 @@ describe('rate limits (real limits: RATE_LIMIT_SCALE=1)', () => {
     expectError(await check('10.0.9.2'), 400, 'ERR_INVITE_INVALID');
   });
 
-  // Issue 14: the limit is per (address, client); before, 10 failures from anywhere locked the address.
+  // The limit is per (address, client); before, 10 failures from anywhere locked the address.
   it('limits failed logins per (address, client) with a 429 and Retry-After; other clients still answer', async () => {
     for (let i = 0; i < 10; i++) expect((await login('target@contoso.com', '10.0.0.1')).statusCode).toBe(401);
     const limited = await login('target@contoso.com', '10.0.0.1');

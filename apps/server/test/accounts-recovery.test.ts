@@ -59,7 +59,7 @@ describe('password recovery: POST /v2/user/forgot-password and PUT /v2/user/forg
     expectError(await forgot('nope'), 400, 'ERR_INVALID_EMAIL');
   });
 
-  // Issue 14: the code answers a single-purpose recovery token (≤ 15 minutes), not a session.
+  // The code answers a single-purpose recovery token (≤ 15 minutes), not a session.
   it('leads from the mailed code to a recovery token, a new password (which signs in) and a login with it', async () => {
     const before = w.smtp.messages.length;
     await forgot('rec@contoso.com');

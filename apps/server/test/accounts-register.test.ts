@@ -50,7 +50,7 @@ describe('PUT /v2/user/complete-register and PUT /user/{id}', () => {
       // Control and bidi characters are refused by the one display-name rule, not silently replaced.
       [{ first_name: '\u0007\r\n' }, 'ERR_INVALID_NAME'],
       [{ last_name: 'Love\u202elace' }, 'ERR_INVALID_NAME'],
-      // Issue 25: names that look empty or hide text (Hangul fillers, Braille blank, zero-width).
+      // Names that look empty or hide text (Hangul fillers, Braille blank, zero-width).
       [{ first_name: '\u3164' }, 'ERR_INVALID_NAME'],
       [{ first_name: '\u115f\u1160' }, 'ERR_INVALID_NAME'],
       [{ last_name: '\u2800' }, 'ERR_INVALID_NAME'],
@@ -92,7 +92,7 @@ describe('PUT /v2/user/complete-register and PUT /user/{id}', () => {
     expectError(await complete(res.json().token, body()), 403, 'ERR_FORBIDDEN');
   });
 
-  // Issue 14: the confirm step's session is replaced, not left valid beside the new one.
+  // The confirm step's session is replaced, not left valid beside the new one.
   it('the session it answers replaces the one in hand: one active session afterwards', async () => {
     const { token } = await confirmed(w, 'reg3@contoso.com');
     const res = await complete(token, body());
@@ -104,7 +104,7 @@ describe('PUT /v2/user/complete-register and PUT /user/{id}', () => {
     expect(list.json().data.map((s: { current: boolean }) => s.current)).toEqual([true]);
   });
 
-  // Issue 25: the code step's session opens the welcome step and its screen, nothing else.
+  // The code step's session opens the welcome step and its screen, nothing else.
   it("the code step's session opens the welcome step alone; the session it answers opens everything", async () => {
     const { token } = await confirmed(w, 'reg-scope@contoso.com');
     const elsewhere = [
@@ -167,7 +167,7 @@ describe('PUT /v2/user/complete-register and PUT /user/{id}', () => {
         token,
         body: { password, password_confirmation: confirmation, current_password: current },
       });
-    // Issue 14: with a normal session the current password is required, and checked.
+    // With a normal session the current password is required, and checked.
     expectError(await put(a.token, a.id, 'Another-Pass-9', 'Another-Pass-9', ''), 400, 'ERR_VALIDATION');
     expectError(
       await put(a.token, a.id, 'Another-Pass-9', 'Another-Pass-9', 'Wrong-Pass-0'),
@@ -189,7 +189,7 @@ describe('PUT /v2/user/complete-register and PUT /user/{id}', () => {
     expect(decodeSession(ok.json().token).user._id).toBe(a.id);
   });
 
-  // Issue 14: sessions per device — the session in hand stays, every other one ends.
+  // Sessions per device — the session in hand stays, every other one ends.
   it('a password change ends the other sessions at once and keeps the one in hand', async () => {
     const { id } = await registered(w, 'pw3@contoso.com');
     const login = () =>
@@ -241,7 +241,7 @@ describe('PUT /v2/user/complete-register and PUT /user/{id}', () => {
   });
 });
 
-describe('a database failure between a step and its session (issue 25: atomic steps, safe retries)', () => {
+describe('a database failure between a step and its session (atomic steps, safe retries)', () => {
   let w: AccountsWorld;
   beforeAll(async () => {
     w = await startWorld();

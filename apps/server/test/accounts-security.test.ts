@@ -14,7 +14,7 @@ import {
 import { codeIn } from './smtp.js';
 import { SoftAuthenticator } from './soft-authenticator.js';
 
-/** Passkeys and two-step verification (issue 21), through the API with a real software authenticator. */
+/** Passkeys and two-step verification, through the API with a real software authenticator. */
 describe('passkeys', () => {
   let w: AccountsWorld;
   let ana: { token: string; id: string };
@@ -172,7 +172,7 @@ describe('passkeys', () => {
       body: { name: 'Phone' },
     });
     expect(renamed.json().name).toBe('Phone');
-    // Issue 25: the one name rule (refused, not silently cleaned), the name unchanged.
+    // The one name rule (refused, not silently cleaned), the name unchanged.
     for (const name of ['Ph\u202eone', '\u3164', 'Phone\u200b']) {
       const res = await call(w.app, {
         method: 'PATCH',

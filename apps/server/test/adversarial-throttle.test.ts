@@ -1,5 +1,5 @@
 /**
- * The adversarial suite, throttling and device trust (issue 30's F1, F9, F11 and the one signed-value
+ * The adversarial suite, throttling and device trust (F1, F9, F11 and the one signed-value
  * mechanism): each describe replays one finding of the review against the real server (app.inject),
  * the real database, real SMTP on loopback and, where the step-up is what decides, a loopback stand-in
  * for reCAPTCHA's siteverify (so that what is evaluated past a ceiling is exact, not a race).

@@ -1,5 +1,5 @@
 /**
- * The adversarial suite (issue 14, docs/security.md): one test per attack, named after it, asserting
+ * The adversarial suite (docs/security.md): one test per attack, named after it, asserting
  * what the attacker gets. Real server (app.inject, and a real socket where Node's parser is the
  * target), real database, real SMTP on loopback; Jitsi is only a signing key.
  */
@@ -514,7 +514,7 @@ describe('IDOR: every route that takes an id, with another user’s id', () => {
   it("GET /v2/videoconference/{alice's room} (public by design): title, status, first names; no host id or address", async () => {
     const res = await w.app.inject({ method: 'GET', url: `/api/v2/videoconference/${roomId}` });
     expect(res.statusCode).toBe(200);
-    // host_name is the first name everyone in the meeting sees anyway (issue 23: "Ada's meeting"), and
+    // host_name is the first name everyone in the meeting sees anyway ("Ada's meeting"), and
     // who is in the room: a count and up to two first names ("Ada and 2 others are here").
     // join: whether Join goes straight in or asks (the lobby), for the caller: nothing about Alice.
     expect(Object.keys(res.json()).sort()).toEqual(['_id', 'host_name', 'join', 'participants', 'status', 'title']);

@@ -10,7 +10,7 @@ describe('CODE_TTL_SECONDS', () => {
     expect(() => loadConfig({ DATA_DIR: '.tmp/ttl-config', CODE_TTL_SECONDS: '-1' })).toThrow(/CODE_TTL_SECONDS/);
   });
 
-  it('caps the lifetime at 10 minutes (issue 3: codes live at most 10 minutes)', () => {
+  it('caps the lifetime at 10 minutes (codes live at most 10 minutes)', () => {
     expect(loadConfig({ DATA_DIR: '.tmp/ttl-config', CODE_TTL_SECONDS: '600' }).codeTtlMs).toBe(600_000);
     expect(() => loadConfig({ DATA_DIR: '.tmp/ttl-config', CODE_TTL_SECONDS: '601' })).toThrow(
       /CODE_TTL_SECONDS: at most 600/,

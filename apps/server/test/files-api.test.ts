@@ -21,7 +21,7 @@ describe('files: upload, list, delete', () => {
   });
   afterAll(async () => t.close());
 
-  it('answers a multipart body without its closing boundary 400, storing nothing (issue 25: was 500)', async () => {
+  it('answers a multipart body without its closing boundary 400, storing nothing (was 500)', async () => {
     const body = multipartBody(randomBytes(3000));
     const cut = body.payload.subarray(0, body.payload.length - 20);
     const before = readdirSync(filesDir(), { recursive: true }).length;

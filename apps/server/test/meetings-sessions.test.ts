@@ -33,7 +33,7 @@ describe('video conferences, guests and meeting sessions', () => {
     expect(vc.link).toBe(`http://localhost:8080/meet/${vc._id}`);
   });
 
-  // Issue 25: the title is read by every guest (the public GET, the room page): the one name rule.
+  // The title is read by every guest (the public GET, the room page): the one name rule.
   it('refuses a title with a bidi override, a zero-width or invisible character or NUL; nothing is created', async () => {
     const before = (await inject('GET', '/v2/videoconference', undefined, host.headers)).json().data.length;
     for (const title of [
@@ -69,7 +69,7 @@ describe('video conferences, guests and meeting sessions', () => {
     expect((await inject('GET', `/v2/videoconference/${vc._id}`)).json().title).toBe('Paygnp.exe');
   });
 
-  // Issue 23: an untitled meeting reads "Ana's meeting" on every guest's screen, never its id or an address.
+  // An untitled meeting reads "Ana's meeting" on every guest's screen, never its id or an address.
   it('gives an untitled meeting its host’s first name under the one name rule, never an address', async () => {
     const untitled = await createVc();
     const titled = await createVc('Weekly');
@@ -129,7 +129,7 @@ describe('video conferences, guests and meeting sessions', () => {
         message: 'Please, fill out all the required fields.',
       });
     }
-    // the one display-name rule (issue 14): a line break is refused, not replaced by a space
+    // the one display-name rule: a line break is refused, not replaced by a space
     const broken = await inject('POST', '/guest', { name: 'Carla \n Guest', accepted_terms: { version: 1 } });
     expect({ status: broken.statusCode, code: broken.json().error_code }).toEqual({
       status: 400,

@@ -136,7 +136,7 @@ describe('server process', () => {
     }
   });
 
-  it('exits within the grace period when its log reader goes away (issue 25 repro)', async () => {
+  it('exits within the grace period when its log reader goes away (repro)', async () => {
     // The issue's repro.mjs: a parent reads the server's stdout and stderr, sends SIGTERM to the
     // server's process group and exits right away. Two changes: the server is the one this suite runs
     // (src through tsx), and the parent waits for its "Server listening" line instead of a fixed 2.5 s

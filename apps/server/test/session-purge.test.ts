@@ -1,5 +1,5 @@
 /**
- * The session purge (issue 14): ended and expired session rows are deleted, in batches, by a job that
+ * The session purge: ended and expired session rows are deleted, in batches, by a job that
  * runs with the server's lifecycle (src/jobs/purge.ts), and several instances may run it at once. Real
  * server and database (SQLite; PostgreSQL with scripts/with-pg.sh), sessions made by real logins.
  */

@@ -18,7 +18,7 @@ import { startSamlIdp, type TestSamlIdp } from './idp/saml.js';
 
 const CALLBACK = 'http://localhost:8080/api/sso/oidc/callback';
 
-/** Single sign-on (issue 24) against real identity providers: panva's oidc-provider and a samlify IdP. */
+/** Single sign-on against real identity providers: panva's oidc-provider and a samlify IdP. */
 describe('single sign-on per domain', () => {
   let w: AccountsWorld;
   let op: TestOidcProvider;
@@ -148,7 +148,7 @@ describe('single sign-on per domain', () => {
     expectError(await exchange(handoff), 401, 'ERR_HANDOFF_INVALID');
     const me = await call(w.app, { method: 'GET', url: '/v2/user/me', token });
     expect(me.json()).toMatchObject({ confirmed: true, registered: false });
-    // Issue 25: the first sign-in's session opens the welcome step alone.
+    // The first sign-in's session opens the welcome step alone.
     for (const url of ['/v2/user/sessions', '/files', '/invite/url']) {
       expectError(await call(w.app, { method: 'GET', url, token }), 403, 'ERR_REGISTRATION_INCOMPLETE');
     }

@@ -62,7 +62,7 @@ describe('system', () => {
       expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
       expect(res.headers['referrer-policy'], url).toBeUndefined();
     }
-    // Answers with tokens or personal data are never stored by a cache (issue 25).
+    // Answers with tokens or personal data are never stored by a cache.
     for (const url of ['/api/v2/user/me', '/api/no-such-route']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.headers['cache-control'], url).toBe('no-store');

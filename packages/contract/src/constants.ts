@@ -10,11 +10,11 @@ export const MAX_CODE_TRIES = 3;
  * "Send again" waits as long.
  */
 export const CODE_MAIL_SPACING_S = 60;
-/** Lifetime of an e-mailed code (issue 3: at most 10 minutes). */
+/** Lifetime of an e-mailed code (at most 10 minutes). */
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const MAX_TEAMMATES = 5;
 
-/** Two-step verification and passkeys (issue 21). */
+/** Two-step verification and passkeys. */
 /** RFC 6238 step and the steps either side accepted (clock drift). */
 export const TOTP_PERIOD_S = 30;
 export const TOTP_WINDOW = 1;
@@ -159,7 +159,7 @@ export const STORAGE_KEYS = {
 export const LANGUAGE_HEADER = 'accept-language';
 
 /**
- * Single sign-on (issue 24). Why a sign-in with the company's identity provider failed: the
+ * Single sign-on. Why a sign-in with the company's identity provider failed: the
  * `/login-error-sso?reason=` values, each with its own title and text on that page.
  */
 export const SSO_ERROR_REASONS = [

@@ -109,7 +109,7 @@ describe('display names: one rule for users, guests, invites, meetings and file 
     ['Zoe\u0308', 'Zo\u00eb'], // NFC
     ['क्\u200dष', 'क्\u200dष'], // a joiner after a virama shapes a Devanagari conjunct
     ["O'Brien-Smith 😀", "O'Brien-Smith 😀"],
-    // Invisible characters that shape what is seen stay (issue 25):
+    // Invisible characters that shape what is seen stay:
     ['Ana \u2764\ufe0f', 'Ana \u2764\ufe0f'], // emoji presentation selector after an emoji
     ['Dev \u{1F469}\u{1F3FD}\u200d\u{1F4BB}', 'Dev \u{1F469}\u{1F3FD}\u200d\u{1F4BB}'], // emoji ZWJ sequence
     ['\u845b\u{E0100}\u98fe', '\u845b\u{E0100}\u98fe'], // ideographic variation selector (a Japanese name)
@@ -134,7 +134,7 @@ describe('display names: one rule for users, guests, invites, meetings and file 
     ['NUL', 'Ada\u0000'],
     ['byte order mark', '\ufeffAda'],
     ['private use', 'Ada\ue000'],
-    // Issue 25: every class of invisible character, alone (a name that looks empty) and inside a name.
+    // Every class of invisible character, alone (a name that looks empty) and inside a name.
     ['left-to-right override U+202D', 'a\u202db'],
     ['right-to-left embedding U+202B', 'a\u202bb'],
     ['first strong isolate U+2068', 'a\u2068b'],

@@ -87,7 +87,7 @@ export const ERRORS = {
   ERR_COULD_NOT_AUTHENTICATE: entry(500, 'Could not authenticate'),
   ERR_COULD_NOT_GET_PROFILE: entry(500, 'Could not get user profile'),
 
-  // Passkeys and two-step verification (issue 21)
+  // Passkeys and two-step verification
   ERR_SECOND_STEP_INVALID: entry(
     400,
     'This code is not valid. Enter the current code from your authenticator app or a recovery code.',

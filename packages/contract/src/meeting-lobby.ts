@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The meeting lobby (issue 34): who goes straight into a meeting, and the requests to join of everyone
+ * The meeting lobby: who goes straight into a meeting, and the requests to join of everyone
  * else, which the host and co-hosts admit or deny. A module of its own, like meeting-presence.ts, so that
  * only the meeting screens' lazy chunks carry it.
  */

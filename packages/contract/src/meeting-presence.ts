@@ -1,5 +1,5 @@
 /**
- * Meeting presence (issue 23): who is in a room, for the pre-join's "Ada and 2 others are here". A module
+ * Meeting presence: who is in a room, for the pre-join's "Ada and 2 others are here". A module
  * of its own so that only the meeting screens' lazy chunks carry it (the bundler puts a module shared with
  * the entry screens, such as constants.ts or paths.ts, in their start-up chunk, whole).
  */

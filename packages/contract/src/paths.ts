@@ -18,12 +18,12 @@ export const API = {
   login: '/auth/login',
   me: '/v2/user/me',
   logout: '/auth/logout',
-  /** Sign out of all devices (issue 14). */
+  /** Sign out of all devices. */
   logoutAll: '/auth/logout-all',
   /** The signed-in user's active sessions (devices), and one of them to end. */
   sessions: '/v2/user/sessions',
   session: '/v2/user/sessions/:id',
-  /** Single sign-on (issue 24): home-realm discovery, start, the providers' return addresses. */
+  /** Single sign-on: home-realm discovery, start, the providers' return addresses. */
   ssoDiscover: '/sso/discover',
   ssoStart: '/sso/start',
   ssoOidcCallback: '/sso/oidc/callback',
@@ -35,9 +35,9 @@ export const API = {
   ssoCompleteRegister: '/sso/complete-register',
   /** The /auth page exchanges a single-use hand-off token for the session it stands for. */
   handoff: '/auth/handoff',
-  /** Password sign-in of an account with two-step verification: the code step (issue 21). */
+  /** Password sign-in of an account with two-step verification: the code step. */
   secondStep: '/auth/login/second-step',
-  /** Passkey sign-in: the challenge, then the signed answer (issue 21). */
+  /** Passkey sign-in: the challenge, then the signed answer. */
   passkeyLoginOptions: '/auth/passkey/options',
   passkeyLogin: '/auth/passkey',
   /** The Security panel: passkeys, two-step verification, recovery codes (signed in). */

@@ -230,7 +230,7 @@ export interface SsoIdentitiesTable {
   created_at: number;
 }
 
-/** A WebAuthn credential (passkey) of an account (issue 21). */
+/** A WebAuthn credential (passkey) of an account. */
 export interface PasskeysTable {
   id: string;
   user_id: string;

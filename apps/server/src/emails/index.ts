@@ -35,7 +35,7 @@ export type MailMessage =
       inviteToken: string;
       days: number;
     }
-  /** A security notice (issue 21): a passkey added, two-step verification on/off, a new password. */
+  /** A security notice: a passkey added, two-step verification on/off, a new password. */
   | {
       kind: Notice;
       to: string;

@@ -1,7 +1,7 @@
 import type { Language } from '@suite/contract';
 
 /**
- * A meeting invitation (issue 34): the host invited this address; its personal link lets the invitee past
+ * A meeting invitation: the host invited this address; its personal link lets the invitee past
  * the lobby. `{app}`, `{host}` (the host's typed name, never alone where it is read first), `{hostAddress}`
  * and `{title}` (the meeting's name) are filled in by render.
  */

@@ -1,6 +1,6 @@
 import type { Language } from '@suite/contract';
 
-/** The security notices (issue 21): something changed on the account; what to do if it was not you. */
+/** The security notices: something changed on the account; what to do if it was not you. */
 export type Notice =
   | 'passkey-added'
   | 'passkey-removed'

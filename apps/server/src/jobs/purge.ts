@@ -43,7 +43,7 @@ function purgeJob(app: FastifyInstance, name: string, what: string, run: () => P
 export const codePurgeJob = (app: FastifyInstance) =>
   purgeJob(app, 'code-purge', 'expired codes', () => accountsAdmin(app.db.kysely).purgeExpiredCodes());
 
-/** Ended (signed out, replaced, spent) and expired session rows (issue 14). */
+/** Ended (signed out, replaced, spent) and expired session rows. */
 export const sessionPurgeJob = (app: FastifyInstance) =>
   purgeJob(app, 'session-purge', 'ended sessions', () => accountsAdmin(app.db.kysely).purgeEndedSessions());
 

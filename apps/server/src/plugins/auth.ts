@@ -64,7 +64,7 @@ export interface IssueOptions {
   /**
    * The transaction to write the session row with: the step that earns the session (a consumed code,
    * a registration, a new password) and the session commit together, so a failure between them leaves
-   * nothing done and the request can be retried (issue 25).
+   * nothing done and the request can be retried.
    */
   db?: Kysely<Database>;
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * One pair of words for signing in and out in each language (issue 23): the screens said "Log in",
+ * One pair of words for signing in and out in each language: the screens said "Log in",
  * "Sign in" and "Sign out" side by side. Each language keeps its pair; the other words do not come back.
  */
 const OTHER_WORDS: Record<string, RegExp> = {

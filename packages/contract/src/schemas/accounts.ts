@@ -71,7 +71,7 @@ export type CompleteRegisterRequest = z.infer<typeof CompleteRegisterRequestSche
 export const UpdatePasswordRequestSchema = z.object({
   password: PasswordInputSchema,
   password_confirmation: PasswordInputSchema,
-  /** Required with a normal session; not with the recovery token (issue 14). */
+  /** Required with a normal session; not with the recovery token. */
   current_password: PasswordInputSchema.optional(),
   /**
    * With the recovery token of an account with two-step verification: an app or recovery code,

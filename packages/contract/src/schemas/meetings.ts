@@ -32,7 +32,7 @@ export const VideoconferencePublicSchema = VideoconferenceSchema.pick({ _id: tru
    */
   host_name: z.string(),
   /**
-   * Who is in the room now (issue 23): the number of people whose room page reported in within
+   * Who is in the room now: the number of people whose room page reported in within
    * PRESENCE_TTL_S, and the first names of the first of them to arrive (at most PRESENCE_NAMES_SHOWN; a
    * person without a usable first name is counted, not named). Absent when the presence store cannot be
    * read (Redis down) or the meeting has ended.

@@ -3,7 +3,7 @@ import { CODE_LENGTH, LANGUAGES, PASSKEY_NAME_MAX } from '../constants.js';
 import { EmailSchema, IdSchema, PasswordInputSchema, ProfileSchema } from './common.js';
 
 /**
- * Passkeys and two-step verification (issue 21). The WebAuthn messages are the JSON forms of
+ * Passkeys and two-step verification. The WebAuthn messages are the JSON forms of
  * @simplewebauthn (base64url strings); their content is checked by the server's verification, the
  * schemas only bound their size and shape.
  */

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-/** Shared files and their share links (issue 6). A link's key is stored only as its SHA-256. */
+/** Shared files and their share links. A link's key is stored only as its SHA-256. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('files')

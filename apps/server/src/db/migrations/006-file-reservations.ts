@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Storage quota (issue 12): bytes an upload in progress holds against its owner's quota, so that
+ * Storage quota: bytes an upload in progress holds against its owner's quota, so that
  * parallel uploads cannot together pass it. A row lives while its upload streams; an abandoned one
  * (the instance died) stops counting at expires_at.
  */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Sessions per device (issue 14): one row per issued session. The token carries a random session id;
+ * Sessions per device: one row per issued session. The token carries a random session id;
  * only its SHA-256 is stored (`sid_hash`, unique: the per-request lookup). `id` is a separate public
  * id for the "active sessions" list. `kind` 'recovery' rows are the single-purpose password tokens.
  */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Company sign-in (issue 24).
+ * Company sign-in.
  * - `sessions.method`: how the session was signed in ('password', 'sso', …), shown in the sessions panel.
  * - `sso_connections`: one identity provider per e-mail domain (OpenID Connect or SAML 2.0); `settings` is
  *   the protocol's public JSON, `secret` the OIDC client secret sealed with a key derived from SESSION_SECRET.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Passkeys and two-step verification (issue 21).
+ * Passkeys and two-step verification.
  * - `passkeys`: WebAuthn credentials (public key, signature counter; `credential_id` unique: a
  *   credential belongs to one account).
  * - `totp_factors`: one per account; the secret encrypted (AES-256-GCM, key derived from

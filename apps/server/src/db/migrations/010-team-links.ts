@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The team invitation link of each inviter (issue 25), so that the person who shared it can turn it
+ * The team invitation link of each inviter, so that the person who shared it can turn it
  * off or replace it, on every instance at once. The link is a signed token naming its `generation`;
  * only the current generation of a link that is not off (`off_at` null) and not past `expires_at`
  * admits anyone. Nothing secret is stored: the token cannot be made without the signing key.

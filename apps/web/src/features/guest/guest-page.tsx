@@ -15,7 +15,7 @@ import './guest.css';
 
 /**
  * `/guest`: a link to one of our meetings (vc_link=/meet/<room>) goes to that meeting's pre-join, where the
- * guest gives the name and accepts the terms (issue 23); any other target (the meeting domain, the previous
+ * guest gives the name and accepts the terms; any other target (the meeting domain, the previous
  * page) keeps this form: a name and the terms, then there.
  */
 export default function GuestPage() {

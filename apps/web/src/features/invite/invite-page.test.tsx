@@ -41,7 +41,7 @@ describe('invite acceptance (spec §4)', () => {
     },
   );
 
-  // Issue 23: the token names the invitee only; the server names who invites and the team.
+  // The token names the invitee only; the server names who invites and the team.
   it(
     'says who invites and to which team while the invitation is pending, in the place of the waiting line',
     {

@@ -22,7 +22,7 @@ import '../../components/auth-form.css';
 /**
  * `/user/update-password` (spec §2, §5): 'Welcome back', a new password twice, then the main app. With the
  * recovery token (after the e-mailed code) nothing more is asked; with a normal session the current
- * password is asked too (the server requires it: issue 14).
+ * password is asked too (the server requires it).
  */
 export default function UpdatePasswordForm() {
   const { t } = useTranslation('updatePassword');

@@ -20,7 +20,7 @@ function preferencesOf(user: UserRow): Record<string, unknown> {
  * dated the next second (`issuedAt` is passed when the caller has just revoked).
  *
  * An account that has not finished registering (the code step, an accepted invite, a first single
- * sign-on) gets a 'welcome' session: the welcome step and its screen, nothing else (issue 25). The
+ * sign-on) gets a 'welcome' session: the welcome step and its screen, nothing else. The
  * welcome step's answer is a full session.
  */
 export async function sessionFor(

@@ -48,7 +48,7 @@ export async function forgotPasswordConfirm(
     const user = await usersRepository(trx).byEmail(email);
     if (!user?.confirmed_at || !(await canRecover({ ...deps, db: trx }, email)))
       return { outcome: result, session: null };
-    // Not a session: a single-purpose token (15 minutes) only PUT /user/{id} accepts, once (issue 14).
+    // Not a session: a single-purpose token (15 minutes) only PUT /user/{id} accepts, once.
     const session = await sessionFor(deps, user, {
       kind: 'recovery',
       db: trx,

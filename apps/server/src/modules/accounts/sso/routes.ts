@@ -39,7 +39,7 @@ const COOKIE_PATH = API_PREFIX;
 const Redirect = { 302: z.null().describe('redirect') };
 
 /**
- * Single sign-on (issue 24): discovery, start, the /auth hand-off exchange, the fresh proof and the
+ * Single sign-on: discovery, start, the /auth hand-off exchange, the fresh proof and the
  * terms-only welcome step; the providers' return addresses are the strategies' own routes
  * (strategies/oidc/routes.ts, strategies/saml/routes.ts), answered through this flow. Every failure of a sign-in with a
  * provider ends on /login-error-sso?reason=… (logged with its cause, counted), never a 500, never a session.

@@ -54,7 +54,7 @@ function isCanonicalAddress(raw: string): boolean {
 }
 
 /**
- * The single-sign-on flow (issue 24): home-realm discovery from the address's domain, the start of a
+ * The single-sign-on flow: home-realm discovery from the address's domain, the start of a
  * sign-in with the domain's provider, the provider's return (OIDC callback, SAML ACS), the account, and
  * the single-use hand-off of the session to the web app's /auth page. The strategies
  * (strategies/oidc, strategies/saml) speak the protocols; this decides who may come in.

@@ -19,7 +19,7 @@ import './security.css';
 type State = { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'ready'; security: SecurityState };
 
 /**
- * Signed-in home: the Security panel (issue 21) — passkeys (add, rename, remove, last use) and two-step
+ * Signed-in home: the Security panel — passkeys (add, rename, remove, last use) and two-step
  * verification with an authenticator app (turn on with a QR code and one code, recovery codes, turn off).
  * The WebAuthn code is loaded only when a passkey is added. A change refused for want of a recent
  * proof opens the fresh-proof dialog, then is made again.

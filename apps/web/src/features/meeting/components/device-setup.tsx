@@ -133,7 +133,7 @@ export interface DeviceSetupProps {
 }
 
 /**
- * Pre-join (spec §2 device setup, issues 15 and 23): the self-view as the card's hero with the person's
+ * Pre-join (spec §2 device setup): the self-view as the card's hero with the person's
  * name and the microphone and camera toggles on it, the meeting's name and state, the guest's name and
  * terms, device lists, remembered skip, spectator fallback; after Join it stays while the host is awaited.
  */

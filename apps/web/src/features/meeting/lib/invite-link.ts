@@ -3,7 +3,7 @@ const INVITE_SHAPE = /^[A-Za-z0-9_-]{16,128}$/;
 const key = (roomName: string) => `lobbyInvite:${roomName}`;
 
 /**
- * An invitee's personal link token for this room (issue 34): taken from the address once and kept for
+ * An invitee's personal link token for this room: taken from the address once and kept for
  * this tab only (a reload keeps it), then removed from the address bar, so that the link does not stay
  * in the history or get copied on with the page's address.
  */
