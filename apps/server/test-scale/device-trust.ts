@@ -12,6 +12,8 @@ export interface DeviceTrustCluster {
   redisUrl: string;
   /** True when the outbox has nothing left to send. */
   outboxDrained: () => Promise<boolean>;
+  /** Makes every session of the address look proved long ago (the test's way past the 10 minutes). */
+  ageProofs: (email: string) => Promise<void>;
 }
 
 interface Answer {
@@ -173,6 +175,23 @@ export function deviceTrustAcrossInstances(cluster: () => DeviceTrustCluster): v
         from('198.51.100.60', cookie),
       );
       expect(await throughWhileHeld(c.a.url, deviceCookie(again))).toBe(true);
+    });
+
+    it('a fresh proof given on one instance opens a factor change on the other; a stale session is refused on both', async () => {
+      const email = 'proof@contoso.com';
+      const token = await account(email);
+      const bearer = { authorization: `Bearer ${token}` };
+      await c.ageProofs(email);
+      for (const base of [c.a.url, c.b.url]) {
+        const refused = await api(base, 'POST', '/v2/user/totp/setup', undefined, bearer);
+        expect(refused.status).toBe(403);
+        expect(refused.body.error_code).toBe('ERR_PROOF_REQUIRED');
+      }
+      const proved = await api(c.a.url, 'POST', '/v2/user/reauth', { method: 'password', password: PASSWORD }, bearer);
+      expect(proved.status, JSON.stringify(proved.body)).toBe(200);
+      const setup = await api(c.b.url, 'POST', '/v2/user/totp/setup', undefined, bearer);
+      expect(setup.status, JSON.stringify(setup.body)).toBe(200);
+      expect(typeof setup.body.secret).toBe('string');
     });
   });
 }

@@ -169,7 +169,18 @@ const outboxDrained = async () =>
 
 // First, while both instances run (the suite below stops and kills them).
 ssoAcrossInstances(() => ({ a, b, publicUrl: nginx.url, env, entry, dir }));
-deviceTrustAcrossInstances(() => ({ a, b, smtp, redisUrl: redis.url, outboxDrained }));
+deviceTrustAcrossInstances(() => ({
+  a,
+  b,
+  smtp,
+  redisUrl: redis.url,
+  outboxDrained,
+  ageProofs: async (email: string) => {
+    await db.query('update sessions set proved_at = 0 where user_id = (select id from users where email = $1)', [
+      email,
+    ]);
+  },
+}));
 
 describe('two instances behind nginx', () => {
   it('sign-up on one instance, code, registration and login on the other; the session is valid on both', async () => {
