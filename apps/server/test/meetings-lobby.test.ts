@@ -5,6 +5,8 @@ import { createTestApp, configProblems, logCapture, type TestApp } from './helpe
 import { SELF_HOSTED, signedInUser } from './meetings-support.js';
 import { insertSignedInUser } from './helpers.js';
 import { startRedis, type RedisFixture } from './redis.js';
+import { purgeOldLobbyRequests } from '../src/modules/meetings/index.js';
+import { LOBBY_RETENTION_DAYS } from '@suite/contract';
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
 type Inject = {
@@ -294,6 +296,32 @@ describe('asking to join', () => {
     expect((await c.mine(room, me.cookie)).json().status).toBe('expired');
     expect((await c.admitAll(room, host)).json()).toEqual({ admitted: 0 });
     expect((await c.guestToken(room, me.guestId, me.cookie)).statusCode).toBe(202);
+  });
+
+  it('forgets requests unused for 30 days (the purge job), and keeps the recent ones', async () => {
+    const room = await started();
+    const old = await ask(room, 'Olga Old');
+    await c.deny(room, old.id, host);
+    const waiting = await ask(room, 'Walt Stale');
+    const recent = await ask(room, 'Rita Recent');
+    const long = Date.now() - (LOBBY_RETENTION_DAYS + 1) * 86_400_000;
+    await t.app.db.kysely
+      .updateTable('meeting_lobby_requests')
+      .set({ last_seen_at: long, created_at: long })
+      .where('id', 'in', [old.id, waiting.id])
+      .execute();
+    await t.app.db.kysely
+      .updateTable('meeting_lobby_requests')
+      .set({ decided_at: long })
+      .where('id', '=', old.id)
+      .execute();
+    expect(await purgeOldLobbyRequests(t.app.db.kysely)).toBe(2);
+    const left = await t.app.db.kysely
+      .selectFrom('meeting_lobby_requests')
+      .select('id')
+      .where('id', 'in', [old.id, waiting.id, recent.id])
+      .execute();
+    expect(left.map((r) => r.id)).toEqual([recent.id]);
   });
 
   it('refuses an admit for another meeting or by anyone but the host and co-hosts (404, nothing changes)', async () => {

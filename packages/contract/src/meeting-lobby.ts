@@ -21,6 +21,11 @@ export const LOBBY_REQUEST_TTL_S = 600;
 export const LOBBY_MAX_DENIALS = 2;
 /** New requests to join one address may make per LOBBY_ASK_WINDOW_S (all meetings together). */
 export const LOBBY_ASKS_PER_ADDRESS = 30;
+/**
+ * Days a request is kept after its last use (asked, decided): what "denied twice in this meeting" counts
+ * over; older ones are purged, so a room used for years does not keep everyone who ever knocked.
+ */
+export const LOBBY_RETENTION_DAYS = 30;
 export const LOBBY_ASK_WINDOW_S = 600;
 /** Co-hosts per meeting. */
 export const MEETING_MAX_COHOSTS = 20;

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { Job } from './job.js';
 import { mailOutboxJob } from './mail-outbox.js';
-import { codePurgeJob, outboxPurgeJob, sessionPurgeJob, uploadPurgeJob } from './purge.js';
+import { codePurgeJob, lobbyPurgeJob, outboxPurgeJob, sessionPurgeJob, uploadPurgeJob } from './purge.js';
 
 /**
  * Background work runs with the server's lifecycle: every job starts when the server is ready and is
@@ -16,6 +16,7 @@ export default fp(
       sessionPurgeJob(app),
       outboxPurgeJob(app),
       uploadPurgeJob(app),
+      lobbyPurgeJob(app),
     ];
     app.addHook('onReady', async () => {
       for (const job of all) job.start();

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { accountsAdmin } from '../modules/accounts/index.js';
 import { purgeAbandonedUploads } from '../modules/files/index.js';
+import { purgeOldLobbyRequests } from '../modules/meetings/index.js';
 import { outboxRepository } from '../plugins/outbox-repository.js';
 import type { Job } from './job.js';
 
@@ -46,6 +47,10 @@ export const codePurgeJob = (app: FastifyInstance) =>
 /** Ended (signed out, replaced, spent) and expired session rows. */
 export const sessionPurgeJob = (app: FastifyInstance) =>
   purgeJob(app, 'session-purge', 'ended sessions', () => accountsAdmin(app.db.kysely).purgeEndedSessions());
+
+/** Meeting lobby requests not used for LOBBY_RETENTION_DAYS (a room's knocks are not kept forever). */
+export const lobbyPurgeJob = (app: FastifyInstance) =>
+  purgeJob(app, 'lobby-purge', 'old lobby requests', () => purgeOldLobbyRequests(app.db.kysely));
 
 /** Delivered and given-up mails (bodies already cleared), kept a week for support questions. */
 export const outboxPurgeJob = (app: FastifyInstance) =>

@@ -94,6 +94,18 @@ export function lobbyRepository(k: Kysely<Database>) {
       const result = await query.executeTakeFirst();
       return Number(result.numUpdatedRows);
     },
+    /**
+     * Deletes the requests not used since `before` (the purge job; a waiting one unseen that long expired
+     * long ago); returns how many.
+     */
+    async purgeOlderThan(before: number): Promise<number> {
+      const done = await k
+        .deleteFrom('meeting_lobby_requests')
+        .where('last_seen_at', '<', before)
+        .where((eb) => eb.or([eb('decided_at', 'is', null), eb('decided_at', '<', before)]))
+        .executeTakeFirst();
+      return Number(done.numDeletedRows);
+    },
     async cancel(id: string, now: number): Promise<void> {
       await k
         .updateTable('meeting_lobby_requests')

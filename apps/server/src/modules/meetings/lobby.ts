@@ -4,6 +4,7 @@ import {
   LOBBY_ASKS_PER_ADDRESS,
   LOBBY_MAX_DENIALS,
   LOBBY_REQUEST_TTL_S,
+  LOBBY_RETENTION_DAYS,
   LANGUAGES,
   MEETING_MAX_COHOSTS,
   MEETING_MAX_INVITEES,
@@ -19,6 +20,8 @@ import {
 } from '@suite/contract';
 import { isUniqueViolation } from '../../db/dialect.js';
 import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../config.js';
 import { AppError, unavailable } from '../../errors.js';
 import type { SessionUser } from '../../plugins/auth.js';
@@ -406,3 +409,7 @@ export function createLobby({ db, config, bus, presence, counters, mailer }: Lob
 }
 
 export type Lobby = ReturnType<typeof createLobby>;
+
+/** The purge job's step: requests not used for LOBBY_RETENTION_DAYS are deleted; returns how many. */
+export const purgeOldLobbyRequests = (db: Kysely<Database>, now = Date.now()) =>
+  lobbyRepository(db).purgeOlderThan(now - LOBBY_RETENTION_DAYS * 86_400_000);
