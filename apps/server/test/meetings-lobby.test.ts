@@ -364,6 +364,16 @@ describe('asking to join', () => {
     expect((await c.userToken(room, colleague)).json()).toMatchObject({ moderator: true });
     expect((await c.list(room, colleague)).json().requests).toHaveLength(1);
     expect((await c.admit(room, me.id, colleague)).json()).toEqual({ admitted: 1 });
+    // "End for everyone" from a co-host ends our session too: the next guest waits for the host again.
+    const ended = await c.call({
+      method: 'DELETE',
+      url: `/v2/videoconference/${room}/session`,
+      headers: colleague.headers,
+    });
+    expect(ended.statusCode).toBe(200);
+    const late = await c.guestToken(room, await c.guest('Late Guest'));
+    expect(late.json().error_code).toBe('ERR_SESSION_NOT_STARTED');
+    expect((await c.userToken(room, host)).statusCode).toBe(200);
     // A co-host names nobody; the host removes one.
     const removed = await c.call({
       method: 'DELETE',
@@ -372,6 +382,13 @@ describe('asking to join', () => {
     });
     expect(removed.json().data).toEqual([]);
     expect((await c.list(room, colleague)).statusCode).toBe(404);
+    // No longer a co-host: ending the session is not theirs (not found, the session stays).
+    const refused = await c.call({
+      method: 'DELETE',
+      url: `/v2/videoconference/${room}/session`,
+      headers: colleague.headers,
+    });
+    expect(refused.statusCode).toBe(404);
   });
 
   it('says who they wait for, and "nobody can let you in" when no admitter is in the room', async () => {

@@ -22,6 +22,7 @@ import type { LobbyBus } from '../../plugins/lobby-bus.js';
 import type { CounterStore } from '../../plugins/rate-limit.js';
 import type { Mailer } from '../../plugins/mailer.js';
 import { createLobby, type Asker, type Browser } from './lobby.js';
+import { lobbyRepository } from './lobby-repository.js';
 import type { MeetingTokenSigner, MeetingTokenVerifier, MeetingUser } from './jitsi-token.js';
 import { meetingsRepository, type SessionRow, type VideoconferenceRow } from './repository.js';
 
@@ -334,9 +335,16 @@ export function createMeetingService(deps: MeetingServiceDeps) {
       return view({ ...row, ended_at: row.ended_at ?? now }, undefined, now);
     },
 
-    /** Ends the current session: the room stays, the next participants wait for the host again. */
-    async endSession(hostId: string, id: string): Promise<Videoconference> {
-      const row = await owned(hostId, id);
+    /**
+     * Ends the current session: the room stays, the next participants wait for the host again. A co-host
+     * may end it too: as a Jitsi moderator they end the conference anyway, and our session must follow.
+     */
+    async endSession(userId: string, id: string): Promise<Videoconference> {
+      const row = await owned(userId, id).catch(async (error: unknown) => {
+        const found = await repo.find(id.toLowerCase());
+        if (found && (await lobbyRepository(db.kysely).cohostIds(found.id)).includes(userId)) return found;
+        throw error;
+      });
       const now = Date.now();
       const [open] = await repo.openSessions([row.id]);
       if (open) await repo.endSession(open.id, now, 'host');
