@@ -132,13 +132,48 @@ function checkAddressing(sp: SamlServiceProvider, idp: SamlSettings, profile: Pr
 }
 
 /**
- * Refuses a response whose shape no IdP sends, before any parser sees it: a DOCTYPE (entity
- * expansion), more than SAML_MAX_ELEMENTS elements, or nesting deeper than SAML_MAX_DEPTH. node-saml's
- * XPath searches over the DOM grow with the square of the element count, so a 56 KiB body of small
- * elements held the event loop for seconds. One forward pass: every index only moves on.
+ * Refuses a response whose shape no IdP sends, before node-saml sees it: a DOCTYPE (entity expansion),
+ * markup that is not well-formed (even where the parser only warns), more than SAML_MAX_ELEMENTS
+ * elements, or nesting deeper than SAML_MAX_DEPTH. node-saml's XPath searches over the DOM grow with the
+ * square of the element count, so a 56 KiB body of small elements held the event loop for seconds.
+ *
+ * Two passes, both linear: a scan of the text refuses the big and deep bodies cheaply; then the parser
+ * node-saml itself uses (xmldom) builds the document, with its warnings as failures, and the elements
+ * are counted on that tree. The count that decides is the one of the tree node-saml will search, so a
+ * difference between our reading of the text and the parser's (an unquoted attribute value, an end tag
+ * with nothing open) cannot let a bigger document through.
  */
 export function refuseUnusualShape(samlResponse: string): void {
   const xml = Buffer.from(samlResponse, 'base64').toString('utf8');
+  scanShape(xml);
+  let problem: string | null = null;
+  const note = (message: string) => (problem ??= message.split('\n')[0] ?? message);
+  let root: Element | null = null;
+  try {
+    root = new DOMParser({ errorHandler: { warning: note, error: note, fatalError: note } }).parseFromString(
+      xml,
+      'text/xml',
+    ).documentElement;
+  } catch (error) {
+    note(error instanceof Error ? error.message : String(error));
+  }
+  if (problem !== null || !root) throw new SsoFailure('invalid', `response shape: not well-formed (${problem})`);
+  let elements = 0;
+  const stack: [Element, number][] = [[root, 1]];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const [element, depth] = next;
+    elements += 1;
+    if (elements > SAML_MAX_ELEMENTS)
+      throw new SsoFailure('invalid', `response shape: more than ${SAML_MAX_ELEMENTS} elements`);
+    if (depth > SAML_MAX_DEPTH) throw new SsoFailure('invalid', `response shape: nested deeper than ${SAML_MAX_DEPTH}`);
+    for (let child = element.firstChild; child; child = child.nextSibling) {
+      if (child.nodeType === 1) stack.push([child as Element, depth + 1]);
+    }
+  }
+}
+
+/** The cheap first pass over the text: every index only moves on. */
+function scanShape(xml: string): void {
   let elements = 0;
   let depth = 0;
   let at = xml.indexOf('<');
@@ -151,6 +186,7 @@ export function refuseUnusualShape(samlResponse: string): void {
     else if (xml.startsWith('</', at)) {
       end = closeOf(xml, '>', at + 2);
       depth -= 1;
+      if (depth < 0) throw new SsoFailure('invalid', 'response shape: an end tag with nothing open');
     } else {
       end = tagEnd(xml, at + 1);
       elements += 1;
@@ -171,14 +207,24 @@ function closeOf(xml: string, close: string, from: number): number {
   return found + close.length - 1;
 }
 
-/** The index of the `>` ending a start tag that begins at `from`, outside quoted attribute values. */
+/**
+ * The index of the `>` ending a start tag that begins at `from`. A quote opens a value only right after
+ * `=` (spaces allowed), as in XML; an attribute value without quotes is not XML and is refused.
+ */
 function tagEnd(xml: string, from: number): number {
   let quote = '';
+  let afterEquals = false;
   for (let i = from; i < xml.length; i += 1) {
     const c = xml[i]!;
     if (quote) {
       if (c === quote) quote = '';
-    } else if (c === '"' || c === "'") quote = c;
+    } else if (afterEquals) {
+      if (c === '"' || c === "'") {
+        quote = c;
+        afterEquals = false;
+      } else if (c !== ' ' && c !== '\t' && c !== '\n' && c !== '\r')
+        throw new SsoFailure('invalid', 'response shape: an attribute value without quotes');
+    } else if (c === '=') afterEquals = true;
     else if (c === '>') return i;
   }
   throw new SsoFailure('invalid', 'response shape: unterminated markup');
