@@ -34,6 +34,7 @@ import {
 } from './accounts-helpers.js';
 import { createTestApp, logCapture } from './helpers.js';
 import { signInAtProvider } from './idp/drive.js';
+import { bindingOf, errorReason, handoffIn, ssoBrowser } from './sso-browser.js';
 import { ssoSetOidc, startOidcProvider, type TestOidcProvider } from './idp/oidc.js';
 import { startSamlIdp, type TestSamlIdp } from './idp/saml.js';
 import { codeIn, startSmtp } from './smtp.js';
@@ -144,42 +145,8 @@ async function notMeToken(email: string, before: number): Promise<string> {
 const revert = (token: string) => call(w.app, { method: 'POST', url: '/v2/user/factor-revert', body: { token } });
 
 // --- single sign-on helpers (the browser as plain HTTP) ---
-const bindingOf = (res: LightMyRequestResponse) => {
-  const header = [res.headers['set-cookie']].flat().find((c) => String(c).startsWith('suite_sso='));
-  return String(header ?? '').split(';')[0] ?? '';
-};
-const start = (email: string) => inject({ method: 'GET', url: `/api/sso/start?email=${encodeURIComponent(email)}` });
-const callback = (url: URL, cookie: string) =>
-  inject({ method: 'GET', url: `${url.pathname}${url.search}`, headers: cookie ? { cookie } : {} });
-const errorReason = (res: LightMyRequestResponse) => {
-  expect(res.statusCode, res.body).toBe(302);
-  const target = new URL(String(res.headers.location));
-  expect(target.pathname, target.href).toBe('/login-error-sso');
-  return target.searchParams.get('reason');
-};
-const handoffOf = (res: LightMyRequestResponse) => {
-  expect(res.statusCode, res.body).toBe(302);
-  const target = new URL(String(res.headers.location));
-  expect(`${target.origin}${target.pathname}`, target.href).toBe(`${ORIGIN}/auth`);
-  return target.searchParams.get('handoff') ?? '';
-};
-const exchange = (handoff: string, cookie: string, confirm?: boolean) =>
-  call(w.app, {
-    method: 'POST',
-    url: '/auth/handoff',
-    body: { handoff, ...(confirm === undefined ? {} : { confirm }) },
-    headers: cookie ? { cookie } : {},
-  });
-async function registeredSession(token: string): Promise<string> {
-  const done = await call(w.app, {
-    method: 'PUT',
-    url: '/sso/complete-register',
-    token,
-    body: { accepted_terms: { version: 1 } },
-  });
-  expect(done.statusCode, done.body).toBe(200);
-  return done.json().token as string;
-}
+const { start, callback, exchange, registeredSession } = ssoBrowser(() => w, inject);
+const handoffOf = (res: LightMyRequestResponse) => handoffIn(res, ORIGIN);
 async function oidcRoundTrip(email: string, login = email) {
   const started = await start(email);
   expect(started.statusCode).toBe(302);

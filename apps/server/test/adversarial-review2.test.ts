@@ -16,6 +16,7 @@ import { currentCode } from '../src/modules/accounts/strategies/totp/secrets.js'
 import { admin, call, decodeSession, registered, type AccountsWorld } from './accounts-helpers.js';
 import { createTestApp, logCapture } from './helpers.js';
 import { startSamlIdp, type TestSamlIdp } from './idp/saml.js';
+import { bindingOf, handoffIn, ssoBrowser } from './sso-browser.js';
 import { startSmtp } from './smtp.js';
 
 let w: AccountsWorld;
@@ -58,10 +59,6 @@ const passesShapeCheck = (xml: string) => {
   }
 };
 
-const bindingOf = (res: LightMyRequestResponse) => {
-  const header = [res.headers['set-cookie']].flat().find((c) => String(c).startsWith('suite_sso='));
-  return String(header ?? '').split(';')[0] ?? '';
-};
 const samlPost = (samlResponse: string) =>
   w.app.inject({
     method: 'POST',
@@ -75,19 +72,11 @@ async function samlStart(email: string) {
   const location = String(started.headers.location);
   return { requestId: await idp.requestIdOf(location), cookie: bindingOf(started) };
 }
-const handoffOf = (res: LightMyRequestResponse) => {
-  expect(res.statusCode, res.body).toBe(302);
-  const target = new URL(String(res.headers.location));
-  expect(target.pathname, target.href).toBe('/auth');
-  return target.searchParams.get('handoff') ?? '';
-};
-const exchange = (handoff: string, cookie: string, confirm?: boolean) =>
-  call(w.app, {
-    method: 'POST',
-    url: '/auth/handoff',
-    body: { handoff, ...(confirm === undefined ? {} : { confirm }) },
-    headers: cookie ? { cookie } : {},
-  });
+const handoffOf = (res: LightMyRequestResponse) => handoffIn(res);
+const { exchange } = ssoBrowser(
+  () => w,
+  (options) => w.app.inject(options),
+);
 const passkeyOptions = (token: string) => call(w.app, { method: 'POST', url: '/v2/user/passkeys/options', token });
 const userIdOf = (token: string) => decodeSession(token).user._id;
 /** Every session of the token's account proved longer ago than PROOF_FRESH_MS (the row's clock, not a wait). */

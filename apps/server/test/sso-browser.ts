@@ -1,0 +1,62 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { call, type AccountsWorld } from './accounts-helpers.js';
+
+/**
+ * The browser's side of a single sign-on, as plain HTTP against the app: what the adversarial suites
+ * share. `inject` is the suite's own (it may keep every answer for its "never a 500" check).
+ */
+
+/** The browser-binding cookie (`suite_sso`) an answer set, as a Cookie header value; '' when none. */
+export const bindingOf = (res: LightMyRequestResponse) => {
+  const header = [res.headers['set-cookie']].flat().find((c) => String(c).startsWith('suite_sso='));
+  return String(header ?? '').split(';')[0] ?? '';
+};
+
+/** The reason of the SSO error page an answer redirects to (it must redirect there). */
+export const errorReason = (res: LightMyRequestResponse) => {
+  expect(res.statusCode, res.body).toBe(302);
+  const target = new URL(String(res.headers.location));
+  expect(target.pathname, target.href).toBe('/login-error-sso');
+  return target.searchParams.get('reason');
+};
+
+/** The hand-off token of the `/auth` page an answer redirects to (on `origin` when given). */
+export const handoffIn = (res: LightMyRequestResponse, origin?: string) => {
+  expect(res.statusCode, res.body).toBe(302);
+  const target = new URL(String(res.headers.location));
+  if (origin) expect(`${target.origin}${target.pathname}`, target.href).toBe(`${origin}/auth`);
+  else expect(target.pathname, target.href).toBe('/auth');
+  return target.searchParams.get('handoff') ?? '';
+};
+
+export function ssoBrowser(
+  world: () => AccountsWorld,
+  inject: (options: InjectOptions) => Promise<LightMyRequestResponse>,
+) {
+  return {
+    start: (email: string) => inject({ method: 'GET', url: `/api/sso/start?email=${encodeURIComponent(email)}` }),
+    /** The provider's redirect back to us, followed with the browser's cookie. */
+    callback: (url: URL, cookie: string) =>
+      inject({ method: 'GET', url: `${url.pathname}${url.search}`, headers: cookie ? { cookie } : {} }),
+    /** The `/auth` page's exchange of a hand-off, with this browser's cookie. */
+    exchange: (handoff: string, cookie: string, confirm?: boolean) =>
+      call(world().app, {
+        method: 'POST',
+        url: '/auth/handoff',
+        body: { handoff, ...(confirm === undefined ? {} : { confirm }) },
+        headers: cookie ? { cookie } : {},
+      }),
+    /** The welcome step of a first sign-in (terms): its answer is a full session. */
+    async registeredSession(token: string): Promise<string> {
+      const done = await call(world().app, {
+        method: 'PUT',
+        url: '/sso/complete-register',
+        token,
+        body: { accepted_terms: { version: 1 } },
+      });
+      expect(done.statusCode, done.body).toBe(200);
+      return done.json().token as string;
+    },
+  };
+}
