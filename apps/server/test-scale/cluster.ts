@@ -230,3 +230,32 @@ ${upstreams.map((_, i) => `    ~^${i}\\| instance${i};\n    ~^\\|${i}$ instance$
 }
 `;
 }
+
+/** An answer of the API as a test reads it: status, headers, and the body parsed (or its text). */
+export interface Answer {
+  status: number;
+  headers: Headers;
+  body: Record<string, unknown>;
+}
+/** A call to an instance's (or the balancer's) API, as a browser would make it. */
+export async function api(
+  base: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
+  const res = await fetch(`${base}/api${path}`, {
+    method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  let parsed: Record<string, unknown> = {};
+  try {
+    parsed = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    parsed = { text };
+  }
+  return { status: res.status, headers: res.headers, body: parsed };
+}

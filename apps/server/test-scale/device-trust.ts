@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { currentCode } from '../src/modules/accounts/strategies/totp/secrets.js';
 import { codeIn, type SmtpFixture } from '../test/smtp.js';
-import { until, type Instance } from './cluster.js';
+import { api, until, type Answer, type Instance } from './cluster.js';
 
 /** What the scale-out suite's cluster gives these tests (read once its start is done). */
 export interface DeviceTrustCluster {
@@ -14,12 +14,6 @@ export interface DeviceTrustCluster {
   outboxDrained: () => Promise<boolean>;
   /** Makes every session of the address look proved long ago (the test's way past the 10 minutes). */
   ageProofs: (email: string) => Promise<void>;
-}
-
-interface Answer {
-  status: number;
-  headers: Headers;
-  body: Record<string, unknown>;
 }
 
 const PASSWORD = 'Correct-Horse-42';
@@ -43,27 +37,6 @@ export function deviceTrustAcrossInstances(cluster: () => DeviceTrustCluster): v
     });
     afterAll(() => redis?.disconnect());
 
-    async function api(
-      base: string,
-      method: string,
-      path: string,
-      body?: unknown,
-      headers: Record<string, string> = {},
-    ) {
-      const res = await fetch(`${base}/api${path}`, {
-        method,
-        headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      const text = await res.text();
-      let parsed: Record<string, unknown> = {};
-      try {
-        parsed = JSON.parse(text) as Record<string, unknown>;
-      } catch {
-        parsed = { text };
-      }
-      return { status: res.status, headers: res.headers, body: parsed } satisfies Answer;
-    }
     const from = (ip: string, cookie = '') => ({ 'x-forwarded-for': ip, ...(cookie ? { cookie } : {}) });
     const deviceCookie = (res: Answer) =>
       (res.headers.getSetCookie().find((h) => h.startsWith('suite_device=')) ?? '').split(';')[0]!;

@@ -9,7 +9,7 @@ import { codeIn, freePort, startSmtp, type SmtpFixture } from '../test/smtp.js';
 import { startS3, type TestS3 } from '../test/s3-server.js';
 import { randomBytes } from 'node:crypto';
 import { downloadUrl, multipartBody } from '../test/files-helpers.js';
-import { Instance, startNginx, until } from './cluster.js';
+import { Instance, api, startNginx, until } from './cluster.js';
 import { productionInstall } from './production-install.js';
 import { ssoAcrossInstances } from './sso.js';
 import { deviceTrustAcrossInstances } from './device-trust.js';
@@ -117,32 +117,6 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-interface Answer {
-  status: number;
-  headers: Headers;
-  body: Record<string, unknown>;
-}
-async function api(
-  base: string,
-  method: string,
-  path: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-): Promise<Answer> {
-  const res = await fetch(`${base}/api${path}`, {
-    method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  let parsed: Record<string, unknown> = {};
-  try {
-    parsed = JSON.parse(text) as Record<string, unknown>;
-  } catch {
-    parsed = { text };
-  }
-  return { status: res.status, headers: res.headers, body: parsed };
-}
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 /** A client address, as nginx would forward it (TRUST_PROXY=1: the right-most entry). */
 const from = (ip: string) => ({ 'x-forwarded-for': ip });
