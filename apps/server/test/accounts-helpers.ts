@@ -1,3 +1,4 @@
+import { currentCode } from '../src/modules/accounts/strategies/totp/secrets.js';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.js';
@@ -151,4 +152,20 @@ export async function admin(w: AccountsWorld, ...argv: string[]): Promise<string
   );
   expect(code, lines.join('\n')).toBe(0);
   return lines.join('\n');
+}
+
+/** Turns the authenticator app on (with a fresh session); returns its secret and recovery codes. */
+export async function turnOnTotp(w: AccountsWorld, token: string): Promise<{ secret: string; recovery: string[] }> {
+  const setup = await call(w.app, { method: 'POST', url: '/v2/user/totp/setup', token });
+  expect(setup.statusCode, setup.body).toBe(200);
+  const secret = setup.json().secret as string;
+  // The code of the step before: the enrolment's code step is then free for the test's own next code.
+  const on = await call(w.app, {
+    method: 'POST',
+    url: '/v2/user/totp/enable',
+    token,
+    body: { code: await currentCode(secret, Date.now() - 30_000) },
+  });
+  expect(on.statusCode, on.body).toBe(200);
+  return { secret, recovery: on.json().recovery_codes as string[] };
 }

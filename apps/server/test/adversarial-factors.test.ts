@@ -30,6 +30,7 @@ import {
   outboxDrained,
   registered,
   startWorld,
+  turnOnTotp,
   type AccountsWorld,
 } from './accounts-helpers.js';
 import { codeIn } from './smtp.js';
@@ -109,21 +110,6 @@ async function passkeyLogin(key: SoftAuthenticator) {
   return call(w.app, { method: 'POST', url: '/auth/passkey', body: { response: key.assert(challenge) } });
 }
 
-/** Turns the authenticator app on with a fresh session; returns its secret. */
-async function turnOnTotp(token: string): Promise<string> {
-  const setup = await call(w.app, { method: 'POST', url: '/v2/user/totp/setup', token });
-  expect(setup.statusCode, setup.body).toBe(200);
-  const secret = setup.json().secret as string;
-  const on = await call(w.app, {
-    method: 'POST',
-    url: '/v2/user/totp/enable',
-    token,
-    body: { code: await currentCode(secret, Date.now() - 30_000) },
-  });
-  expect(on.statusCode, on.body).toBe(200);
-  return secret;
-}
-
 /** The "this wasn't me" token of the next notice mailed to `email` after `before`. */
 async function notMeToken(email: string, before: number): Promise<string> {
   const mail = await mailTo(w.smtp, email, before);
@@ -181,7 +167,7 @@ describe('Policy: one sign-in policy decides', () => {
     const byKey = await passkeyLogin(key);
     expect(byKey.statusCode, byKey.body).toBe(200);
     expect(await sessionRow(byKey.json().token)).toMatchObject({ amr: 'passkey', aal: 2, method: 'passkey' });
-    const secret = await turnOnTotp(byKey.json().token);
+    const { secret } = await turnOnTotp(w, byKey.json().token);
     const pending = await login('levels@policy.test');
     expect(pending.json().second_step).toBe('totp');
     const done = await call(w.app, {
@@ -278,7 +264,7 @@ describe('F7 a stolen session becomes a permanent takeover', () => {
     const passkeyLink = await notMeToken('victim@f7.test', before);
     expect((await me(owner.token)).statusCode).toBe(401);
     before = await mark();
-    await turnOnTotp(thief);
+    await turnOnTotp(w, thief);
     const totpLink = await notMeToken('victim@f7.test', before);
     // …and the owner's mail undoes it.
     const revert = (token: string) => call(w.app, { method: 'POST', url: '/v2/user/factor-revert', body: { token } });
@@ -325,7 +311,7 @@ describe('F7 a stolen session becomes a permanent takeover', () => {
     const owner = await registered(w, 'reset@f7.test');
     const { res } = await addPasskey(owner.token);
     expect(res.statusCode, res.body).toBe(200);
-    await turnOnTotp(owner.token);
+    await turnOnTotp(w, owner.token);
     const before = await mark();
     expect(await admin(w, 'users', 'reset-factors', 'reset@f7.test')).toContain(
       'reset@f7.test: two-step verification off',
@@ -423,7 +409,7 @@ describe('F12 the sign-up code signs an SSO-created account in', () => {
 describe('F15 e-mail recovery on a two-step account', () => {
   it('the recovery token alone changes nothing: the second factor is asked first', async () => {
     const owner = await registered(w, 'rec@f15.test');
-    const secret = await turnOnTotp(owner.token);
+    const { secret } = await turnOnTotp(w, owner.token);
     const before = await mark();
     await call(w.app, { method: 'POST', url: '/v2/user/forgot-password', body: { email: 'rec@f15.test' } });
     const code = codeIn(await mailTo(w.smtp, 'rec@f15.test', before));
@@ -485,7 +471,7 @@ const passwordHashOf = async (email: string) =>
 describe('Review 3 a pending second step outlives a password change and sign-out of all devices', () => {
   it('the relayed code is refused and not spent: the owner signs in with it after the new password', async () => {
     const owner = await registered(w, 'relay@rv3.test');
-    const secret = await turnOnTotp(owner.token);
+    const { secret } = await turnOnTotp(w, owner.token);
     const pending = await pendingOf('relay@rv3.test');
     const change = await call(w.app, {
       method: 'PUT',
@@ -503,7 +489,7 @@ describe('Review 3 a pending second step outlives a password change and sign-out
 
   it('ending one other session (not all) leaves a pending step alone', async () => {
     const owner = await registered(w, 'one@rv3.test');
-    const secret = await turnOnTotp(owner.token);
+    const { secret } = await turnOnTotp(w, owner.token);
     const other = await anotherSessionTotp('one@rv3.test', secret);
     const pending = await pendingOf('one@rv3.test');
     const list = (await call(w.app, { method: 'GET', url: '/v2/user/sessions', token: owner.token })).json().data as {
@@ -538,7 +524,7 @@ describe('Review 4 "this wasn\'t me" undoes only its own factor', () => {
     expect(res.statusCode, res.body).toBe(200);
     const first = await notMeToken('all@rv4.test', before);
     before = await mark();
-    await turnOnTotp(thief);
+    await turnOnTotp(w, thief);
     const second = await notMeToken('all@rv4.test', before);
     expect((await revert(first)).json()).toEqual({ ok: true, password_cleared: false });
     expectError(await revert(second), 400, 'ERR_REVERT_INVALID');
@@ -569,7 +555,7 @@ describe('Review 4 "this wasn\'t me" undoes only its own factor', () => {
 describe('Review 5 a password-only proof on a two-step account lets the session add a passkey', () => {
   it('a stale AAL2 session re-proved with the password alone still cannot add a passkey; the app code can', async () => {
     const owner = await registered(w, 'aal@rv5.test');
-    const secret = await turnOnTotp(owner.token);
+    const { secret } = await turnOnTotp(w, owner.token);
     const session = await anotherSessionTotp('aal@rv5.test', secret);
     expect(Number((await sessionRow(session)).aal)).toBe(2);
     await staled(session);
@@ -656,7 +642,7 @@ describe('Review 7 passkey removal needs no fresh proof and sends no notice', ()
     const owner = await registered(w, 'rm2@rv7.test');
     const { res } = await addPasskey(owner.token);
     const id = res.json()._id as string;
-    const secret = await turnOnTotp(owner.token);
+    const { secret } = await turnOnTotp(w, owner.token);
     const session = await staled(await anotherSessionTotp('rm2@rv7.test', secret));
     expect((await reauth(session, { method: 'password', password: PASSWORD })).statusCode).toBe(200);
     expectError(

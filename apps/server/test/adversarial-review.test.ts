@@ -30,6 +30,7 @@ import {
   outboxDrained,
   registered,
   startWorld,
+  turnOnTotp,
   type AccountsWorld,
 } from './accounts-helpers.js';
 import { createTestApp, logCapture } from './helpers.js';
@@ -109,20 +110,6 @@ async function passkeyChallenge(): Promise<string> {
 const passkeyLogin = async (key: SoftAuthenticator) =>
   call(w.app, { method: 'POST', url: '/auth/passkey', body: { response: key.assert(await passkeyChallenge()) } });
 
-/** Turns the authenticator app on (fresh session); returns its secret and recovery codes. */
-async function turnOnTotp(token: string): Promise<{ secret: string; recovery: string[] }> {
-  const setup = await call(w.app, { method: 'POST', url: '/v2/user/totp/setup', token });
-  expect(setup.statusCode, setup.body).toBe(200);
-  const secret = setup.json().secret as string;
-  const on = await call(w.app, {
-    method: 'POST',
-    url: '/v2/user/totp/enable',
-    token,
-    body: { code: await currentCode(secret, Date.now() - 30_000) },
-  });
-  expect(on.statusCode, on.body).toBe(200);
-  return { secret, recovery: on.json().recovery_codes as string[] };
-}
 const secondStep = (email: string, pending: string, code: string) =>
   call(w.app, {
     method: 'POST',
@@ -275,7 +262,7 @@ describe('R1 outsider: no way around an --sso-only domain', () => {
 
   it('a pending second step started before the domain became SSO-only ends in no session', async () => {
     const owner = await registered(w, 'pend@r1-corp3.test');
-    const { secret } = await turnOnTotp(owner.token);
+    const { secret } = await turnOnTotp(w, owner.token);
     const pending = await pendingOf('pend@r1-corp3.test');
     await accountsAdmin(db()).setDomain('r1-corp3.test', { ssoOnly: true });
     const res = await secondStep('pend@r1-corp3.test', pending, await currentCode(secret));
@@ -288,8 +275,8 @@ describe('R2 outsider: the second step', () => {
   it("a pending token of one account is refused with another account's address and code", async () => {
     const a = await registered(w, 'a@r2.test');
     const b = await registered(w, 'b@r2.test');
-    await turnOnTotp(a.token);
-    const { secret: secretB } = await turnOnTotp(b.token);
+    await turnOnTotp(w, a.token);
+    const { secret: secretB } = await turnOnTotp(w, b.token);
     const pendingA = await pendingOf('a@r2.test');
     // B's own right code on A's pending token: neither account signs in.
     expectError(await secondStep('b@r2.test', pendingA, await currentCode(secretB)), 401, 'ERR_SECOND_STEP_EXPIRED');
@@ -300,7 +287,7 @@ describe('R2 outsider: the second step', () => {
 
   it('a pending token is spent after its tries; the right code then gives nothing', async () => {
     const a = await registered(w, 'tries@r2.test');
-    const { secret } = await turnOnTotp(a.token);
+    const { secret } = await turnOnTotp(w, a.token);
     const pending = await pendingOf('tries@r2.test');
     const right = await currentCode(secret);
     const wrong = right === '000000' ? '111111' : '000000';
@@ -314,7 +301,7 @@ describe('R2 outsider: the second step', () => {
 
   it('a recovery code is not taken as the fresh proof, and is not spent by the refusal', async () => {
     const a = await registered(w, 'rc@r2.test');
-    const { recovery } = await turnOnTotp(a.token);
+    const { recovery } = await turnOnTotp(w, a.token);
     const res = await call(w.app, {
       method: 'POST',
       url: '/v2/user/reauth',
@@ -330,7 +317,7 @@ describe('R2 outsider: the second step', () => {
   it("a pending second step does not outlive the owner's password change (the alarm's advice)", async () => {
     // The attacker has the old password and a pending token; the owner, warned, changes the password.
     const owner = await registered(w, 'moved@r2.test');
-    const { secret } = await turnOnTotp(owner.token);
+    const { secret } = await turnOnTotp(w, owner.token);
     const pending = await pendingOf('moved@r2.test');
     const change = await call(w.app, {
       method: 'PUT',
@@ -347,7 +334,7 @@ describe('R2 outsider: the second step', () => {
 
   it('"sign out of all devices" ends a pending second step too', async () => {
     const owner = await registered(w, 'allout@r2.test');
-    const { secret } = await turnOnTotp(owner.token);
+    const { secret } = await turnOnTotp(w, owner.token);
     const pending = await pendingOf('allout@r2.test');
     expect((await call(w.app, { method: 'POST', url: '/auth/logout-all', token: owner.token })).statusCode).toBe(200);
     const done = await secondStep('allout@r2.test', pending, await currentCode(secret));
@@ -396,7 +383,7 @@ describe('R3 stolen session: the fresh proof', () => {
   it('an app code already used at the second step is refused when replayed as the fresh proof', async () => {
     await registered(w, 'totpreplay@r3.test');
     const first = await anotherSession('totpreplay@r3.test');
-    const { secret } = await turnOnTotp(first);
+    const { secret } = await turnOnTotp(w, first);
     const code = await currentCode(secret);
     const signedIn = await secondStep('totpreplay@r3.test', await pendingOf('totpreplay@r3.test'), code);
     expect(signedIn.statusCode, signedIn.body).toBe(200);
@@ -413,7 +400,7 @@ describe('R3 stolen session: the fresh proof', () => {
     // The thief has a copied session and the password (phished), not the app. A passkey signs in at
     // AAL2 without the app: binding one takes a proof at that level (NIST SP 800-63B 6.1.2.1).
     const owner = await registered(w, 'aal@r3.test');
-    await turnOnTotp(owner.token);
+    await turnOnTotp(w, owner.token);
     const stolen = await staled(owner.token);
     const proof = await call(w.app, {
       method: 'POST',
@@ -482,7 +469,7 @@ describe('R4 "this wasn\'t me"', () => {
     expectError(await revert(link), 400, 'ERR_REVERT_INVALID');
     // A pending second-step token (same store, another purpose) is no revert token.
     const other = await registered(w, 'purpose@r4.test');
-    await turnOnTotp(other.token);
+    await turnOnTotp(w, other.token);
     expectError(await revert(await pendingOf('purpose@r4.test')), 400, 'ERR_REVERT_INVALID');
   });
 });
