@@ -4,17 +4,22 @@ import { parseArgs } from 'node:util';
 import { LANGUAGES, isEmailShape, normalizeEmail, type Language } from '@suite/contract';
 import { ConfigError, loadConfig, prepareDataDir, type Env } from '../src/config.js';
 import { migrate, openDatabase, type Db } from '../src/db/database.js';
-import { createHash, X509Certificate } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { API, API_PREFIX } from '@suite/contract';
 import {
+  DEFAULT_ATTRIBUTES,
+  DomainTakenError,
   accountsAdmin,
+  certificatesOf,
+  describeError,
+  fetchIdpMetadata,
   parseIdpMetadata,
   type DomainChange,
   type DomainRules,
   type SsoConnection,
 } from '../src/modules/accounts/index.js';
 import { outboxRepository } from '../src/plugins/outbox-repository.js';
+import { testConnection } from './sso-test.js';
 
 const USAGE = `Usage: npm run admin -- <command>
 
@@ -26,9 +31,16 @@ const USAGE = `Usage: npm run admin -- <command>
   users reset-factors <email>   turn off two-step verification, remove passkeys, end sessions (mailed to the person)
   invite <email> [--language en|pt|es|hi|it]   queue an invitation mail (also for personal addresses)
   sso set <domain> --oidc --issuer <https URL> --client-id <id> --client-secret <secret> [--scopes "openid email profile"]
-                                 [--hosted-domain <Google Workspace domain>]
-  sso set <domain> --saml --metadata <file path or https URL>   the IdP's metadata XML
+                                 [--hosted-domain <Google Workspace domain>] [--trust-email]
+  sso set <domain> --saml --metadata <file path or https URL> [--entity-id <IdP entity ID in a federation file>]
+                                 [--allow-sha1]
+        both: [--domains <further domains, a.com,b.com>] [--email-attribute <name>]
+              [--first-name-attribute <name>] [--last-name-attribute <name>]
+        --trust-email: the provider is the authority for the domains (no email_verified needed, Entra ID)
+        the issuer is kept exactly as given, a trailing slash included
   sso show <domain>            the connection (never the client secret) and the addresses to give the IdP
+  sso refresh <domain>         read the IdP's metadata URL again now (the server does it daily)
+  sso test <domain>            check discovery or metadata, TLS trust, certificates, algorithms; print the start URL
   sso use-own-redirect-uri <domain>   after registering the connection's own redirect URI at the provider:
                                  stop answering this connection on the old shared one
   sso remove <domain>
@@ -39,6 +51,8 @@ Uses the same settings as the server (DATA_DIR or DATABASE_URL, PUBLIC_URL, ...)
 type Out = (line: string) => void;
 
 class UsageError extends Error {}
+/** A command that ran and failed (exit 1): its message names the cause. */
+class CommandError extends Error {}
 
 const DOMAIN = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,}$/;
 
@@ -132,18 +146,25 @@ async function invite(db: Db, env: Env, args: string[], out: Out): Promise<void>
   out(`invitation queued (the running server mails it): ${url}`);
 }
 
-/** The IdP's metadata: a file, or an https URL fetched once (10 s). */
+/** The IdP's metadata: a file, or an https URL (10 s); errors name their cause (TLS trust included). */
 async function metadataXml(source: string): Promise<string> {
   if (/^https:\/\//.test(source)) {
-    const res = await fetch(source, { signal: AbortSignal.timeout(10_000) });
-    if (!res.ok) throw new UsageError(`metadata: ${source} answered ${res.status}`);
-    return res.text();
+    return fetchIdpMetadata(source).catch((error: unknown) => {
+      throw new UsageError(`metadata: ${(error as Error).message}`);
+    });
   }
   if (/^http:\/\//.test(source))
     throw new UsageError('metadata: an http:// URL could be altered on the way; use https:// or a file');
-  return readFile(source, 'utf8').catch(() => {
-    throw new UsageError(`metadata: cannot read ${source}`);
+  return readFile(source, 'utf8').catch((error: unknown) => {
+    throw new UsageError(`metadata: cannot read ${source}: ${describeError(error)}`);
   });
+}
+
+/** An attribute or claim name given to --*-attribute: printable, no spaces, bounded. */
+function attributeArg(flag: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (!/^[\x21-\x7e]{1,256}$/.test(value)) throw new UsageError(`--${flag} must be an attribute or claim name`);
+  return value;
 }
 
 async function ssoSet(db: Db, env: Env, args: string[], out: Out): Promise<void> {
@@ -159,55 +180,144 @@ async function ssoSet(db: Db, env: Env, args: string[], out: Out): Promise<void>
       scopes: { type: 'string' },
       'hosted-domain': { type: 'string' },
       metadata: { type: 'string' },
+      'entity-id': { type: 'string' },
+      domains: { type: 'string' },
+      'email-attribute': { type: 'string' },
+      'first-name-attribute': { type: 'string' },
+      'last-name-attribute': { type: 'string' },
+      'trust-email': { type: 'boolean' },
+      'allow-sha1': { type: 'boolean' },
     },
   });
   const domain = domainArg(positionals[0]);
   const config = loadConfig(env);
   const connections = accountsAdmin(db.kysely).ssoConnections(config.keys.sso);
   if (values.oidc === values.saml) throw new UsageError('say --oidc or --saml');
-  if (values.oidc) {
-    const issuer = values.issuer ?? '';
-    if (!/^https:\/\/[^\s]+$/.test(issuer)) throw new UsageError("--issuer must be the provider's https:// issuer URL");
-    if (!values['client-id']) throw new UsageError('--client-id is required');
-    if (!values['client-secret']) throw new UsageError('--client-secret is required');
-    const scopes = (values.scopes ?? 'openid email profile').trim().replace(/\s+/g, ' ');
-    if (!scopes.split(' ').includes('openid') || !scopes.split(' ').includes('email')) {
-      throw new UsageError('--scopes must include openid and email');
+  const further =
+    values.domains === undefined
+      ? undefined
+      : values.domains
+          .split(',')
+          .map((d) => d.trim())
+          .filter(Boolean)
+          .map(domainArg);
+  const emailAttribute = attributeArg('email-attribute', values['email-attribute']);
+  const firstNameAttribute = attributeArg('first-name-attribute', values['first-name-attribute']);
+  const lastNameAttribute = attributeArg('last-name-attribute', values['last-name-attribute']);
+  const mapping = {
+    ...(emailAttribute ? { email: emailAttribute } : {}),
+    ...(firstNameAttribute ? { firstName: firstNameAttribute } : {}),
+    ...(lastNameAttribute ? { lastName: lastNameAttribute } : {}),
+  };
+  const existing = await connections.get(domain);
+  if (existing && existing.domain !== domain)
+    throw new UsageError(
+      `${domain} is a further domain of the connection of ${existing.domain}: sso set ${existing.domain}`,
+    );
+  // SHA-1: refused for a new connection unless allowed; a connection made before the rule keeps its
+  // standing (accepted, warned about daily) until the operator says otherwise.
+  const sha1 = values['allow-sha1'] ? 'allow' : existing ? existing.settings.sha1 : 'refuse';
+  const common = {
+    ...(Object.keys(mapping).length ? { mapping } : {}),
+    ...(values['trust-email'] ? { trustEmail: true } : {}),
+    ...(sha1 ? { sha1 } : {}),
+  } as const;
+  try {
+    if (values.oidc) {
+      const issuer = values.issuer ?? '';
+      if (!/^https:\/\/[^\s]+$/.test(issuer))
+        throw new UsageError("--issuer must be the provider's https:// issuer URL");
+      if (!values['client-id']) throw new UsageError('--client-id is required');
+      if (!values['client-secret']) throw new UsageError('--client-secret is required');
+      if (values['allow-sha1'] || values['entity-id'])
+        throw new UsageError('--allow-sha1 and --entity-id are for --saml');
+      const scopes = (values.scopes ?? 'openid email profile').trim().replace(/\s+/g, ' ');
+      if (!scopes.split(' ').includes('openid') || !scopes.split(' ').includes('email')) {
+        throw new UsageError('--scopes must include openid and email');
+      }
+      await connections.set(
+        domain,
+        {
+          protocol: 'oidc',
+          settings: {
+            // Exactly as given: discovery and the ID token's iss compare it as is (Keycloak realms and
+            // Authentik end theirs with a slash).
+            issuer,
+            clientId: values['client-id'],
+            scopes,
+            ...(values['hosted-domain'] ? { hostedDomain: domainArg(values['hosted-domain']) } : {}),
+            ...common,
+          },
+          clientSecret: values['client-secret'],
+        },
+        further,
+      );
+    } else {
+      if (!values.metadata) throw new UsageError('--metadata <file or https URL> is required');
+      if (values['trust-email']) throw new UsageError('--trust-email is for --oidc (SAML has no email_verified)');
+      let read;
+      try {
+        read = parseIdpMetadata(await metadataXml(values.metadata), values['entity-id']);
+      } catch (error) {
+        if (error instanceof UsageError) throw error;
+        throw new UsageError(`metadata: ${(error as Error).message}`);
+      }
+      const fromUrl = /^https:\/\//.test(values.metadata);
+      await connections.set(
+        domain,
+        {
+          protocol: 'saml',
+          settings: {
+            ...read,
+            ...(fromUrl ? { metadataUrl: values.metadata, metadataReadAt: Date.now() } : {}),
+            ...common,
+          },
+        },
+        further,
+      );
     }
-    await connections.set(domain, {
-      protocol: 'oidc',
-      settings: {
-        issuer: issuer.replace(/\/+$/, ''),
-        clientId: values['client-id'],
-        scopes,
-        ...(values['hosted-domain'] ? { hostedDomain: domainArg(values['hosted-domain']) } : {}),
-      },
-      clientSecret: values['client-secret'],
-    });
-  } else {
-    if (!values.metadata) throw new UsageError('--metadata <file or https URL> is required');
-    let settings;
-    try {
-      settings = parseIdpMetadata(await metadataXml(values.metadata));
-    } catch (error) {
-      if (error instanceof UsageError) throw error;
-      throw new UsageError(`metadata: ${(error as Error).message}`);
-    }
-    await connections.set(domain, { protocol: 'saml', settings });
+  } catch (error) {
+    if (error instanceof DomainTakenError) throw new UsageError(error.message);
+    throw error;
   }
   await ssoShow(db, env, [domain], out);
 }
 
+/** The attribute-mapping lines of `sso show`: the connection's names first, the defaults after. */
+function describeMapping(c: SsoConnection): string[] {
+  const fields = [
+    ['email', 'e-mail'],
+    ['firstName', 'first name'],
+    ['lastName', 'last name'],
+  ] as const;
+  return [
+    `  ${c.protocol === 'oidc' ? 'claims' : 'attributes'} read (case-insensitive, first present wins):`,
+    ...fields.map(
+      ([field, label]) =>
+        `    ${label}: ${c.settings.mapping?.[field] ? `${c.settings.mapping[field]} (set), then ` : ''}${DEFAULT_ATTRIBUTES[field].join(', ')}${field === 'email' && c.protocol === 'saml' ? ', then a NameID that is an address' : ''}`,
+    ),
+  ];
+}
+
 function describeConnection(c: SsoConnection, publicUrl: string): string[] {
   const api = `${publicUrl}${API_PREFIX}`;
+  const domains = [
+    `  domains: ${c.domains.join(', ')}`,
+    ...c.domains.map((d) => `  start URL (portal or app tile) for ${d}: ${api}${API.ssoStart}?domain=${d}`),
+  ];
   if (c.protocol === 'oidc') {
     return [
       `${c.domain}: OpenID Connect`,
+      ...domains,
       `  issuer: ${c.settings.issuer}`,
       `  client id: ${c.settings.clientId}`,
       '  client secret: set (stored encrypted, never shown)',
       `  scopes: ${c.settings.scopes}`,
       ...(c.settings.hostedDomain ? [`  Google hosted domain (hd): ${c.settings.hostedDomain}`] : []),
+      c.settings.trustEmail
+        ? '  e-mail addresses: trusted as the provider sends them (--trust-email: it is the authority for the domains)'
+        : '  e-mail addresses: taken only with email_verified true (sso set --trust-email when the provider is the authority)',
+      ...describeMapping(c),
       `  redirect URI to register at the provider: ${api}${API.ssoOidcCallback}/${c.id}`,
       ...(c.sharedCallback
         ? [
@@ -217,21 +327,32 @@ function describeConnection(c: SsoConnection, publicUrl: string): string[] {
         : []),
     ];
   }
-  const certificates = c.settings.certificates.map((body) => {
-    const der = Buffer.from(body, 'base64');
-    let until = 'unreadable certificate';
-    try {
-      until = `valid until ${new Date(new X509Certificate(der).validTo).toISOString()}`;
-    } catch {
-      // shown as unreadable
-    }
-    return `  signing certificate: SHA-256 ${createHash('sha256').update(der).digest('hex')} (${until})`;
+  const certificates = certificatesOf(c.settings).map((cert) => {
+    const until =
+      cert.expiresAt === undefined ? 'unreadable certificate' : `valid until ${new Date(cert.expiresAt).toISOString()}`;
+    const warning =
+      cert.warning === 'expired'
+        ? ' WARNING: ended, sign-ins signed with it fail'
+        : cert.warning === 'expiring'
+          ? ' WARNING: ends within 30 days, ask the IdP for its next certificate'
+          : '';
+    return `  signing certificate: SHA-256 ${cert.fingerprint} (${until})${warning}`;
   });
   return [
     `${c.domain}: SAML 2.0`,
+    ...domains,
     `  IdP entity ID: ${c.settings.entityId}`,
     `  IdP sign-on URL: ${c.settings.ssoUrl}`,
     ...certificates,
+    c.settings.metadataUrl
+      ? `  metadata URL: ${c.settings.metadataUrl} (read daily; last read ${c.settings.metadataReadAt ? new Date(c.settings.metadataReadAt).toISOString() : 'never'})`
+      : '  metadata: from a file (not refreshed; sso set --metadata <https URL> to have it read daily)',
+    c.settings.sha1 === 'allow'
+      ? '  SHA-1 signatures: accepted (--allow-sha1)'
+      : c.settings.sha1 === 'refuse'
+        ? '  SHA-1 signatures: refused (RSA-SHA256 or stronger required)'
+        : '  SHA-1 signatures: accepted with a daily warning (a connection made before SHA-1 was refused)',
+    ...describeMapping(c),
     `  our entity ID and metadata: ${api}${API.ssoSamlMetadata}`,
     `  our assertion consumer service (HTTP-POST): ${api}${API.ssoSamlAcs}`,
   ];
@@ -247,6 +368,24 @@ async function ssoShow(db: Db, env: Env, args: string[], out: Out): Promise<void
   out(
     `  password login: ${rules?.ssoOnly ? 'refused (domain set --sso-only)' : 'allowed too (domain set --sso-only to refuse it)'}`,
   );
+}
+
+async function ssoRefresh(db: Db, env: Env, args: string[], out: Out): Promise<void> {
+  const domain = domainArg(args[0]);
+  const config = loadConfig(env);
+  let result;
+  try {
+    result = await accountsAdmin(db.kysely).refreshSsoConnection(config.keys.sso, domain);
+  } catch (error) {
+    throw new CommandError(`sso refresh ${domain}: ${(error as Error).message}`);
+  }
+  if (!result) throw new UsageError(`no single-sign-on connection for ${domain}`);
+  out(
+    result.changed
+      ? `${result.domain}: metadata read; certificates added: ${result.added.join(', ') || 'none'}; removed: ${result.removed.join(', ') || 'none'}`
+      : `${result.domain}: metadata read; nothing changed`,
+  );
+  await ssoShow(db, env, [domain], out);
 }
 
 async function mailFailed(db: Db, args: string[], out: Out): Promise<void> {
@@ -278,6 +417,16 @@ async function dispatch(db: Db, env: Env, argv: string[], out: Out): Promise<voi
   }
   if (group === 'sso' && action === 'set') return ssoSet(db, env, rest, out);
   if (group === 'sso' && action === 'show') return ssoShow(db, env, rest, out);
+  if (group === 'sso' && action === 'refresh') return ssoRefresh(db, env, rest, out);
+  if (group === 'sso' && action === 'test') {
+    const domain = domainArg(rest[0]);
+    const config = loadConfig(env);
+    const connection = await accountsAdmin(db.kysely).ssoConnections(config.keys.sso).get(domain);
+    if (!connection) throw new UsageError(`no single-sign-on connection for ${domain}`);
+    if (!(await testConnection(connection, config.publicUrl, out)))
+      throw new CommandError(`sso test ${domain}: problems found (above)`);
+    return;
+  }
   if (group === 'sso' && action === 'use-own-redirect-uri') {
     const domain = domainArg(rest[0]);
     const config = loadConfig(env);
@@ -319,11 +468,15 @@ export async function runAdmin(argv: string[], env: Env, out: Out, err: Out = ou
       err(`${(error as Error).message}\n\n${USAGE}`);
       return 2;
     }
+    if (error instanceof CommandError) {
+      err(error.message);
+      return 1;
+    }
     if (error instanceof ConfigError) {
       err(error.message);
       return 2;
     }
-    err(`failed: ${error instanceof Error ? error.message : String(error)}`);
+    err(`failed: ${describeError(error)}`);
     return 1;
   } finally {
     await db?.close();

@@ -183,10 +183,18 @@ export const SSO_ERROR_REASONS = [
   'other-person',
   /** A first sign-in would make an account, and the domain's free plan has no seat left. */
   'no-seats',
+  /** The provider's answer carried no e-mail address (no attribute or claim the connection maps). */
+  'no-email',
+  /** The provider refused our client (wrong client secret, unknown client, redirect URI not registered). */
+  'misconfigured',
 ] as const;
 export type SsoErrorReason = (typeof SSO_ERROR_REASONS)[number];
 /** A sign-in started with a provider must come back within this time (state, nonce, SAML request). */
 export const SSO_REQUEST_TTL_SECONDS = 600;
+/** A SAML connection's metadata URL is read again this often (a rotated certificate is taken on its own). */
+export const SSO_METADATA_REFRESH_MS = 24 * 3600_000;
+/** A provider's signing certificate this close to its end is warned about (log, metric, `sso show`). */
+export const SSO_CERTIFICATE_WARN_DAYS = 30;
 /** The /auth hand-off token's lifetime: it is exchanged right after the redirect. */
 export const HANDOFF_TTL_SECONDS = 60;
 /**

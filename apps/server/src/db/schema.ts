@@ -222,6 +222,12 @@ export interface SsoConnectionsTable {
   updated_at: number;
 }
 
+/** A further e-mail domain of a single-sign-on connection (its first one is `sso_connections.domain`). */
+export interface SsoConnectionDomainsTable {
+  domain: string;
+  connection_domain: string;
+}
+
 /** The provider's subject of an account (OIDC iss+sub, SAML IdP entity ID+persistent NameID). */
 export interface SsoIdentitiesTable {
   user_id: string;
@@ -312,6 +318,7 @@ export interface Database {
   file_shares: FileSharesTable;
   file_reservations: FileReservationsTable;
   sso_connections: SsoConnectionsTable;
+  sso_connection_domains: SsoConnectionDomainsTable;
   sso_identities: SsoIdentitiesTable;
   team_links: TeamLinksTable;
 }

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { Job } from './job.js';
 import { mailOutboxJob } from './mail-outbox.js';
+import { ssoMetadataJob } from './sso-metadata.js';
 import { codePurgeJob, lobbyPurgeJob, outboxPurgeJob, sessionPurgeJob, uploadPurgeJob } from './purge.js';
 
 /**
@@ -17,6 +18,7 @@ export default fp(
       outboxPurgeJob(app),
       uploadPurgeJob(app),
       lobbyPurgeJob(app),
+      ssoMetadataJob(app),
     ];
     app.addHook('onReady', async () => {
       for (const job of all) job.start();

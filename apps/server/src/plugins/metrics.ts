@@ -13,6 +13,11 @@ declare module 'fastify' {
     recordStorageError: (operation: string) => void;
     /** Counts a single-sign-on sign-in that ended on the error page, by step/protocol and reason. */
     recordSsoFailure: (protocol: string, reason: string) => void;
+    /**
+     * The signing certificates' ends of every SAML connection (the metadata job, daily and at start):
+     * suite_sso_certificate_expiry_seconds, the seconds left of each connection's soonest-ending one.
+     */
+    recordSsoCertificates: (connections: { connection: string; domain: string; expiresAt: number }[]) => void;
     /** Counts an undelivered mail in suite_mail_failures_total (`reason`: temporary, permanent, expired, gave_up). */
     recordMailFailure: (reason: string) => void;
   }
@@ -35,6 +40,7 @@ export default fp(
     if (!token && !port) {
       app.decorate('recordStorageError', () => undefined);
       app.decorate('recordSsoFailure', () => undefined);
+      app.decorate('recordSsoCertificates', () => undefined);
       app.decorate('recordMailFailure', () => undefined);
       return;
     }
@@ -59,6 +65,20 @@ export default fp(
       registers: [registry],
     });
     app.decorate('recordSsoFailure', (protocol: string, reason: string) => ssoFailures.inc({ protocol, reason }));
+    let certificates: { connection: string; domain: string; expiresAt: number }[] = [];
+    app.decorate('recordSsoCertificates', (list: typeof certificates) => (certificates = list));
+    new client.Gauge({
+      name: 'suite_sso_certificate_expiry_seconds',
+      help: "Seconds until the soonest-ending signing certificate of each SAML connection's IdP ends (negative: ended); alert under 30 days",
+      labelNames: ['connection', 'domain'],
+      registers: [registry],
+      collect() {
+        // Computed at each scrape from the ends the job read, so the value never goes stale between runs.
+        this.reset();
+        for (const c of certificates)
+          this.set({ connection: c.connection, domain: c.domain }, Math.round((c.expiresAt - Date.now()) / 1000));
+      },
+    });
     const mailFailures = new client.Counter({
       name: 'suite_mail_failures_total',
       help: 'Mail delivery attempts that failed, by reason: temporary (retried), permanent (SMTP 5xx), expired (content no longer valid), gave_up (72 h)',

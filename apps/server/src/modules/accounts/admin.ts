@@ -8,6 +8,7 @@ import { usersRepository } from './identity/repository.js';
 import { sessionsRepository } from '../../plugins/sessions-repository.js';
 import { createInvite, type NewInvite } from './invites/service.js';
 import { connectionsRepository } from './sso/connections.js';
+import { certificatesOf, refreshAll, refreshConnection } from './sso/metadata-refresh.js';
 import { flowState } from './state/repository.js';
 import type { MailMessage } from '../../emails/index.js';
 import { mailSite, queueMail } from '../../plugins/mailer.js';
@@ -65,6 +66,20 @@ export function accountsAdmin(db: Kysely<Database>) {
       (await codesRepository(db).purgeExpired(now)) + (await flowState(db).purgeExpired(now)),
     /** Single-sign-on connections per domain (client secrets sealed with the SSO key ring). */
     ssoConnections: (ring: KeyRing) => connectionsRepository(db, ring),
+    /** Reads every SAML connection's metadata URL again (the daily job). */
+    refreshSsoMetadata: (ring: KeyRing) => refreshAll(db, ring),
+    /** Reads one connection's metadata URL again (`sso refresh`); null: no connection for the domain. */
+    refreshSsoConnection: async (ring: KeyRing, domain: string) => {
+      const connection = await connectionsRepository(db, ring).get(domain);
+      return connection ? refreshConnection(db, ring, connection) : null;
+    },
+    /** The IdP signing certificates of every SAML connection, with their ends. */
+    ssoCertificates: async (ring: KeyRing) =>
+      (await connectionsRepository(db, ring).list()).flatMap((c) =>
+        c.protocol === 'saml' ? [{ id: c.id, domain: c.domain, certificates: certificatesOf(c.settings) }] : [],
+      ),
+    /** true the first time today (over all instances) that `what` is noticed: a warning logged once a day. */
+    firstNoticeToday: (what: string) => flowState(db).firstUse('sso-notice', what, 24 * 3600_000),
     /** Deletes ended and expired session rows, in batches; returns how many. */
     purgeEndedSessions: (now?: number, batch?: number) => sessionsRepository(db).purgeEnded(now, batch),
   };

@@ -3,8 +3,34 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database, SsoConnectionsTable } from '../../../db/schema.js';
 import { seal, unseal, type KeyRing } from '../../../keys.js';
 
+/**
+ * Which attribute (SAML) or claim (OIDC) carries the address and the names, when the provider's admin
+ * named them otherwise than the defaults (sso/mapping.ts); matched without regard to case.
+ */
+export interface AttributeMapping {
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+}
+
+/** What both protocols' connections may say beside their own settings (all optional: added later). */
+interface CommonSettings {
+  mapping?: AttributeMapping;
+  /**
+   * The provider is the authority for the connection's domains: its address is taken without
+   * `email_verified` (Entra ID work accounts never send the claim).
+   */
+  trustEmail?: boolean;
+  /**
+   * SHA-1 signatures and digests: 'refuse' (every connection made since the rule) or 'allow'
+   * (`--allow-sha1`). Absent: a connection made before the rule, still accepted, warned about daily.
+   */
+  sha1?: 'allow' | 'refuse';
+}
+
 /** An OpenID Connect provider: discovery from the issuer, a confidential client. */
-export interface OidcSettings {
+export interface OidcSettings extends CommonSettings {
+  /** Exactly as the provider names itself (a trailing slash included): discovery and `iss` compare it. */
   issuer: string;
   clientId: string;
   scopes: string;
@@ -13,15 +39,22 @@ export interface OidcSettings {
 }
 
 /** A SAML 2.0 identity provider, as its metadata describes it. */
-export interface SamlSettings {
+export interface SamlSettings extends CommonSettings {
   entityId: string;
   ssoUrl: string;
   /** PEM bodies (base64 DER) of the IdP's signing certificates. */
   certificates: string[];
+  /** Where the metadata was read (an https URL): read again daily and by `sso refresh`. */
+  metadataUrl?: string;
+  /** When the metadata was last read (epoch ms). */
+  metadataReadAt?: number;
 }
 
 interface ConnectionBase {
+  /** The connection's first domain, its key. */
   domain: string;
+  /** Every e-mail domain it serves, its first one first. */
+  domains: string[];
   /** Stable and random: the last segment of the connection's own OIDC redirect URI. */
   id: string;
   /** Still answered on the old shared OIDC redirect URI (made before per-connection URIs). */
@@ -43,8 +76,15 @@ export type NewConnection =
  */
 export function connectionsRepository(db: Kysely<Database>, ring: KeyRing) {
   async function open(row: Selectable<SsoConnectionsTable>): Promise<Connection> {
+    const more = await db
+      .selectFrom('sso_connection_domains')
+      .select('domain')
+      .where('connection_domain', '=', row.domain)
+      .orderBy('domain')
+      .execute();
     const base = {
       domain: row.domain,
+      domains: [row.domain, ...more.map((m) => m.domain)],
       id: row.id ?? '',
       // A row without an id (never written so) can only be served where it was: the shared address.
       sharedCallback: Number(row.shared_callback) === 1 || !row.id,
@@ -63,10 +103,31 @@ export function connectionsRepository(db: Kysely<Database>, ring: KeyRing) {
     return { ...base, protocol: 'oidc', settings: JSON.parse(row.settings) as OidcSettings, clientSecret: plain };
   }
 
+  /** The key of the connection serving `domain` (its first domain or a further one). */
+  async function keyOf(domain: string): Promise<string | undefined> {
+    const own = await db.selectFrom('sso_connections').select('domain').where('domain', '=', domain).executeTakeFirst();
+    if (own) return own.domain;
+    const further = await db
+      .selectFrom('sso_connection_domains')
+      .select('connection_domain')
+      .where('domain', '=', domain)
+      .executeTakeFirst();
+    return further?.connection_domain;
+  }
+
   return {
+    /** The connection serving `domain`, whichever of its domains it is. */
     async get(domain: string): Promise<Connection | undefined> {
-      const row = await db.selectFrom('sso_connections').selectAll().where('domain', '=', domain).executeTakeFirst();
+      const key = await keyOf(domain);
+      if (key === undefined) return undefined;
+      const row = await db.selectFrom('sso_connections').selectAll().where('domain', '=', key).executeTakeFirst();
       return row && open(row);
+    },
+
+    /** Every connection (the metadata refresh and the certificate-expiry metric). */
+    async list(): Promise<Connection[]> {
+      const rows = await db.selectFrom('sso_connections').selectAll().orderBy('domain').execute();
+      return Promise.all(rows.map(open));
     },
 
     /** The connection a per-connection redirect URI names. */
@@ -77,6 +138,7 @@ export function connectionsRepository(db: Kysely<Database>, ring: KeyRing) {
 
     /** The operator registered the connection's own redirect URI at the provider: the shared one stops. */
     async useOwnCallback(domain: string): Promise<boolean> {
+      domain = (await keyOf(domain)) ?? domain;
       const done = await db
         .updateTable('sso_connections')
         .set({ shared_callback: 0 })
@@ -87,15 +149,14 @@ export function connectionsRepository(db: Kysely<Database>, ring: KeyRing) {
 
     /** Does the domain have a connection? (home-realm discovery: no secret opened) */
     async exists(domain: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('sso_connections')
-        .select('domain')
-        .where('domain', '=', domain)
-        .executeTakeFirst();
-      return row !== undefined;
+      return (await keyOf(domain)) !== undefined;
     },
 
-    async set(domain: string, connection: NewConnection): Promise<void> {
+    /**
+     * Makes or changes the connection whose first domain is `domain`; `furtherDomains` (when given)
+     * replaces its further ones. Throws DomainTakenError when one of them is another connection's.
+     */
+    async set(domain: string, connection: NewConnection, furtherDomains?: string[]): Promise<void> {
       const now = Date.now();
       const values = {
         protocol: connection.protocol,
@@ -103,17 +164,76 @@ export function connectionsRepository(db: Kysely<Database>, ring: KeyRing) {
         secret: connection.protocol === 'oidc' ? seal(ring, connection.clientSecret) : null,
         updated_at: now,
       };
+      await db.transaction().execute(async (trx) => {
+        const further = [...new Set(furtherDomains ?? [])].filter((d) => d !== domain);
+        const asFurther = await trx
+          .selectFrom('sso_connection_domains')
+          .select('connection_domain')
+          .where('domain', '=', domain)
+          .executeTakeFirst();
+        if (asFurther && asFurther.connection_domain !== domain)
+          throw new DomainTakenError(domain, asFurther.connection_domain);
+        for (const d of further) {
+          const owner =
+            (await trx.selectFrom('sso_connections').select('domain').where('domain', '=', d).executeTakeFirst())
+              ?.domain ??
+            (
+              await trx
+                .selectFrom('sso_connection_domains')
+                .select('connection_domain')
+                .where('domain', '=', d)
+                .executeTakeFirst()
+            )?.connection_domain;
+          if (owner !== undefined && owner !== domain) throw new DomainTakenError(d, owner);
+        }
+        await trx
+          .insertInto('sso_connections')
+          // A new connection gets its id (and its own redirect URI); a changed one keeps both.
+          .values({ domain, id: randomBytes(9).toString('base64url'), created_at: now, ...values })
+          .onConflict((oc) => oc.column('domain').doUpdateSet(values))
+          .execute();
+        if (furtherDomains === undefined) return;
+        await trx.deleteFrom('sso_connection_domains').where('connection_domain', '=', domain).execute();
+        if (further.length > 0)
+          await trx
+            .insertInto('sso_connection_domains')
+            .values(further.map((d) => ({ domain: d, connection_domain: domain })))
+            .execute();
+      });
+    },
+
+    /** New settings read from the provider (a metadata refresh): id, secret and domains stay. */
+    async updateSettings(domain: string, settings: OidcSettings | SamlSettings): Promise<void> {
       await db
-        .insertInto('sso_connections')
-        // A new connection gets its id (and its own redirect URI); a changed one keeps both.
-        .values({ domain, id: randomBytes(9).toString('base64url'), created_at: now, ...values })
-        .onConflict((oc) => oc.column('domain').doUpdateSet(values))
+        .updateTable('sso_connections')
+        .set({ settings: JSON.stringify(settings), updated_at: Date.now() })
+        .where('domain', '=', domain)
         .execute();
     },
 
+    /** Removes the connection; given one of its further domains, only that domain leaves it. */
     async remove(domain: string): Promise<boolean> {
-      const done = await db.deleteFrom('sso_connections').where('domain', '=', domain).executeTakeFirst();
-      return Number(done.numDeletedRows) > 0;
+      const key = (await keyOf(domain)) ?? domain;
+      if (key !== domain) {
+        await db.deleteFrom('sso_connection_domains').where('domain', '=', domain).execute();
+        return true;
+      }
+      return db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('sso_connection_domains').where('connection_domain', '=', key).execute();
+        const done = await trx.deleteFrom('sso_connections').where('domain', '=', key).executeTakeFirst();
+        return Number(done.numDeletedRows) > 0;
+      });
     },
   };
+}
+
+/** A domain given to a connection already serves another one. */
+export class DomainTakenError extends Error {
+  constructor(
+    readonly domain: string,
+    readonly owner: string,
+  ) {
+    super(`${domain} is already served by the single-sign-on connection of ${owner}`);
+    this.name = 'DomainTakenError';
+  }
 }

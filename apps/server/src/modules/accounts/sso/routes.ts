@@ -46,7 +46,14 @@ const Redirect = { 302: z.null().describe('redirect') };
  */
 const ssoRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, { deps }) => {
   const { config } = deps;
-  const flow = ssoFlow(deps);
+  const flow = ssoFlow(deps, {
+    signedIn: (info) =>
+      app.log.info(
+        { sso: info },
+        `sso: signed in through ${info.protocol} connection ${info.connection} of ${info.domain} (${info.account} account ${info.accountId})`,
+      ),
+    warn: (info, message) => app.log.warn({ sso: info }, message),
+  });
   const secure = config.publicUrl.startsWith('https:');
   const bindingCookie = { path: COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure } as const;
   const device = (request: FastifyRequest) => request.headers['user-agent']?.slice(0, 256) ?? null;
@@ -63,9 +70,13 @@ const ssoRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, { d
       target = await run();
     } catch (error) {
       const reason: SsoErrorReason = error instanceof SsoFailure ? error.reason : 'unavailable';
+      // Readable text in the message itself: an operator reading the log sees the cause without a parser.
       if (error instanceof SsoFailure)
-        request.log.warn({ sso: { protocol, reason, detail: error.detail } }, 'sso: sign-in refused');
-      else request.log.error({ err: error, sso: { protocol, reason } }, 'sso: sign-in failed');
+        request.log.warn(
+          { sso: { protocol, reason, detail: error.detail } },
+          `sso: ${protocol} sign-in refused (${reason}): ${error.detail}`,
+        );
+      else request.log.error({ err: error, sso: { protocol, reason } }, `sso: ${protocol} sign-in failed`);
       app.recordSsoFailure(protocol, reason);
       target = `${config.publicUrl}${pageUrl('loginErrorSso', {}, { reason })}`;
       reply.clearCookie(BINDING_COOKIE, bindingCookie);
@@ -91,7 +102,7 @@ const ssoRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, { d
     async (request, reply) => {
       let target: string;
       try {
-        const started = await flow.start(request.query.email);
+        const started = await flow.start(request.query);
         if (started.kind === 'not-configured') {
           target = `${config.publicUrl}/user/login?sso=not-configured`;
         } else {
@@ -100,7 +111,10 @@ const ssoRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, { d
         }
       } catch (error) {
         const reason: SsoErrorReason = error instanceof SsoFailure ? error.reason : 'unavailable';
-        request.log.warn({ err: error, sso: { reason } }, 'sso: start failed');
+        request.log.warn(
+          { err: error, sso: { reason } },
+          `sso: start failed (${reason}): ${error instanceof SsoFailure ? error.detail : String(error)}`,
+        );
         app.recordSsoFailure('start', reason);
         target = `${config.publicUrl}${pageUrl('loginErrorSso', {}, { reason })}`;
       }

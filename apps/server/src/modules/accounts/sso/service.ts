@@ -28,6 +28,23 @@ import type { Database } from '../../../db/schema.js';
 import type { Kysely } from 'kysely';
 import { connectionsRepository, type Connection } from './connections.js';
 import { ssoStore, type ReauthOf, type SsoRequest } from './store.js';
+import { flowState } from '../state/repository.js';
+
+/** What the flow tells the log (the routes give it the server's logger). */
+export interface SsoEvents {
+  /** One line per successful sign-in with a provider. */
+  signedIn(info: {
+    domain: string;
+    protocol: 'oidc' | 'saml';
+    connection: string;
+    account: 'new' | 'existing';
+    accountId: string;
+  }): void;
+  /** Something the operator should change, logged at most once a day per connection. */
+  warn(info: { domain: string; connection: string }, message: string): void;
+}
+
+const DAY_MS = 24 * 3600_000;
 
 /** Where a sign-in started with a provider goes next (the routes turn it into a 302). */
 export type SsoStart = { kind: 'redirect'; url: string; binding: string } | { kind: 'not-configured' };
@@ -59,7 +76,7 @@ function isCanonicalAddress(raw: string): boolean {
  * the single-use hand-off of the session to the web app's /auth page. The strategies
  * (strategies/oidc, strategies/saml) speak the protocols; this decides who may come in.
  */
-export function ssoFlow(deps: AccountsDeps) {
+export function ssoFlow(deps: AccountsDeps, events?: SsoEvents) {
   const { config } = deps;
   const ring = config.keys.sso;
   const connections = () => connectionsRepository(deps.db, ring);
@@ -106,15 +123,35 @@ export function ssoFlow(deps: AccountsDeps) {
     return value !== null && sameSecret(sha256(value), hash);
   }
 
-  /** The address the provider vouched for, refused unless it is canonical and of the connection's domain. */
-  function addressOf(domain: string, identity: SsoIdentity): string {
+  /**
+   * The address the provider vouched for, refused unless it is canonical and of one of the connection's
+   * domains. No address at all is its own cause (the provider does not release the attribute, or under
+   * another name than the mapping's): `isEmailShape('')` is true by design, so it is asked first.
+   */
+  function addressOf(domains: string[], identity: SsoIdentity): string {
+    if (identity.email.trim() === '')
+      throw new SsoFailure(
+        'no-email',
+        `the provider sent no e-mail address (map its attribute or claim: sso set --email-attribute); ${identity.received}`,
+      );
     if (!isCanonicalAddress(identity.email))
       throw new SsoFailure('invalid', 'the provider sent an address that is not in canonical form');
     const email = normalizeEmail(identity.email);
-    if (!isEmailShape(email) || email === '')
-      throw new SsoFailure('invalid', 'the provider sent no usable e-mail address');
-    if (emailDomain(email) !== domain) throw new SsoFailure('foreign', `address of ${emailDomain(email)}`);
+    if (!isEmailShape(email) || !email.includes('@'))
+      throw new SsoFailure('invalid', `the provider sent no usable e-mail address; ${identity.received}`);
+    if (!domains.includes(emailDomain(email)))
+      throw new SsoFailure(
+        'foreign',
+        `address of ${emailDomain(email)}, not of the connection's ${domains.join(', ')}; ${identity.received}`,
+      );
     return email;
+  }
+
+  /** Logs `message` once a day per connection and kind, over all instances (the mark is in the database). */
+  async function warnDaily(connection: Connection, kind: string, message: string): Promise<void> {
+    if (!events) return;
+    if (await flowState(deps.db).firstUse('sso-notice', `${kind} ${connection.id}`, DAY_MS))
+      events.warn({ domain: connection.domain, connection: connection.id }, message);
   }
 
   /**
@@ -142,12 +179,19 @@ export function ssoFlow(deps: AccountsDeps) {
   }
 
   /** The account the provider vouched for: created on its first sign-in, never with a password. */
-  async function accountFor(domain: string, identity: SsoIdentity, language: Language): Promise<UserRow> {
-    const email = addressOf(domain, identity);
+  async function accountFor(
+    connection: Connection,
+    identity: SsoIdentity,
+    language: Language,
+  ): Promise<{ user: UserRow; created: boolean }> {
+    const email = addressOf(connection.domains, identity);
+    // The account's domain is its address's (a connection may serve several).
+    const domain = emailDomain(email);
     if (!(await domainsRepository(deps.db).rules(domain)).active) throw new SsoFailure('inactive', 'domain inactive');
     return deps.db.transaction().execute(async (trx) => {
       const users = usersRepository(trx);
       let user = await users.byEmail(email);
+      const created = !user;
       if (!user || !user.confirmed_at) {
         // A new confirmed account takes a seat of the domain's free plan: the same rule as sign-up, with
         // the domain's row held so that parallel first sign-ins cannot both take the last seat.
@@ -177,8 +221,21 @@ export function ssoFlow(deps: AccountsDeps) {
       }
       if (!user.active) throw new SsoFailure('inactive', 'account deactivated');
       await pinSubject(trx, user.id, identity);
-      return user;
+      return { user, created };
     });
+  }
+
+  /** The account of a sign-in (not a fresh proof), logged in one line. */
+  async function signIn(connection: Connection, identity: SsoIdentity, language: Language): Promise<UserRow> {
+    const { user, created } = await accountFor(connection, identity, language);
+    events?.signedIn({
+      domain: user.domain,
+      protocol: connection.protocol,
+      connection: connection.id,
+      account: created ? 'new' : 'existing',
+      accountId: user.id,
+    });
+    return user;
   }
 
   async function handOff(
@@ -204,10 +261,15 @@ export function ssoFlow(deps: AccountsDeps) {
    * must say when (OIDC auth_time; SAML's AuthnStatement is mandatory in the Web SSO profile, and
    * ForceAuthn is only a request): an answer without it proves nothing.
    */
-  async function checkProof(request: SsoRequest, reauth: ReauthOf, identity: SsoIdentity): Promise<UserRow> {
+  async function checkProof(
+    connection: Connection,
+    reauth: ReauthOf,
+    identity: SsoIdentity,
+    request: SsoRequest,
+  ): Promise<UserRow> {
     const user = await usersRepository(deps.db).byId(reauth.userId);
     if (!user?.active) throw new SsoFailure('inactive', 'account deactivated');
-    const email = addressOf(request.domain, identity);
+    const email = addressOf(connection.domains, identity);
     if (email !== user.email) throw new SsoFailure('other-person', 'a fresh proof by another address');
     await pinSubject(deps.db, user.id, identity);
     const startedS = Math.floor((request.startedAt ?? 0) / 1000);
@@ -268,12 +330,22 @@ export function ssoFlow(deps: AccountsDeps) {
       return { sso: connected ? 'available' : 'none' };
     },
 
-    async start(address: string): Promise<SsoStart> {
-      const email = normalizeEmail(address);
-      if (!isEmailShape(email)) return { kind: 'not-configured' };
-      const connection = await connections().get(emailDomain(email));
+    /**
+     * A sign-in started from the address typed on our page, or from a domain alone (the link an IT team
+     * puts on its portal or app tile: any domain of a connection; no login hint then).
+     */
+    async start(input: { email?: string | undefined; domain?: string | undefined }): Promise<SsoStart> {
+      const email = normalizeEmail(input.email ?? '');
+      const domain =
+        input.email !== undefined
+          ? isEmailShape(email)
+            ? emailDomain(email)
+            : ''
+          : normalizeEmail(input.domain ?? '');
+      if (!domain) return { kind: 'not-configured' };
+      const connection = await connections().get(domain);
       if (!connection) return { kind: 'not-configured' };
-      return begin(connection, email);
+      return begin(connection, input.email !== undefined ? email : '');
     },
 
     /** A fresh sign-in at the provider of a signed-in account's domain, for the session that asks. */
@@ -319,11 +391,11 @@ export function ssoFlow(deps: AccountsDeps) {
       const identity = await oidcStrategy.complete(connection, { callbackUrl, state, pending });
       if (request.reauth) {
         // The callback checked this browser's binding cookie above: the browser that asked is here.
-        await checkProof(request, request.reauth, identity);
+        await checkProof(connection, request.reauth, identity, request);
         await markProved(request.reauth);
         return `${config.publicUrl}/app`;
       }
-      return handOff(await accountFor(request.domain, identity, input.language), input.device, request.binding ?? null);
+      return handOff(await signIn(connection, identity, input.language), input.device, request.binding ?? null);
     },
 
     /** The IdP's HTTP-POST to PUBLIC_URL/api/sso/saml/acs; answers the /auth hand-off address. */
@@ -347,17 +419,23 @@ export function ssoFlow(deps: AccountsDeps) {
       if (!(await store().firstUse(`${connection.settings.entityId} ${identity.assertionId}`, REPLAY_TTL_MS))) {
         throw new SsoFailure('expired', 'assertion replayed');
       }
+      if (identity.sha1)
+        await warnDaily(
+          connection,
+          'sha1',
+          `sso: the IdP of ${connection.domain} signs with SHA-1 (RSA-SHA1 or a SHA-1 digest), which is weak: configure RSA-SHA256 at the IdP; new connections refuse SHA-1`,
+        );
       if (request.reauth) {
         // The IdP's POST brings no binding cookie, so it cannot tell whose browser answered: a thief's
         // request, answered by the victim at her IdP, would prove the thief's session. The proof is
         // marked only by the /auth page's same-origin exchange, with the binding cookie of the browser
         // that asked.
-        const user = await checkProof(request, request.reauth, identity);
+        const user = await checkProof(connection, request.reauth, identity, request);
         return handOff(user, input.device, request.binding ?? null, request.reauth);
       }
       // The IdP posts cross-site, so the binding cookie may not come with it: the hand-off carries the
       // binding on to the /auth page's same-origin exchange, which checks it.
-      return handOff(await accountFor(request.domain, identity, input.language), input.device, request.binding ?? null);
+      return handOff(await signIn(connection, identity, input.language), input.device, request.binding ?? null);
     },
 
     samlMetadata: () => samlStrategy.metadata(sp),

@@ -1,5 +1,6 @@
 import type { Configuration } from 'openid-client';
-import { SsoFailure, type SsoIdentity } from '../sso-failure.js';
+import { SsoFailure, describeError, type SsoIdentity } from '../sso-failure.js';
+import { namesFor, readAttribute } from '../sso-attributes.js';
 import type { OidcSettings } from '../../sso/connections.js';
 
 type OpenIdClient = typeof import('openid-client');
@@ -48,7 +49,7 @@ export interface OidcConnectionRef {
 const providerOf = (connection: OidcConnectionRef) =>
   configurationOf(connection.domain, connection.settings, connection.clientSecret, connection.updatedAt).catch(
     (error: unknown) => {
-      throw new SsoFailure('unavailable', `discovery failed: ${describe(error)}`);
+      throw new SsoFailure('unavailable', `discovery of ${connection.settings.issuer} failed: ${describeError(error)}`);
     },
   );
 
@@ -62,7 +63,8 @@ export interface OidcPending {
 
 /** Google's issuer: its ID tokens name the Workspace of the person in `hd`. */
 const GOOGLE_ISSUER = 'https://accounts.google.com';
-const sameIssuer = (a: string, b: string) => a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
+/** Issuers compare exactly, as OIDC Discovery says: `https://host/realms/x/` is not `https://host/realms/x`. */
+const sameIssuer = (a: string, b: string) => a === b;
 
 /**
  * The OpenID Connect strategy (openid-client 6): authorization code flow with PKCE (S256), state and
@@ -83,7 +85,7 @@ export const oidcStrategy = {
       code_challenge_method: 'S256',
       state,
       nonce,
-      login_hint: input.loginHint,
+      ...(input.loginHint ? { login_hint: input.loginHint } : {}),
       // A fresh proof: the provider must ask the person again, whatever session it has.
       ...(input.forceLogin ? { max_age: '0', prompt: 'login' } : {}),
     });
@@ -126,14 +128,22 @@ export const oidcStrategy = {
       if (error instanceof SsoFailure) throw error;
       throw failureOf(client, error);
     }
-    if (claims.email_verified !== true) throw new SsoFailure('unverified', 'email_verified is not true');
+    const received = `claims received: ${Object.keys(claims).sort().join(', ')}`;
+    // The provider vouches for the address only with email_verified true, unless the connection says it
+    // is the authority for its domains (Entra ID work accounts never send the claim).
+    if (claims.email_verified !== true && !connection.settings.trustEmail)
+      throw new SsoFailure(
+        'unverified',
+        `email_verified is ${claims.email_verified === undefined ? 'missing' : JSON.stringify(claims.email_verified)} (sso set --trust-email when the provider is the authority for the domain); ${received}`,
+      );
     // Google vouches for every Google account; only `hd` says it belongs to the company's Workspace.
     const hostedDomain =
       connection.settings.hostedDomain ?? (sameIssuer(provider.issuer, GOOGLE_ISSUER) ? connection.domain : undefined);
     if (hostedDomain !== undefined && claims.hd !== hostedDomain)
       throw new SsoFailure('foreign', `hosted domain ${typeof claims.hd === 'string' ? claims.hd : 'missing'}`);
-    const email = typeof claims.email === 'string' ? claims.email : '';
-    const [given, family] = namesOf(claims);
+    const mapping = connection.settings.mapping;
+    const email = readAttribute(claims, namesFor(mapping, 'email'));
+    const [given, family] = namesOf(claims, mapping);
     return {
       email,
       firstName: given,
@@ -142,45 +152,58 @@ export const oidcStrategy = {
       subject: String(claims.sub ?? ''),
       pinnable: true,
       ...(typeof claims.auth_time === 'number' ? { authTime: claims.auth_time } : {}),
+      received,
     };
   },
 };
 
-function namesOf(claims: Record<string, unknown>): [string, string] {
-  const given = typeof claims.given_name === 'string' ? claims.given_name : '';
-  const family = typeof claims.family_name === 'string' ? claims.family_name : '';
+function namesOf(claims: Record<string, unknown>, mapping: OidcSettings['mapping']): [string, string] {
+  const given = readAttribute(claims, namesFor(mapping, 'firstName'));
+  const family = readAttribute(claims, namesFor(mapping, 'lastName'));
   if (given || family) return [given, family];
   const name = typeof claims.name === 'string' ? claims.name.trim() : '';
   const space = name.lastIndexOf(' ');
   return space > 0 ? [name.slice(0, space), name.slice(space + 1)] : [name, ''];
 }
 
-const describe = (error: unknown): string =>
-  error instanceof Error
-    ? `${error.name}: ${error.message}${error.cause ? ` (${describe(error.cause)})` : ''}`
-    : String(error);
+/** OAuth errors that mean our client is refused or set up wrong at the provider, not that it is down. */
+const CLIENT_REFUSED = new Set([
+  'invalid_client',
+  'unauthorized_client',
+  'invalid_request',
+  'invalid_scope',
+  'unsupported_response_type',
+  'unsupported_grant_type',
+]);
 
 /** What went wrong, as the person is told it: the provider's own refusal, a replay, or a bad answer. */
 function failureOf(client: OpenIdClient, error: unknown): SsoFailure {
   if (error instanceof client.AuthorizationResponseError) {
     const code = error.error;
-    return new SsoFailure(
-      code === 'access_denied' || code === 'login_required' || code === 'consent_required'
-        ? 'cancelled'
-        : 'unavailable',
-      `authorization response error: ${code}`,
-    );
+    const said = `authorization response error: ${code}${error.error_description ? ` (${error.error_description})` : ''}`;
+    if (code === 'access_denied' || code === 'login_required' || code === 'consent_required')
+      return new SsoFailure('cancelled', said);
+    return new SsoFailure(CLIENT_REFUSED.has(code) ? 'misconfigured' : 'unavailable', said);
   }
   if (error instanceof client.ResponseBodyError) {
+    const said = `token endpoint answered HTTP ${error.status} ${error.error}${error.error_description ? ` (${error.error_description})` : ''}`;
     // invalid_grant: the code was used before, is not this client's, or its PKCE verifier does not match.
+    if (error.error === 'invalid_grant') return new SsoFailure('invalid', said);
+    // A wrong client secret or a client the provider does not know: the connection, not an outage.
+    if (CLIENT_REFUSED.has(error.error) || error.status === 401)
+      return new SsoFailure('misconfigured', `${said}: check the client id and secret (sso set)`);
+    return new SsoFailure('unavailable', said);
+  }
+  if (error instanceof client.WWWAuthenticateChallengeError) {
+    const codes = error.cause.map((c) => c.parameters.error ?? c.scheme).join(', ');
     return new SsoFailure(
-      error.error === 'invalid_grant' ? 'invalid' : 'unavailable',
-      `token endpoint: ${error.error}`,
+      'misconfigured',
+      `token endpoint refused the client (HTTP ${error.status}, ${codes}): check the client id and secret (sso set)`,
     );
   }
-  if (error instanceof client.ClientError) return new SsoFailure('invalid', describe(error));
+  if (error instanceof client.ClientError) return new SsoFailure('invalid', describeError(error));
   if (error instanceof TypeError || (error instanceof Error && error.name === 'TimeoutError')) {
-    return new SsoFailure('unavailable', describe(error));
+    return new SsoFailure('unavailable', describeError(error));
   }
-  return new SsoFailure('invalid', describe(error));
+  return new SsoFailure('invalid', describeError(error));
 }

@@ -1,7 +1,9 @@
 import type { CacheProvider, Profile, SAML } from '@node-saml/node-saml';
 import { DOMParser } from '@xmldom/xmldom';
 import { SAML_MAX_DEPTH, SAML_MAX_ELEMENTS, SSO_CLOCK_SKEW_SECONDS, SSO_REQUEST_TTL_SECONDS } from '@suite/contract';
+import { createHash, X509Certificate } from 'node:crypto';
 import { SsoFailure, type SsoIdentity } from '../sso-failure.js';
+import { namesFor, readAttribute } from '../sso-attributes.js';
 import type { SamlSettings } from '../../sso/connections.js';
 
 type NodeSaml = typeof import('@node-saml/node-saml');
@@ -51,41 +53,75 @@ async function samlFor(
   });
 }
 
-const EMAIL_ATTRIBUTES = [
-  'email',
-  'mail',
-  'urn:oid:0.9.2342.19200300.100.1.3',
-  'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress',
-];
-const GIVEN = [
-  'givenName',
-  'firstName',
-  'urn:oid:2.5.4.42',
-  'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/givenname',
-];
-const FAMILY = [
-  'sn',
-  'lastName',
-  'surname',
-  'urn:oid:2.5.4.4',
-  'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/surname',
-];
-
-function attribute(profile: Profile, names: string[]): string {
-  for (const name of names) {
-    const value = profile[name];
-    const first = Array.isArray(value) ? (value[0] as unknown) : value;
-    if (typeof first === 'string' && first.trim()) return first.trim();
-  }
-  return '';
-}
-
 const PROTOCOL = 'urn:oasis:names:tc:SAML:2.0:protocol';
 const ASSERTION = 'urn:oasis:names:tc:SAML:2.0:assertion';
 const DSIG = 'http://www.w3.org/2000/09/xmldsig#';
 const SUCCESS = 'urn:oasis:names:tc:SAML:2.0:status:Success';
 const BEARER = 'urn:oasis:names:tc:SAML:2.0:cm:bearer';
 const PERSISTENT = 'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent';
+/** xmldsig's SHA-1 algorithms (RSA-SHA1, DSA-SHA1 signatures; the SHA-1 digest). */
+const SHA1_ALGORITHMS = new Set([
+  'http://www.w3.org/2000/09/xmldsig#rsa-sha1',
+  'http://www.w3.org/2000/09/xmldsig#dsa-sha1',
+  'http://www.w3.org/2000/09/xmldsig#sha1',
+]);
+
+/** The SHA-256 fingerprint of a certificate (base64 DER), as `sso show` prints it. */
+export const certificateFingerprint = (body: string): string =>
+  createHash('sha256')
+    .update(Buffer.from(body.replace(/\s+/g, ''), 'base64'))
+    .digest('hex');
+
+/** When a certificate (base64 DER) ends (epoch ms), or undefined when it cannot be read. */
+export function certificateExpiry(body: string): number | undefined {
+  try {
+    return Date.parse(new X509Certificate(Buffer.from(body, 'base64')).validTo);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * What a response says about itself, for the log of a refusal (names only, never values): the
+ * attribute names, the NameID format, the certificates in its signatures' KeyInfo, the algorithms.
+ */
+export interface ResponseFacts {
+  attributeNames: string[];
+  nameIdFormat: string;
+  signingCertificates: string[];
+  sha1: boolean;
+}
+
+export function factsOf(xml: string): ResponseFacts {
+  const root = parseXml(xml).documentElement;
+  if (!root) return { attributeNames: [], nameIdFormat: '', signingCertificates: [], sha1: false };
+  const all = (ns: string, name: string) => Array.from(root.getElementsByTagNameNS(ns, name));
+  const algorithms = [...all(DSIG, 'SignatureMethod'), ...all(DSIG, 'DigestMethod')].map(
+    (e) => e.getAttribute('Algorithm') ?? '',
+  );
+  return {
+    attributeNames: [...new Set(all(ASSERTION, 'Attribute').map((a) => a.getAttribute('Name') ?? ''))].filter(Boolean),
+    nameIdFormat: all(ASSERTION, 'NameID')[0]?.getAttribute('Format') ?? 'unspecified',
+    signingCertificates: [
+      ...new Set(all(DSIG, 'X509Certificate').map((c) => (c.textContent ?? '').replace(/\s+/g, ''))),
+    ].filter(Boolean),
+    sha1: algorithms.some((a) => SHA1_ALGORITHMS.has(a)),
+  };
+}
+
+/** The log's text of what a response carried: attribute names, NameID format. */
+const carried = (facts: ResponseFacts) =>
+  `attributes received: ${facts.attributeNames.length ? facts.attributeNames.join(', ') : 'none'}; NameID format: ${facts.nameIdFormat}`;
+
+/** For a bad signature: which certificate signed, against those the connection holds. */
+function signatureDetail(facts: ResponseFacts, idp: SamlSettings): string {
+  const held = idp.certificates.map(certificateFingerprint);
+  const signed = facts.signingCertificates.map(certificateFingerprint);
+  const signer = signed.length
+    ? `signed with certificate SHA-256 ${signed.join(', ')}${signed.some((f) => held.includes(f)) ? '' : ' (not one the connection holds)'}`
+    : 'the response names no signing certificate';
+  return `${signer}; the connection holds SHA-256 ${held.join(', ')} (a rotated certificate: sso refresh, or sso set with the new metadata)`;
+}
 
 const quiet = { warning: () => undefined, error: () => undefined, fatalError: () => undefined };
 const parseXml = (xml: string) => new DOMParser({ errorHandler: quiet }).parseFromString(xml, 'text/xml');
@@ -314,38 +350,51 @@ export const samlStrategy = {
     idp: SamlSettings,
     requests: CacheProvider,
     samlResponse: string,
-  ): Promise<SsoIdentity & { assertionId: string }> {
+  ): Promise<SsoIdentity & { assertionId: string; sha1: boolean }> {
     const { SamlStatusError } = await nodeSaml();
     const saml = await samlFor(sp, idp, requests);
+    const facts = factsOf(Buffer.from(samlResponse, 'base64').toString('utf8'));
+    // Refused before the validator: a connection that refuses SHA-1 takes no answer signed with it.
+    if (facts.sha1 && idp.sha1 === 'refuse')
+      throw new SsoFailure(
+        'misconfigured',
+        `the IdP signs with SHA-1 (RSA-SHA1 or a SHA-1 digest), which this connection refuses: configure RSA-SHA256 at the IdP, or sso set --allow-sha1; ${carried(facts)}`,
+      );
     let profile: Profile | null;
     try {
       ({ profile } = await saml.validatePostResponseAsync({ SAMLResponse: samlResponse }));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      if (error instanceof SamlStatusError) throw new SsoFailure('cancelled', `IdP status: ${message}`);
+      if (error instanceof SamlStatusError)
+        throw new SsoFailure('cancelled', `IdP status: ${message}; ${carried(facts)}`);
       if (/InResponseTo|expired|not yet valid|subject confirmation|NotBefore|NotOnOrAfter/i.test(message)) {
-        throw new SsoFailure('expired', message);
+        throw new SsoFailure('expired', `${message}; ${carried(facts)}`);
       }
-      throw new SsoFailure('invalid', message);
+      if (/signature/i.test(message))
+        throw new SsoFailure('invalid', `${message}: ${signatureDetail(facts, idp)}; ${carried(facts)}`);
+      throw new SsoFailure('invalid', `${message}; ${carried(facts)}`);
     }
     if (!profile) throw new SsoFailure('invalid', 'no profile in the response');
     const checked = checkAddressing(sp, idp, profile);
     const nameId = typeof profile.nameID === 'string' ? profile.nameID : '';
-    const email = attribute(profile, EMAIL_ATTRIBUTES) || (nameId.includes('@') ? nameId : '');
+    const values = (profile.attributes ?? {}) as Record<string, unknown>;
+    const email = readAttribute(values, namesFor(idp.mapping, 'email')) || (nameId.includes('@') ? nameId : '');
     const assertion = profile.getAssertion?.() as { Assertion?: { $?: { ID?: string } } } | undefined;
     const assertionId = assertion?.Assertion?.$?.ID ?? profile.ID ?? '';
     if (!assertionId) throw new SsoFailure('invalid', 'assertion without an ID');
     return {
       email,
-      firstName: attribute(profile, GIVEN),
-      lastName: attribute(profile, FAMILY),
+      firstName: readAttribute(values, namesFor(idp.mapping, 'firstName')),
+      lastName: readAttribute(values, namesFor(idp.mapping, 'lastName')),
       issuer: idp.entityId,
       subject: nameId,
       // Only a persistent NameID names the same person on every sign-in; a transient one changes each
       // time and an e-mail one is the address itself.
       pinnable: profile.nameIDFormat === PERSISTENT && nameId.length > 0,
       ...(checked.authTime === undefined ? {} : { authTime: checked.authTime }),
+      received: `${carried(facts)}`,
       assertionId,
+      sha1: facts.sha1,
     };
   },
 
