@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { X509Certificate } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -97,5 +98,72 @@ export function testCa(): TestCa {
     cert: read('server.pem'),
     samlKey: read('saml.key'),
     samlCert: read('saml.pem'),
+  };
+}
+
+/** Key pairs beside the CA's: a SAML IdP's next signing key, one ending soon, a TLS server nobody trusts. */
+export interface ExtraKeys {
+  /** A second SAML signing key and certificate (a rotation). */
+  samlKey2: string;
+  samlCert2: string;
+  /** A SAML signing certificate that ends in 10 days (the 30-day warning). */
+  samlShortKey: string;
+  samlShortCert: string;
+  /** A self-signed TLS certificate for 127.0.0.1, under no CA the server trusts. */
+  selfSignedKey: string;
+  selfSignedCert: string;
+}
+
+/**
+ * Made once per machine beside the CA, in a folder of their own: written to a temporary folder and
+ * renamed into place, so that two suites starting together never read half-written files. The
+ * short-lived certificate is made anew when it has less than 5 days left.
+ */
+export function extraKeys(): ExtraKeys {
+  const final = join(tmpdir(), 'suite-test-keys-v1');
+  const read = (f: string) => readFileSync(join(final, f), 'utf8');
+  const fresh = () => {
+    if (!existsSync(join(final, 'short.pem'))) return false;
+    const end = Date.parse(new X509Certificate(read('short.pem')).validTo);
+    return end - Date.now() > 5 * 24 * 3600_000;
+  };
+  if (!fresh()) {
+    const work = mkdtempSync(join(tmpdir(), 'suite-test-keys-'));
+    const run = (args: string[]) => execFileSync('openssl', args, { cwd: work, stdio: 'pipe' });
+    const selfSigned = (name: string, days: string, subject: string, extra: string[] = []) =>
+      run([
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        `${name}.key`,
+        '-out',
+        `${name}.pem`,
+        '-days',
+        days,
+        '-subj',
+        subject,
+        ...extra,
+      ]);
+    selfSigned('saml2', '3650', '/CN=Suite test SAML IdP (next key)');
+    selfSigned('short', '10', '/CN=Suite test SAML IdP (ending soon)');
+    selfSigned('tls', '3650', '/CN=127.0.0.1', ['-addext', 'subjectAltName=IP:127.0.0.1']);
+    rmSync(final, { recursive: true, force: true });
+    try {
+      renameSync(work, final);
+    } catch {
+      // Another suite renamed its folder first: use that one.
+      rmSync(work, { recursive: true, force: true });
+    }
+  }
+  return {
+    samlKey2: read('saml2.key'),
+    samlCert2: read('saml2.pem'),
+    samlShortKey: read('short.key'),
+    samlShortCert: read('short.pem'),
+    selfSignedKey: read('tls.key'),
+    selfSignedCert: read('tls.pem'),
   };
 }

@@ -5,8 +5,12 @@ import { testCa } from './ca.js';
 
 /** What the test provider says about a person who signs in with `login` (default: verified, named). */
 export interface TestAccount {
-  email?: string;
-  email_verified?: boolean;
+  /** null: the claim is not sent. */
+  email?: string | null;
+  /** null: the claim is not sent (as Entra ID work accounts do). */
+  email_verified?: boolean | null;
+  /** Claims under other names (`Email`, `upn`, `FirstName`), as a provider's admin may configure them. */
+  other?: Record<string, string>;
   given_name?: string;
   family_name?: string;
   /** Google's hosted-domain claim. */
@@ -53,7 +57,10 @@ export const ssoSetOidc = (domain: string, op: TestOidcProvider): string[] => [
  * `redirectUris` is read at the first request (a connection's own redirect URI names its id, known only
  * once the connection is set with this provider's issuer).
  */
-export async function startOidcProvider(redirectUris: string[]): Promise<TestOidcProvider> {
+export async function startOidcProvider(
+  redirectUris: string[],
+  options: { issuerPath?: string } = {},
+): Promise<TestOidcProvider> {
   const ca = testCa();
   const accounts = new Map<string, TestAccount>();
   const clientId = 'suite-sso';
@@ -61,7 +68,10 @@ export async function startOidcProvider(redirectUris: string[]): Promise<TestOid
   const otherClient = { id: 'someone-else', secret: 'someone-else-secret-0123456789abcdef012345' };
   const server: Server = createServer({ key: ca.key, cert: ca.cert });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const issuer = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // An issuer with a path keeps it exactly (Keycloak's `/realms/x/`, Authentik's `/application/o/app/`):
+  // the provider answers under that path too.
+  const prefix = (options.issuerPath ?? '').replace(/\/$/, '');
+  const issuer = `https://127.0.0.1:${(server.address() as AddressInfo).port}${options.issuerPath ?? ''}`;
   const configuration: Configuration = {
     clients: [
       {
@@ -84,8 +94,8 @@ export async function startOidcProvider(redirectUris: string[]): Promise<TestOid
     pkce: { required: () => true },
     claims: {
       openid: ['sub', 'hd'],
-      email: ['email', 'email_verified'],
-      profile: ['given_name', 'family_name', 'name'],
+      email: ['email', 'email_verified', 'Email', 'upn'],
+      profile: ['given_name', 'family_name', 'name', 'FirstName', 'LastName'],
     },
     features: { devInteractions: { enabled: true } },
     cookies: { keys: ['test-cookie-key-0123456789abcdef'] },
@@ -96,11 +106,12 @@ export async function startOidcProvider(redirectUris: string[]): Promise<TestOid
         async claims() {
           return {
             sub: id,
-            email: account.email ?? id,
-            email_verified: account.email_verified ?? true,
+            ...(account.email === null ? {} : { email: account.email ?? id }),
+            ...(account.email_verified === null ? {} : { email_verified: account.email_verified ?? true }),
             given_name: account.given_name ?? 'Ada',
             family_name: account.family_name ?? 'Lovelace',
             ...(account.hd ? { hd: account.hd } : {}),
+            ...account.other,
           };
         },
       };
@@ -112,7 +123,18 @@ export async function startOidcProvider(redirectUris: string[]): Promise<TestOid
       if (!session?.accountId || !client) return undefined;
       const grant = new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId });
       grant.addOIDCScope('openid email profile');
-      grant.addOIDCClaims(['email', 'email_verified', 'given_name', 'family_name', 'name', 'hd']);
+      grant.addOIDCClaims([
+        'email',
+        'email_verified',
+        'given_name',
+        'family_name',
+        'name',
+        'hd',
+        'Email',
+        'upn',
+        'FirstName',
+        'LastName',
+      ]);
       await grant.save();
       return grant;
     },
@@ -152,6 +174,7 @@ export async function startOidcProvider(redirectUris: string[]): Promise<TestOid
       }
       return end(chunk);
     }) as typeof response.end;
+    if (prefix && request.url?.startsWith(`${prefix}/`)) request.url = request.url.slice(prefix.length);
     void provider()(request, response);
   });
   return {

@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import * as samlifyNamespace from 'samlify';
@@ -6,7 +7,7 @@ import * as samlifyNamespace from 'samlify';
 /** samlify is CommonJS with getter exports, which some module loaders' namespace objects miss: use its exports object. */
 const samlify = (samlifyNamespace as unknown as { default?: typeof samlifyNamespace }).default ?? samlifyNamespace;
 import { DOMParser } from '@xmldom/xmldom';
-import { testCa } from './ca.js';
+import { extraKeys, testCa } from './ca.js';
 
 // The test IdP reads our AuthnRequest only to answer it; what is under test is the service provider's
 // validation (node-saml in the server), so a well-formedness check is enough here (no XSD engine).
@@ -45,12 +46,28 @@ export interface SamlAnswer {
    * ForceAuthn); null leaves the AuthnStatement out, as a non-conforming IdP would.
    */
   authnInstantS?: number | null;
+  /** The attributes sent instead of email/givenName/sn (an empty list: no AttributeStatement at all). */
+  attributes?: [string, string][];
+  /**
+   * How the response is signed: 'sha1' with RSA-SHA1 and SHA-1 digests (as old IdPs do), 'second-key'
+   * with the IdP's next key pair (a rotation), 'short-key' with a certificate that ends in 10 days.
+   */
+  signing?: 'sha1' | 'second-key' | 'short-key';
 }
+
+/** Which certificates the IdP's metadata (and its https metadata URL) publishes. */
+export type PublishedKeys = 'first' | 'first-and-second' | 'second' | 'short';
 
 export interface TestSamlIdp {
   url: string;
   entityId: string;
   metadata: string;
+  /** The metadata over https on loopback (the test CA), publishing what `publish` last chose. */
+  metadataUrl: string;
+  /** Changes the certificates the metadata URL publishes (a rotation, announced or not). */
+  publish(keys: PublishedKeys): void;
+  /** The metadata publishing `keys` (for a file). */
+  metadataOf(keys: PublishedKeys): string;
   /** The request ID of a redirect to our IdP (the SP-initiated AuthnRequest). */
   requestIdOf(redirectUrl: string): Promise<string>;
   /** A signed SAMLResponse (base64) answering request `requestId`, as the IdP posts it to the ACS. */
@@ -62,18 +79,22 @@ const escapeXml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 
 const attributes = (answer: SamlAnswer) =>
-  '<saml:AttributeStatement>' +
-  [
-    ['email', answer.email],
-    ['givenName', answer.givenName ?? 'Grace'],
-    ['sn', answer.surname ?? 'Hopper'],
-  ]
-    .map(
-      ([name, value]) =>
-        `<saml:Attribute Name="${name}" NameFormat="urn:oasis:names:tc:SAML:2.0:attrname-format:basic"><saml:AttributeValue xsi:type="xs:string">${escapeXml(value!)}</saml:AttributeValue></saml:Attribute>`,
-    )
-    .join('') +
-  '</saml:AttributeStatement>';
+  answer.attributes?.length === 0
+    ? ''
+    : '<saml:AttributeStatement>' +
+      (
+        answer.attributes ?? [
+          ['email', answer.email],
+          ['givenName', answer.givenName ?? 'Grace'],
+          ['sn', answer.surname ?? 'Hopper'],
+        ]
+      )
+        .map(
+          ([name, value]) =>
+            `<saml:Attribute Name="${name}" NameFormat="urn:oasis:names:tc:SAML:2.0:attrname-format:basic"><saml:AttributeValue xsi:type="xs:string">${escapeXml(value!)}</saml:AttributeValue></saml:Attribute>`,
+        )
+        .join('') +
+      '</saml:AttributeStatement>';
 
 /** When and how the person authenticated (mandatory in the Web SSO profile); none when asked to leave it out. */
 const authnStatement = (answer: SamlAnswer, at: (s: number) => string, sessionIndex: string) =>
@@ -95,15 +116,46 @@ export async function startSamlIdp(spMetadata: () => Promise<string>): Promise<T
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const entityId = `${url}/metadata`;
-  const idp = samlify.IdentityProvider({
-    entityID: entityId,
-    privateKey: ca.samlKey,
-    signingCert: ca.samlCert,
-    isAssertionEncrypted: false,
-    wantAuthnRequestsSigned: false,
-    nameIDFormat: ['urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress'],
-    singleSignOnService: [{ Binding: samlify.Constants.namespace.binding.redirect, Location: `${url}/sso` }],
+  const extra = extraKeys();
+  const keys = {
+    first: { privateKey: ca.samlKey, cert: ca.samlCert },
+    second: { privateKey: extra.samlKey2, cert: extra.samlCert2 },
+    short: { privateKey: extra.samlShortKey, cert: extra.samlShortCert },
+  };
+  const idpWith = (key: { privateKey: string; cert: string }, signingCert: string | string[], sha1 = false) =>
+    samlify.IdentityProvider({
+      entityID: entityId,
+      privateKey: key.privateKey,
+      signingCert: signingCert as string,
+      isAssertionEncrypted: false,
+      wantAuthnRequestsSigned: false,
+      ...(sha1 ? { requestSignatureAlgorithm: 'http://www.w3.org/2000/09/xmldsig#rsa-sha1' } : {}),
+      nameIDFormat: ['urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress'],
+      singleSignOnService: [{ Binding: samlify.Constants.namespace.binding.redirect, Location: `${url}/sso` }],
+    });
+  const idp = idpWith(keys.first, keys.first.cert);
+  const signers = {
+    sha1: idpWith(keys.first, keys.first.cert, true),
+    'second-key': idpWith(keys.second, keys.second.cert),
+    'short-key': idpWith(keys.short, keys.short.cert),
+  };
+  const metadataOf = (published: PublishedKeys) =>
+    (published === 'first'
+      ? idp
+      : published === 'second'
+        ? signers['second-key']
+        : published === 'short'
+          ? signers['short-key']
+          : idpWith(keys.first, [keys.first.cert, keys.second.cert])
+    ).getMetadata();
+  let published: PublishedKeys = 'first';
+  const metadataServer = createHttpsServer({ key: ca.key, cert: ca.cert }, (request, response) => {
+    if (request.url !== '/metadata') return void response.writeHead(404).end();
+    response.writeHead(200, { 'content-type': 'application/samlmetadata+xml' });
+    response.end(metadataOf(published));
   });
+  await new Promise<void>((resolve) => metadataServer.listen(0, '127.0.0.1', resolve));
+  const metadataUrl = `https://127.0.0.1:${(metadataServer.address() as AddressInfo).port}/metadata`;
   let sp: ReturnType<typeof samlifyNamespace.ServiceProvider> | undefined;
   let acsUrl = '';
   const serviceProvider = async () => {
@@ -126,7 +178,7 @@ export async function startSamlIdp(spMetadata: () => Promise<string>): Promise<T
     const now = Date.now();
     const at = (s: number) => new Date(now + s * 1000).toISOString();
     const acs = acsUrl;
-    const result = await idp.createLoginResponse(
+    const result = await (a.signing ? signers[a.signing] : idp).createLoginResponse(
       target,
       { extract: { request: { id: requestId } } } as never,
       'post',
@@ -221,12 +273,18 @@ export async function startSamlIdp(spMetadata: () => Promise<string>): Promise<T
     url,
     entityId,
     metadata: idp.getMetadata(),
+    metadataUrl,
+    publish: (keys: PublishedKeys) => void (published = keys),
+    metadataOf,
     requestIdOf,
     answer,
-    stop: () =>
-      new Promise<void>((resolve) => {
+    stop: async () => {
+      metadataServer.closeAllConnections();
+      await new Promise<void>((resolve) => metadataServer.close(() => resolve()));
+      await new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
-      }),
+      });
+    },
   };
 }
