@@ -19,6 +19,11 @@ import { startSamlIdp, type TestSamlIdp } from '../../apps/server/test/idp/saml'
 const run = randomBytes(3).toString('hex');
 const OIDC_DOMAIN = `oidc-${run}.test`;
 const SAML_DOMAIN = `saml-${run}.test`;
+/** A SAML connection whose IdP releases no address (the most common SAML misconfiguration). */
+const NOMAIL_DOMAIN = `nomail-${run}.test`;
+/** An OIDC connection set with a wrong client secret. */
+const BADSECRET_DOMAIN = `badsecret-${run}.test`;
+let nomailIdp: TestSamlIdp;
 let op: TestOidcProvider;
 let idp: TestSamlIdp;
 
@@ -37,10 +42,25 @@ test.beforeAll(async () => {
   writeFileSync(file, idp.metadata);
   admin('sso', 'set', SAML_DOMAIN, '--saml', '--metadata', file);
   admin('domain', 'set', SAML_DOMAIN, '--sso-only');
+  redirectUris.push(
+    /redirect URI to register at the provider: (\S+)/.exec(
+      admin(...ssoSetOidc(BADSECRET_DOMAIN, { ...op, clientSecret: 'not-the-secret-0123456789abcdef' })),
+    )![1]!,
+  );
+  nomailIdp = await startSamlIdp(async () => (await fetch(`${BASE_URL}/api/sso/saml/metadata`)).text());
+  Object.assign(nomailIdp.browserAnswer, {
+    nameId: `opaque-${run}`,
+    nameIdFormat: 'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent',
+    attributes: [['uid', `uid-${run}`]],
+  });
+  const nomailFile = join(WORK_DIR, `idp-nomail-${run}.xml`);
+  writeFileSync(nomailFile, nomailIdp.metadata);
+  admin('sso', 'set', NOMAIL_DOMAIN, '--saml', '--metadata', nomailFile);
 });
 test.afterAll(async () => {
   await op?.stop();
   await idp?.stop();
+  await nomailIdp?.stop();
 });
 
 for (const lang of ['en', 'hi'] as Lang[]) {
@@ -122,6 +142,44 @@ for (const lang of ['en', 'hi'] as Lang[]) {
       await expect(page).toHaveURL(/\/app$/);
       await expect(greeting).toBeVisible();
       expect(await page.evaluate(() => window.localStorage.getItem('authorization'))).toBe(token);
+    });
+  });
+}
+
+for (const lang of ['en', 'hi'] as Lang[]) {
+  test.describe(`single sign-on failures that name their cause (${lang})`, () => {
+    test.use({ locale: BROWSER_LOCALE[lang] });
+
+    test('an IdP that sends no address: the page says so and what to tell IT, from the start link of the domain', async ({
+      page,
+    }) => {
+      const pagesT = texts(lang, 'pages');
+      // The start link an IT team puts on its portal: the domain alone.
+      await page.goto(`/api/sso/start?domain=${NOMAIL_DOMAIN}`);
+      await expect(page).toHaveURL(new RegExp(`^${nomailIdp.url}/sso`));
+      await page.getByLabel('E-mail').fill(`someone.${lang}@${NOMAIL_DOMAIN}`);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page).toHaveURL(/\/login-error-sso\?reason=no-email$/);
+      await expect(page.getByRole('heading', { name: pagesT('sso.reasons.no-email.title') })).toBeVisible();
+      await expect(page.getByText(pagesT('sso.reasons.no-email.text'))).toBeVisible();
+      await accessible(page, 'single-sign-on error, no address');
+      await screenshots(page, `sso-error-no-email-${lang}`);
+      await page.getByRole('link', { name: pagesT('sso.toLogin') }).click();
+      await expect(page).toHaveURL(/\/user\/login$/);
+      expect(await page.evaluate(() => localStorage.getItem('authorization'))).toBeNull();
+    });
+
+    test('a connection with a wrong client secret: "not set up correctly", not an outage', async ({ page }) => {
+      const pagesT = texts(lang, 'pages');
+      await page.goto(`/api/sso/start?domain=${BADSECRET_DOMAIN}`);
+      await expect(page).toHaveURL(new RegExp(`^${op.issuer}/interaction/`));
+      await page.locator('input[name="login"]').fill(`someone.${lang}@${BADSECRET_DOMAIN}`);
+      await new AccountScreens(page, lang).signInAtOidcProvider();
+      await expect(page).toHaveURL(/\/login-error-sso\?reason=misconfigured$/);
+      await expect(page.getByRole('heading', { name: pagesT('sso.reasons.misconfigured.title') })).toBeVisible();
+      await expect(page.getByText(pagesT('sso.reasons.misconfigured.text'))).toBeVisible();
+      await accessible(page, 'single-sign-on error, misconfigured');
+      await screenshots(page, `sso-error-misconfigured-${lang}`);
     });
   });
 }

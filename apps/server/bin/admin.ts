@@ -438,10 +438,14 @@ async function dispatch(db: Db, env: Env, argv: string[], out: Out): Promise<voi
   if (group === 'sso' && action === 'remove') {
     const domain = domainArg(rest[0]);
     const config = loadConfig(env);
-    if (!(await accountsAdmin(db.kysely).ssoConnections(config.keys.sso).remove(domain))) {
-      throw new UsageError(`no single-sign-on connection for ${domain}`);
-    }
-    return out(`${domain}: single-sign-on connection removed`);
+    const connections = accountsAdmin(db.kysely).ssoConnections(config.keys.sso);
+    const owner = (await connections.get(domain))?.domain;
+    if (!(await connections.remove(domain))) throw new UsageError(`no single-sign-on connection for ${domain}`);
+    return out(
+      owner && owner !== domain
+        ? `${domain}: removed from the single-sign-on connection of ${owner} (which keeps its other domains)`
+        : `${domain}: single-sign-on connection removed`,
+    );
   }
   if (group === 'mail' && action === 'failed') return mailFailed(db, rest, out);
   if (group === 'invite') return invite(db, env, [action ?? '', ...rest].filter(Boolean), out);

@@ -84,6 +84,125 @@ describe('admin CLI (npm run admin -- ...)', () => {
     expect((await failing('help')).code).toBe(0);
   });
 
+  it('refuses wrong single-sign-on settings with their cause, exit code 2, and changes nothing', async () => {
+    const cases: [string[], string][] = [
+      [
+        [
+          'sso',
+          'set',
+          'sso.example',
+          '--oidc',
+          '--issuer',
+          'http://idp.example/',
+          '--client-id',
+          'a',
+          '--client-secret',
+          'b',
+        ],
+        "--issuer must be the provider's https:// issuer URL",
+      ],
+      [
+        [
+          'sso',
+          'set',
+          'sso.example',
+          '--oidc',
+          '--issuer',
+          'https://idp.example/',
+          '--client-id',
+          'a',
+          '--client-secret',
+          'b',
+          '--domains',
+          'ok.example,not a domain',
+        ],
+        'not a domain name: not a domain',
+      ],
+      [
+        [
+          'sso',
+          'set',
+          'sso.example',
+          '--oidc',
+          '--issuer',
+          'https://idp.example/',
+          '--client-id',
+          'a',
+          '--client-secret',
+          'b',
+          '--email-attribute',
+          'has space',
+        ],
+        '--email-attribute must be an attribute or claim name',
+      ],
+      [
+        [
+          'sso',
+          'set',
+          'sso.example',
+          '--oidc',
+          '--issuer',
+          'https://idp.example/',
+          '--client-id',
+          'a',
+          '--client-secret',
+          'b',
+          '--allow-sha1',
+        ],
+        '--allow-sha1 and --entity-id are for --saml',
+      ],
+      [
+        ['sso', 'set', 'sso.example', '--saml', '--metadata', '/nonexistent/idp.xml', '--trust-email'],
+        '--trust-email is for --oidc',
+      ],
+      [
+        ['sso', 'set', 'sso.example', '--saml', '--metadata', '/nonexistent/idp.xml'],
+        'metadata: cannot read /nonexistent/idp.xml: Error: ENOENT',
+      ],
+      [['sso', 'set', 'sso.example', '--saml', '--metadata', 'http://idp.example/metadata'], 'use https:// or a file'],
+      [['sso', 'refresh', 'sso.example'], 'no single-sign-on connection for sso.example'],
+      [['sso', 'test', 'sso.example'], 'no single-sign-on connection for sso.example'],
+    ];
+    for (const [argv, cause] of cases) {
+      const { code, output } = await failing(...argv);
+      expect(code, argv.join(' ')).toBe(2);
+      expect(output, argv.join(' ')).toContain(cause);
+    }
+    expect(await w.app.db.kysely.selectFrom('sso_connections').select('domain').execute()).toEqual([]);
+  });
+
+  it('sso refresh of a connection set from a file says why it cannot, with exit code 1', async () => {
+    await admin(
+      w,
+      'sso',
+      'set',
+      'file.example',
+      '--oidc',
+      '--issuer',
+      'https://idp.example/realms/x/',
+      '--client-id',
+      'a',
+      '--client-secret',
+      'b',
+      '--domains',
+      'more.example',
+    );
+    const shown = await admin(w, 'sso', 'show', 'more.example');
+    // The issuer exactly as given, trailing slash included; both domains with their start URL.
+    expect(shown).toContain('issuer: https://idp.example/realms/x/\n');
+    expect(shown).toContain('domains: file.example, more.example');
+    expect(shown).toContain('start URL (portal or app tile) for more.example: ');
+    const { code, output } = await failing('sso', 'refresh', 'file.example');
+    expect(code).toBe(1);
+    expect(output).toContain(
+      'file.example has no metadata URL to read (OpenID Connect reads its discovery document itself)',
+    );
+    // Removing a further domain keeps the connection.
+    expect(await admin(w, 'sso', 'remove', 'more.example')).toContain('more.example');
+    expect(await admin(w, 'sso', 'show', 'file.example')).toContain('domains: file.example\n');
+    await admin(w, 'sso', 'remove', 'file.example');
+  });
+
   it('reports a bad configuration with exit code 2', async () => {
     const lines: string[] = [];
     const code = await runAdmin(['users', 'list'], { ...env(), DATABASE_URL: 'mysql://x' }, (l) => lines.push(l));

@@ -389,7 +389,9 @@ describe('single sign-on an IT team can connect and debug', () => {
     job2.start();
     await job2.stop();
     expect(logSince(again)).not.toContain('ends within 30 days');
+    // The other connections on this metadata URL go back to the first key.
     idp.publish('first');
+    await accountsAdmin(w.app.db.kysely).refreshSsoMetadata(w.app.config.keys.sso);
   });
 
   it('OpenID Connect: no e-mail claim is its own reason; a wrong client secret is "misconfigured", not an outage', async () => {

@@ -68,6 +68,8 @@ export interface TestSamlIdp {
   publish(keys: PublishedKeys): void;
   /** The metadata publishing `keys` (for a file). */
   metadataOf(keys: PublishedKeys): string;
+  /** Merged into the answers of the browser sign-in page (e.g. no address in it, as a misconfigured IdP). */
+  browserAnswer: Partial<SamlAnswer>;
   /** The request ID of a redirect to our IdP (the SP-initiated AuthnRequest). */
   requestIdOf(redirectUrl: string): Promise<string>;
   /** A signed SAMLResponse (base64) answering request `requestId`, as the IdP posts it to the ACS. */
@@ -149,6 +151,7 @@ export async function startSamlIdp(spMetadata: () => Promise<string>): Promise<T
           : idpWith(keys.first, [keys.first.cert, keys.second.cert])
     ).getMetadata();
   let published: PublishedKeys = 'first';
+  const browserAnswer: Partial<SamlAnswer> = {};
   const metadataServer = createHttpsServer({ key: ca.key, cert: ca.cert }, (request, response) => {
     if (request.url !== '/metadata') return void response.writeHead(404).end();
     response.writeHead(200, { 'content-type': 'application/samlmetadata+xml' });
@@ -245,6 +248,7 @@ export async function startSamlIdp(spMetadata: () => Promise<string>): Promise<T
         const cancelled = form.get('action') === 'cancel';
         const saml = await answer(requestId, {
           email: form.get('email') || 'nobody@example.invalid',
+          ...browserAnswer,
           ...(cancelled ? { statusCode: samlify.Constants.StatusCode.Requester } : {}),
         });
         const acs = acsUrl;
@@ -274,6 +278,7 @@ export async function startSamlIdp(spMetadata: () => Promise<string>): Promise<T
     entityId,
     metadata: idp.getMetadata(),
     metadataUrl,
+    browserAnswer,
     publish: (keys: PublishedKeys) => void (published = keys),
     metadataOf,
     requestIdOf,

@@ -14,12 +14,17 @@ describe('/login-error-sso', () => {
     for (const [reason, title] of [
       ['other-person', 'This address now belongs to someone else'],
       ['no-seats', 'Your organization has no free seat left'],
+      ['no-email', 'Your organization’s sign-in did not send your e-mail address'],
+      ['misconfigured', 'Single sign-on is not set up correctly'],
     ] as const) {
       await renderScreen(<SsoErrorPage />, {
         url: `/login-error-sso?reason=${reason}`,
         path: '/login-error-sso',
       });
       expect(await screen.findByRole('heading', { name: title })).toBeTruthy();
+      // Nothing the person can retry: the way out is back to sign-in (IT must act first).
+      if (reason === 'no-email' || reason === 'misconfigured')
+        expect(screen.getByRole('link', { name: 'Back to sign-in' })).toBeTruthy();
       cleanup();
     }
   });
