@@ -161,7 +161,10 @@ export type SsoDiscoverResponse = z.infer<typeof SsoDiscoverResponseSchema>;
 // GET /sso/start?email=: 302 to the domain's provider
 // GET /sso/start: by the address typed on our sign-in page, or by `domain` (the link an IT team puts on
 // its portal: PUBLIC_URL/api/sso/start?domain=<domain>, any domain of a connection).
-export const SsoStartQuerySchema = z.object({ email: z.string().max(320).optional(), domain: z.string().max(253).optional() });
+export const SsoStartQuerySchema = z.object({
+  email: z.string().max(320).optional(),
+  domain: z.string().max(253).optional(),
+});
 // POST /auth/handoff: the /auth page's single-use token for the session it stands for. `confirm`: the
 // person answered "Continue as …?" (a hand-off that this browser did not start).
 export const HandoffRequestSchema = z.object({ handoff: z.string().min(1).max(128), confirm: z.boolean().optional() });

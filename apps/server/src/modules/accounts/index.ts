@@ -41,4 +41,4 @@ export { fetchIdpMetadata, parseIdpMetadata } from './strategies/saml/metadata.j
 export { certificatesOf } from './sso/metadata-refresh.js';
 export { DomainTakenError } from './sso/connections.js';
 export { DEFAULT_ATTRIBUTES } from './strategies/sso-attributes.js';
-export { describeError, tlsAdvice } from './strategies/sso-failure.js';
+export { describeError } from './strategies/sso-failure.js';

@@ -74,7 +74,7 @@ function codeIn(error: unknown, depth = 0): string | undefined {
 }
 
 /** What to do about a TLS trust problem, named by its cause; undefined for any other error. */
-export function tlsAdvice(error: unknown): string | undefined {
+function tlsAdvice(error: unknown): string | undefined {
   const code = codeIn(error);
   if (code === undefined) return undefined;
   if (UNTRUSTED.has(code))

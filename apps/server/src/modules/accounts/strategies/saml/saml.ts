@@ -85,14 +85,14 @@ export function certificateExpiry(body: string): number | undefined {
  * What a response says about itself, for the log of a refusal (names only, never values): the
  * attribute names, the NameID format, the certificates in its signatures' KeyInfo, the algorithms.
  */
-export interface ResponseFacts {
+interface ResponseFacts {
   attributeNames: string[];
   nameIdFormat: string;
   signingCertificates: string[];
   sha1: boolean;
 }
 
-export function factsOf(xml: string): ResponseFacts {
+function factsOf(xml: string): ResponseFacts {
   const root = parseXml(xml).documentElement;
   if (!root) return { attributeNames: [], nameIdFormat: '', signingCertificates: [], sha1: false };
   const all = (ns: string, name: string) => Array.from(root.getElementsByTagNameNS(ns, name));
