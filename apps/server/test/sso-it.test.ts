@@ -431,6 +431,17 @@ describe('single sign-on an IT team can connect and debug', () => {
     expect(me.email).toBe('kim@slash.test');
     const tested = await admin(w, 'sso', 'test', 'slash.test');
     expect(tested).toContain(`ok: issuer ${slashOp.issuer} matches exactly`);
+    // The same issuer without its slash is another issuer: named as a misconfiguration, not an outage.
+    const slashless = slashOp.issuer.slice(0, -1);
+    await admin(w, ...ssoSetOidc('slashless.test', { ...slashOp, issuer: slashless }));
+    const from = logs.lines.length;
+    expect(errorReason(await start('email=kim%40slashless.test'))).toBe('misconfigured');
+    expect(logSince(from)).toContain(`discovery of ${slashless} failed`);
+    const problem = await adminFails('sso', 'test', 'slashless.test');
+    expect(problem.code).toBe(1);
+    expect(problem.text).toContain(
+      `PROBLEM: the provider names itself "${slashOp.issuer}", the connection "${slashless}": issuers must match exactly`,
+    );
   });
 
   it('sso test checks discovery, the client, metadata and certificates, and prints every start URL', async () => {

@@ -49,7 +49,12 @@ export interface OidcConnectionRef {
 const providerOf = (connection: OidcConnectionRef) =>
   configurationOf(connection.domain, connection.settings, connection.clientSecret, connection.updatedAt).catch(
     (error: unknown) => {
-      throw new SsoFailure('unavailable', `discovery of ${connection.settings.issuer} failed: ${describeError(error)}`);
+      const detail = `discovery of ${connection.settings.issuer} failed: ${describeError(error)}`;
+      // The provider answered, naming itself otherwise (often a trailing slash): the connection's issuer is
+      // wrong, not the provider down.
+      if ((error as { code?: unknown }).code === 'OAUTH_JSON_ATTRIBUTE_COMPARISON_FAILED')
+        throw new SsoFailure('misconfigured', `${detail}: set the issuer exactly as the provider's discovery names it`);
+      throw new SsoFailure('unavailable', detail);
     },
   );
 
