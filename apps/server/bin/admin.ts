@@ -6,7 +6,7 @@ import { ConfigError, loadConfig, prepareDataDir, type Env } from '../src/config
 import { migrate, openDatabase, type Db } from '../src/db/database.js';
 import { createHash, X509Certificate } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { API, API_PREFIX } from '@suite/contract';
+import { API, API_PREFIX, SSO_SP_KEY_OVERLAP_DAYS } from '@suite/contract';
 import {
   accountsAdmin,
   parseIdpMetadata,
@@ -28,10 +28,13 @@ const USAGE = `Usage: npm run admin -- <command>
   sso set <domain> --oidc --issuer <https URL> --client-id <id> --client-secret <secret> [--scopes "openid email profile"]
                                  [--hosted-domain <Google Workspace domain>]
   sso set <domain> --saml --metadata <file path or https URL>   the IdP's metadata XML
+                                 [--allow-idp-initiated]   sign in from the IdP's app tile (asks "Continue as …?")
   sso show <domain>            the connection (never the client secret) and the addresses to give the IdP
   sso use-own-redirect-uri <domain>   after registering the connection's own redirect URI at the provider:
                                  stop answering this connection on the old shared one
   sso remove <domain>
+  sso sp-key show              our SAML encryption and signing certificate (in our metadata)
+  sso sp-key rotate            a new SAML key pair; the old one still decrypts for ${SSO_SP_KEY_OVERLAP_DAYS} days
   mail failed [--limit N]                      mails given up (SMTP 5xx, expired, 72 h), newest first
 
 Uses the same settings as the server (DATA_DIR or DATABASE_URL, PUBLIC_URL, ...).`;
@@ -159,12 +162,15 @@ async function ssoSet(db: Db, env: Env, args: string[], out: Out): Promise<void>
       scopes: { type: 'string' },
       'hosted-domain': { type: 'string' },
       metadata: { type: 'string' },
+      'allow-idp-initiated': { type: 'boolean' },
     },
   });
   const domain = domainArg(positionals[0]);
   const config = loadConfig(env);
   const connections = accountsAdmin(db.kysely).ssoConnections(config.keys.sso);
   if (values.oidc === values.saml) throw new UsageError('say --oidc or --saml');
+  if (values.oidc && values['allow-idp-initiated'])
+    throw new UsageError('--allow-idp-initiated is for SAML connections (OpenID Connect has no unsolicited sign-in)');
   if (values.oidc) {
     const issuer = values.issuer ?? '';
     if (!/^https:\/\/[^\s]+$/.test(issuer)) throw new UsageError("--issuer must be the provider's https:// issuer URL");
@@ -193,7 +199,8 @@ async function ssoSet(db: Db, env: Env, args: string[], out: Out): Promise<void>
       if (error instanceof UsageError) throw error;
       throw new UsageError(`metadata: ${(error as Error).message}`);
     }
-    await connections.set(domain, { protocol: 'saml', settings });
+    const allowIdpInitiated = values['allow-idp-initiated'] === true;
+    await connections.set(domain, { protocol: 'saml', settings: { ...settings, ...(allowIdpInitiated ? { allowIdpInitiated } : {}) } });
   }
   await ssoShow(db, env, [domain], out);
 }
@@ -209,6 +216,8 @@ function describeConnection(c: SsoConnection, publicUrl: string): string[] {
       `  scopes: ${c.settings.scopes}`,
       ...(c.settings.hostedDomain ? [`  Google hosted domain (hd): ${c.settings.hostedDomain}`] : []),
       `  redirect URI to register at the provider: ${api}${API.ssoOidcCallback}/${c.id}`,
+      `  back-channel logout URI to register: ${api}${API.ssoOidcBackchannelLogout}/${c.id}`,
+      `  post-logout redirect URI to register: ${publicUrl}/user/login`,
       ...(c.sharedCallback
         ? [
             `  still answered on the old shared redirect URI ${api}${API.ssoOidcCallback}: register the one above,`,
@@ -234,6 +243,10 @@ function describeConnection(c: SsoConnection, publicUrl: string): string[] {
     ...certificates,
     `  our entity ID and metadata: ${api}${API.ssoSamlMetadata}`,
     `  our assertion consumer service (HTTP-POST): ${api}${API.ssoSamlAcs}`,
+    `  our single logout service (HTTP-Redirect, HTTP-POST): ${api}${API.ssoSamlSlo}`,
+    `  IdP single logout: ${c.settings.sloUrl ?? 'none in its metadata (sign-out ends only our session)'}`,
+    `  IdP-initiated sign-in (app tile): ${c.settings.allowIdpInitiated ? 'allowed, after "Continue as …?"' : 'off (--allow-idp-initiated)'}`,
+    `  app tile URL: ${api}${API.ssoStart}?domain=${c.domain}`,
   ];
 }
 
@@ -246,6 +259,26 @@ async function ssoShow(db: Db, env: Env, args: string[], out: Out): Promise<void
   describeConnection(connection, config.publicUrl).forEach((line) => out(line));
   out(
     `  password login: ${rules?.ssoOnly ? 'refused (domain set --sso-only)' : 'allowed too (domain set --sso-only to refuse it)'}`,
+  );
+}
+
+/** Our SAML key pair: shown, or rotated (the retired one still decrypts for the overlap). */
+async function ssoSpKey(db: Db, env: Env, args: string[], out: Out): Promise<void> {
+  const config = loadConfig(env);
+  const metadata = `${config.publicUrl}${API_PREFIX}${API.ssoSamlMetadata}`;
+  const keys = accountsAdmin(db.kysely).ssoSpKeys(config.keys.sso, metadata);
+  if (args[0] === 'show') {
+    const key = await keys.current();
+    out(`SAML service provider certificate (encryption and signing): SHA-256 ${key.fingerprint}`);
+    out(`  made ${new Date(key.createdAt).toISOString()}; published in ${metadata}`);
+    return;
+  }
+  if (args[0] !== 'rotate') throw new UsageError('say sso sp-key show or sso sp-key rotate');
+  const { current, retired, decryptsUntil } = await keys.rotate();
+  out(`new SAML service provider certificate: SHA-256 ${current.fingerprint}, now in ${metadata}`);
+  out(
+    `  ${retired} older key(s) still decrypt until ${decryptsUntil.toISOString()} (${SSO_SP_KEY_OVERLAP_DAYS} days): ` +
+      'IdPs that read the metadata URL take the new certificate within a day; give the new metadata to the others before then',
   );
 }
 
@@ -294,6 +327,7 @@ async function dispatch(db: Db, env: Env, argv: string[], out: Out): Promise<voi
     }
     return out(`${domain}: single-sign-on connection removed`);
   }
+  if (group === 'sso' && action === 'sp-key') return ssoSpKey(db, env, rest, out);
   if (group === 'mail' && action === 'failed') return mailFailed(db, rest, out);
   if (group === 'invite') return invite(db, env, [action ?? '', ...rest].filter(Boolean), out);
   throw new UsageError(argv.length ? `unknown command: ${argv.join(' ')}` : 'no command given');

@@ -8,6 +8,7 @@ import { usersRepository } from './identity/repository.js';
 import { sessionsRepository } from '../../plugins/sessions-repository.js';
 import { createInvite, type NewInvite } from './invites/service.js';
 import { connectionsRepository } from './sso/connections.js';
+import { spKeys } from './strategies/saml/sp-keys.js';
 import { flowState } from './state/repository.js';
 import type { MailMessage } from '../../emails/index.js';
 import { mailSite, queueMail } from '../../plugins/mailer.js';
@@ -65,6 +66,8 @@ export function accountsAdmin(db: Kysely<Database>) {
       (await codesRepository(db).purgeExpired(now)) + (await flowState(db).purgeExpired(now)),
     /** Single-sign-on connections per domain (client secrets sealed with the SSO key ring). */
     ssoConnections: (ring: KeyRing) => connectionsRepository(db, ring),
+    /** Our SAML service provider's key pairs (`sso sp-key show|rotate`); `entityId`: our metadata URL. */
+    ssoSpKeys: (ring: KeyRing, entityId: string) => spKeys(db, ring, entityId),
     /** Deletes ended and expired session rows, in batches; returns how many. */
     purgeEndedSessions: (now?: number, batch?: number) => sessionsRepository(db).purgeEnded(now, batch),
   };

@@ -10,6 +10,8 @@ export interface OidcSettings {
   scopes: string;
   /** The Google Workspace (`hd` claim) the person must belong to; with Google as issuer, the domain. */
   hostedDomain?: string;
+  /** The provider's `end_session_endpoint` is used at sign-out (default: when discovery names one). */
+  singleLogout?: boolean;
 }
 
 /** A SAML 2.0 identity provider, as its metadata describes it. */
@@ -18,6 +20,10 @@ export interface SamlSettings {
   ssoUrl: string;
   /** PEM bodies (base64 DER) of the IdP's signing certificates. */
   certificates: string[];
+  /** The IdP's single logout service (HTTP-Redirect binding), from its metadata. */
+  sloUrl?: string;
+  /** Sign in with an unsolicited response (the IdP's app tile), after "Continue as …?" (`--allow-idp-initiated`). */
+  allowIdpInitiated?: boolean;
 }
 
 interface ConnectionBase {
@@ -72,6 +78,13 @@ export function connectionsRepository(db: Kysely<Database>, ring: KeyRing) {
     /** The connection a per-connection redirect URI names. */
     async byId(id: string): Promise<Connection | undefined> {
       const row = await db.selectFrom('sso_connections').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && open(row);
+    },
+
+    /** The SAML connection whose IdP has this entity ID (an unsolicited response names only its issuer). */
+    async bySamlEntityId(entityId: string): Promise<Connection | undefined> {
+      const rows = await db.selectFrom('sso_connections').selectAll().where('protocol', '=', 'saml').execute();
+      const row = rows.find((r) => (JSON.parse(r.settings) as SamlSettings).entityId === entityId);
       return row && open(row);
     },
 

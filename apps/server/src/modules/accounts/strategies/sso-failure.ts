@@ -13,6 +13,12 @@ export interface SsoIdentity {
   pinnable: boolean;
   /** When the person last authenticated at the provider (OIDC auth_time, SAML AuthnInstant; seconds). */
   authTime?: number;
+  /** The provider's session: OIDC `sid` or SAML SessionIndex (single logout names it). */
+  sessionIndex?: string | null;
+  /** SAML NameID format (a LogoutRequest repeats it). */
+  nameIdFormat?: string | null;
+  /** OIDC: the ID token, for RP-initiated logout's id_token_hint. */
+  idToken?: string;
 }
 
 /**

@@ -5,7 +5,7 @@ import type { OidcSettings } from '../../sso/connections.js';
 type OpenIdClient = typeof import('openid-client');
 let loaded: Promise<OpenIdClient> | undefined;
 /** openid-client, loaded with the first OpenID Connect sign-in (not at start). */
-const openid = () => (loaded ??= import('openid-client'));
+export const openid = () => (loaded ??= import('openid-client'));
 
 /** Seconds any call to the provider may take (discovery, token, keys). */
 const PROVIDER_TIMEOUT_S = 10;
@@ -45,7 +45,7 @@ export interface OidcConnectionRef {
 }
 
 /** The connection's provider configuration; a provider that cannot be discovered is 'unavailable'. */
-const providerOf = (connection: OidcConnectionRef) =>
+export const providerOf = (connection: OidcConnectionRef) =>
   configurationOf(connection.domain, connection.settings, connection.clientSecret, connection.updatedAt).catch(
     (error: unknown) => {
       throw new SsoFailure('unavailable', `discovery failed: ${describe(error)}`);
@@ -83,7 +83,7 @@ export const oidcStrategy = {
       code_challenge_method: 'S256',
       state,
       nonce,
-      login_hint: input.loginHint,
+      ...(input.loginHint ? { login_hint: input.loginHint } : {}),
       // A fresh proof: the provider must ask the person again, whatever session it has.
       ...(input.forceLogin ? { max_age: '0', prompt: 'login' } : {}),
     });
@@ -107,6 +107,7 @@ export const oidcStrategy = {
       throw new SsoFailure('invalid', 'authorization response without iss');
     if (iss !== null && iss !== provider.issuer) throw new SsoFailure('invalid', `authorization response iss ${iss}`);
     let claims: Record<string, unknown> | undefined;
+    let idToken: string | undefined;
     try {
       const tokens = await client.authorizationCodeGrant(config, input.callbackUrl, {
         pkceCodeVerifier: input.pending.verifier,
@@ -116,6 +117,7 @@ export const oidcStrategy = {
       });
       claims = tokens.claims();
       if (!claims) throw new SsoFailure('invalid', 'no ID token claims');
+      idToken = tokens.id_token;
       // Providers may keep email and email_verified for the UserInfo endpoint (OIDC Core 5.4): ask it,
       // for the same subject as the signed ID token.
       if (claims.email === undefined || claims.email_verified === undefined) {
@@ -142,6 +144,8 @@ export const oidcStrategy = {
       subject: String(claims.sub ?? ''),
       pinnable: true,
       ...(typeof claims.auth_time === 'number' ? { authTime: claims.auth_time } : {}),
+      sessionIndex: typeof claims.sid === 'string' ? claims.sid : null,
+      ...(idToken ? { idToken } : {}),
     };
   },
 };
