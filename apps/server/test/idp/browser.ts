@@ -5,6 +5,8 @@ export interface Landing {
   url: URL;
   /** Every SAML message this browser carried by a form post, in order (base64), e.g. to look inside. */
   posted: { name: string; value: string; action: string }[];
+  /** The page's HTML when it ended on a provider's page without a form (e.g. "you are signed out"). */
+  html?: string;
 }
 
 const decode = (value: string) =>
@@ -18,6 +20,8 @@ const decode = (value: string) =>
  */
 export class TestBrowser {
   private readonly jars = new Map<string, Map<string, string>>();
+  /** How many times a provider asked this browser for its password (its session was not enough). */
+  asked = 0;
   constructor(
     private readonly app: FastifyInstance,
     private readonly publicUrl: string,
@@ -118,13 +122,31 @@ export class TestBrowser {
         body = fields;
         continue;
       }
+      if (status === 200 && /name="xsrf"/i.test(html) && /name="logout"/i.test(html)) {
+        // An OpenID provider's "Do you want to sign out?" page: yes.
+        fields.set('logout', 'yes');
+        url = new URL(action, url);
+        body = fields;
+        continue;
+      }
+      if (status === 200 && /name="login"/i.test(html) && /name="password"/i.test(html)) {
+        // panva's oidc-provider's development sign-in page: any login, any password.
+        this.asked += 1;
+        fields.set('login', this.login.username);
+        fields.set('password', 'any');
+        url = new URL(action, url);
+        body = fields;
+        continue;
+      }
       if (status === 200 && /name="password"/i.test(html)) {
+        this.asked += 1;
         fields.set('username', this.login.username);
         fields.set('password', this.login.password);
         url = new URL(action === '?' || action === '' ? url.href : action, url);
         body = fields;
         continue;
       }
+      if (status === 200 && !formTag) return { url, posted, html };
       throw new Error(`page ${url.href}: ${status} ${html.replace(/\s+/g, ' ').slice(0, 600)}`);
     }
     throw new Error(`too many hops from ${start}`);

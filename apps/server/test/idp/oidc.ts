@@ -53,7 +53,10 @@ export const ssoSetOidc = (domain: string, op: TestOidcProvider): string[] => [
  * `redirectUris` is read at the first request (a connection's own redirect URI names its id, known only
  * once the connection is set with this provider's issuer).
  */
-export async function startOidcProvider(redirectUris: string[]): Promise<TestOidcProvider> {
+export async function startOidcProvider(
+  redirectUris: string[],
+  logout: { backchannelLogoutUri?: () => string; postLogoutRedirectUris?: string[] } = {},
+): Promise<TestOidcProvider> {
   const ca = testCa();
   const accounts = new Map<string, TestAccount>();
   const clientId = 'suite-sso';
@@ -87,7 +90,18 @@ export async function startOidcProvider(redirectUris: string[]): Promise<TestOid
       email: ['email', 'email_verified'],
       profile: ['given_name', 'family_name', 'name'],
     },
-    features: { devInteractions: { enabled: true } },
+    features: { devInteractions: { enabled: true }, backchannelLogout: { enabled: true } },
+    // Its back-channel logout calls go to the server under test on loopback, which the provider's
+    // SSRF guard (its own dispatcher) refuses; the tests' provider posts with the plain fetch.
+    ...(logout.backchannelLogoutUri
+      ? {
+          fetch: (url: URL | string, options: RequestInit & { dispatcher?: unknown }) => {
+            const { dispatcher: _guard, ...plain } = options;
+            void _guard;
+            return globalThis.fetch(url, plain);
+          },
+        }
+      : {}),
     cookies: { keys: ['test-cookie-key-0123456789abcdef'] },
     async findAccount(_ctx, id) {
       const account = accounts.get(id) ?? {};
@@ -123,6 +137,13 @@ export async function startOidcProvider(redirectUris: string[]): Promise<TestOid
   const provider = () => {
     if (!handle) {
       for (const client of configuration.clients ?? []) client.redirect_uris = [...redirectUris];
+      // Single logout, for the tests that register it (as an operator does with `sso show`'s addresses).
+      const ours = configuration.clients?.[0];
+      if (ours && logout.backchannelLogoutUri) {
+        ours.backchannel_logout_uri = logout.backchannelLogoutUri();
+        ours.backchannel_logout_session_required = true;
+      }
+      if (ours && logout.postLogoutRedirectUris) ours.post_logout_redirect_uris = logout.postLogoutRedirectUris;
       const made = new Provider(issuer, configuration);
       made.on('server_error', () => undefined);
       handle = made.callback();

@@ -121,7 +121,7 @@ export async function startSimpleSamlPhp(input: { port: number; users: SspUser[]
       'store.type': 'phpsession',
       'language.default': 'en',
       // The logout's ReturnTo is our sign-in page.
-      'trusted.url.domains': ['localhost', '127.0.0.1'],
+      'trusted.url.domains': ['localhost:8080'],
       'metadata.sources': [{ type: 'flatfile' }],
     })};\n`,
   );
