@@ -244,7 +244,12 @@ export function ssoFlow(deps: AccountsDeps) {
    * carries no binding, so the /auth page asks "Continue as …?" before any session exists.
    */
   async function unsolicited(input: { samlResponse: string; language: Language; device: string | null }) {
-    refuseUnusualShape(input.samlResponse);
+    // What answers no request and is not even well-formed is an unsolicited answer of nobody, as before.
+    try {
+      refuseUnusualShape(input.samlResponse);
+    } catch (error) {
+      throw new SsoFailure('expired', `unsolicited response: ${error instanceof SsoFailure ? error.detail : 'unreadable'}`);
+    }
     const issuer = unsolicitedIssuerOf(input.samlResponse);
     const connection = issuer ? await connections().bySamlEntityId(issuer) : undefined;
     if (connection?.protocol !== 'saml') throw new SsoFailure('expired', 'unsolicited response of no connection');
