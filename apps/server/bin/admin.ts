@@ -200,7 +200,10 @@ async function ssoSet(db: Db, env: Env, args: string[], out: Out): Promise<void>
       throw new UsageError(`metadata: ${(error as Error).message}`);
     }
     const allowIdpInitiated = values['allow-idp-initiated'] === true;
-    await connections.set(domain, { protocol: 'saml', settings: { ...settings, ...(allowIdpInitiated ? { allowIdpInitiated } : {}) } });
+    await connections.set(domain, {
+      protocol: 'saml',
+      settings: { ...settings, ...(allowIdpInitiated ? { allowIdpInitiated } : {}) },
+    });
   }
   await ssoShow(db, env, [domain], out);
 }

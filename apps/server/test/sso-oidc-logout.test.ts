@@ -99,7 +99,14 @@ describe('OpenID Connect single logout', () => {
     const { token } = await signIn('joan@op.test');
     const header = Buffer.from(JSON.stringify({ alg: 'none' })).toString('base64url');
     const claims = Buffer.from(
-      JSON.stringify({ iss: op.issuer, aud: op.clientId, sub: 'joan@op.test', iat: Math.floor(Date.now() / 1000), jti: 'x', events: { 'http://schemas.openid.net/event/backchannel-logout': {} } }),
+      JSON.stringify({
+        iss: op.issuer,
+        aud: op.clientId,
+        sub: 'joan@op.test',
+        iat: Math.floor(Date.now() / 1000),
+        jti: 'x',
+        events: { 'http://schemas.openid.net/event/backchannel-logout': {} },
+      }),
     ).toString('base64url');
     const res = await fetch(backchannel, {
       method: 'POST',

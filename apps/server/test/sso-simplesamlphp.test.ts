@@ -18,7 +18,10 @@ const SP_ENTITY = `${PUBLIC}/api/sso/saml/metadata`;
 const port = 36000 + (process.pid % 1900);
 
 const users = [
-  { username: 'alice', attributes: { uid: ['alice'], email: ['alice@ssp.test'], givenName: ['Alice'], sn: ['Liddell'] } },
+  {
+    username: 'alice',
+    attributes: { uid: ['alice'], email: ['alice@ssp.test'], givenName: ['Alice'], sn: ['Liddell'] },
+  },
   { username: 'bob', attributes: { uid: ['bob'], email: ['bob@ssp.test'], givenName: ['Bob'], sn: ['Builder'] } },
   { username: 'carol', attributes: { uid: ['carol'], email: ['carol@ssp.test'], givenName: ['Carol'], sn: ['Ann'] } },
   { username: 'dave', attributes: { uid: ['dave'], email: ['dave@ssp.test'], givenName: ['Dave'], sn: ['Bowman'] } },
@@ -83,7 +86,9 @@ describe.skipIf(missing !== null)('SimpleSAMLphp as the SAML provider', () => {
     expect(shown).toContain(`app tile URL: ${PUBLIC}/api/sso/start?domain=ssp.test`);
     const metadata = await spMetadata();
     expect(metadata).toMatch(/<KeyDescriptor use="encryption">/);
-    expect(metadata).toContain(`<SingleLogoutService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" Location="${PUBLIC}/api/sso/saml/slo"`);
+    expect(metadata).toContain(
+      `<SingleLogoutService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" Location="${PUBLIC}/api/sso/saml/slo"`,
+    );
   });
 
   it('first sign-in creates the account (terms next), the second goes straight in', async () => {
@@ -99,7 +104,9 @@ describe.skipIf(missing !== null)('SimpleSAMLphp as the SAML provider', () => {
     expect(done.statusCode, done.body).toBe(200);
     const second = await signIn('alice');
     expect(decodeSession(second.token).user.email).toBe('alice@ssp.test');
-    expect((await call(w.app, { method: 'GET', url: '/v2/user/me', token: second.token })).json().registered).toBe(true);
+    expect((await call(w.app, { method: 'GET', url: '/v2/user/me', token: second.token })).json().registered).toBe(
+      true,
+    );
   });
 
   it('an encrypted assertion is decrypted, also with the key retired by sso sp-key rotate', async () => {
@@ -127,7 +134,9 @@ describe.skipIf(missing !== null)('SimpleSAMLphp as the SAML provider', () => {
     const tile = browser('carol');
     const refused = await tile.go(ssp.tileUrl(SP_ENTITY));
     expect(reasonOf(refused)).toBe('idp-initiated');
-    expect(await w.app.db.kysely.selectFrom('users').select('id').where('email', '=', 'carol@ssp.test').executeTakeFirst()).toBeUndefined();
+    expect(
+      await w.app.db.kysely.selectFrom('users').select('id').where('email', '=', 'carol@ssp.test').executeTakeFirst(),
+    ).toBeUndefined();
 
     const file = join(w.t.dataDir, 'ssp-metadata.xml');
     await admin(w, 'sso', 'set', 'ssp.test', '--saml', '--metadata', file, '--allow-idp-initiated');
@@ -141,7 +150,10 @@ describe.skipIf(missing !== null)('SimpleSAMLphp as the SAML provider', () => {
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(decodeSession(confirmed.json().token).user.email).toBe('carol@ssp.test');
     // The same response posted again is a replay.
-    const again = await tile.go('/api/sso/saml/acs', new URLSearchParams({ SAMLResponse: landing.posted.at(-1)!.value }));
+    const again = await tile.go(
+      '/api/sso/saml/acs',
+      new URLSearchParams({ SAMLResponse: landing.posted.at(-1)!.value }),
+    );
     expect(reasonOf(again)).toBe('expired');
     await admin(w, 'sso', 'set', 'ssp.test', '--saml', '--metadata', file);
   });

@@ -10,7 +10,12 @@ export interface Landing {
 }
 
 const decode = (value: string) =>
-  value.replace(/&quot;/g, '"').replace(/&#039;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  value
+    .replace(/&quot;/g, '"')
+    .replace(/&#039;|&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 /**
  * A person with a browser, as plain HTTP: follows redirects, keeps cookies per host, submits the

@@ -1,5 +1,5 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -153,10 +153,23 @@ export async function startSimpleSamlPhp(input: { port: number; users: SspUser[]
   writeFileSync(join(metadataDir, 'saml20-sp-remote.php'), '<?php\n');
 
   // Its configuration files change during a run: no opcode cache (it would serve them up to 2 s stale).
-  const child: ChildProcess = spawn(PHP, ['-d', 'opcache.enable=0', '-d', 'opcache.enable_cli=0', '-S', `127.0.0.1:${input.port}`, '-t', join(SSP_ROOT, 'www')], {
-    env: { ...process.env, SIMPLESAMLPHP_CONFIG_DIR: config },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    PHP,
+    [
+      '-d',
+      'opcache.enable=0',
+      '-d',
+      'opcache.enable_cli=0',
+      '-S',
+      `127.0.0.1:${input.port}`,
+      '-t',
+      join(SSP_ROOT, 'www'),
+    ],
+    {
+      env: { ...process.env, SIMPLESAMLPHP_CONFIG_DIR: config },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
   const deadline = Date.now() + 10_000;
@@ -227,12 +240,3 @@ export async function startSimpleSamlPhp(input: { port: number; users: SspUser[]
     },
   };
 }
-
-/** SimpleSAMLphp's own log (for a failing test's message). */
-export const simpleSamlPhpLog = (dir: string) => {
-  try {
-    return readFileSync(join(dir, 'simplesamlphp.log'), 'utf8').slice(-3000);
-  } catch {
-    return '';
-  }
-};

@@ -163,7 +163,10 @@ export type SsoDiscoverResponse = z.infer<typeof SsoDiscoverResponseSchema>;
  * Start a sign-in with the provider of an address's domain, or of `domain` itself (the provider's app
  * tile links to PUBLIC_URL/api/sso/start?domain=<domain>).
  */
-export const SsoStartQuerySchema = z.object({ email: z.string().max(320).optional(), domain: z.string().max(253).optional() });
+export const SsoStartQuerySchema = z.object({
+  email: z.string().max(320).optional(),
+  domain: z.string().max(253).optional(),
+});
 // POST /auth/handoff: the /auth page's single-use token for the session it stands for. `confirm`: the
 // person answered "Continue as …?" (a hand-off that this browser did not start).
 export const HandoffRequestSchema = z.object({ handoff: z.string().min(1).max(128), confirm: z.boolean().optional() });

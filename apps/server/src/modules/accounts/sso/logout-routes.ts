@@ -54,15 +54,11 @@ export function ssoLogoutRoutes(app: App, deps: AccountsDeps): void {
     }
   };
 
-  app.get(
-    API.ssoSamlSlo,
-    { schema: { tags, querystring: SloForm }, preHandler: limit },
-    async (request, reply) => {
-      const rawQuery = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
-      const target = await slo(request, request.query, 'redirect', rawQuery);
-      return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(target, 302);
-    },
-  );
+  app.get(API.ssoSamlSlo, { schema: { tags, querystring: SloForm }, preHandler: limit }, async (request, reply) => {
+    const rawQuery = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
+    const target = await slo(request, request.query, 'redirect', rawQuery);
+    return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(target, 302);
+  });
   app.post(
     API.ssoSamlSlo,
     { schema: { tags, body: SloForm }, preHandler: limit, bodyLimit: SAML_RESPONSE_MAX_BYTES },

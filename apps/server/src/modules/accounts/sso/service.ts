@@ -248,17 +248,26 @@ export function ssoFlow(deps: AccountsDeps) {
     try {
       refuseUnusualShape(input.samlResponse);
     } catch (error) {
-      throw new SsoFailure('expired', `unsolicited response: ${error instanceof SsoFailure ? error.detail : 'unreadable'}`);
+      throw new SsoFailure(
+        'expired',
+        `unsolicited response: ${error instanceof SsoFailure ? error.detail : 'unreadable'}`,
+      );
     }
     const issuer = unsolicitedIssuerOf(input.samlResponse);
     const connection = issuer ? await connections().bySamlEntityId(issuer) : undefined;
     if (connection?.protocol !== 'saml') throw new SsoFailure('expired', 'unsolicited response of no connection');
     if (!connection.settings.allowIdpInitiated)
       throw new SsoFailure('idp-initiated', `unsolicited response from ${connection.domain}'s IdP (not allowed)`);
-    const identity = await samlStrategy.complete(sp, connection.settings, samlRequests(connection.domain), input.samlResponse, {
-      keys: (await keys().decrypting()).map((k) => k.privateKey),
-      unsolicited: true,
-    });
+    const identity = await samlStrategy.complete(
+      sp,
+      connection.settings,
+      samlRequests(connection.domain),
+      input.samlResponse,
+      {
+        keys: (await keys().decrypting()).map((k) => k.privateKey),
+        unsolicited: true,
+      },
+    );
     if (!(await store().firstUse(`${connection.settings.entityId} ${identity.assertionId}`, REPLAY_TTL_MS)))
       throw new SsoFailure('expired', 'assertion replayed');
     return handOff(

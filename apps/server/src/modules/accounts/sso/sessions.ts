@@ -39,11 +39,7 @@ export function providerSessions(db: Kysely<Database>, ring: KeyRing) {
       const { decodeJwt } = await loadJose();
       const sid = decodeJwt(token).sid;
       if (typeof sid !== 'string') return;
-      const row = await db
-        .selectFrom('sessions')
-        .select('id')
-        .where('sid_hash', '=', sha256(sid))
-        .executeTakeFirst();
+      const row = await db.selectFrom('sessions').select('id').where('sid_hash', '=', sha256(sid)).executeTakeFirst();
       if (!row) return;
       await db
         .insertInto('sso_sessions')

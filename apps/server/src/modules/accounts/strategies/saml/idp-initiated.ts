@@ -15,7 +15,8 @@ export function unsolicitedIssuerOf(samlResponse: string): string | null {
   if (!root || root.localName !== 'Response') return null;
   const issuerIn = (parent: Element) =>
     Array.from(parent.childNodes).find(
-      (n): n is Element => n.nodeType === 1 && (n as Element).namespaceURI === ASSERTION && (n as Element).localName === 'Issuer',
+      (n): n is Element =>
+        n.nodeType === 1 && (n as Element).namespaceURI === ASSERTION && (n as Element).localName === 'Issuer',
     );
   const assertion = Array.from(root.childNodes).find(
     (n): n is Element => n.nodeType === 1 && (n as Element).localName === 'Assertion',

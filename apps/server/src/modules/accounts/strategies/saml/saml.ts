@@ -13,7 +13,7 @@ import type { SamlSettings } from '../../sso/connections.js';
 type NodeSaml = typeof import('@node-saml/node-saml');
 let loaded: Promise<NodeSaml> | undefined;
 /** node-saml, loaded with the first SAML sign-in or metadata request (not at start). */
-export const nodeSaml = () => (loaded ??= import('@node-saml/node-saml'));
+const nodeSaml = () => (loaded ??= import('@node-saml/node-saml'));
 
 export interface SamlServiceProvider {
   /** Our entity ID, which is also our metadata's address. */

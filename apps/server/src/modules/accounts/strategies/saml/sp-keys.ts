@@ -19,15 +19,12 @@ const OVERLAP_MS = SSO_SP_KEY_OVERLAP_DAYS * 24 * 3600_000;
 /** The certificate is only a carrier for the public key (IdPs do not check its chain): long-lived. */
 const CERTIFICATE_YEARS = 10;
 
-export const fingerprintOf = (certificate: string) =>
+const fingerprintOf = (certificate: string) =>
   createHash('sha256')
     .update(Buffer.from(certificate, 'base64'))
     .digest('hex')
     .toUpperCase()
     .replace(/(..)(?!$)/g, '$1:');
-
-export const certificatePem = (certificate: string) =>
-  `-----BEGIN CERTIFICATE-----\n${certificate.replace(/(.{64})/g, '$1\n')}\n-----END CERTIFICATE-----\n`;
 
 /** A new RSA key pair (xmlenc's key transport, RSA-OAEP, needs RSA) with a self-signed certificate. */
 async function generate(entityId: string): Promise<{ privateKey: string; certificate: string }> {
@@ -47,7 +44,9 @@ async function generate(entityId: string): Promise<{ privateKey: string; certifi
   const host = new URL(entityId).hostname.replace(/[,+"\\<>;=]/g, '');
   const cert = await x509.X509CertificateGenerator.createSelfSigned(
     {
-      serialNumber: randomBytes(8).toString('hex').replace(/^[89a-f]/, '1'),
+      serialNumber: randomBytes(8)
+        .toString('hex')
+        .replace(/^[89a-f]/, '1'),
       name: `CN=${host} SAML service provider`,
       notBefore: now,
       notAfter,
