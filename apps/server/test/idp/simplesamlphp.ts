@@ -85,7 +85,12 @@ function makeKeyPair(dir: string, base: string): void {
  * key pair and the static users of the exampleauth module. It reads its configuration on every
  * request, so `trustSp` and `rotateCertificate` take effect without a restart.
  */
-export async function startSimpleSamlPhp(input: { port: number; users: SspUser[] }): Promise<SimpleSamlPhp> {
+export async function startSimpleSamlPhp(input: {
+  port: number;
+  users: SspUser[];
+  /** Hosts (with a non-default port) a logout's ReturnTo may name: our PUBLIC_URL's. */
+  returnHosts?: string[];
+}): Promise<SimpleSamlPhp> {
   const dir = mkdtempSync(join(tmpdir(), 'ssp-'));
   const config = join(dir, 'config');
   const metadataDir = join(dir, 'metadata');
@@ -121,7 +126,7 @@ export async function startSimpleSamlPhp(input: { port: number; users: SspUser[]
       'store.type': 'phpsession',
       'language.default': 'en',
       // The logout's ReturnTo is our sign-in page.
-      'trusted.url.domains': ['localhost:8080'],
+      'trusted.url.domains': input.returnHosts ?? ['localhost:8080'],
       'metadata.sources': [{ type: 'flatfile' }],
     })};\n`,
   );
