@@ -8,11 +8,7 @@ import { accessible } from '../pages/a11y';
 import { AccountScreens } from '../pages/account';
 import { BROWSER_LOCALE, texts, type Lang } from '../pages/locale-texts';
 import { APP_PORT, BASE_URL, WORK_DIR } from '../env';
-import {
-  simpleSamlPhpMissing,
-  startSimpleSamlPhp,
-  type SimpleSamlPhp,
-} from '../../apps/server/test/idp/simplesamlphp';
+import { simpleSamlPhpMissing, startSimpleSamlPhp, type SimpleSamlPhp } from '../../apps/server/test/idp/simplesamlphp';
 
 /**
  * Company sign-in in Chromium against Debian's SimpleSAMLphp (a SAML provider nobody here wrote): the

@@ -10,8 +10,6 @@ export interface OidcSettings {
   scopes: string;
   /** The Google Workspace (`hd` claim) the person must belong to; with Google as issuer, the domain. */
   hostedDomain?: string;
-  /** The provider's `end_session_endpoint` is used at sign-out (default: when discovery names one). */
-  singleLogout?: boolean;
 }
 
 /** A SAML 2.0 identity provider, as its metadata describes it. */

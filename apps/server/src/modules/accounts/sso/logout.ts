@@ -74,7 +74,7 @@ export function ssoLogoutFlow(deps: AccountsDeps) {
           sessionIndex: row.sessionIndex,
         });
       }
-      if (connection.settings.singleLogout === false || !row.idToken) return undefined;
+      if (!row.idToken) return undefined;
       return oidcLogout.endSessionUrl(connection, {
         idToken: sessions().openIdToken(row.idToken),
         postLogoutRedirectUri: signInPage,
