@@ -158,6 +158,14 @@ async function ensureSystemPackages() {
     ['/usr/sbin/nginx', 'nginx', 'the scale-out suite'],
     // `ss` reads an instance's socket queues (test-scale/instance-kill.test.ts); minimal images lack it.
     ['/usr/bin/ss', 'iproute2', 'the scale-out suite'],
+    // Debian's SimpleSAMLphp, a third-party SAML provider (test/sso-simplesamlphp.test.ts), on php's
+    // own server; php-xml, php-mbstring, php-curl and php-intl are what it needs beside php-cli.
+    ['/usr/share/simplesamlphp/www/saml2/idp/SSOService.php', 'simplesamlphp', 'the SimpleSAMLphp tests'],
+    ['/usr/bin/php', 'php-cli', 'the SimpleSAMLphp tests'],
+    ['/usr/share/doc/php-xml', 'php-xml', 'the SimpleSAMLphp tests'],
+    ['/usr/share/doc/php-mbstring', 'php-mbstring', 'the SimpleSAMLphp tests'],
+    ['/usr/share/doc/php-curl', 'php-curl', 'the SimpleSAMLphp tests'],
+    ['/usr/share/doc/php-intl', 'php-intl', 'the SimpleSAMLphp tests'],
   ].filter(([path]) => !existsSync(path));
   if (needed.length === 0) return;
   console.log(`Installing Debian ${needed.map(([, pkg, why]) => `${pkg} (${why})`).join(', ')}…`);

@@ -5,7 +5,7 @@ import { LANGUAGES, isEmailShape, normalizeEmail, type Language } from '@suite/c
 import { ConfigError, loadConfig, prepareDataDir, type Env } from '../src/config.js';
 import { migrate, openDatabase, type Db } from '../src/db/database.js';
 import { readFile } from 'node:fs/promises';
-import { API, API_PREFIX } from '@suite/contract';
+import { API, API_PREFIX, SSO_SP_KEY_OVERLAP_DAYS } from '@suite/contract';
 import {
   DEFAULT_ATTRIBUTES,
   DomainTakenError,
@@ -33,7 +33,7 @@ const USAGE = `Usage: npm run admin -- <command>
   sso set <domain> --oidc --issuer <https URL> --client-id <id> --client-secret <secret> [--scopes "openid email profile"]
                                  [--hosted-domain <Google Workspace domain>] [--trust-email]
   sso set <domain> --saml --metadata <file path or https URL> [--entity-id <IdP entity ID in a federation file>]
-                                 [--allow-sha1]
+                                 [--allow-sha1] [--allow-idp-initiated]   (app tile sign-in, asks "Continue as …?")
         both: [--domains <further domains, a.com,b.com>] [--email-attribute <name>]
               [--first-name-attribute <name>] [--last-name-attribute <name>]
         --trust-email: the provider is the authority for the domains (no email_verified needed, Entra ID)
@@ -44,6 +44,8 @@ const USAGE = `Usage: npm run admin -- <command>
   sso use-own-redirect-uri <domain>   after registering the connection's own redirect URI at the provider:
                                  stop answering this connection on the old shared one
   sso remove <domain>
+  sso sp-key show              our SAML encryption and signing certificate (in our metadata)
+  sso sp-key rotate            a new SAML key pair; the old one still decrypts for ${SSO_SP_KEY_OVERLAP_DAYS} days
   mail failed [--limit N]                      mails given up (SMTP 5xx, expired, 72 h), newest first
 
 Uses the same settings as the server (DATA_DIR or DATABASE_URL, PUBLIC_URL, ...).`;
@@ -187,12 +189,15 @@ async function ssoSet(db: Db, env: Env, args: string[], out: Out): Promise<void>
       'last-name-attribute': { type: 'string' },
       'trust-email': { type: 'boolean' },
       'allow-sha1': { type: 'boolean' },
+      'allow-idp-initiated': { type: 'boolean' },
     },
   });
   const domain = domainArg(positionals[0]);
   const config = loadConfig(env);
   const connections = accountsAdmin(db.kysely).ssoConnections(config.keys.sso);
   if (values.oidc === values.saml) throw new UsageError('say --oidc or --saml');
+  if (values.oidc && values['allow-idp-initiated'])
+    throw new UsageError('--allow-idp-initiated is for SAML connections (OpenID Connect has no unsolicited sign-in)');
   const further =
     values.domains === undefined
       ? undefined
@@ -270,6 +275,7 @@ async function ssoSet(db: Db, env: Env, args: string[], out: Out): Promise<void>
           settings: {
             ...read,
             ...(fromUrl ? { metadataUrl: values.metadata, metadataReadAt: Date.now() } : {}),
+            ...(values['allow-idp-initiated'] ? { allowIdpInitiated: true } : {}),
             ...common,
           },
         },
@@ -319,6 +325,8 @@ function describeConnection(c: SsoConnection, publicUrl: string): string[] {
         : '  e-mail addresses: taken only with email_verified true (sso set --trust-email when the provider is the authority)',
       ...describeMapping(c),
       `  redirect URI to register at the provider: ${api}${API.ssoOidcCallback}/${c.id}`,
+      `  back-channel logout URI to register: ${api}${API.ssoOidcBackchannelLogout}/${c.id}`,
+      `  post-logout redirect URI to register: ${publicUrl}/user/login`,
       ...(c.sharedCallback
         ? [
             `  still answered on the old shared redirect URI ${api}${API.ssoOidcCallback}: register the one above,`,
@@ -355,6 +363,10 @@ function describeConnection(c: SsoConnection, publicUrl: string): string[] {
     ...describeMapping(c),
     `  our entity ID and metadata: ${api}${API.ssoSamlMetadata}`,
     `  our assertion consumer service (HTTP-POST): ${api}${API.ssoSamlAcs}`,
+    `  our single logout service (HTTP-Redirect, HTTP-POST): ${api}${API.ssoSamlSlo}`,
+    `  IdP single logout: ${c.settings.sloUrl ?? 'none in its metadata (sign-out ends only our session)'}`,
+    `  IdP-initiated sign-in (app tile): ${c.settings.allowIdpInitiated ? 'allowed, after "Continue as …?"' : 'off (--allow-idp-initiated)'}`,
+    `  app tile URL: ${api}${API.ssoStart}?domain=${c.domain}`,
   ];
 }
 
@@ -386,6 +398,26 @@ async function ssoRefresh(db: Db, env: Env, args: string[], out: Out): Promise<v
       : `${result.domain}: metadata read; nothing changed`,
   );
   await ssoShow(db, env, [domain], out);
+}
+
+/** Our SAML key pair: shown, or rotated (the retired one still decrypts for the overlap). */
+async function ssoSpKey(db: Db, env: Env, args: string[], out: Out): Promise<void> {
+  const config = loadConfig(env);
+  const metadata = `${config.publicUrl}${API_PREFIX}${API.ssoSamlMetadata}`;
+  const keys = accountsAdmin(db.kysely).ssoSpKeys(config.keys.sso, metadata);
+  if (args[0] === 'show') {
+    const key = await keys.current();
+    out(`SAML service provider certificate (encryption and signing): SHA-256 ${key.fingerprint}`);
+    out(`  made ${new Date(key.createdAt).toISOString()}; published in ${metadata}`);
+    return;
+  }
+  if (args[0] !== 'rotate') throw new UsageError('say sso sp-key show or sso sp-key rotate');
+  const { current, retired, decryptsUntil } = await keys.rotate();
+  out(`new SAML service provider certificate: SHA-256 ${current.fingerprint}, now in ${metadata}`);
+  out(
+    `  ${retired} older key(s) still decrypt until ${decryptsUntil.toISOString()} (${SSO_SP_KEY_OVERLAP_DAYS} days): ` +
+      'IdPs that read the metadata URL take the new certificate within a day; give the new metadata to the others before then',
+  );
 }
 
 async function mailFailed(db: Db, args: string[], out: Out): Promise<void> {
@@ -447,6 +479,7 @@ async function dispatch(db: Db, env: Env, argv: string[], out: Out): Promise<voi
         : `${domain}: single-sign-on connection removed`,
     );
   }
+  if (group === 'sso' && action === 'sp-key') return ssoSpKey(db, env, rest, out);
   if (group === 'mail' && action === 'failed') return mailFailed(db, rest, out);
   if (group === 'invite') return invite(db, env, [action ?? '', ...rest].filter(Boolean), out);
   throw new UsageError(argv.length ? `unknown command: ${argv.join(' ')}` : 'no command given');

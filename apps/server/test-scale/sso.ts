@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAtProvider } from '../test/idp/drive.js';
 import { ssoSetOidc, startOidcProvider, type TestOidcProvider } from '../test/idp/oidc.js';
 import { startSamlIdp, type TestSamlIdp } from '../test/idp/saml.js';
+import { TestBrowser } from '../test/idp/browser.js';
 import type { Instance } from './cluster.js';
 
 /** What the scale-out suite's cluster gives these tests (read once its start is done). */
@@ -95,12 +96,14 @@ export function ssoAcrossInstances(cluster: () => SsoCluster): void {
     beforeAll(async () => {
       c = cluster();
       const redirectUris: string[] = [];
-      op = await startOidcProvider(redirectUris);
+      let backchannel = '';
+      op = await startOidcProvider(redirectUris, { backchannelLogoutUri: () => backchannel });
       idp = await startSamlIdp(async () => (await fetch(`${c.a.url}/api/sso/saml/metadata`)).text());
       const oidc = await admin(...ssoSetOidc('oidc.test', op));
       const own = /redirect URI to register at the provider: (\S+)/.exec(oidc)?.[1] ?? '';
       expect(own.startsWith(`${c.publicUrl}/api/sso/oidc/callback/`)).toBe(true);
       redirectUris.push(own);
+      backchannel = /back-channel logout URI to register: (\S+)/.exec(oidc)?.[1] ?? '';
       const metadata = join(c.dir, 'idp-metadata.xml');
       writeFileSync(metadata, idp.metadata);
       const saml = await admin('sso', 'set', 'saml.test', '--saml', '--metadata', metadata);
@@ -175,6 +178,21 @@ export function ssoAcrossInstances(cluster: () => SsoCluster): void {
         await hit(`${c.a.url}${proofBack.pathname}${proofBack.search}`, { headers: { cookie: proofBinding ?? '' } }),
       );
       expect(`${replayed.pathname}${replayed.search}`).toBe('/login-error-sso?reason=expired');
+    });
+
+    it('a logout at the provider ends the session on both instances (back-channel logout through nginx)', async () => {
+      const browser = new TestBrowser(null, c.publicUrl, { username: 'bye@oidc.test', password: 'any' });
+      const landing = await browser.go('/api/sso/start?email=bye@oidc.test');
+      expect(landing.url.pathname, landing.url.href).toBe('/auth');
+      const token = await exchange(c.a.url, landing.url.searchParams.get('handoff') ?? '', browser.ourCookie());
+      const me = (base: string) => hit(`${base}/api/v2/user/me`, { headers: { authorization: `Bearer ${token}` } });
+      expect((await me(c.b.url)).status).toBe(200);
+      // The person signs out at the provider; its logout token reaches whichever instance nginx picks.
+      expect((await browser.go(`${op.issuer}/session/end`)).html).toContain('Sign-out Success');
+      const until = Date.now() + 15_000;
+      while ((await me(c.a.url)).status === 200 && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+      expect((await me(c.a.url)).status).toBe(401);
+      expect((await me(c.b.url)).status).toBe(401);
     });
 
     it('no answer of 500 or more across these sign-ins', () => {

@@ -187,8 +187,18 @@ export const SSO_ERROR_REASONS = [
   'no-email',
   /** The provider refused our client (wrong client secret, unknown client, redirect URI not registered). */
   'misconfigured',
+  /** The provider sent a sign-in we did not ask for (its app tile) and the connection does not allow it. */
+  'idp-initiated',
 ] as const;
 export type SsoErrorReason = (typeof SSO_ERROR_REASONS)[number];
+/**
+ * After `sso sp-key rotate`, the retired SAML service provider key still decrypts assertions for this
+ * many days: IdPs reading our metadata URL take the new certificate within a day, those given the
+ * metadata by hand keep encrypting to the old one until their admin uploads the new file.
+ */
+export const SSO_SP_KEY_OVERLAP_DAYS = 14;
+/** An unsolicited (IdP-initiated) SAML response is taken only this soon after the IdP issued it. */
+export const SSO_IDP_INITIATED_MAX_AGE_SECONDS = 120;
 /** A sign-in started with a provider must come back within this time (state, nonce, SAML request). */
 export const SSO_REQUEST_TTL_SECONDS = 600;
 /** A SAML connection's metadata URL is read again this often (a rotated certificate is taken on its own). */

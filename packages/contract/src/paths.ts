@@ -29,6 +29,10 @@ export const API = {
   ssoOidcCallback: '/sso/oidc/callback',
   ssoSamlMetadata: '/sso/saml/metadata',
   ssoSamlAcs: '/sso/saml/acs',
+  /** SAML single logout (HTTP-Redirect and HTTP-POST): the IdP's LogoutRequest, or its LogoutResponse to ours. */
+  ssoSamlSlo: '/sso/saml/slo',
+  /** OpenID Connect back-channel logout (`/<connection id>`): the provider's logout token ends sessions. */
+  ssoOidcBackchannelLogout: '/sso/oidc/backchannel-logout',
   /** A fresh sign-in at the account's provider (signed in): proves the holder again, makes no session. */
   ssoReauth: '/sso/reauth',
   /** The welcome step of an account made by single sign-on: the terms only. */

@@ -203,6 +203,33 @@ export interface SessionsTable {
   proved_at: number | null;
 }
 
+/** Our SAML service provider's key pairs (decryption and signing); one current, the others retired. */
+export interface SsoSpKeysTable {
+  id: string;
+  /** PKCS#8 PEM, sealed with the SSO key ring. */
+  private_key: string;
+  /** The self-signed certificate, base64 DER (what the SP metadata publishes). */
+  certificate: string;
+  created_at: number;
+  retired_at: number | null;
+}
+
+/** What single logout needs of a session signed in through a provider. */
+export interface SsoSessionsTable {
+  session_id: string;
+  user_id: string;
+  domain: string;
+  protocol: 'oidc' | 'saml';
+  /** SAML NameID; OIDC `sub`. */
+  subject: string;
+  /** SAML SessionIndex; OIDC `sid` (when the provider sends one). */
+  session_index: string | null;
+  name_id_format: string | null;
+  /** The ID token, sealed (OIDC RP-initiated logout's id_token_hint). */
+  id_token: string | null;
+  created_at: number;
+}
+
 /** One identity provider per e-mail domain (modules/accounts/sso). */
 export interface SsoConnectionsTable {
   domain: string;
@@ -321,4 +348,6 @@ export interface Database {
   sso_connection_domains: SsoConnectionDomainsTable;
   sso_identities: SsoIdentitiesTable;
   team_links: TeamLinksTable;
+  sso_sp_keys: SsoSpKeysTable;
+  sso_sessions: SsoSessionsTable;
 }

@@ -59,7 +59,11 @@ export const ssoSetOidc = (domain: string, op: TestOidcProvider): string[] => [
  */
 export async function startOidcProvider(
   redirectUris: string[],
-  options: { issuerPath?: string } = {},
+  options: {
+    issuerPath?: string;
+    backchannelLogoutUri?: () => string;
+    postLogoutRedirectUris?: string[];
+  } = {},
 ): Promise<TestOidcProvider> {
   const ca = testCa();
   const accounts = new Map<string, TestAccount>();
@@ -97,7 +101,18 @@ export async function startOidcProvider(
       email: ['email', 'email_verified', 'Email', 'upn'],
       profile: ['given_name', 'family_name', 'name', 'FirstName', 'LastName'],
     },
-    features: { devInteractions: { enabled: true } },
+    features: { devInteractions: { enabled: true }, backchannelLogout: { enabled: true } },
+    // Its back-channel logout calls go to the server under test on loopback, which the provider's
+    // SSRF guard (its own dispatcher) refuses; the tests' provider posts with the plain fetch.
+    ...(options.backchannelLogoutUri
+      ? {
+          fetch: (url: URL | string, options: RequestInit & { dispatcher?: unknown }) => {
+            const { dispatcher: _guard, ...plain } = options;
+            void _guard;
+            return globalThis.fetch(url, plain);
+          },
+        }
+      : {}),
     cookies: { keys: ['test-cookie-key-0123456789abcdef'] },
     async findAccount(_ctx, id) {
       const account = accounts.get(id) ?? {};
@@ -145,6 +160,13 @@ export async function startOidcProvider(
   const provider = () => {
     if (!handle) {
       for (const client of configuration.clients ?? []) client.redirect_uris = [...redirectUris];
+      // Single logout, for the tests that register it (as an operator does with `sso show`'s addresses).
+      const ours = configuration.clients?.[0];
+      if (ours && options.backchannelLogoutUri) {
+        ours.backchannel_logout_uri = options.backchannelLogoutUri();
+        ours.backchannel_logout_session_required = true;
+      }
+      if (ours && options.postLogoutRedirectUris) ours.post_logout_redirect_uris = options.postLogoutRedirectUris;
       const made = new Provider(issuer, configuration);
       made.on('server_error', () => undefined);
       handle = made.callback();

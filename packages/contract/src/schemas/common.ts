@@ -66,3 +66,9 @@ export const SessionPayloadSchema = z.object({
 export type SessionPayload = z.infer<typeof SessionPayloadSchema>;
 
 export const OkSchema = z.object({ ok: z.literal(true) });
+/**
+ * A sign-out's answer: `logout_url`, when the session came from a provider with a logout endpoint, is
+ * where the browser goes next so that the provider's session ends too (it comes back to the sign-in page).
+ */
+export const LogoutResponseSchema = OkSchema.extend({ logout_url: z.string().url().optional() });
+export type LogoutResponse = z.infer<typeof LogoutResponseSchema>;

@@ -14,6 +14,7 @@ import * as ssoIdentities from './012-sso-identities.js';
 import * as deviceTrust from './013-device-trust.js';
 import * as meetingLobby from './014-meeting-lobby.js';
 import * as ssoMapping from './015-sso-mapping.js';
+import * as ssoLogout from './016-sso-logout.js';
 
 /** Ordered migrations; names sort in the order they must run. Append, never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '013-device-trust': deviceTrust,
   '014-meeting-lobby': meetingLobby,
   '015-sso-mapping': ssoMapping,
+  '016-sso-logout': ssoLogout,
 };

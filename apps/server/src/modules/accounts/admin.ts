@@ -9,6 +9,7 @@ import { sessionsRepository } from '../../plugins/sessions-repository.js';
 import { createInvite, type NewInvite } from './invites/service.js';
 import { connectionsRepository } from './sso/connections.js';
 import { certificatesOf, refreshAll, refreshConnection } from './sso/metadata-refresh.js';
+import { spKeys } from './strategies/saml/sp-keys.js';
 import { flowState } from './state/repository.js';
 import type { MailMessage } from '../../emails/index.js';
 import { mailSite, queueMail } from '../../plugins/mailer.js';
@@ -80,6 +81,8 @@ export function accountsAdmin(db: Kysely<Database>) {
       ),
     /** true the first time today (over all instances) that `what` is noticed: a warning logged once a day. */
     firstNoticeToday: (what: string) => flowState(db).firstUse('sso-notice', what, 24 * 3600_000),
+    /** Our SAML service provider's key pairs (`sso sp-key show|rotate`); `entityId`: our metadata URL. */
+    ssoSpKeys: (ring: KeyRing, entityId: string) => spKeys(db, ring, entityId),
     /** Deletes ended and expired session rows, in batches; returns how many. */
     purgeEndedSessions: (now?: number, batch?: number) => sessionsRepository(db).purgeEnded(now, batch),
   };

@@ -21,7 +21,9 @@ export default function SsoErrorPage() {
       <Link className="btn btn--primary btn--block" to={userPath('login')}>
         {reason === 'unavailable' || reason === 'expired' || reason === 'invalid' || reason === 'cancelled'
           ? t('sso.retry')
-          : t('sso.toLogin')}
+          : reason === 'idp-initiated'
+            ? t('sso.startHere')
+            : t('sso.toLogin')}
       </Link>
     </div>
   );

@@ -3,6 +3,7 @@ import {
   API,
   ActiveSessionListSchema,
   ErrorBodySchema,
+  LogoutResponseSchema,
   MeResponseSchema,
   OkSchema,
   UserIdParamsSchema as SessionIdParamsSchema,
@@ -16,8 +17,10 @@ const tags = ['accounts'];
 /** Sign-out, the sessions list and "who am I" for a session. */
 const loginRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, { deps }) => {
   // Sign-out and "who am I" serve the welcome step's screen too (its session is refused everywhere else).
-  app.post(API.logout, signedIn(app, { tags, response: { 200: OkSchema } }, [], 'welcome'), async (request) =>
-    logout(deps, request.user!),
+  app.post(
+    API.logout,
+    signedIn(app, { tags, response: { 200: LogoutResponseSchema } }, [], 'welcome'),
+    async (request) => logout(deps, request.user!, request.log),
   );
   app.post(API.logoutAll, signedIn(app, { tags, response: { 200: OkSchema } }), async (request) =>
     logoutAll(deps, request.user!),

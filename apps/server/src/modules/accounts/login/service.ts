@@ -1,14 +1,29 @@
-import { type ActiveSession, type MeResponse } from '@suite/contract';
+import { type ActiveSession, type LogoutResponse, type MeResponse } from '@suite/contract';
 import { AppError } from '../../../errors.js';
 import { sessionsRepository } from '../../../plugins/sessions-repository.js';
 import type { SessionUser } from '../../../plugins/auth.js';
 import type { AccountsDeps } from '../deps.js';
 import { usersRepository } from '../identity/repository.js';
+import { ssoLogoutFlow } from '../sso/logout.js';
 
-/** Ends this session (this device) only. */
-export async function logout(deps: AccountsDeps, session: SessionUser): Promise<{ ok: true }> {
+/**
+ * Ends this session (this device) only. A session that came from a provider with a logout endpoint
+ * answers where the browser goes next to end the provider's session too (single logout); a provider
+ * that cannot be reached does not keep ours alive.
+ */
+export async function logout(
+  deps: AccountsDeps,
+  session: SessionUser,
+  log: { warn(details: object, message: string): void },
+): Promise<LogoutResponse> {
+  const logoutUrl = await ssoLogoutFlow(deps)
+    .providerLogoutUrl(session.sessionId)
+    .catch((error: unknown) => {
+      log.warn({ err: error }, 'sso: provider logout unavailable');
+      return undefined;
+    });
   await deps.sessions.revoke(session.id, { only: session.sessionId });
-  return { ok: true };
+  return logoutUrl ? { ok: true, logout_url: logoutUrl } : { ok: true };
 }
 
 /** "Sign out of all devices": ends every session of the user, this one included. */

@@ -48,6 +48,10 @@ export interface SamlSettings extends CommonSettings {
   metadataUrl?: string;
   /** When the metadata was last read (epoch ms). */
   metadataReadAt?: number;
+  /** The IdP's single logout service (HTTP-Redirect binding), from its metadata. */
+  sloUrl?: string;
+  /** Sign in with an unsolicited response (the IdP's app tile), after "Continue as …?" (`--allow-idp-initiated`). */
+  allowIdpInitiated?: boolean;
 }
 
 interface ConnectionBase {
@@ -133,6 +137,13 @@ export function connectionsRepository(db: Kysely<Database>, ring: KeyRing) {
     /** The connection a per-connection redirect URI names. */
     async byId(id: string): Promise<Connection | undefined> {
       const row = await db.selectFrom('sso_connections').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && open(row);
+    },
+
+    /** The SAML connection whose IdP has this entity ID (an unsolicited response names only its issuer). */
+    async bySamlEntityId(entityId: string): Promise<Connection | undefined> {
+      const rows = await db.selectFrom('sso_connections').selectAll().where('protocol', '=', 'saml').execute();
+      const row = rows.find((r) => (JSON.parse(r.settings) as SamlSettings).entityId === entityId);
       return row && open(row);
     },
 

@@ -27,6 +27,8 @@ import { SsoFailure } from '../strategies/sso-failure.js';
 import { oidcRoutes } from '../strategies/oidc/routes.js';
 import { samlRoutes } from '../strategies/saml/routes.js';
 import { ssoFlow } from './service.js';
+import { providerSessions } from './sessions.js';
+import { ssoLogoutRoutes } from './logout-routes.js';
 
 const tags = ['sso'];
 /**
@@ -142,6 +144,7 @@ const ssoRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, { d
     metadata: () => flow.samlMetadata(),
     device,
   });
+  ssoLogoutRoutes(app, deps);
 
   app.post(
     API.handoff,
@@ -225,6 +228,7 @@ const ssoRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, { d
           db: trx,
         });
         await deps.sessions.revoke(user.id, { only: session.sessionId }, trx);
+        await providerSessions(trx, config.keys.sso).move(session.sessionId, next.token, user.id);
         return next;
       });
     },

@@ -45,6 +45,9 @@ export interface SsoEvents {
 }
 
 const DAY_MS = 24 * 3600_000;
+import { providerSessions, type ProviderSession } from './sessions.js';
+import { spKeys } from '../strategies/saml/sp-keys.js';
+import { unsolicitedIssuerOf } from '../strategies/saml/idp-initiated.js';
 
 /** Where a sign-in started with a provider goes next (the routes turn it into a 302). */
 export type SsoStart = { kind: 'redirect'; url: string; binding: string } | { kind: 'not-configured' };
@@ -84,7 +87,18 @@ export function ssoFlow(deps: AccountsDeps, events?: SsoEvents) {
   const sp: SamlServiceProvider = {
     entityId: `${config.publicUrl}${API_PREFIX}${API.ssoSamlMetadata}`,
     acsUrl: `${config.publicUrl}${API_PREFIX}${API.ssoSamlAcs}`,
+    sloUrl: `${config.publicUrl}${API_PREFIX}${API.ssoSamlSlo}`,
   };
+  const keys = () => spKeys(deps.db, ring, sp.entityId);
+  /** The provider's side of a session, for single logout (the ID token sealed at once). */
+  const providerSession = (domain: string, protocol: 'oidc' | 'saml', identity: SsoIdentity): ProviderSession => ({
+    domain,
+    protocol,
+    subject: identity.subject,
+    sessionIndex: identity.sessionIndex ?? null,
+    nameIdFormat: identity.nameIdFormat ?? null,
+    idToken: identity.idToken ? providerSessions(deps.db, ring).sealIdToken(identity.idToken) : null,
+  });
   const sharedRedirectUri = `${config.publicUrl}${API_PREFIX}${API.ssoOidcCallback}`;
   /** The connection's own redirect URI; one made before them keeps the shared one until moved. */
   const redirectUriOf = (connection: Connection) =>
@@ -243,6 +257,7 @@ export function ssoFlow(deps: AccountsDeps, events?: SsoEvents) {
     device: string | null,
     binding: string | null,
     reauth?: ReauthOf,
+    provider?: ProviderSession,
   ): Promise<string> {
     const token = await store().createHandoff({
       userId: user.id,
@@ -252,6 +267,7 @@ export function ssoFlow(deps: AccountsDeps, events?: SsoEvents) {
       binding,
       ttlMs: HANDOFF_TTL_SECONDS * 1000,
       ...(reauth ? { reauth } : {}),
+      ...(provider ? { provider } : {}),
     });
     return `${config.publicUrl}/auth?handoff=${encodeURIComponent(token)}`;
   }
@@ -283,6 +299,47 @@ export function ssoFlow(deps: AccountsDeps, events?: SsoEvents) {
   /** The session that asked is marked proved (no new session). */
   const markProved = (reauth: ReauthOf) =>
     sessionsRepository(deps.db).markProved(reauth.sessionId, Date.now(), ['sso'], 1);
+
+  /**
+   * An IdP-initiated response (the provider's app tile): it answers no request of ours, so nothing binds
+   * it to a browser. Taken only where the connection allows it, signed, fresh and once; the hand-off
+   * carries no binding, so the /auth page asks "Continue as …?" before any session exists.
+   */
+  async function unsolicited(input: { samlResponse: string; language: Language; device: string | null }) {
+    // What answers no request and is not even well-formed is an unsolicited answer of nobody, as before.
+    try {
+      refuseUnusualShape(input.samlResponse);
+    } catch (error) {
+      throw new SsoFailure(
+        'expired',
+        `unsolicited response: ${error instanceof SsoFailure ? error.detail : 'unreadable'}`,
+      );
+    }
+    const issuer = unsolicitedIssuerOf(input.samlResponse);
+    const connection = issuer ? await connections().bySamlEntityId(issuer) : undefined;
+    if (connection?.protocol !== 'saml') throw new SsoFailure('expired', 'unsolicited response of no connection');
+    if (!connection.settings.allowIdpInitiated)
+      throw new SsoFailure('idp-initiated', `unsolicited response from ${connection.domain}'s IdP (not allowed)`);
+    const identity = await samlStrategy.complete(
+      sp,
+      connection.settings,
+      samlRequests(connection.domain),
+      input.samlResponse,
+      {
+        keys: (await keys().decrypting()).map((k) => k.privateKey),
+        unsolicited: true,
+      },
+    );
+    if (!(await store().firstUse(`${connection.settings.entityId} ${identity.assertionId}`, REPLAY_TTL_MS)))
+      throw new SsoFailure('expired', 'assertion replayed');
+    return handOff(
+      await signIn(connection, identity, input.language),
+      input.device,
+      null,
+      undefined,
+      providerSession(connection.domain, 'saml', identity),
+    );
+  }
 
   async function begin(
     connection: Connection,
@@ -395,15 +452,22 @@ export function ssoFlow(deps: AccountsDeps, events?: SsoEvents) {
         await markProved(request.reauth);
         return `${config.publicUrl}/app`;
       }
-      return handOff(await signIn(connection, identity, input.language), input.device, request.binding ?? null);
+      return handOff(
+        await signIn(connection, identity, input.language),
+        input.device,
+        request.binding ?? null,
+        undefined,
+        providerSession(request.domain, 'oidc', identity),
+      );
     },
 
     /** The IdP's HTTP-POST to PUBLIC_URL/api/sso/saml/acs; answers the /auth hand-off address. */
     async samlAcs(input: { samlResponse: string; language: Language; device: string | null }): Promise<string> {
       const requestId = inResponseToOf(input.samlResponse);
-      const request = requestId ? await store().peekRequest(requestId) : undefined;
+      if (!requestId) return unsolicited(input);
+      const request = await store().peekRequest(requestId);
       if (!request || request.protocol !== 'saml') {
-        throw new SsoFailure('expired', requestId ? 'unknown, used or expired request ID' : 'unsolicited response');
+        throw new SsoFailure('expired', 'unknown, used or expired request ID');
       }
       const connection: Connection | undefined = await connections().get(request.domain);
       if (connection?.protocol !== 'saml' || (request.connectionId && connection.id !== request.connectionId))
@@ -415,6 +479,7 @@ export function ssoFlow(deps: AccountsDeps, events?: SsoEvents) {
         connection.settings,
         samlRequests(request.domain),
         input.samlResponse,
+        { keys: (await keys().decrypting()).map((k) => k.privateKey) },
       );
       if (!(await store().firstUse(`${connection.settings.entityId} ${identity.assertionId}`, REPLAY_TTL_MS))) {
         throw new SsoFailure('expired', 'assertion replayed');
@@ -435,10 +500,16 @@ export function ssoFlow(deps: AccountsDeps, events?: SsoEvents) {
       }
       // The IdP posts cross-site, so the binding cookie may not come with it: the hand-off carries the
       // binding on to the /auth page's same-origin exchange, which checks it.
-      return handOff(await signIn(connection, identity, input.language), input.device, request.binding ?? null);
+      return handOff(
+        await signIn(connection, identity, input.language),
+        input.device,
+        request.binding ?? null,
+        undefined,
+        providerSession(request.domain, 'saml', identity),
+      );
     },
 
-    samlMetadata: () => samlStrategy.metadata(sp),
+    samlMetadata: async () => samlStrategy.metadata(sp, await keys().current()),
 
     /**
      * The /auth page's exchange: a single-use hand-off token for the session it stands for, when this
@@ -466,7 +537,9 @@ export function ssoFlow(deps: AccountsDeps, events?: SsoEvents) {
       if (!row) throw new AppError('ERR_HANDOFF_INVALID');
       const user = await usersRepository(deps.db).byId(row.user_id);
       if (!user) throw new AppError('ERR_HANDOFF_INVALID');
-      return finishWithSession(deps, user, { method: 'sso', device: input.device ?? row.device });
+      const session = await finishWithSession(deps, user, { method: 'sso', device: input.device ?? row.device });
+      if (row.provider) await providerSessions(deps.db, ring).record(session.token, user.id, row.provider);
+      return session;
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import { flowState, newStateValue } from '../state/repository.js';
+import type { ProviderSession } from './sessions.js';
 
 /** A session that asked for a fresh proof at its provider (POST /api/sso/reauth). */
 export interface ReauthOf {
@@ -31,6 +32,8 @@ export interface Handoff {
   binding?: string | null;
   /** A fresh proof's hand-off: the session it marks proved (it signs nobody in). */
   reauth?: ReauthOf;
+  /** The provider's side of the session it makes (single logout). */
+  provider?: ProviderSession;
 }
 
 const parse = <T>(data: string | null | undefined): T | undefined => (data ? (JSON.parse(data) as T) : undefined);
@@ -70,6 +73,7 @@ export function ssoStore(db: Kysely<Database>) {
       binding: string | null;
       ttlMs: number;
       reauth?: ReauthOf;
+      provider?: ProviderSession;
     }) {
       const token = newStateValue();
       const handoff: Handoff = {
@@ -79,6 +83,7 @@ export function ssoStore(db: Kysely<Database>) {
         email: input.email,
         binding: input.binding,
         ...(input.reauth ? { reauth: input.reauth } : {}),
+        ...(input.provider ? { provider: input.provider } : {}),
       };
       await state.put('handoff', token, { subject: input.userId, data: JSON.stringify(handoff), ttlMs: input.ttlMs });
       return token;

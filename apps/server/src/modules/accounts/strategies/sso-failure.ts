@@ -15,6 +15,12 @@ export interface SsoIdentity {
   authTime?: number;
   /** What the answer carried, for the log of a refusal: attribute or claim names (never values), NameID format. */
   received: string;
+  /** The provider's session: OIDC `sid` or SAML SessionIndex (single logout names it). */
+  sessionIndex?: string | null;
+  /** SAML NameID format (a LogoutRequest repeats it). */
+  nameIdFormat?: string | null;
+  /** OIDC: the ID token, for RP-initiated logout's id_token_hint. */
+  idToken?: string;
 }
 
 /**

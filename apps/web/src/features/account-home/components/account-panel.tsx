@@ -1,6 +1,6 @@
 import { useNavigate } from '../../../lib/navigation';
 import { useTranslation } from '../../../lib/i18n-react';
-import { API } from '@suite/contract/core';
+import { API, type LogoutResponse } from '@suite/contract/core';
 import { apiRequest } from '../../../lib/api-client';
 import { actingProfile, clearSession, currentUser } from '../../../lib/session';
 import { userPath } from '../../../lib/paths';
@@ -19,9 +19,13 @@ export function AccountPanel() {
   const signOut = useFormSubmit({
     send: async () => {
       // Ends the session on the server too; signing out locally must work even when the server is unreachable.
-      await apiRequest({ method: 'POST', path: API.logout, auth: true }).catch(() => undefined);
+      const answer = await apiRequest<LogoutResponse>({ method: 'POST', path: API.logout, auth: true }).catch(
+        () => undefined,
+      );
       clearSession();
-      navigate(userPath('login'), { replace: true });
+      // A session from the organization's provider: its session ends too (it sends the browser back to sign-in).
+      if (answer?.logout_url) window.location.assign(answer.logout_url);
+      else navigate(userPath('login'), { replace: true });
     },
   });
 

@@ -6,7 +6,7 @@ import type { OidcSettings } from '../../sso/connections.js';
 type OpenIdClient = typeof import('openid-client');
 let loaded: Promise<OpenIdClient> | undefined;
 /** openid-client, loaded with the first OpenID Connect sign-in (not at start). */
-const openid = () => (loaded ??= import('openid-client'));
+export const openid = () => (loaded ??= import('openid-client'));
 
 /** Seconds any call to the provider may take (discovery, token, keys). */
 const PROVIDER_TIMEOUT_S = 10;
@@ -46,7 +46,7 @@ export interface OidcConnectionRef {
 }
 
 /** The connection's provider configuration; a provider that cannot be discovered is 'unavailable'. */
-const providerOf = (connection: OidcConnectionRef) =>
+export const providerOf = (connection: OidcConnectionRef) =>
   configurationOf(connection.domain, connection.settings, connection.clientSecret, connection.updatedAt).catch(
     (error: unknown) => {
       const detail = `discovery of ${connection.settings.issuer} failed: ${describeError(error)}`;
@@ -114,6 +114,7 @@ export const oidcStrategy = {
       throw new SsoFailure('invalid', 'authorization response without iss');
     if (iss !== null && iss !== provider.issuer) throw new SsoFailure('invalid', `authorization response iss ${iss}`);
     let claims: Record<string, unknown> | undefined;
+    let idToken: string | undefined;
     try {
       const tokens = await client.authorizationCodeGrant(config, input.callbackUrl, {
         pkceCodeVerifier: input.pending.verifier,
@@ -123,6 +124,7 @@ export const oidcStrategy = {
       });
       claims = tokens.claims();
       if (!claims) throw new SsoFailure('invalid', 'no ID token claims');
+      idToken = tokens.id_token;
       // Providers may keep email and email_verified for the UserInfo endpoint (OIDC Core 5.4): ask it,
       // for the same subject as the signed ID token.
       if (claims.email === undefined || claims.email_verified === undefined) {
@@ -158,6 +160,8 @@ export const oidcStrategy = {
       pinnable: true,
       ...(typeof claims.auth_time === 'number' ? { authTime: claims.auth_time } : {}),
       received,
+      sessionIndex: typeof claims.sid === 'string' ? claims.sid : null,
+      ...(idToken ? { idToken } : {}),
     };
   },
 };

@@ -90,5 +90,14 @@ export function parseIdpMetadata(xml: string, entityId?: string): IdpMetadata {
     .map((c) => (c.textContent ?? '').replace(/\s+/g, ''))
     .filter((c) => c.length > 0);
   if (certificates.length === 0) throw new Error('metadata has no signing certificate (KeyDescriptor use="signing")');
-  return { entityId: foundId, ssoUrl, certificates: [...new Set(certificates)] };
+  // Single logout is optional: without it, our sign-out ends only our session.
+  const sloUrl = Array.from(idp.getElementsByTagNameNS(MD, 'SingleLogoutService'))
+    .find((s) => s.getAttribute('Binding') === REDIRECT)
+    ?.getAttribute('Location');
+  return {
+    entityId: foundId,
+    ssoUrl,
+    certificates: [...new Set(certificates)],
+    ...(sloUrl && /^https?:\/\//.test(sloUrl) ? { sloUrl } : {}),
+  };
 }

@@ -1,6 +1,12 @@
 import type { CacheProvider, Profile, SAML } from '@node-saml/node-saml';
 import { DOMParser } from '@xmldom/xmldom';
-import { SAML_MAX_DEPTH, SAML_MAX_ELEMENTS, SSO_CLOCK_SKEW_SECONDS, SSO_REQUEST_TTL_SECONDS } from '@suite/contract';
+import {
+  SAML_MAX_DEPTH,
+  SAML_MAX_ELEMENTS,
+  SSO_CLOCK_SKEW_SECONDS,
+  SSO_IDP_INITIATED_MAX_AGE_SECONDS,
+  SSO_REQUEST_TTL_SECONDS,
+} from '@suite/contract';
 import { createHash, X509Certificate } from 'node:crypto';
 import { SsoFailure, type SsoIdentity } from '../sso-failure.js';
 import { namesFor, readAttribute } from '../sso-attributes.js';
@@ -16,16 +22,30 @@ export interface SamlServiceProvider {
   entityId: string;
   /** The assertion consumer service (HTTP-POST binding). */
   acsUrl: string;
+  /** Our single logout service (HTTP-Redirect and HTTP-POST bindings). */
+  sloUrl: string;
+}
+
+/** What a SAML object is made for, beyond the IdP: our key, and how a response must be bound. */
+export interface SamlUse {
+  /** Our current key pair's private key (decrypts assertions, signs logout messages). */
+  privateKey?: string;
+  forceAuthn?: boolean;
+  /**
+   * An IdP-initiated response: answers no request of ours, so it must be fresh instead
+   * (SSO_IDP_INITIATED_MAX_AGE_SECONDS after the IdP issued it).
+   */
+  unsolicited?: boolean;
 }
 
 const toPem = (body: string) =>
   `-----BEGIN CERTIFICATE-----\n${body.replace(/(.{64})/g, '$1\n')}\n-----END CERTIFICATE-----`;
 
-async function samlFor(
+export async function samlFor(
   sp: SamlServiceProvider,
   idp: SamlSettings,
   requests: CacheProvider,
-  forceAuthn = false,
+  use: SamlUse = {},
 ): Promise<SAML> {
   const { SAML, ValidateInResponseTo } = await nodeSaml();
   return new SAML({
@@ -40,8 +60,10 @@ async function samlFor(
     wantAuthnResponseSigned: false,
     wantAssertionsSigned: false,
     signatureAlgorithm: 'sha256',
-    // The response must answer a request we issued and stored (any instance), once.
-    validateInResponseTo: ValidateInResponseTo.always,
+    // The response must answer a request we issued and stored (any instance), once; an unsolicited one
+    // (allowed per connection) has none, and is bounded by its age instead.
+    validateInResponseTo: use.unsolicited ? ValidateInResponseTo.never : ValidateInResponseTo.always,
+    ...(use.unsolicited ? { maxAssertionAgeMs: SSO_IDP_INITIATED_MAX_AGE_SECONDS * 1000 } : {}),
     requestIdExpirationPeriodMs: SSO_REQUEST_TTL_SECONDS * 1000,
     cacheProvider: requests,
     acceptedClockSkewMs: SSO_CLOCK_SKEW_SECONDS * 1000,
@@ -49,7 +71,9 @@ async function samlFor(
     // Let the IdP choose how the person authenticates (Entra ID refuses a password-only context with MFA).
     disableRequestedAuthnContext: true,
     // A fresh proof asks the IdP to authenticate the person again, whatever session it has.
-    forceAuthn,
+    forceAuthn: use.forceAuthn ?? false,
+    ...(use.privateKey ? { decryptionPvk: use.privateKey, privateKey: use.privateKey } : {}),
+    ...(idp.sloUrl ? { logoutUrl: idp.sloUrl, logoutCallbackUrl: sp.sloUrl } : {}),
   });
 }
 
@@ -337,7 +361,7 @@ export const samlStrategy = {
     requests: CacheProvider,
     forceAuthn = false,
   ): Promise<string> {
-    const saml = await samlFor(sp, idp, requests, forceAuthn);
+    const saml = await samlFor(sp, idp, requests, { forceAuthn });
     try {
       return await saml.getAuthorizeUrlAsync('', undefined, {});
     } catch (error) {
@@ -345,14 +369,21 @@ export const samlStrategy = {
     }
   },
 
+  /**
+   * Validates the IdP's POST. `keys` are our private keys, current first: an assertion encrypted to a
+   * key retired by `sso sp-key rotate` (an IdP that has not read the new metadata yet) is tried with the
+   * older ones; decryption comes before node-saml uses the stored request up, so a retry is safe.
+   */
   async complete(
     sp: SamlServiceProvider,
     idp: SamlSettings,
     requests: CacheProvider,
     samlResponse: string,
-  ): Promise<SsoIdentity & { assertionId: string; sha1: boolean }> {
+    use: { keys: readonly string[]; unsolicited?: boolean } = { keys: [] },
+  ): Promise<
+    SsoIdentity & { assertionId: string; sha1: boolean; sessionIndex: string | null; nameIdFormat: string | null }
+  > {
     const { SamlStatusError } = await nodeSaml();
-    const saml = await samlFor(sp, idp, requests);
     const facts = factsOf(Buffer.from(samlResponse, 'base64').toString('utf8'));
     // Refused before the validator: a connection that refuses SHA-1 takes no answer signed with it.
     if (facts.sha1 && idp.sha1 === 'refuse')
@@ -360,19 +391,43 @@ export const samlStrategy = {
         'misconfigured',
         `the IdP signs with SHA-1 (RSA-SHA1 or a SHA-1 digest), which this connection refuses: configure RSA-SHA256 at the IdP, or sso set --allow-sha1; ${carried(facts)}`,
       );
-    let profile: Profile | null;
+    let profile: Profile | null = null;
+    const keys = use.keys.length > 0 ? use.keys : [undefined];
+    // node-saml uses the stored request up on any failure; a retry with an older key must still find
+    // it, so the use is deferred to the end (once, whatever the outcome).
+    let used: string | null = null;
+    const deferred: CacheProvider = {
+      saveAsync: (key, value) => requests.saveAsync(key, value),
+      getAsync: (key) => requests.getAsync(key),
+      removeAsync: async (key) => {
+        used = key;
+        return null;
+      },
+    };
     try {
-      ({ profile } = await saml.validatePostResponseAsync({ SAMLResponse: samlResponse }));
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      if (error instanceof SamlStatusError)
-        throw new SsoFailure('cancelled', `IdP status: ${message}; ${carried(facts)}`);
-      if (/InResponseTo|expired|not yet valid|subject confirmation|NotBefore|NotOnOrAfter/i.test(message)) {
-        throw new SsoFailure('expired', `${message}; ${carried(facts)}`);
+      for (const [index, privateKey] of keys.entries()) {
+        const saml = await samlFor(sp, idp, deferred, {
+          ...(privateKey ? { privateKey } : {}),
+          unsolicited: use.unsolicited ?? false,
+        });
+        try {
+          ({ profile } = await saml.validatePostResponseAsync({ SAMLResponse: samlResponse }));
+          break;
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          if (isDecryptionError(message) && index < keys.length - 1) continue;
+          if (error instanceof SamlStatusError)
+            throw new SsoFailure('cancelled', `IdP status: ${message}; ${carried(facts)}`);
+          if (/InResponseTo|expired|not yet valid|subject confirmation|NotBefore|NotOnOrAfter/i.test(message)) {
+            throw new SsoFailure('expired', `${message}; ${carried(facts)}`);
+          }
+          if (/signature/i.test(message))
+            throw new SsoFailure('invalid', `${message}: ${signatureDetail(facts, idp)}; ${carried(facts)}`);
+          throw new SsoFailure('invalid', `${message}; ${carried(facts)}`);
+        }
       }
-      if (/signature/i.test(message))
-        throw new SsoFailure('invalid', `${message}: ${signatureDetail(facts, idp)}; ${carried(facts)}`);
-      throw new SsoFailure('invalid', `${message}; ${carried(facts)}`);
+    } finally {
+      if (used !== null) await requests.removeAsync(used);
     }
     if (!profile) throw new SsoFailure('invalid', 'no profile in the response');
     const checked = checkAddressing(sp, idp, profile);
@@ -395,16 +450,32 @@ export const samlStrategy = {
       received: `${carried(facts)}`,
       assertionId,
       sha1: facts.sha1,
+      sessionIndex: typeof profile.sessionIndex === 'string' ? profile.sessionIndex : null,
+      nameIdFormat: typeof profile.nameIDFormat === 'string' ? profile.nameIDFormat : null,
     };
   },
 
-  async metadata(sp: SamlServiceProvider): Promise<string> {
+  /**
+   * Our SP metadata: the ACS, the single logout service, and our current certificate, for encryption
+   * (IdPs encrypt assertions to it) and for signing (our logout requests are signed with it).
+   */
+  async metadata(sp: SamlServiceProvider, key: { privateKey: string; certificate: string }): Promise<string> {
     const { generateServiceProviderMetadata } = await nodeSaml();
+    const pem = toPem(key.certificate);
     return generateServiceProviderMetadata({
       issuer: sp.entityId,
       callbackUrl: sp.acsUrl,
+      logoutCallbackUrl: sp.sloUrl,
       identifierFormat: 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress',
       wantAssertionsSigned: true,
+      decryptionPvk: key.privateKey,
+      decryptionCert: pem,
+      privateKey: key.privateKey,
+      publicCerts: pem,
     });
   },
 };
+
+/** node-saml's and xml-encryption's words for an assertion it could not decrypt with the key given. */
+const isDecryptionError = (message: string) =>
+  /decrypt|EncryptedAssertion|No decryption key|rsa routines|oaep|padding/i.test(message);
