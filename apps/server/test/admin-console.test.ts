@@ -3,6 +3,7 @@ import { ADMIN_WEB_PATHS, AUDIT_RETENTION_DAYS, apiPath, API } from '@suite/cont
 import { adminCli } from '../src/modules/admin/index.js';
 import { purgeOldAudit } from '../src/modules/audit/index.js';
 import { parseAddressList } from '../src/modules/admin/people.js';
+import { currentCode } from '../src/modules/accounts/strategies/totp/secrets.js';
 import {
   PASSWORD,
   admin,
@@ -496,6 +497,66 @@ describe('domain administrator console', () => {
       expect(events.events.map((e: { action: string }) => e.action)).toEqual(
         expect.arrayContaining(['session_max_ms', 'session_idle_ms']),
       );
+    });
+
+    it('require two-step: a password sign-in without a second factor enrols before any session', async () => {
+      const url = path(API.adminSecurityPolicy, { domain: 'acme-corp.com' });
+      expect((await put(url, boss.token, { require_two_step: true, two_step_grace_days: 0 })).statusCode).toBe(200);
+      try {
+        const first = await call(w.app, {
+          method: 'POST',
+          url: API.login,
+          body: { login: 'ana@acme-corp.com', password: PASSWORD },
+        });
+        expect(first.statusCode, first.body).toBe(200);
+        expect(first.json()).toEqual({ enrol: 'totp', pending_token: expect.any(String) });
+        const pending = first.json().pending_token as string;
+        const setup = await call(w.app, {
+          method: 'POST',
+          url: API.loginEnrolSetup,
+          body: { email: 'ana@acme-corp.com', pending_token: pending },
+        });
+        expect(setup.statusCode, setup.body).toBe(200);
+        const secret = setup.json().secret as string;
+        expectError(
+          await call(w.app, {
+            method: 'POST',
+            url: API.loginEnrol,
+            body: { email: 'ana@acme-corp.com', pending_token: pending, code: '000000' },
+          }),
+          400,
+          'ERR_TOTP_CODE_INVALID',
+        );
+        const done = await call(w.app, {
+          method: 'POST',
+          url: API.loginEnrol,
+          body: { email: 'ana@acme-corp.com', pending_token: pending, code: await currentCode(secret) },
+        });
+        expect(done.statusCode, done.body).toBe(200);
+        expect(done.json().recovery_codes).toHaveLength(10);
+        expect((await get(API.me, done.json().token as string)).statusCode).toBe(200);
+        // The token is used up; the next password sign-in asks for the code.
+        expectError(
+          await call(w.app, {
+            method: 'POST',
+            url: API.loginEnrolSetup,
+            body: { email: 'ana@acme-corp.com', pending_token: pending },
+          }),
+          401,
+          'ERR_SECOND_STEP_EXPIRED',
+        );
+        const next = await call(w.app, {
+          method: 'POST',
+          url: API.login,
+          body: { login: 'ana@acme-corp.com', password: PASSWORD },
+        });
+        expect(next.json().second_step).toBe('totp');
+        // The admin (with a second factor now reset for Ana) turns it off again.
+        expect((await post(path(API.adminPersonResetTwoStep, { id: ana.id }), boss.token)).statusCode).toBe(200);
+      } finally {
+        expect((await put(url, boss.token, { require_two_step: false })).statusCode).toBe(200);
+      }
+      ana = { ...ana, token: await login('ana@acme-corp.com') };
     });
 
     it('turning two-step on starts the grace', async () => {
