@@ -565,6 +565,14 @@ describe('domain administrator console', () => {
       expect(on.statusCode, on.body).toBe(200);
       const until = Date.parse(on.json().two_step_grace_until);
       expect(until - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
+      // During the grace a password sign-in still gets a session, with the banner's date in /me.
+      const during = await login('ana@acme-corp.com');
+      expect((await get(API.me, during)).json().policy_notice).toEqual({
+        two_step_required_by: on.json().two_step_grace_until,
+      });
+      expect((await get(API.me, boss.token)).json().policy_notice).toEqual({
+        two_step_required_by: on.json().two_step_grace_until,
+      });
       expect((await put(url, boss.token, { require_two_step: false })).json().two_step_grace_until).toBeNull();
     });
   });
