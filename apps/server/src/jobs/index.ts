@@ -3,7 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import type { Job } from './job.js';
 import { mailOutboxJob } from './mail-outbox.js';
 import { ssoMetadataJob } from './sso-metadata.js';
-import { codePurgeJob, lobbyPurgeJob, outboxPurgeJob, sessionPurgeJob, uploadPurgeJob } from './purge.js';
+import { adminAnnounceJob, adminClaimsJob } from './admin.js';
+import {
+  auditPurgeJob,
+  codePurgeJob,
+  lobbyPurgeJob,
+  outboxPurgeJob,
+  sessionPurgeJob,
+  uploadPurgeJob,
+} from './purge.js';
 
 /**
  * Background work runs with the server's lifecycle: every job starts when the server is ready and is
@@ -19,6 +27,9 @@ export default fp(
       uploadPurgeJob(app),
       lobbyPurgeJob(app),
       ssoMetadataJob(app),
+      auditPurgeJob(app),
+      adminAnnounceJob(app),
+      adminClaimsJob(app),
     ];
     app.addHook('onReady', async () => {
       for (const job of all) job.start();

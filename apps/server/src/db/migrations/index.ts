@@ -15,6 +15,7 @@ import * as deviceTrust from './013-device-trust.js';
 import * as meetingLobby from './014-meeting-lobby.js';
 import * as ssoMapping from './015-sso-mapping.js';
 import * as ssoLogout from './016-sso-logout.js';
+import * as domainAdmins from './017-domain-admins.js';
 
 /** Ordered migrations; names sort in the order they must run. Append, never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '014-meeting-lobby': meetingLobby,
   '015-sso-mapping': ssoMapping,
   '016-sso-logout': ssoLogout,
+  '017-domain-admins': domainAdmins,
 };

@@ -42,3 +42,7 @@ export { certificatesOf } from './sso/metadata-refresh.js';
 export { DomainTakenError } from './sso/connections.js';
 export { DEFAULT_ATTRIBUTES } from './strategies/sso-attributes.js';
 export { describeError } from './strategies/sso-failure.js';
+
+export { requireFreshProof } from './policy/index.js';
+export { isPersonalAddress } from './domains/free-mail.js';
+export { accessRequestsGate, type DomainSettings } from './domains/settings.js';

@@ -5,6 +5,10 @@ import type { SessionUser } from '../../../plugins/auth.js';
 import type { AccountsDeps } from '../deps.js';
 import { usersRepository } from '../identity/repository.js';
 import { ssoLogoutFlow } from '../sso/logout.js';
+import { recordAudit } from '../../audit/index.js';
+import { emailDomain } from '@suite/contract';
+import { domainSettingsRepository } from '../domains/settings.js';
+import { totpOn } from '../strategies/totp/service.js';
 
 /**
  * Ends this session (this device) only. A session that came from a provider with a logout endpoint
@@ -28,7 +32,14 @@ export async function logout(
 
 /** "Sign out of all devices": ends every session of the user, this one included. */
 export async function logoutAll(deps: AccountsDeps, session: SessionUser): Promise<{ ok: true }> {
-  await deps.sessions.revoke(session.id);
+  await deps.db.transaction().execute(async (trx) => {
+    await deps.sessions.revoke(session.id, {}, trx);
+    await recordAudit(trx, {
+      kind: 'session_ended',
+      action: 'logout_all',
+      target: { id: session.id, email: session.email },
+    });
+  });
   return { ok: true };
 }
 
@@ -61,5 +72,15 @@ export async function me(deps: AccountsDeps, session: SessionUser): Promise<MeRe
     confirmed: session.confirmed,
     registered: session.registered,
     profiles: await usersRepository(deps.db).profilesOf(session),
+    ...(await policyNotice(deps, session)),
   };
+}
+
+/** The banner of a domain that requires two-step verification, while its grace runs, for a person without it. */
+async function policyNotice(deps: AccountsDeps, session: SessionUser): Promise<Partial<MeResponse>> {
+  const settings = await domainSettingsRepository(deps.db).get(emailDomain(session.email));
+  const until = settings.twoStepGraceUntil;
+  if (!settings.requireTwoStep || until === null || until <= Date.now()) return {};
+  if (await totpOn(deps, session.id)) return {};
+  return { policy_notice: { two_step_required_by: new Date(until).toISOString() } };
 }

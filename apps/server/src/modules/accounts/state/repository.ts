@@ -18,7 +18,9 @@ export type StatePurpose =
   | 'handoff'
   | 'factor-revert'
   /** A single-sign-on warning logged (SHA-1 received, certificate ending): once a day over all instances. */
-  | 'sso-notice';
+  | 'sso-notice'
+  /** A sign-in that must enrol an authenticator app first (the domain requires two-step verification). */
+  | 'enrol';
 
 export interface TakenState {
   subject: string | null;
