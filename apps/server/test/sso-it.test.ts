@@ -239,7 +239,7 @@ describe('single sign-on an IT team can connect and debug', () => {
     });
     expect(errorReason(res)).toBe('no-email');
     const text = logSince(from);
-    expect(text).toContain('sso: saml sign-in refused (no-email)');
+    expect(text).toContain('sso: sign-in refused (saml, no-email)');
     expect(text).toContain('attributes received: uid, displayName');
     expect(text).toContain('NameID format: urn:oasis:names:tc:SAML:2.0:nameid-format:persistent');
     expect(text).not.toContain('secret-uid-value');

@@ -76,7 +76,7 @@ const ssoRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, { d
       if (error instanceof SsoFailure)
         request.log.warn(
           { sso: { protocol, reason, detail: error.detail } },
-          `sso: ${protocol} sign-in refused (${reason}): ${error.detail}`,
+          `sso: sign-in refused (${protocol}, ${reason}): ${error.detail}`,
         );
       else request.log.error({ err: error, sso: { protocol, reason } }, `sso: ${protocol} sign-in failed`);
       app.recordSsoFailure(protocol, reason);
@@ -134,7 +134,10 @@ const ssoRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, { d
   samlRoutes(app, {
     finish: (request, reply, run) => finish(request, reply, 'saml', run),
     refuse: (request, reply, detail) => {
-      request.log.warn({ sso: { protocol: 'saml', reason: 'invalid', detail } }, 'sso: sign-in refused');
+      request.log.warn(
+        { sso: { protocol: 'saml', reason: 'invalid', detail } },
+        `sso: sign-in refused (saml, invalid): ${detail}`,
+      );
       app.recordSsoFailure('saml', 'invalid');
       return reply
         .header('cache-control', 'no-store')
