@@ -209,8 +209,9 @@ export default fp(async function staticWeb(
     return entry;
   };
 
-  // The entry screens are routes of their own, read at start: answered at once, without the
-  // not-found path, its 405 lookup or a wait for the file (the other addresses below keep them).
+  // The entry screens are routes of their own: answered without the not-found path or its 405 lookup.
+  // Each screen's files (some 2.5 MB for all, in every language and encoding) are read on its first
+  // request, not at start; from then on it is answered at once, from memory.
   // A prerendered screen comes in the language Accept-Language ranks first (the one the mails use).
   const pageVariants = async (page: (typeof pages)[number]) => {
     const byLanguage = new Map<Language, Variants>();
@@ -219,8 +220,14 @@ export default fp(async function staticWeb(
     return { byLanguage, plain: await variants(page.urlPath, page.file) };
   };
   for (const page of pages) {
-    const { byLanguage, plain } = await pageVariants(page);
-    app.get(page.path, { schema: { hide: true } }, (request, reply) => sendPage(request, reply, byLanguage, plain));
+    let read: Awaited<ReturnType<typeof pageVariants>> | undefined;
+    app.get(page.path, { schema: { hide: true } }, (request, reply) => {
+      if (read) return sendPage(request, reply, read.byLanguage, read.plain);
+      return pageVariants(page).then((all) => {
+        read = all;
+        return sendPage(request, reply, all.byLanguage, all.plain);
+      });
+    });
   }
   // A prerendered form sent before the page's code ran is the browser's own submission: the forms say
   // method="post" so that nothing typed (a password) lands in the address, and the page answers it with

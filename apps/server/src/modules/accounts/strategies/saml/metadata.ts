@@ -1,4 +1,4 @@
-import { DOMParser } from '@xmldom/xmldom';
+import { DOMParser } from './xml.js';
 import type { SamlSettings } from '../../sso/connections.js';
 
 const MD = 'urn:oasis:names:tc:SAML:2.0:metadata';

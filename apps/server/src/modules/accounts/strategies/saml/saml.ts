@@ -1,5 +1,5 @@
 import type { CacheProvider, Profile, SAML } from '@node-saml/node-saml';
-import { DOMParser } from '@xmldom/xmldom';
+import { DOMParser } from './xml.js';
 import { SAML_MAX_DEPTH, SAML_MAX_ELEMENTS, SSO_CLOCK_SKEW_SECONDS, SSO_REQUEST_TTL_SECONDS } from '@suite/contract';
 import { SsoFailure, type SsoIdentity } from '../sso-failure.js';
 import type { SamlSettings } from '../../sso/connections.js';
