@@ -3,7 +3,7 @@
 // that importing one package or bundle chunk adds to an empty process. `node bench/start-cost.mjs
 // [runs]` after `npm run build`; the table of docs/architecture.md ("A lean start") comes from it.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
@@ -11,17 +11,25 @@ import { CORES, median, repo, rssKb, sleep, startHello, startOurs } from './lib.
 
 const runs = Number(process.argv[2] ?? 5);
 
+/** CPU time (user + system) a process has used so far: steadier than wall time on a shared machine. */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS;
+}
+const TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+
 async function startAndRss() {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-start-'));
   const first = await startOurs({ dataDir });
   await first.close();
-  const figures = { hello: { ms: [], rss: [] }, ours: { ms: [], rss: [] } };
+  const figures = { hello: { ms: [], rss: [], cpu: [] }, ours: { ms: [], rss: [], cpu: [] } };
   for (let i = 0; i < runs; i++) {
     for (const [name, begin, path] of [
       ['hello', () => startHello(), '/'],
       ['ours', () => startOurs({ dataDir }), '/api/health'],
     ]) {
       const server = await begin();
+      figures[name].cpu.push(cpuMs(server.child.pid));
       await fetch(`${server.base}${path}`).then((r) => r.arrayBuffer());
       await sleep(1000);
       figures[name].ms.push(server.startMs);
@@ -33,6 +41,7 @@ async function startAndRss() {
   const m = (xs) => median(xs);
   console.log(
     `start ${m(figures.ours.ms).toFixed(0)} vs ${m(figures.hello.ms).toFixed(0)} ms = ${(m(figures.ours.ms) / m(figures.hello.ms)).toFixed(2)}×; ` +
+      `CPU to healthy ${m(figures.ours.cpu).toFixed(0)} vs ${m(figures.hello.cpu).toFixed(0)} ms = ${(m(figures.ours.cpu) / m(figures.hello.cpu)).toFixed(2)}×; ` +
       `RSS ${(m(figures.ours.rss) / 1024).toFixed(1)} vs ${(m(figures.hello.rss) / 1024).toFixed(1)} MiB = ${(m(figures.ours.rss) / m(figures.hello.rss)).toFixed(2)}× (medians of ${runs})`,
   );
 }

@@ -174,10 +174,19 @@ export default fp(async function staticWeb(
   // prerendered in each language (<name>.<lang>.html). Those are sent when the settings they were
   // rendered with (dist/prerendered.json) are this deployment's; else the plain copy.
   const prerenderedWith = files.get('/prerendered.json');
-  const settingsMatch =
-    prerenderedWith !== undefined &&
-    Object.entries(JSON.parse(readFileSync(prerenderedWith, 'utf8')) as Record<string, unknown>).every(
-      ([key, value]) => opts.settings?.[key] === value,
+  const differing =
+    prerenderedWith === undefined
+      ? []
+      : Object.entries(JSON.parse(readFileSync(prerenderedWith, 'utf8')) as Record<string, unknown>)
+          .filter(([key, value]) => opts.settings?.[key] !== value)
+          .map(([key]) => key);
+  const settingsMatch = prerenderedWith !== undefined && differing.length === 0;
+  // Said once at start: otherwise a setting such as APP_TITLE silently costs every entry screen its
+  // prerendered markup (it then paints only once its code has run).
+  if (prerenderedWith !== undefined && !settingsMatch)
+    app.log.warn(
+      { settings: differing },
+      'entry screens are sent without their prerendered markup (they paint once their code has run): these settings differ from the defaults they were prerendered with at build (dist/prerendered.json)',
     );
   const pages: { path: string; parts: string[]; urlPath: string; file: string; languages: Map<Language, string> }[] =
     [];
