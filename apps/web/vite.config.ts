@@ -246,14 +246,12 @@ export default defineConfig({
         // the whole file) and costs fewer requests. 'app': the entry and everything the entry screens load
         // with it (React DOM, the router, the frame, the /user layout, the shared fields, alerts and hooks
         // of components/ and lib/), one file; what only some screens use, or only later (the passkey code,
-        // the browser check, dialogs, toasts, the captcha), stays out of it, in its own chunk. The bundler's
-        // runtime (CommonJS interop, which React needs) goes in it too: every chunk loads the app file
-        // anyway, and a file of its own cost every first load a request and 0.2 KB br more.
+        // the browser check, dialogs, toasts, the captcha), stays out of it, in its own chunk.
         codeSplitting: {
           groups: [
             {
               name: 'app',
-              test: /node_modules[\\/](react-dom|scheduler)[\\/]|src[\\/](main\.tsx|app[\\/](router|page-frame|providers|route-error|user-layout)\.tsx|(components|lib)[\\/](?!confirm-dialog-view|sso-choice-view|sso-choice\.|sso\.|toast-view|toast\.css|dialog\.css|webauthn|browser|safe-redirect|checkbox|progress-bar|format-bytes|password-rules|name-rules|captcha|terms-consent|use-copy-to-clipboard|code-boxes|guest\.))|rolldown[\\/]runtime/,
+              test: /node_modules[\\/](react-dom|scheduler)[\\/]|src[\\/](main\.tsx|app[\\/](router|page-frame|providers|route-error|user-layout)\.tsx|(components|lib)[\\/](?!confirm-dialog-view|sso-choice-view|sso-choice\.|sso\.|toast-view|toast\.css|dialog\.css|webauthn|browser|safe-redirect|checkbox|progress-bar|format-bytes|password-rules|name-rules|captcha|terms-consent|use-copy-to-clipboard|code-boxes|guest\.))/,
               priority: 1,
             },
             {
