@@ -3,20 +3,13 @@
 // that importing one package or bundle chunk adds to an empty process. `node bench/start-cost.mjs
 // [runs]` after `npm run build`; the table of docs/architecture.md ("A lean start") comes from it.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
-import { CORES, median, repo, rssKb, sleep, startHello, startOurs } from './lib.mjs';
+import { CORES, cpuMs, median, repo, rssKb, sleep, startHello, startOurs } from './lib.mjs';
 
 const runs = Number(process.argv[2] ?? 5);
-
-/** CPU time (user + system) a process has used so far: steadier than wall time on a shared machine. */
-function cpuMs(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS;
-}
-const TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 
 async function startAndRss() {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-start-'));
