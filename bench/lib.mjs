@@ -68,6 +68,13 @@ export async function waitHealthy(url, since = performance.now(), { everyMs = 5,
   throw new Error(`not healthy within ${timeoutMs} ms: ${url}`);
 }
 
+const TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim()) || 100;
+/** CPU time (user + system, ms) a process has used so far: steadier than wall time on a shared machine. */
+export function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS;
+}
+
 export const rssKb = (pid) => Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
 
 export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

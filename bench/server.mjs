@@ -9,6 +9,7 @@ import {
   createAccounts,
   loginHeader,
   CORES,
+  cpuMs,
   fmt,
   median,
   medianRun,
@@ -58,7 +59,9 @@ async function lightRoutes() {
   const rows = [];
   const hello = await startHello();
   const ours = await startOurs();
-  const paths = ['/api/health', '/api/config', '/user/login'];
+  // The prerendered entry screen sends some 5 KB (br) where the hello-world sends 17 bytes: its own budget.
+  const budgets = { '/api/health': 0.5, '/api/config': 0.5, '/user/login': 0.45 };
+  const paths = Object.keys(budgets);
   try {
     // Warm-up (JIT) of both.
     wrk(`${hello.base}/`, { seconds: 2, headers: BROWSER_HEADERS });
@@ -75,9 +78,9 @@ async function lightRoutes() {
       const p99 = r.p99 / base.p99;
       rows.push({
         figure: `GET ${path} vs Fastify hello-world (wrk -c50, 1 core, in turn)`,
-        budget: '≥ 0.5× req/s, p99 ≤ 3×',
+        budget: `≥ ${budgets[path]}× req/s, p99 ≤ 3×`,
         measured: `${fmt.ratio(ratio)} (${fmt.k(r.rps)} vs ${fmt.k(base.rps)} req/s), p99 ${fmt.ratio(p99)} (${fmt.ms(r.p99)} vs ${fmt.ms(base.p99)}), medians of ${rounds}${r.bad ? `, ${r.bad} non-2xx` : ''}`,
-        pass: ratio >= 0.5 && p99 <= 3 && r.bad === 0,
+        pass: ratio >= budgets[path] && p99 <= 3 && r.bad === 0,
       });
     }
   } finally {
@@ -153,6 +156,7 @@ async function login() {
 async function startAndMemory() {
   const runs = 5;
   const times = { ours: [], hello: [] };
+  const cpu = { ours: [], hello: [] };
   const rss = { ours: [], hello: [] };
   // One data dir for every start of ours: migrations and the session secret are done by the first
   // (untimed) start, as on every start of an installed server after its first.
@@ -161,12 +165,14 @@ async function startAndMemory() {
   const dataDir = first.dataDir;
   for (let i = 0; i < runs; i++) {
     const hello = await startHello();
+    cpu.hello.push(cpuMs(hello.child.pid));
     await fetch(`${hello.base}/`).then((r) => r.arrayBuffer());
     await sleep(1000);
     times.hello.push(hello.startMs);
     rss.hello.push(rssKb(hello.child.pid));
     await hello.close();
     const ours = await startOurs({ dataDir });
+    cpu.ours.push(cpuMs(ours.child.pid));
     await fetch(`${ours.base}/api/health`).then((r) => r.arrayBuffer());
     await sleep(1000);
     times.ours.push(ours.startMs);
@@ -179,15 +185,15 @@ async function startAndMemory() {
   return [
     {
       figure: 'cold start to healthy (plain node) vs hello-world',
-      budget: '≤ 2×',
-      measured: `${fmt.ratio(start)} (${fmt.ms(median(times.ours))} vs ${fmt.ms(median(times.hello))}, median of ${runs})`,
-      pass: start <= 2,
+      budget: '≤ 1.5×',
+      measured: `${fmt.ratio(start)} (${fmt.ms(median(times.ours))} vs ${fmt.ms(median(times.hello))}, median of ${runs}; CPU time to healthy ${fmt.ratio(median(cpu.ours) / median(cpu.hello))}, ${fmt.ms(median(cpu.ours))} vs ${fmt.ms(median(cpu.hello))})`,
+      pass: start <= 1.5,
     },
     {
       figure: 'idle RSS of the built server vs hello-world',
-      budget: '≤ 1.5×',
+      budget: '≤ 1.35×',
       measured: `${fmt.ratio(mem)} (${(median(rss.ours) / 1024).toFixed(0)} vs ${(median(rss.hello) / 1024).toFixed(0)} MiB)`,
-      pass: mem <= 1.5,
+      pass: mem <= 1.35,
     },
   ];
 }

@@ -9,6 +9,7 @@
 // The other compiled files (tsc's dist/src/**, which bin/admin uses) are left as they are.
 import { build } from 'esbuild';
 import { rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -73,6 +74,18 @@ await build({
     {
       name: 'packages-loaded-later-stay-packages',
       setup(b) {
+        // zod re-exports every language of its error messages (`z.locales`, some 290 KiB of the bundle,
+        // compiled at each start); the server and the contract use none (messages come from the contract's
+        // catalogue), and zod itself loads English from its own file. Only that one stays.
+        b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+          /[\\/]node_modules[\\/]zod[\\/]/.test(args.importer)
+            ? { path: join(dirname(args.importer), '../locales/en.js'), namespace: 'zod-locales' }
+            : undefined,
+        );
+        b.onLoad({ filter: /.*/, namespace: 'zod-locales' }, (args) => ({
+          contents: `export { default as en } from ${JSON.stringify(args.path)};`,
+          resolveDir: dirname(args.path),
+        }));
         b.onResolve({ filter: /^[^./]/ }, (args) => {
           if (args.path.startsWith('node:')) return undefined;
           const name = packageOf(args.path);

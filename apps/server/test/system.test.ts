@@ -293,6 +293,38 @@ describe('web app serving', () => {
     }
   });
 
+  it('says at start which settings keep the prerendered screens from being sent (APP_TITLE)', async () => {
+    const t = await createTestApp();
+    const dist = join(t.dataDir, 'web');
+    mkdirSync(join(dist, 'pages'), { recursive: true });
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(join(dist, 'pages', 'guest.html'), '<!doctype html><div id="root"></div>plain');
+    writeFileSync(join(dist, 'pages', 'guest.en.html'), '<!doctype html><div id="root" data-lang="en"></div>');
+    writeFileSync(
+      join(dist, 'prerendered.json'),
+      JSON.stringify({ appTitle: t.config.appTitle, hideHeader: false, hideFooter: false, publicSignup: true }),
+    );
+    const lines: string[] = [];
+    const stream = { write: (line: string) => void lines.push(line) };
+    const same = await buildApp({ ...t.config, webDist: dist, logLevel: 'info' }, { logger: { stream } });
+    await same.close();
+    expect(lines.filter((l) => l.includes('prerendered'))).toEqual([]);
+    const app = await buildApp(
+      { ...t.config, webDist: dist, appTitle: 'Acme Mail', logLevel: 'info' },
+      { logger: { stream } },
+    );
+    try {
+      const warning = lines.map((l) => JSON.parse(l) as { level: number; msg: string; settings?: string[] });
+      expect(warning.filter((l) => l.msg.includes('prerendered'))).toEqual([
+        expect.objectContaining({ level: 40, settings: ['appTitle'] }),
+      ]);
+      expect((await app.inject({ method: 'GET', url: '/guest' })).body).toContain('plain');
+    } finally {
+      await app.close();
+      await t.close();
+    }
+  });
+
   it("an entry screen's address gets its own page (in every encoding built), other methods a 405", async () => {
     const t = await createTestApp();
     const dist = join(t.dataDir, 'web');

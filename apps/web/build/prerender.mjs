@@ -6,9 +6,8 @@
 // with, which the server compares with its own before it sends these pages.
 //
 // A prerendered page paints from its HTML alone: its stylesheets are inlined (no request before the
-// first paint) and its scripts are fetched by a small inline script once the page has painted
-// (`bootScript`), not by <script src> tags that Chromium runs before the first paint when they are
-// already there. dist/inline-sources.json lists the hashes of those inline styles and that script, which
+// first paint) and its scripts are fetched, all at once, by a small inline script (BOOT_SCRIPT) that
+// also holds a form sent before they have run. dist/inline-sources.json lists the hashes of those inline styles and that script, which
 // the server adds to its Content-Security-Policy (nothing else inline is allowed).
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -52,14 +51,15 @@ const catalogLinks = (page, language) =>
     .join('');
 
 /**
- * Loads the page's modules (data-load: the entry and the screen's chunks, in parallel) once the HTML
- * has painted: when the browser reports the first contentful paint; at once in a tab not shown (no
- * paint comes there until it is shown) or when it is shown; and after 2 s whatever happens (a browser
- * without paint timing). A form sent before the app has taken over is held (`earlySubmit`) and sent
- * again once it has (lib/typed-early.ts), instead of the browser's own submission reloading the page.
- * The same text on every page, so one hash in the CSP covers it.
+ * Loads the page's modules (data-load: the entry and the screen's chunks, in parallel) at once. Waiting
+ * for the first paint before fetching them gained nothing on that paint in Chromium with mobile
+ * throttling and made the form answer later (bench/lighthouse.mjs, medians of 9: form answering at
+ * 2.0-2.6 s instead of 3.2-3.3 s, first paint within the noise): the page is small and its styles inline,
+ * so it paints while the code is on its way. A form sent before the app has taken over is held
+ * (`earlySubmit`) and sent again once it has (lib/typed-early.ts), instead of the browser's own
+ * submission reloading the page. The same text on every page, so one hash in the CSP covers it.
  */
-const BOOT_SCRIPT = `((s,d)=>{const l=()=>d||(d=s.split(' ').map((u)=>import(u)));addEventListener('submit',(e)=>{self.hydrating||(e.preventDefault(),self.earlySubmit=e.target,l())},!0);document.hidden?l():(new PerformanceObserver((e)=>e.getEntriesByName('first-contentful-paint')[0]&&l()).observe({type:'paint',buffered:!0}),addEventListener('visibilitychange',l),setTimeout(l,2e3))})(document.currentScript.dataset.load)`;
+const BOOT_SCRIPT = `((s)=>{s.split(' ').map((u)=>import(u));addEventListener('submit',(e)=>{self.hydrating||(e.preventDefault(),self.earlySubmit=e.target)},!0)})(document.currentScript.dataset.load)`;
 const sha256 = (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 const inlineStyles = new Set();
 

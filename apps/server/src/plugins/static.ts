@@ -174,10 +174,19 @@ export default fp(async function staticWeb(
   // prerendered in each language (<name>.<lang>.html). Those are sent when the settings they were
   // rendered with (dist/prerendered.json) are this deployment's; else the plain copy.
   const prerenderedWith = files.get('/prerendered.json');
-  const settingsMatch =
-    prerenderedWith !== undefined &&
-    Object.entries(JSON.parse(readFileSync(prerenderedWith, 'utf8')) as Record<string, unknown>).every(
-      ([key, value]) => opts.settings?.[key] === value,
+  const differing =
+    prerenderedWith === undefined
+      ? []
+      : Object.entries(JSON.parse(readFileSync(prerenderedWith, 'utf8')) as Record<string, unknown>)
+          .filter(([key, value]) => opts.settings?.[key] !== value)
+          .map(([key]) => key);
+  const settingsMatch = prerenderedWith !== undefined && differing.length === 0;
+  // Said once at start: otherwise a setting such as APP_TITLE silently costs every entry screen its
+  // prerendered markup (it then paints only once its code has run).
+  if (prerenderedWith !== undefined && !settingsMatch)
+    app.log.warn(
+      { settings: differing },
+      'entry screens are sent without their prerendered markup (they paint once their code has run): these settings differ from the defaults they were prerendered with at build (dist/prerendered.json)',
     );
   const pages: { path: string; parts: string[]; urlPath: string; file: string; languages: Map<Language, string> }[] =
     [];
@@ -209,8 +218,9 @@ export default fp(async function staticWeb(
     return entry;
   };
 
-  // The entry screens are routes of their own, read at start: answered at once, without the
-  // not-found path, its 405 lookup or a wait for the file (the other addresses below keep them).
+  // The entry screens are routes of their own: answered without the not-found path or its 405 lookup.
+  // Each screen's files (some 2.5 MB for all, in every language and encoding) are read on its first
+  // request, not at start; from then on it is answered at once, from memory.
   // A prerendered screen comes in the language Accept-Language ranks first (the one the mails use).
   const pageVariants = async (page: (typeof pages)[number]) => {
     const byLanguage = new Map<Language, Variants>();
@@ -219,8 +229,14 @@ export default fp(async function staticWeb(
     return { byLanguage, plain: await variants(page.urlPath, page.file) };
   };
   for (const page of pages) {
-    const { byLanguage, plain } = await pageVariants(page);
-    app.get(page.path, { schema: { hide: true } }, (request, reply) => sendPage(request, reply, byLanguage, plain));
+    let read: Awaited<ReturnType<typeof pageVariants>> | undefined;
+    app.get(page.path, { schema: { hide: true } }, (request, reply) => {
+      if (read) return sendPage(request, reply, read.byLanguage, read.plain);
+      return pageVariants(page).then((all) => {
+        read = all;
+        return sendPage(request, reply, all.byLanguage, all.plain);
+      });
+    });
   }
   // A prerendered form sent before the page's code ran is the browser's own submission: the forms say
   // method="post" so that nothing typed (a password) lands in the address, and the page answers it with

@@ -1,4 +1,4 @@
-import { DOMParser } from '@xmldom/xmldom';
+import { DOMParser } from './xml.js';
 
 const ASSERTION = 'urn:oasis:names:tc:SAML:2.0:assertion';
 const quiet = { warning: () => undefined, error: () => undefined, fatalError: () => undefined };

@@ -1,6 +1,6 @@
 import { inflateRawSync } from 'node:zlib';
 import type { CacheProvider, Profile } from '@node-saml/node-saml';
-import { DOMParser } from '@xmldom/xmldom';
+import { DOMParser } from './xml.js';
 import { SAML_RESPONSE_MAX_BYTES } from '@suite/contract';
 import type { SamlSettings } from '../../sso/connections.js';
 import { SsoFailure } from '../sso-failure.js';

@@ -1,4 +1,4 @@
-import { DOMParser } from '@xmldom/xmldom';
+import { DOMParser } from './xml.js';
 import type { SamlSettings } from '../../sso/connections.js';
 import { describeError } from '../sso-failure.js';
 

@@ -1,5 +1,5 @@
 import type { CacheProvider, Profile, SAML } from '@node-saml/node-saml';
-import { DOMParser } from '@xmldom/xmldom';
+import { DOMParser } from './xml.js';
 import {
   SAML_MAX_DEPTH,
   SAML_MAX_ELEMENTS,
