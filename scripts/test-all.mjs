@@ -88,23 +88,33 @@ async function step(name, fn) {
 
 /**
  * Steps that do not depend on each other, at most `concurrency` at a time; each is timed on its own and
- * recorded in the order given (the wall time of the group is printed apart).
+ * recorded in the order given (the wall time of the group is printed apart). `beside`: steps that mostly
+ * wait (processes starting, timers, the network) rather than compute, each started at once in a lane of
+ * its own, beyond `concurrency`.
  */
-async function together(steps) {
+async function together(steps, { beside = [] } = {}) {
   const t0 = Date.now();
-  const results = new Array(steps.length);
+  const all = [...steps, ...beside];
+  const results = new Array(all.length);
   let next = 0;
   const lane = async () => {
     while (next < steps.length) {
       const i = next++;
       console.log(`\n[started] ${steps[i][0]}`);
-      results[i] = await timed(steps[i][1], steps.length > 1);
+      results[i] = await timed(steps[i][1], all.length > 1);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(concurrency, steps.length) }, lane));
-  steps.forEach(([name], i) => recordOutcome(name, results[i]));
-  const names = steps.map(([name]) => name).join(', ');
-  lines.push(`  (side by side, ${concurrency} at a time: ${Math.round((Date.now() - t0) / 1000)}s for ${names})`);
+  const own = beside.map(async ([name, fn], j) => {
+    console.log(`\n[started] ${name} (beside)`);
+    results[steps.length + j] = await timed(fn, true);
+  });
+  await Promise.all([...Array.from({ length: Math.min(concurrency, steps.length) }, lane), ...own]);
+  all.forEach(([name], i) => recordOutcome(name, results[i]));
+  const names = all.map(([name]) => name).join(', ');
+  const extra = beside.length ? ` + ${beside.length} beside` : '';
+  lines.push(
+    `  (side by side, ${concurrency} at a time${extra}: ${Math.round((Date.now() - t0) / 1000)}s for ${names})`,
+  );
 }
 
 /** A vitest run, counted from its JSON report; a crash without a report counts as one failure. */
@@ -179,11 +189,13 @@ if (!existsSync(join(root, 'node_modules', '.package-lock.json')) || process.env
 }
 await ensureSystemPackages();
 
-// 2. Build, then the static checks side by side (they only read the sources and the build).
+// 2. Build, then the static checks and the contract and web suites side by side (they only read the
+// sources and the build), with the scale-out suite beside them: two built server processes behind nginx on
+// their own PostgreSQL, Redis and SMTP, which spend most of their time starting, waiting and being killed.
 await step('build', () => run('npm', ['run', 'build']));
-const staticChecks = [['locale keys check', (capture) => run('node', ['scripts/check-locales.mjs'], { capture })]];
+const firstGroup = [['locale keys check', (capture) => run('node', ['scripts/check-locales.mjs'], { capture })]];
 if (!only) {
-  staticChecks.push(
+  firstGroup.push(
     ['typecheck', (capture) => run('npm', ['run', 'typecheck'], { capture })],
     ['lint', (capture) => run('npx', ['eslint', '.', '--max-warnings=0'], { capture })],
     ['format check', (capture) => run('npx', ['prettier', '--check', '--log-level=warn', '.'], { capture })],
@@ -193,13 +205,18 @@ if (!only) {
     ['unused code and dependencies (knip)', (capture) => run('npx', ['knip', '--no-progress'], { capture })],
   );
 }
-await together(staticChecks);
-
-// 3. Suites
-await together([
+firstGroup.push(
   ['contract (vitest)', (capture) => vitest('contract', join(root, 'packages/contract'), { capture })],
   ['web (vitest)', (capture) => vitest('web', join(root, 'apps/web'), { capture })],
-]);
+);
+const scaleOut = [
+  'scale-out (vitest)',
+  (capture) =>
+    vitest('scale-out', join(root, 'apps/server'), { capture, extra: ['--config', 'test-scale/vitest.config.ts'] }),
+];
+await together(firstGroup, { beside: only === 'unit' ? [] : [scaleOut] });
+
+// 3. The server suites
 const server = join(root, 'apps/server');
 // Side by side, each suite has one worker: two in all, as many as the cores.
 const serverWorkers = (capture) => (capture ? ['--maxWorkers=1'] : []);
@@ -221,10 +238,6 @@ if (only !== 'unit') {
 }
 await together(serverSuites);
 if (only !== 'unit') {
-  // Two built server processes behind nginx on their own PostgreSQL, Redis and SMTP.
-  await step('scale-out (vitest)', () =>
-    vitest('scale-out', server, { extra: ['--config', 'test-scale/vitest.config.ts'] }),
-  );
   const port = await freePortBlock();
   await step('e2e chromium (playwright)', async () => {
     const workDir = join(root, '.tmp', `e2e-${port}`);
