@@ -80,7 +80,7 @@ export class MeetingRoomPage {
   }
   /**
    * On Playwright's clock: moves the page's time on until the room is joined, instead of waiting out the
-   * spec's 2 s of "Entering the meeting…" in real time.
+   * spec's 2 s of "Entering the meeting…" (or a waiting guest's next ask, 5 s) in real time.
    */
   async enterWithoutWaiting(): Promise<void> {
     await expect(async () => {
