@@ -5,9 +5,11 @@
 // and counts as failed there.
 //
 // Steps that do not depend on each other run side by side, at most STEP_CONCURRENCY (default 2, the cores
-// of a developer's machine and CI's) at a time: the static checks, then the two server suites (SQLite,
-// and PostgreSQL for the files that touch the database: apps/server/test/postgres-suite.ts). A step run
-// beside others has its output captured and printed whole when it ends, so that no two interleave.
+// of a developer's machine and CI's) at a time: the static checks with the contract and web suites (the
+// scale-out suite beside them in a lane of its own: it mostly waits on processes it starts and kills), then
+// the two server suites (SQLite, and PostgreSQL for the files that touch the database:
+// apps/server/test/postgres-suite.ts), then the e2e suite alone. A step run beside others has its output
+// captured and printed whole when it ends, so that no two interleave.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
