@@ -5,9 +5,11 @@
 // and counts as failed there.
 //
 // Steps that do not depend on each other run side by side, at most STEP_CONCURRENCY (default 2, the cores
-// of a developer's machine and CI's) at a time: the static checks, then the two server suites (SQLite,
-// and PostgreSQL for the files that touch the database: apps/server/test/postgres-suite.ts). A step run
-// beside others has its output captured and printed whole when it ends, so that no two interleave.
+// of a developer's machine and CI's) at a time: the static checks with the contract and web suites (the
+// scale-out suite beside them in a lane of its own: it mostly waits on processes it starts and kills), then
+// the two server suites (SQLite, and PostgreSQL for the files that touch the database:
+// apps/server/test/postgres-suite.ts), then the e2e suite alone. A step run beside others has its output
+// captured and printed whole when it ends, so that no two interleave.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -88,23 +90,33 @@ async function step(name, fn) {
 
 /**
  * Steps that do not depend on each other, at most `concurrency` at a time; each is timed on its own and
- * recorded in the order given (the wall time of the group is printed apart).
+ * recorded in the order given (the wall time of the group is printed apart). `beside`: steps that mostly
+ * wait (processes starting, timers, the network) rather than compute, each started at once in a lane of
+ * its own, beyond `concurrency`.
  */
-async function together(steps) {
+async function together(steps, { beside = [] } = {}) {
   const t0 = Date.now();
-  const results = new Array(steps.length);
+  const all = [...steps, ...beside];
+  const results = new Array(all.length);
   let next = 0;
   const lane = async () => {
     while (next < steps.length) {
       const i = next++;
       console.log(`\n[started] ${steps[i][0]}`);
-      results[i] = await timed(steps[i][1], steps.length > 1);
+      results[i] = await timed(steps[i][1], all.length > 1);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(concurrency, steps.length) }, lane));
-  steps.forEach(([name], i) => recordOutcome(name, results[i]));
-  const names = steps.map(([name]) => name).join(', ');
-  lines.push(`  (side by side, ${concurrency} at a time: ${Math.round((Date.now() - t0) / 1000)}s for ${names})`);
+  const own = beside.map(async ([name, fn], j) => {
+    console.log(`\n[started] ${name} (beside)`);
+    results[steps.length + j] = await timed(fn, true);
+  });
+  await Promise.all([...Array.from({ length: Math.min(concurrency, steps.length) }, lane), ...own]);
+  all.forEach(([name], i) => recordOutcome(name, results[i]));
+  const names = all.map(([name]) => name).join(', ');
+  const extra = beside.length ? ` + ${beside.length} beside` : '';
+  lines.push(
+    `  (side by side, ${concurrency} at a time${extra}: ${Math.round((Date.now() - t0) / 1000)}s for ${names})`,
+  );
 }
 
 /** A vitest run, counted from its JSON report; a crash without a report counts as one failure. */
@@ -187,11 +199,13 @@ if (!existsSync(join(root, 'node_modules', '.package-lock.json')) || process.env
 }
 await ensureSystemPackages();
 
-// 2. Build, then the static checks side by side (they only read the sources and the build).
+// 2. Build, then the static checks and the contract and web suites side by side (they only read the
+// sources and the build), with the scale-out suite beside them: two built server processes behind nginx on
+// their own PostgreSQL, Redis and SMTP, which spend most of their time starting, waiting and being killed.
 await step('build', () => run('npm', ['run', 'build']));
-const staticChecks = [['locale keys check', (capture) => run('node', ['scripts/check-locales.mjs'], { capture })]];
+const firstGroup = [['locale keys check', (capture) => run('node', ['scripts/check-locales.mjs'], { capture })]];
 if (!only) {
-  staticChecks.push(
+  firstGroup.push(
     ['typecheck', (capture) => run('npm', ['run', 'typecheck'], { capture })],
     ['lint', (capture) => run('npx', ['eslint', '.', '--max-warnings=0'], { capture })],
     ['format check', (capture) => run('npx', ['prettier', '--check', '--log-level=warn', '.'], { capture })],
@@ -201,13 +215,18 @@ if (!only) {
     ['unused code and dependencies (knip)', (capture) => run('npx', ['knip', '--no-progress'], { capture })],
   );
 }
-await together(staticChecks);
-
-// 3. Suites
-await together([
+firstGroup.push(
   ['contract (vitest)', (capture) => vitest('contract', join(root, 'packages/contract'), { capture })],
   ['web (vitest)', (capture) => vitest('web', join(root, 'apps/web'), { capture })],
-]);
+);
+const scaleOut = [
+  'scale-out (vitest)',
+  (capture) =>
+    vitest('scale-out', join(root, 'apps/server'), { capture, extra: ['--config', 'test-scale/vitest.config.ts'] }),
+];
+await together(firstGroup, { beside: only === 'unit' ? [] : [scaleOut] });
+
+// 3. The server suites
 const server = join(root, 'apps/server');
 // Side by side, each suite has one worker: two in all, as many as the cores.
 const serverWorkers = (capture) => (capture ? ['--maxWorkers=1'] : []);
@@ -229,10 +248,6 @@ if (only !== 'unit') {
 }
 await together(serverSuites);
 if (only !== 'unit') {
-  // Two built server processes behind nginx on their own PostgreSQL, Redis and SMTP.
-  await step('scale-out (vitest)', () =>
-    vitest('scale-out', server, { extra: ['--config', 'test-scale/vitest.config.ts'] }),
-  );
   const port = await freePortBlock();
   await step('e2e chromium (playwright)', async () => {
     const workDir = join(root, '.tmp', `e2e-${port}`);

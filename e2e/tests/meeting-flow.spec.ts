@@ -21,6 +21,9 @@ test.describe('host and guest meet', () => {
     const guestContext = await browser.newContext();
     const guestPage = await guestContext.newPage();
     const guest = new MeetingRoomPage(guestPage);
+    // Both pages run on Playwright's clock: the waiting guest's next ask (5 s) and the 2 s of "Entering the
+    // meeting…" are moved on rather than waited for.
+    await guestPage.clock.install();
     await guestPage.goto(`/meet/${meeting._id}`);
     // A new guest gives the name and accepts the terms on the pre-join itself.
     await fillGuestForm(guestPage, 'Grace Guest');
@@ -37,9 +40,10 @@ test.describe('host and guest meet', () => {
     const hostContext = await browser.newContext();
     const hostPage = await hostContext.newPage();
     const hostRoom = new MeetingRoomPage(hostPage);
-    await signIn(hostPage, host, `/meet/${meeting._id}`);
+    await signIn(hostPage, host, `/meet/${meeting._id}`, () => hostPage.clock.install());
     await hostRoom.joinFromSetup();
     await expect(hostPage.getByRole('status').filter({ hasText: 'Entering the meeting…' })).toBeVisible();
+    await hostRoom.enterWithoutWaiting();
     await hostRoom.expectJoined();
     const hostInit = await hostRoom.constructed();
     expect(hostInit.options?.roomName).toBe(meeting._id);
@@ -51,6 +55,7 @@ test.describe('host and guest meet', () => {
     await screenshots(hostPage, 'meeting-joined');
 
     // The guest's next try (every 5 s) finds the session started.
+    await guest.enterWithoutWaiting();
     await guest.expectJoined();
     const guestInit = await guest.constructed();
     const claims = decodeJwt(guestInit.options!.jwt!) as { context: { user: { name: string; moderator: boolean } } };
@@ -68,6 +73,7 @@ test.describe('host and guest meet', () => {
     await hostRoom.emit('videoConferenceLeft', { roomName: meeting._id });
     await expect(hostPage.getByRole('heading', { name: "You've left the room" })).toBeVisible();
     await hostPage.getByRole('button', { name: 'Rejoin' }).click();
+    await hostRoom.enterWithoutWaiting();
     await hostRoom.expectJoined();
     await guestContext.close();
     await hostContext.close();
@@ -78,15 +84,18 @@ test.describe('host and guest meet', () => {
     const meeting = await createMeeting(request, host);
     const hostPage = await (await browser.newContext()).newPage();
     const hostRoom = new MeetingRoomPage(hostPage);
-    await signIn(hostPage, host, `/meet/${meeting._id}`);
+    await signIn(hostPage, host, `/meet/${meeting._id}`, () => hostPage.clock.install());
     await hostRoom.joinFromSetup();
+    await hostRoom.enterWithoutWaiting();
     await hostRoom.expectJoined();
 
     const guestPage = await (await browser.newContext()).newPage();
     const guest = new MeetingRoomPage(guestPage);
+    await guestPage.clock.install();
     await guestPage.goto(`/meet/${meeting._id}`);
     await fillGuestForm(guestPage, 'Grace Guest');
     await guest.joinFromSetup();
+    await guest.enterWithoutWaiting();
     await guest.expectJoined();
     await expect(guestPage.getByRole('button', { name: 'End for everyone' })).toHaveCount(0);
     await expect(guestPage.getByRole('button', { name: 'Leave options' })).toHaveCount(0);

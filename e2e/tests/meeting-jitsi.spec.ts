@@ -38,7 +38,7 @@ test.describe('keep-alive with people already in the room', () => {
           announceParticipants: a,
         };
       }, announce);
-      const { room } = await hostJoins(page, request, '', { clock: true });
+      const { room } = await hostJoins(page, request, '');
       await page.clock.fastForward('16:00');
       const prompt = page.getByRole('alertdialog', { name: 'Keep the meeting open?' });
       await expect(prompt).toBeHidden();
@@ -169,7 +169,7 @@ test.describe('server session while joined', () => {
         return set(handler, delay, ...rest);
       }) as typeof window.setTimeout;
     });
-    await hostJoins(page, request);
+    await hostJoins(page, request, '', { clockInstalled: true });
     // The next ping is set from the first one's answer: the clock may move on once the page has set it.
     const interval = ((await (await firstAnswer).json()) as { ping_interval_s: number }).ping_interval_s * 1000;
     expect(interval).toBe(5 * 60_000);
@@ -227,7 +227,7 @@ test.describe('room page states', () => {
   });
 
   test('a recorder error event opens the recorder dialog at once', async ({ page, request }) => {
-    const { room } = await hostJoins(page, request, '?start_recording=true', { clock: true });
+    const { room } = await hostJoins(page, request, '?start_recording=true');
     await page.clock.fastForward(3500);
     await expect.poll(async () => (await room.commands('startRecording')).length).toBe(1);
     await room.emit('recordingStatusChanged', { on: false, mode: 'file', error: 'unexpected-request' });

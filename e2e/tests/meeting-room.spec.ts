@@ -13,7 +13,7 @@ test.describe('recording auto-start', () => {
     page,
     request,
   }) => {
-    const { room } = await hostJoins(page, request, '?start_recording=true', { clock: true });
+    const { room } = await hostJoins(page, request, '?start_recording=true');
     await page.clock.fastForward(3500);
     await expect.poll(async () => (await room.commands('startRecording')).length).toBe(1);
     expect((await room.commands('startRecording'))[0]!.args).toEqual([{ mode: 'file' }]);
@@ -29,7 +29,7 @@ test.describe('recording auto-start', () => {
   });
 
   test('a recordingStatusChanged event cancels the retry', async ({ page, request }) => {
-    const { room } = await hostJoins(page, request, '?start_recording=true', { clock: true });
+    const { room } = await hostJoins(page, request, '?start_recording=true');
     await page.clock.fastForward(3500);
     await expect.poll(async () => (await room.commands('startRecording')).length).toBe(1);
     await room.emit('recordingStatusChanged', { on: true, mode: 'file', transcription: false });
@@ -39,9 +39,7 @@ test.describe('recording auto-start', () => {
   });
 
   test('does not record when file recording is disabled by the query', async ({ page, request }) => {
-    const { room } = await hostJoins(page, request, '?start_recording=true&fileRecordingsEnabled=false', {
-      clock: true,
-    });
+    const { room } = await hostJoins(page, request, '?start_recording=true&fileRecordingsEnabled=false');
     await page.clock.fastForward('02:10');
     expect(await room.commands('startRecording')).toEqual([]);
     expect((await room.constructed()).options?.configOverwrite.recordingService).toEqual({ enabled: false });
@@ -53,7 +51,7 @@ test.describe('keep-alive', () => {
     page,
     request,
   }) => {
-    const { room } = await hostJoins(page, request, '', { clock: true });
+    const { room } = await hostJoins(page, request, '');
     // Time stands still between the steps below: the seconds shown are the ones the test moved on.
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
     await page.clock.fastForward('15:00');

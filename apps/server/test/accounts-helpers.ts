@@ -62,18 +62,16 @@ export function mailTo(smtp: SmtpFixture, to: string, after = 0): Promise<Receiv
  * "no mail to X" check looks after everything the requests before it queued has gone out. Bounded.
  */
 export async function outboxDrained(w: AccountsWorld, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const pending = await w.app.db.kysely
-      .selectFrom('mail_outbox')
-      .select('id')
-      .where('sent_at', 'is', null)
-      .where('failed_at', 'is', null)
-      .execute();
-    if (pending.length === 0) return;
-    if (Date.now() > deadline) throw new Error(`${pending.length} mail(s) still queued after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  const pending = async () =>
+    (
+      await w.app.db.kysely
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where('sent_at', 'is', null)
+        .where('failed_at', 'is', null)
+        .execute()
+    ).length;
+  await expect.poll(pending, { timeout: timeoutMs, interval: 20, message: 'mails still queued' }).toBe(0);
 }
 
 export async function signup(w: AccountsWorld, email: string, extra: Record<string, unknown> = {}): Promise<string> {

@@ -662,14 +662,11 @@ describe('distributed guessing (limits scaled to 0.1: 1 failure per client, 3 pe
       ...(cookie ? { headers: { cookie } } : {}),
     });
   /** Polls `done` every few milliseconds until it is true or `ms` have passed; says which. */
-  const within = async (ms: number, done: () => boolean) => {
-    const deadline = Date.now() + ms;
-    while (!done()) {
-      if (Date.now() > deadline) return false;
-      await new Promise((r) => setTimeout(r, 5));
-    }
-    return true;
-  };
+  const within = (ms: number, done: () => boolean) =>
+    vi.waitUntil(done, { timeout: ms, interval: 5 }).then(
+      () => true,
+      () => false,
+    );
   /**
    * A stranger's guess that holds the address's one slot: the server says it slows it down. Started again
    * (bounded) while it is refused instead: the guess before it may not have given the slot back yet.

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, mailTo, PASSWORD, registered, signup, startWorld, type AccountsWorld } from './accounts-helpers.js';
 import { startPgCluster, type PgCluster } from './pg-cluster.js';
 import { codeIn } from './smtp.js';
@@ -102,12 +102,14 @@ describe('PostgreSQL outage', () => {
     }
 
     // Back: the same server (no restart) serves again within seconds.
-    const deadline = Date.now() + 10_000;
-    let health = await w.app.inject({ method: 'GET', url: '/api/health' });
-    while (health.statusCode !== 200 && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 100));
-      health = await w.app.inject({ method: 'GET', url: '/api/health' });
-    }
+    const health = await vi.waitFor(
+      async () => {
+        const answer = await w.app.inject({ method: 'GET', url: '/api/health' });
+        expect(answer.statusCode).toBe(200);
+        return answer;
+      },
+      { timeout: 10_000, interval: 100 },
+    );
     expect(health.json()).toMatchObject({ status: 'ok', database: 'ok' });
     expect((await suiteSamples()).suite_database_up).toBe(1);
 

@@ -90,10 +90,9 @@ describe('mail outbox with several workers', () => {
     });
     for (const { worker } of workers) worker.kick();
 
-    const deadline = Date.now() + 20_000;
     const pending = async () =>
       (await db.kysely.selectFrom('mail_outbox').select('id').where('sent_at', 'is', null).execute()).length;
-    while ((await pending()) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    await expect.poll(pending, { timeout: 20_000, interval: 100 }).toBe(0);
     for (const { worker, transport } of workers) {
       await worker.stop();
       transport.close();
@@ -146,8 +145,7 @@ describe('a delivered mail while the database is down', () => {
     for (const worker of workers) worker.kick();
     const sentAt = async () =>
       (await db.kysely.selectFrom('mail_outbox').select('sent_at').where('id', '=', id).executeTakeFirst())?.sent_at;
-    const deadline = Date.now() + 40_000;
-    while ((await sentAt()) == null && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    await expect.poll(async () => (await sentAt()) != null, { timeout: 40_000, interval: 100 }).toBe(true);
     for (const worker of workers) await worker.stop();
 
     expect(await sentAt()).not.toBeNull();

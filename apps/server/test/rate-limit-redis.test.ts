@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, logCapture, type TestApp } from './helpers.js';
 import { startRedis, type RedisFixture } from './redis.js';
 
@@ -32,11 +32,9 @@ async function attempts(who: string, n: number): Promise<number[]> {
 const warnings = () => logA.lines.filter((l) => l.includes('Redis unreachable'));
 
 async function until(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await vi.waitUntil(check, { timeout: timeoutMs, interval: 50 }).catch(() => {
+    throw new Error(`timed out waiting for ${what}`);
+  });
 }
 
 describe('rate limits in Redis', () => {

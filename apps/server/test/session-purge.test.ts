@@ -125,9 +125,7 @@ describe('session purge', () => {
     const other = await buildApp(w.t.config, { logger: false });
     try {
       await other.ready();
-      const deadline = Date.now() + 15_000;
-      while ((await rowsOf(id)) > live && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-      expect(await rowsOf(id)).toBe(live);
+      await expect.poll(() => rowsOf(id), { timeout: 15_000, interval: 50 }).toBe(live);
       expect((await me(active)).statusCode).toBe(200);
     } finally {
       // Closing awaits a run still in flight (it must not outlive the database connection).

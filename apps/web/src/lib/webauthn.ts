@@ -49,12 +49,17 @@ export async function provePasskey(): Promise<void> {
 /**
  * Signs in with a passkey. `autofill`: conditional mediation — waits for the person to pick a passkey
  * in the e-mail field's autofill list (resolves only then); otherwise the browser's passkey dialog.
+ * `picked` is called once the browser has the person's passkey, before it is sent to the server.
  */
-export async function signInWithPasskey(autofill = false): Promise<SessionResponse> {
+export async function signInWithPasskey(
+  autofill = false,
+  picked: () => void = () => undefined,
+): Promise<SessionResponse> {
   const { options } = await apiRequest<Options>({ method: 'POST', path: API.passkeyLoginOptions });
   const response = await startAuthentication({ optionsJSON: options as never, useBrowserAutofill: autofill }).catch(
     ceremonyFailure,
   );
+  picked();
   return apiRequest<SessionResponse>({ method: 'POST', path: API.passkeyLogin, body: { response } });
 }
 
@@ -62,16 +67,20 @@ export async function signInWithPasskey(autofill = false): Promise<SessionRespon
  * The login screen's passkey sign-in, from its button or from the e-mail field's autofill: the session
  * saved ('signed-in'), 'cancelled' by the person at the button, null when there is nothing to say
  * (autofill not offered, or given up unasked), or the error to show. Autofill runs unasked, so only the
- * server's refusal of a passkey the person picked is shown there.
+ * server's refusal of a passkey the person picked is shown there: a failure to start it (its options
+ * request refused or unanswered, a busy server) says nothing, and leaves whatever the screen says (a
+ * password answer, "not confirmed" and its Send again) in place.
  */
 export async function passkeySignIn(autofill: boolean): Promise<'signed-in' | 'cancelled' | null | unknown> {
   if (autofill && !(await browserSupportsWebAuthnAutofill())) return null;
+  let chosen = false;
   try {
-    if (!saveSession(await signInWithPasskey(autofill))) throw new ApiError(0, 'ERR_REQUEST', 'Request Error');
+    const session = await signInWithPasskey(autofill, () => (chosen = true));
+    if (!saveSession(session)) throw new ApiError(0, 'ERR_REQUEST', 'Request Error');
     return 'signed-in';
   } catch (caught) {
     if (caught instanceof PasskeyCancelled) return autofill ? null : 'cancelled';
-    if (autofill && !(caught instanceof ApiError && caught.status > 0)) return null;
+    if (autofill && !(chosen && caught instanceof ApiError && caught.status > 0)) return null;
     return caught;
   }
 }
