@@ -199,5 +199,5 @@ export default fp(
       });
     }
   },
-  { name: 'suite-metrics' },
+  { name: 'suite-metrics', dependencies: ['db', 'rate-limit'] },
 );
