@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { CompiledQuery, Kysely } from 'kysely';
 import type { JWTPayload } from 'jose';
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { ErrorBodySchema, type SessionPayload } from '@suite/contract';
+import { ErrorBodySchema, sessionMethodOf, type SessionPayload } from '@suite/contract';
 import { AppError, unavailable } from '../errors.js';
 import type { Database } from '../db/schema.js';
 import { hmacKey, loadJose, verifyWithRing, type KeyRing } from '../keys.js';
@@ -34,8 +34,8 @@ export interface SessionUser {
   lastSeenAt: number;
   /** The User-Agent stored for this session (its device). */
   device: string | null;
-  /** How this session was signed in. */
-  method: string;
+  /** How this session was signed in (undefined: a value this version does not name). */
+  method: SessionMethod | undefined;
   /** The methods the session was proved with (`amr`), the assurance they reached, and the last proof (epoch ms). */
   amr: readonly string[];
   aal: number;
@@ -203,7 +203,7 @@ async function auth(app: FastifyInstance, opts: { keys: KeyRing; ttlSeconds: num
         kind: row.kind,
         lastSeenAt: Number(row.last_seen_at),
         device: row.user_agent,
-        method: row.method,
+        method: sessionMethodOf(row.method),
         amr: row.amr ? row.amr.split(',') : [],
         aal: Number(row.aal),
         provedAt: row.proved_at === null ? null : Number(row.proved_at),
