@@ -128,6 +128,9 @@ const SCOPE_KINDS: Record<SessionScope, readonly SessionKind[]> = {
 /** Where the session check keeps the user; read through request.user (its getter checks the route). */
 const SESSION_USER = Symbol('session user');
 
+/** The OpenAPI security requirement of a signed-in route. */
+const bearerSecurity = [{ bearer: [] }];
+
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 async function auth(app: FastifyInstance, opts: { keys: KeyRing; ttlSeconds: number }) {
@@ -299,6 +302,3 @@ async function auth(app: FastifyInstance, opts: { keys: KeyRing; ttlSeconds: num
 }
 
 export default fp(auth, { name: 'auth', dependencies: ['db'] });
-
-/** The OpenAPI security requirement of a signed-in route. */
-export const bearerSecurity = [{ bearer: [] }];
