@@ -225,3 +225,8 @@ export const SSO_CLOCK_SKEW_SECONDS = 60;
 /** How a session was signed in, as the sessions panel names it. */
 export const SESSION_METHODS = ['password', 'sso', 'passkey', 'code', 'recovery'] as const;
 export type SessionMethodName = (typeof SESSION_METHODS)[number];
+/** A stored method as one of SESSION_METHODS; undefined for a value this version does not name. */
+export const sessionMethodOf = (value: string | null | undefined): SessionMethodName | undefined =>
+  (SESSION_METHODS as readonly (string | null | undefined)[]).includes(value)
+    ? (value as SessionMethodName)
+    : undefined;

@@ -190,3 +190,15 @@ describe('one language choice for the web and the server (spec §1)', () => {
     expect(matchLanguage(rankAcceptLanguage('de-DE, pt-BR;q=0.8, it;q=0.9'))).toBe('it');
   });
 });
+
+describe('session methods', () => {
+  it('names the stored methods of the one list and leaves out what it does not name', async () => {
+    const { SESSION_METHODS, sessionMethodOf } = await import('./index.js');
+    for (const method of SESSION_METHODS) expect(sessionMethodOf(method)).toBe(method);
+    expect([sessionMethodOf('saml-legacy'), sessionMethodOf(''), sessionMethodOf(null)]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+});

@@ -7,6 +7,7 @@ export * from './text.js';
 export * from './language.js';
 export * from './pages.js';
 export * from './meeting-presence.js';
+export * from './user-agent.js';
 export type * from './schemas/common.js';
 export type * from './schemas/accounts.js';
 export type * from './schemas/meetings.js';

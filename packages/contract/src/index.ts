@@ -8,6 +8,7 @@ export * from './text.js';
 export * from './language.js';
 export * from './pages.js';
 export * from './meeting-presence.js';
+export * from './user-agent.js';
 export * from './meeting-lobby.js';
 export * from './schemas/common.js';
 export * from './schemas/accounts.js';

@@ -38,5 +38,5 @@ export default fp(
       await Promise.all(all.map((job) => job.stop()));
     });
   },
-  { name: 'jobs', dependencies: ['mailer'] },
+  { name: 'jobs', dependencies: ['db', 'mailer', 'storage', 'suite-metrics'], decorators: { fastify: ['config'] } },
 );

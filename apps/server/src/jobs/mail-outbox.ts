@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import pLimit from 'p-limit';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Deliver } from '../plugins/mailer.js';
@@ -362,24 +363,11 @@ function within(ms: number, work: Promise<unknown>): Promise<boolean> {
 
 /** `repository` with at most `slots` of its calls running at once (the others wait their turn, in order). */
 function gated<T extends Record<string, (...args: never[]) => Promise<unknown>>>(repository: T, slots: number): T {
-  let active = 0;
-  const waiting: (() => void)[] = [];
-  const run = async <R>(work: () => Promise<R>): Promise<R> => {
-    if (active < slots) active++;
-    else await new Promise<void>((resolve) => waiting.push(resolve));
-    try {
-      return await work();
-    } finally {
-      // The slot goes to the next waiting call, or back.
-      const next = waiting.shift();
-      if (next) next();
-      else active--;
-    }
-  };
+  const limit = pLimit(slots);
   return Object.fromEntries(
     Object.entries(repository).map(([name, call]) => [
       name,
-      (...args: Parameters<typeof call>) => run(() => call(...args)),
+      (...args: Parameters<typeof call>) => limit(() => call(...args)),
     ]),
   ) as T;
 }

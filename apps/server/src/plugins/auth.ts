@@ -2,8 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { CompiledQuery, Kysely } from 'kysely';
 import type { JWTPayload } from 'jose';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { ErrorBodySchema, type SessionPayload } from '@suite/contract';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { ErrorBodySchema, sessionMethodOf, type SessionPayload } from '@suite/contract';
 import { AppError, unavailable } from '../errors.js';
 import type { Database } from '../db/schema.js';
 import { hmacKey, loadJose, verifyWithRing, type KeyRing } from '../keys.js';
@@ -34,8 +34,8 @@ export interface SessionUser {
   lastSeenAt: number;
   /** The User-Agent stored for this session (its device). */
   device: string | null;
-  /** How this session was signed in. */
-  method: string;
+  /** How this session was signed in (undefined: a value this version does not name). */
+  method: SessionMethod | undefined;
   /** The methods the session was proved with (`amr`), the assurance they reached, and the last proof (epoch ms). */
   amr: readonly string[];
   aal: number;
@@ -51,7 +51,7 @@ export interface IssueOptions {
   issuedAt?: number;
   /**
    * 'recovery' tokens live RECOVERY_TOKEN_TTL_S and are accepted only by the password change; 'welcome'
-   * sessions only by the welcome step's routes (signedIn's scope 'welcome').
+   * sessions only by the welcome step's routes (`config.session: 'welcome'`).
    */
   kind?: SessionKind;
   /** The User-Agent of the request that signs in (its device), shown in the sessions list at once. */
@@ -86,18 +86,24 @@ export interface Sessions {
 declare module 'fastify' {
   interface FastifyInstance {
     sessions: Sessions;
+  }
+  interface FastifyContextConfig {
     /**
-     * preHandler: requires a valid full session (not a recovery token: 401; not the welcome step's
-     * session: 403 ERR_REGISTRATION_INCOMPLETE); sets request.user.
+     * The one way a route says it is signed in (`config: { session: 'full' }`): the session is checked
+     * before validation and the route's own preHandlers (so a per-user limit knows the user, and a
+     * request without a session costs no counter but its per-IP one), and the bearer scheme with its
+     * 401/403 joins the route's schema.
+     * 'optional': request.user is set when a valid full session comes with the request, null otherwise.
      */
-    authenticate: (request: FastifyRequest) => Promise<void>;
-    /** preHandler of the routes a SessionScope names: the session kinds of that scope; sets request.user. */
-    authenticateScope: Record<SessionScope, (request: FastifyRequest) => Promise<void>>;
-    /** preHandler: sets request.user when a valid full session is present, ignores it otherwise. */
-    optionalAuthenticate: (request: FastifyRequest) => Promise<void>;
+    session?: SessionScope | 'optional';
   }
   interface FastifyRequest {
-    user: SessionUser | null;
+    /**
+     * The signed-in user, readable only on a route that declares `config.session` (elsewhere reading it
+     * throws: a route must not find the session another way).
+     */
+    readonly user: SessionUser | null;
+    [SESSION_USER]: SessionUser | null;
   }
 }
 
@@ -131,10 +137,15 @@ function pastDomainLimits(row: SessionCheckRow, now: number): boolean {
     (max !== null && now - Number(row.created_at) > max) || (idle !== null && now - Number(row.last_seen_at) > idle)
   );
 }
+/** Where the session check keeps the user; read through request.user (its getter checks the route). */
+const SESSION_USER = Symbol('session user');
+
+/** The OpenAPI security requirement of a signed-in route. */
+const bearerSecurity = [{ bearer: [] }];
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
-export default fp(async function auth(app: FastifyInstance, opts: { keys: KeyRing; ttlSeconds: number }) {
+async function auth(app: FastifyInstance, opts: { keys: KeyRing; ttlSeconds: number }) {
   const db = () => app.db.kysely;
   let sessionCheck: CompiledQuery<SessionCheckRow> | undefined;
   const sessions: Sessions = {
@@ -207,7 +218,7 @@ export default fp(async function auth(app: FastifyInstance, opts: { keys: KeyRin
         kind: row.kind,
         lastSeenAt: Number(row.last_seen_at),
         device: row.user_agent,
-        method: row.method,
+        method: sessionMethodOf(row.method),
         amr: row.amr ? row.amr.split(',') : [],
         aal: Number(row.aal),
         provedAt: row.proved_at === null ? null : Number(row.proved_at),
@@ -249,48 +260,57 @@ export default fp(async function auth(app: FastifyInstance, opts: { keys: KeyRin
     return user;
   }
 
-  app.decorateRequest('user', null);
-  app.decorate('sessions', sessions);
   const scoped = (kinds: readonly SessionKind[]) => async (request: FastifyRequest) => {
-    request.user = await signedIn(request, kinds);
+    request[SESSION_USER] = await signedIn(request, kinds);
   };
-  const authenticateScope = {
+  const checks: Record<NonNullable<FastifyContextConfig['session']>, preHandlerAsyncHookHandler> = {
     full: scoped(SCOPE_KINDS.full),
     welcome: scoped(SCOPE_KINDS.welcome),
     password: scoped(SCOPE_KINDS.password),
+    async optional(request) {
+      if (!bearer(request)) return;
+      // A bad token (or one of the welcome step) means "anonymous"; a database outage still answers 503.
+      request[SESSION_USER] = await signedIn(request, SCOPE_KINDS.full).catch((error: unknown) => {
+        if (
+          error instanceof AppError &&
+          ['ERR_INVALID_ACCESS_TOKEN', 'ERR_REGISTRATION_INCOMPLETE'].includes(error.code)
+        )
+          return null;
+        throw error;
+      });
+    },
   };
-  app.decorate('authenticateScope', authenticateScope);
-  app.decorate('authenticate', authenticateScope.full);
-  app.decorate('optionalAuthenticate', async (request: FastifyRequest) => {
-    if (!bearer(request)) return;
-    // A bad token (or one of the welcome step) means "anonymous"; a database outage still answers 503.
-    request.user = await signedIn(request, SCOPE_KINDS.full).catch((error: unknown) => {
-      if (error instanceof AppError && ['ERR_INVALID_ACCESS_TOKEN', 'ERR_REGISTRATION_INCOMPLETE'].includes(error.code))
-        return null;
-      throw error;
-    });
+
+  app.decorate('sessions', sessions);
+  app.decorateRequest(SESSION_USER, null);
+  app.decorateRequest('user', {
+    getter(this: FastifyRequest) {
+      // A programming error, met by the first test that calls the route: fail loudly, never read null.
+      if (this.routeOptions.config.session === undefined) {
+        throw new Error(
+          `${this.routeOptions.method} ${this.routeOptions.url} reads request.user without config.session`,
+        );
+      }
+      return this[SESSION_USER];
+    },
   });
-});
+  app.addHook('onRoute', (route) => {
+    const scope = route.config?.session;
+    if (scope === undefined) return;
+    // Before the body and parameters are validated: a caller without a session learns nothing of what a
+    // valid call looks like, and the route's preHandlers (per-user limits) find the user set.
+    route.preValidation = [checks[scope], ...[route.preValidation ?? []].flat()];
+    const schema = route.schema ?? {};
+    const response = (schema.response ?? {}) as Record<string, unknown>;
+    route.schema =
+      scope === 'optional'
+        ? { ...schema, security: [...bearerSecurity, {}] }
+        : {
+            ...schema,
+            security: bearerSecurity,
+            response: { 401: ErrorBodySchema, 403: ErrorBodySchema, ...response },
+          };
+  });
+}
 
-/** The OpenAPI security requirement of a signed-in route. */
-export const bearerSecurity = [{ bearer: [] }];
-
-/**
- * A signed-in route's options, the same everywhere: the bearer scheme and its 401/403 in the schema,
- * the session checked first, then the route's own limits (so a per-user limit knows the user, and a
- * request without a session costs no counter). `scope`: which sessions the route takes, a full one
- * unless the route says otherwise (the welcome step's session opens only the routes of scope 'welcome').
- */
-export const signedIn = <S extends { response: object }>(
-  app: FastifyInstance,
-  schema: S,
-  limits: readonly preHandlerAsyncHookHandler[] = [],
-  scope: SessionScope = 'full',
-) => ({
-  schema: {
-    ...schema,
-    security: bearerSecurity,
-    response: { 401: ErrorBodySchema, 403: ErrorBodySchema, ...schema.response },
-  },
-  preHandler: [app.authenticateScope[scope], ...limits],
-});
+export default fp(auth, { name: 'auth', dependencies: ['db'] });

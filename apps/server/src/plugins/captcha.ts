@@ -99,7 +99,7 @@ async function verifyCaptcha(
   }
 }
 
-export default fp(async function captcha(app: FastifyInstance, opts: { config: AppConfig }) {
+async function captcha(app: FastifyInstance, opts: { config: AppConfig }) {
   const settings = opts.config.captcha;
   const check = async (request: FastifyRequest, actions: readonly CaptchaAction[]) => {
     if (!settings) return;
@@ -116,4 +116,6 @@ export default fp(async function captcha(app: FastifyInstance, opts: { config: A
     const handler: preHandlerAsyncHookHandler = (request) => check(request, actions);
     return handler;
   });
-});
+}
+
+export default fp(captcha, { name: 'captcha' });

@@ -15,7 +15,7 @@ const COMPRESS_THRESHOLD = 1024;
  * loop. Only serialized JSON bodies: streams (shared-file downloads, with or without Range) and
  * anything already encoded pass untouched.
  */
-export default fp(async function compress(app: FastifyInstance) {
+async function compress(app: FastifyInstance) {
   // A callback hook: the common answer (small, or not JSON) passes on without a promise of its own.
   app.addHook('onSend', (request, reply, payload, done) => {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
@@ -40,4 +40,6 @@ export default fp(async function compress(app: FastifyInstance) {
       (error: Error) => done(error),
     );
   });
-});
+}
+
+export default fp(compress, { name: 'compress' });

@@ -11,7 +11,7 @@ declare module 'fastify' {
 }
 
 /** Opens the database (SQLite by default, PostgreSQL with DATABASE_URL) and applies migrations. */
-export default fp(async function db(app: FastifyInstance, opts: { dataDir: string; databaseUrl?: string | undefined }) {
+async function db(app: FastifyInstance, opts: { dataDir: string; databaseUrl?: string | undefined }) {
   const lost: Array<() => void> = [];
   const database = openDatabase({
     ...opts,
@@ -24,4 +24,6 @@ export default fp(async function db(app: FastifyInstance, opts: { dataDir: strin
   await migrate(database);
   app.decorate('db', database);
   app.addHook('onClose', async () => database.close());
-});
+}
+
+export default fp(db, { name: 'db' });

@@ -56,7 +56,7 @@ function sendAppError(reply: FastifyReply, error: AppError) {
 }
 
 /** Every error leaves as `{ error_code, message }`; no stack, no SQL, never the raw exception text. */
-export default fp(async function errors(app: FastifyInstance) {
+async function errors(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) return sendAppError(reply, error);
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -79,4 +79,6 @@ export default fp(async function errors(app: FastifyInstance) {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(body('ERR_INTERNAL'));
   });
-});
+}
+
+export default fp(errors, { name: 'errors' });

@@ -219,5 +219,5 @@ export default fp(
       });
     }
   },
-  { name: 'suite-metrics' },
+  { name: 'suite-metrics', dependencies: ['db', 'rate-limit'] },
 );

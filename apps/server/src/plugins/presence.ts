@@ -155,8 +155,10 @@ async function redisPresence(url: string, log: FastifyBaseLogger): Promise<Prese
 }
 
 /** `app.presence`: in Redis when `redisUrl` is set, in this process otherwise. */
-export default fp(async function presence(app: FastifyInstance, opts: { redisUrl?: string | undefined }) {
+async function presence(app: FastifyInstance, opts: { redisUrl?: string | undefined }) {
   const store = opts.redisUrl ? await redisPresence(opts.redisUrl, app.log) : memoryPresence();
   app.decorate('presence', store as PresenceStore);
   app.addHook('onClose', async () => store.close());
-});
+}
+
+export default fp(presence, { name: 'presence' });

@@ -13,7 +13,7 @@ export interface LimitOptions {
   /** Window, e.g. '1 minute', '15 minutes', '1 hour' (or milliseconds). */
   window: string | number;
   /**
-   * 'ip' (default); 'user': the signed-in user (after app.authenticate; the IP without a session);
+   * 'ip' (default); 'user': the signed-in user (on a route that declares `config.session`; the IP without one);
    * or a body field whose value (e-mail, in its canonical form) is the key.
    */
   by?: 'ip' | 'user' | { bodyField: string };
@@ -116,7 +116,7 @@ export function windowMs(window: string | number): number {
   return Number(match[1]) * unit;
 }
 
-export default fp(async function limits(app: FastifyInstance, opts: { scale: number; redisUrl?: string | undefined }) {
+async function limits(app: FastifyInstance, opts: { scale: number; redisUrl?: string | undefined }) {
   const store = await openCounterStore(opts.redisUrl, app.log);
   app.decorate('counters', store as CounterStore);
   app.addHook('onClose', async () => store.close());
@@ -170,4 +170,6 @@ export default fp(async function limits(app: FastifyInstance, opts: { scale: num
     if (by === 'ip') (handler as Hook)[BEFORE_BODY] = true;
     return handler;
   });
-});
+}
+
+export default fp(limits, { name: 'rate-limit' });

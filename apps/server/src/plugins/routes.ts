@@ -5,6 +5,8 @@ import type { FastifyInstance } from 'fastify';
 export interface RouteEntry {
   method: string;
   url: string;
+  /** The session the route declares (`config.session`), if it reads one. */
+  session?: string;
 }
 
 declare module 'fastify' {
@@ -51,7 +53,7 @@ interface Pattern {
  * The patterns are indexed by their first segment, so that a page address (`/user/login`, answered by
  * the not-found handler) is tried against the few patterns that could match, not the whole API.
  */
-export default fp(async function routes(app: FastifyInstance) {
+async function routes(app: FastifyInstance) {
   const table: RouteEntry[] = [];
   const patterns = new Map<string, Pattern>();
   /** First segment → the patterns starting with it; '*' → those starting with a parameter or wildcard. */
@@ -68,7 +70,8 @@ export default fp(async function routes(app: FastifyInstance) {
       bySegment.set(key, [...(bySegment.get(key) ?? []), entry]);
     }
     for (const method of methods) {
-      table.push({ method, url: route.url });
+      const session = route.config?.session;
+      table.push({ method, url: route.url, ...(session ? { session } : {}) });
       entry.methods.add(method);
     }
   });
@@ -82,4 +85,6 @@ export default fp(async function routes(app: FastifyInstance) {
     }
     return [...allowed].sort();
   });
-});
+}
+
+export default fp(routes, { name: 'routes' });

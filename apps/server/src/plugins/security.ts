@@ -93,7 +93,7 @@ function apiSecurityHeaders(config: AppConfig): Record<string, string> {
 }
 
 /** Sets the precomputed headers on every request: the API's set under /api (but its viewer), else the pages'. */
-export default fp(async function security(app: FastifyInstance, opts: { config: AppConfig }) {
+async function security(app: FastifyInstance, opts: { config: AppConfig }) {
   const pages = Object.entries(securityHeaders(opts.config, readInlineSources(opts.config.webDist)));
   const api = Object.entries(apiSecurityHeaders(opts.config));
   const docs = `${API_PREFIX}${API.docs}`;
@@ -104,4 +104,6 @@ export default fp(async function security(app: FastifyInstance, opts: { config: 
     for (let i = 0; i < headers.length; i++) raw.setHeader(headers[i]![0], headers[i]![1]);
     done();
   });
-});
+}
+
+export default fp(security, { name: 'security' });

@@ -1,9 +1,10 @@
 import type { CompiledQuery, Kysely } from 'kysely';
+import type { SessionMethodName } from '@suite/contract';
 import type { Database, SessionsTable } from '../db/schema.js';
 
 export type SessionKind = SessionsTable['kind'];
-/** How a session was signed in; the sessions panel names it. */
-export type SessionMethod = 'password' | 'sso' | 'passkey' | 'code' | 'recovery';
+/** How a session was signed in (the contract's list: the sessions panel names it). */
+export type SessionMethod = SessionMethodName;
 
 /** What the per-request session check reads: the session joined with its account. */
 export interface SessionCheckRow {

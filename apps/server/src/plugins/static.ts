@@ -152,10 +152,7 @@ function sendPage(
   return sendVariants(request, reply, file, 'Accept-Encoding, Accept-Language');
 }
 
-export default fp(async function staticWeb(
-  app: FastifyInstance,
-  opts: { webDist: string; settings?: Record<string, unknown> },
-) {
+async function staticWeb(app: FastifyInstance, opts: { webDist: string; settings?: Record<string, unknown> }) {
   const indexFile = join(opts.webDist, 'index.html');
   const hasWeb = existsSync(indexFile);
 
@@ -298,4 +295,6 @@ export default fp(async function staticWeb(
   }
 
   app.setNotFoundHandler(serve);
-});
+}
+
+export default fp(staticWeb, { name: 'static', dependencies: ['routes'] });

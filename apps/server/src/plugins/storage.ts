@@ -91,7 +91,7 @@ declare module 'fastify' {
  * Shared files live in the S3-compatible store when one is configured, else under DATA_DIR/files.
  * The AWS SDK is loaded only in the first case: the embedded default starts without it.
  */
-export default fp(async function storage(app: FastifyInstance, opts: { dataDir: string; s3: S3Settings | undefined }) {
+async function storage(app: FastifyInstance, opts: { dataDir: string; s3: S3Settings | undefined }) {
   const storage = opts.s3
     ? (await import('./storage-s3.js')).createS3Storage(opts.s3, app.log, (operation) => {
         // The metrics plugin registers after this one: looked up when a call fails.
@@ -100,4 +100,6 @@ export default fp(async function storage(app: FastifyInstance, opts: { dataDir: 
     : createDiskStorage(join(opts.dataDir, 'files'));
   app.decorate('storage', storage);
   app.addHook('onClose', async () => storage.close());
-});
+}
+
+export default fp(storage, { name: 'storage' });

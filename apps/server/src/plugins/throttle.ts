@@ -126,10 +126,7 @@ interface Account {
   generation: number;
 }
 
-export default fp(async function throttle(
-  app: FastifyInstance,
-  opts: { scale: number; deviceKeys: KeyRing; secureCookie: boolean },
-) {
+async function throttle(app: FastifyInstance, opts: { scale: number; deviceKeys: KeyRing; secureCookie: boolean }) {
   const ring = opts.deviceKeys;
   const accountByAddress = async (address: string): Promise<Account | null> => {
     const row = await app.db.kysely
@@ -284,4 +281,6 @@ export default fp(async function throttle(
       .catch((err: unknown) => request.log.error({ err }, 'throttle alarm failed'))
       .finally(() => done());
   });
-});
+}
+
+export default fp(throttle, { name: 'throttle', dependencies: ['db', 'rate-limit', 'captcha'] });

@@ -1,6 +1,11 @@
-/** Browser and OS detection for the support check, the supported-browser page and the app offer. */
-export type Os = 'macos' | 'ios' | 'android' | 'windows' | 'linux' | 'other';
-export type BrowserName = 'chrome' | 'firefox' | 'safari' | 'edge' | 'opera' | 'samsung' | 'other';
+import { parseUserAgent, type BrowserName, type SystemName } from '@suite/contract/core';
+
+/**
+ * Browser and OS detection for the support check, the supported-browser page and the app offer, by the
+ * contract's one User-Agent table (the server's mails name browsers by the same one).
+ */
+export type { BrowserName };
+export type Os = SystemName;
 
 export interface BrowserInfo {
   os: Os;
@@ -13,30 +18,10 @@ export function detectBrowser(
   ua: string = navigator.userAgent,
   maxTouchPoints = navigator.maxTouchPoints ?? 0,
 ): BrowserInfo {
-  const ipadOs = /Macintosh/.test(ua) && maxTouchPoints > 1;
-  const os: Os =
-    /iPhone|iPad|iPod/.test(ua) || ipadOs
-      ? 'ios'
-      : /Android/.test(ua)
-        ? 'android'
-        : /Mac OS X|Macintosh/.test(ua)
-          ? 'macos'
-          : /Windows/.test(ua)
-            ? 'windows'
-            : /Linux|X11|CrOS/.test(ua)
-              ? 'linux'
-              : 'other';
+  const { browser, version, system } = parseUserAgent(ua);
+  // iPadOS asks for the desktop site as a Mac; only its touch points tell (not in the header).
+  const os: Os = system === 'macos' && /Macintosh/.test(ua) && maxTouchPoints > 1 ? 'ios' : system;
   const mobile = os === 'ios' || os === 'android' || /Mobi/.test(ua);
-  const match = (re: RegExp) => Number(re.exec(ua)?.[1] ?? 0);
-  let browser: BrowserName = 'other';
-  let version = 0;
-  if (/Edg\//.test(ua)) [browser, version] = ['edge', match(/Edg\/(\d+)/)];
-  else if (/OPR\//.test(ua)) [browser, version] = ['opera', match(/OPR\/(\d+)/)];
-  else if (/SamsungBrowser\//.test(ua)) [browser, version] = ['samsung', match(/SamsungBrowser\/(\d+)/)];
-  else if (/(Firefox|FxiOS)\//.test(ua)) [browser, version] = ['firefox', match(/(?:Firefox|FxiOS)\/(\d+)/)];
-  else if (/(Chrome|CriOS|Chromium)\//.test(ua))
-    [browser, version] = ['chrome', match(/(?:Chrome|CriOS|Chromium)\/(\d+)/)];
-  else if (/Safari\//.test(ua) && /Version\//.test(ua)) [browser, version] = ['safari', match(/Version\/(\d+)/)];
   return { os, browser, version, mobile };
 }
 
@@ -51,7 +36,8 @@ const MINIMUM: Partial<Record<BrowserName, number>> = {
 };
 
 export function isSupportedBrowser(info: BrowserInfo = detectBrowser()): boolean {
-  if (info.os === 'ios') return info.browser === 'safari' || info.browser === 'chrome' || info.browser === 'firefox';
+  // Every iOS browser runs Safari's engine: these are known to run the meeting room there.
+  if (info.os === 'ios') return ['safari', 'chrome', 'firefox', 'edge'].includes(info.browser);
   const minimum = MINIMUM[info.browser];
   return minimum !== undefined && info.version >= minimum;
 }

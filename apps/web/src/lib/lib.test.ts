@@ -25,6 +25,14 @@ describe('browser detection', () => {
     expect(detectBrowser(UA.android, 5)).toMatchObject({ os: 'android', browser: 'chrome', mobile: true });
     expect(detectBrowser(UA.macChrome.replace('Chrome/130.0.0.0 ', ''), 5).os).toBe('ios'); // iPadOS desktop mode
   });
+  it('names Edge for Android and iOS Edge, not the Chrome or Safari they also claim to be', () => {
+    const edgeAndroid = `${UA.android} EdgA/131.0.0.0`;
+    expect(detectBrowser(edgeAndroid, 5)).toEqual({ os: 'android', browser: 'edge', version: 131, mobile: true });
+    expect(isSupportedBrowser(detectBrowser(edgeAndroid, 5))).toBe(true);
+    const edgeIos = UA.iphone.replace('Mobile/', 'EdgiOS/131.0.2903.68 Mobile/');
+    expect(detectBrowser(edgeIos, 5)).toMatchObject({ os: 'ios', browser: 'edge', version: 131 });
+    expect(isSupportedBrowser(detectBrowser(edgeIos, 5))).toBe(true);
+  });
   it('homologates current Chrome/Firefox/Safari only', () => {
     expect(isSupportedBrowser(detectBrowser(UA.firefoxLinux, 0))).toBe(true);
     expect(isSupportedBrowser(detectBrowser(UA.ie11, 0))).toBe(false);

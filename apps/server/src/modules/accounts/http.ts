@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ErrorBodySchema, type CaptchaAction, type Language } from '@suite/contract';
 import { isDatabaseUnavailable } from '../../db/outage.js';
 import { AppError, unavailable } from '../../errors.js';
-import type { SessionScope } from '../../plugins/auth.js';
 import type { ThrottleAlarm } from '../../plugins/throttle.js';
 import { pickLanguage } from './language.js';
 
@@ -18,7 +17,6 @@ export const errorResponses = {
 };
 /** Routes behind a captcha can also answer 503 (verify service unreachable). */
 export const captchaErrorResponses = { ...errorResponses, 503: ErrorBodySchema };
-export { bearerSecurity as bearer, signedIn } from '../../plugins/auth.js';
 
 const WINDOW = '10 minutes';
 
@@ -55,18 +53,10 @@ export const addressLimits = (
 ];
 
 /**
- * Signed-in calls that hash a password or send mail: the session first (of `scope`, see signedIn),
- * then per IP and per user.
+ * Signed-in calls that hash a password or send mail: per IP and per user (the route declares its
+ * `config.session`, checked before these).
  */
-export const signedInLimits = (
-  app: FastifyInstance,
-  name: string,
-  perIp: number,
-  perUser: number,
-  window = WINDOW,
-  scope: SessionScope = 'full',
-) => [
-  app.authenticateScope[scope],
+export const signedInLimits = (app: FastifyInstance, name: string, perIp: number, perUser: number, window = WINDOW) => [
   app.limit({ name: `${name}-ip`, max: perIp, window }),
   app.limit({ name: `${name}-user`, max: perUser, window, by: 'user' }),
 ];

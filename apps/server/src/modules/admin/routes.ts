@@ -35,7 +35,6 @@ import {
   rankAcceptLanguage,
   type Language,
 } from '@suite/contract';
-import { signedIn } from '../../plugins/auth.js';
 import { addAdmin, adminMe, claimInfo, listAdmins, removeAdmin, verifyClaim } from './admins.js';
 import { exportAudit, listAudit } from './audit.js';
 import type { AdminDeps } from './deps.js';
@@ -58,10 +57,11 @@ const languageOf = (request: FastifyRequest, given?: Language): Language =>
   given ?? matchLanguage(rankAcceptLanguage(request.headers['accept-language']));
 
 /** Signed-in console calls: the session, then a per-user limit (the console is a person's tool, not a batch API). */
-const adminRoute = <S extends { response: object }>(app: FastifyInstance, schema: S, max = 300) =>
-  signedIn(app, { tags, ...schema, response: { ...errors, ...schema.response } }, [
-    app.limit({ name: 'admin-user', max, window: '1 minute', by: 'user' }),
-  ]);
+const adminRoute = <S extends { response: object }>(app: FastifyInstance, schema: S, max = 300) => ({
+  config: { session: 'full' as const },
+  schema: { tags, ...schema, response: { ...errors, ...schema.response } },
+  preHandler: [app.limit({ name: 'admin-user', max, window: '1 minute', by: 'user' })],
+});
 
 const PERSON_ACTIONS: [string, PersonAction][] = [
   [API.adminPersonDeactivate, 'deactivate'],
@@ -82,9 +82,11 @@ const adminRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (app, { de
   // Each check asks DNS: a few a minute per person is plenty.
   app.post(
     API.adminClaimVerify,
-    signedIn(app, { tags, response: { 200: AdminMeResponseSchema, ...errors } }, [
-      app.limit({ name: 'admin-claim-user', max: 10, window: '1 minute', by: 'user' }),
-    ]),
+    {
+      config: { session: 'full' },
+      schema: { tags, response: { 200: AdminMeResponseSchema, ...errors } },
+      preHandler: [app.limit({ name: 'admin-claim-user', max: 10, window: '1 minute', by: 'user' })],
+    },
     (request) => run(request.log, () => verifyClaim(deps, request.user!, request.ip)),
   );
 

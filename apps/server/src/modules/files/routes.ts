@@ -16,7 +16,6 @@ import {
 } from '@suite/contract';
 import type { AppConfig } from '../../config.js';
 import { AppError } from '../../errors.js';
-import { signedIn } from '../../plugins/auth.js';
 import { sendFile } from './download.js';
 import { storageQuota } from './quota.js';
 import { filesRepository } from './repository.js';
@@ -64,26 +63,22 @@ const filesRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { 
     maxUploadBytes,
     log: app.log,
   });
-  const owner = (request: { user: { id: string } | null }) => {
-    if (!request.user) throw new AppError('ERR_UNAUTHORIZED');
-    return request.user.id;
-  };
   const closing = (code: 'ERR_FILE_TOO_LARGE' | 'ERR_STORAGE_QUOTA_EXCEEDED') =>
     new AppError(code, { headers: { connection: 'close' } });
   const tooLarge = () => closing('ERR_FILE_TOO_LARGE');
 
   app.post(
     API.files,
-    signedIn(
-      app,
-      {
+    {
+      config: { session: 'full' },
+      schema: {
         tags: ['files'],
         response: { 201: StoredFileSchema, 413: ErrorBodySchema, 503: ErrorBodySchema, ...errors },
       },
-      [app.limit({ name: 'files-upload', max: 30, window: '1 minute' })],
-    ),
+      preHandler: [app.limit({ name: 'files-upload', max: 30, window: '1 minute' })],
+    },
     async (request, reply) => {
-      const userId = owner(request);
+      const userId = request.user!.id;
       // Refuse a declared oversize body before reading a byte of it.
       if (Number(request.headers['content-length'] ?? 0) > maxUploadBytes + MULTIPART_OVERHEAD) throw tooLarge();
       if (!request.isMultipart())
@@ -109,9 +104,9 @@ const filesRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { 
 
   app.get(
     API.files,
-    signedIn(app, { tags: ['files'], response: { 200: FileListSchema, ...errors } }),
+    { config: { session: 'full' }, schema: { tags: ['files'], response: { 200: FileListSchema, ...errors } } },
     async (request) => {
-      const userId = owner(request);
+      const userId = request.user!.id;
       const [data, usage] = await Promise.all([service.list(userId), service.usage(userId)]);
       return { data, ...usage };
     },
@@ -119,53 +114,62 @@ const filesRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { 
 
   app.delete(
     API.file,
-    signedIn(app, {
-      tags: ['files'],
-      params: FileIdParamsSchema,
-      response: { 200: OkSchema, 503: ErrorBodySchema, ...errors },
-    }),
+    {
+      config: { session: 'full' },
+      schema: {
+        tags: ['files'],
+        params: FileIdParamsSchema,
+        response: { 200: OkSchema, 503: ErrorBodySchema, ...errors },
+      },
+    },
     async (request) => {
-      await service.remove(owner(request), request.params.fileId);
+      await service.remove(request.user!.id, request.params.fileId);
       return { ok: true as const };
     },
   );
 
   app.get(
     API.fileShares,
-    signedIn(app, {
-      tags: ['files'],
-      params: FileIdParamsSchema,
-      response: { 200: ShareListSchema, ...errors },
-    }),
-    async (request) => ({ data: await service.listShares(owner(request), request.params.fileId) }),
+    {
+      config: { session: 'full' },
+      schema: {
+        tags: ['files'],
+        params: FileIdParamsSchema,
+        response: { 200: ShareListSchema, ...errors },
+      },
+    },
+    async (request) => ({ data: await service.listShares(request.user!.id, request.params.fileId) }),
   );
 
   app.post(
     API.fileShares,
-    signedIn(
-      app,
-      {
+    {
+      config: { session: 'full' },
+      schema: {
         tags: ['files'],
         params: FileIdParamsSchema,
         body: CreateShareRequestSchema,
         response: { 201: ShareLinkSchema, ...errors },
       },
-      [app.limit({ name: 'files-share', max: 60, window: '1 minute' })],
-    ),
+      preHandler: [app.limit({ name: 'files-share', max: 60, window: '1 minute' })],
+    },
     async (request, reply) => {
-      const link = await service.createShare(owner(request), request.params.fileId, request.body?.expires_at);
+      const link = await service.createShare(request.user!.id, request.params.fileId, request.body?.expires_at);
       return reply.status(201).send(link);
     },
   );
 
   app.delete(
     API.fileShare,
-    signedIn(app, {
-      tags: ['files'],
-      params: ShareParamsSchema,
-      response: { 200: ShareLinkSchema, ...errors },
-    }),
-    async (request) => service.revokeShare(owner(request), request.params.fileId, request.params.shareId),
+    {
+      config: { session: 'full' },
+      schema: {
+        tags: ['files'],
+        params: ShareParamsSchema,
+        response: { 200: ShareLinkSchema, ...errors },
+      },
+    },
+    async (request) => service.revokeShare(request.user!.id, request.params.fileId, request.params.shareId),
   );
 
   app.get(

@@ -32,7 +32,6 @@ import {
 } from '@suite/contract';
 import type { AppConfig } from '../../config.js';
 import { AppError } from '../../errors.js';
-import { bearerSecurity, signedIn } from '../../plugins/auth.js';
 import { createGuestService } from '../guests/index.js';
 import { createMeetingTokenSigner, createMeetingTokenVerifier } from './jitsi-token.js';
 import { openLobbyBus } from '../../plugins/lobby-bus.js';
@@ -167,32 +166,32 @@ const meetingRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, 
 
   app.post(
     API.videoconferences,
-    signedIn(
-      app,
-      {
+    {
+      config: { session: 'full' },
+      schema: {
         tags,
         body: CreateVideoconferenceRequestSchema,
         response: { 201: VideoconferenceSchema, ...errors },
       },
-      [app.limit({ name: 'vc-create', max: 60, window: '1 hour' })],
-    ),
+      preHandler: [app.limit({ name: 'vc-create', max: 60, window: '1 hour' })],
+    },
     async (request, reply) =>
       reply.status(201).send(await meetings.create(request.user!.id, request.body.title, request.body.access)),
   );
 
   app.get(
     API.videoconferences,
-    signedIn(app, { tags, response: { 200: VideoconferenceListSchema, ...errors } }),
+    { config: { session: 'full' }, schema: { tags, response: { 200: VideoconferenceListSchema, ...errors } } },
     async (request) => ({ data: await meetings.list(request.user!.id) }),
   );
 
   app.get(
     API.videoconference,
     {
-      preHandler: [app.limit({ name: 'vc-view', max: 120, window: '1 minute' }), app.optionalAuthenticate],
+      config: { session: 'optional' },
+      preHandler: app.limit({ name: 'vc-view', max: 120, window: '1 minute' }),
       schema: {
         tags,
-        security: [...bearerSecurity, {}],
         params: IdParams,
         response: { 200: VideoconferencePublicSchema, ...errors },
       },
@@ -202,27 +201,33 @@ const meetingRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, 
 
   app.delete(
     API.videoconference,
-    signedIn(app, { tags, params: IdParams, response: { 200: VideoconferenceSchema, ...errors } }),
+    {
+      config: { session: 'full' },
+      schema: { tags, params: IdParams, response: { 200: VideoconferenceSchema, ...errors } },
+    },
     async (request) => meetings.end(request.user!.id, request.params.id),
   );
 
   app.delete(
     API.videoconferenceSession,
-    signedIn(app, { tags, params: IdParams, response: { 200: VideoconferenceSchema, ...errors } }),
+    {
+      config: { session: 'full' },
+      schema: { tags, params: IdParams, response: { 200: VideoconferenceSchema, ...errors } },
+    },
     async (request) => meetings.endSession(request.user!.id, request.params.id),
   );
 
   app.post(
     API.meetingToken,
-    signedIn(
-      app,
-      {
+    {
+      config: { session: 'full' },
+      schema: {
         tags,
         body: MeetingTokenRequestSchema,
         response: { 200: MeetingTokenResponseSchema, 202: LobbyWaitingResponseSchema, ...errors },
       },
-      [app.limit({ name: 'meet-token', max: 120, window: '1 minute' })],
-    ),
+      preHandler: [app.limit({ name: 'meet-token', max: 120, window: '1 minute' })],
+    },
     async (request, reply) =>
       tokenOrWait(
         reply,
@@ -268,10 +273,10 @@ const meetingRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, 
     API.videoconferenceSessionPing,
     {
       // One ping every few minutes per person in the room; bearer for users, guest_id for guests.
-      preHandler: [app.optionalAuthenticate, app.limit({ name: 'meet-ping', max: 600, window: '1 minute' })],
+      config: { session: 'optional' },
+      preHandler: app.limit({ name: 'meet-ping', max: 600, window: '1 minute' }),
       schema: {
         tags,
-        security: [...bearerSecurity, {}],
         params: IdParams,
         body: SessionPingRequestSchema,
         response: { 200: SessionPingResponseSchema, ...errors },
@@ -289,10 +294,10 @@ const meetingRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, 
   // Bearer for users, the meeting token of this room for guests. One beat per person every 15 s, so the
   // per-address bound leaves room for a large office behind one NAT address.
   const presenceRoute = {
-    preHandler: [app.optionalAuthenticate, app.limit({ name: 'meet-presence', max: 3000, window: '1 minute' })],
+    config: { session: 'optional' as const },
+    preHandler: app.limit({ name: 'meet-presence', max: 3000, window: '1 minute' }),
     schema: {
       tags,
-      security: [...bearerSecurity, {}],
       params: IdParams,
       body: PresenceRequestSchema.optional(),
       response: { 204: z.null(), ...errors },
@@ -360,14 +365,19 @@ const meetingRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, 
 
   app.get(
     LOBBY_API.requests,
-    signedIn(app, { tags, params: IdParams, response: { 200: LobbyRequestListSchema, ...errors } }),
+    {
+      config: { session: 'full' },
+      schema: { tags, params: IdParams, response: { 200: LobbyRequestListSchema, ...errors } },
+    },
     async (request) => lobby.list(request.user!, request.params.id),
   );
   app.get(
     LOBBY_API.requestEvents,
-    signedIn(app, { tags, params: IdParams, response: errors }, [
-      app.limit({ name: 'lobby-events', max: 60, window: '1 minute' }),
-    ]),
+    {
+      config: { session: 'full' },
+      schema: { tags, params: IdParams, response: errors },
+      preHandler: [app.limit({ name: 'lobby-events', max: 60, window: '1 minute' })],
+    },
     async (request, reply) => {
       const user = request.user!;
       const meetingId = await lobby.admitterMeeting(user, request.params.id);
@@ -377,18 +387,22 @@ const meetingRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, 
   const decisionLimit = app.limit({ name: 'lobby-decide', max: 600, window: '1 minute', by: 'user' });
   app.post(
     LOBBY_API.admit,
-    signedIn(app, { tags, params: RequestParams, response: { 200: LobbyDecisionResponseSchema, ...errors } }, [
-      decisionLimit,
-    ]),
+    {
+      config: { session: 'full' },
+      schema: { tags, params: RequestParams, response: { 200: LobbyDecisionResponseSchema, ...errors } },
+      preHandler: [decisionLimit],
+    },
     async (request) => ({
       admitted: await lobby.decide(request.user!, request.params.id, request.params.requestId, 'admit'),
     }),
   );
   app.post(
     LOBBY_API.deny,
-    signedIn(app, { tags, params: RequestParams, response: { 200: LobbyDecisionResponseSchema, ...errors } }, [
-      decisionLimit,
-    ]),
+    {
+      config: { session: 'full' },
+      schema: { tags, params: RequestParams, response: { 200: LobbyDecisionResponseSchema, ...errors } },
+      preHandler: [decisionLimit],
+    },
     async (request) => {
       await lobby.decide(request.user!, request.params.id, request.params.requestId, 'deny');
       return { admitted: 0 };
@@ -396,60 +410,74 @@ const meetingRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, 
   );
   app.post(
     LOBBY_API.admitAll,
-    signedIn(app, { tags, params: IdParams, response: { 200: LobbyDecisionResponseSchema, ...errors } }, [
-      decisionLimit,
-    ]),
+    {
+      config: { session: 'full' },
+      schema: { tags, params: IdParams, response: { 200: LobbyDecisionResponseSchema, ...errors } },
+      preHandler: [decisionLimit],
+    },
     async (request) => ({ admitted: await lobby.decide(request.user!, request.params.id, undefined, 'admit') }),
   );
   app.patch(
     LOBBY_API.access,
-    signedIn(app, {
-      tags,
-      params: IdParams,
-      body: MeetingAccessRequestSchema,
-      response: { 200: VideoconferenceSchema, ...errors },
-    }),
+    {
+      config: { session: 'full' },
+      schema: {
+        tags,
+        params: IdParams,
+        body: MeetingAccessRequestSchema,
+        response: { 200: VideoconferenceSchema, ...errors },
+      },
+    },
     async (request) => lobby.setAccess(request.user!, request.params.id, request.body.access),
   );
   app.get(
     LOBBY_API.cohosts,
-    signedIn(app, { tags, params: IdParams, response: { 200: CohostListSchema, ...errors } }),
+    { config: { session: 'full' }, schema: { tags, params: IdParams, response: { 200: CohostListSchema, ...errors } } },
     async (request) => ({ data: await lobby.cohosts(request.user!.id, request.params.id) }),
   );
   app.post(
     LOBBY_API.cohosts,
-    signedIn(
-      app,
-      { tags, params: IdParams, body: CohostRequestSchema, response: { 200: CohostListSchema, ...errors } },
-      [app.limit({ name: 'lobby-cohost', max: 60, window: '1 hour', by: 'user' })],
-    ),
+    {
+      config: { session: 'full' },
+      schema: { tags, params: IdParams, body: CohostRequestSchema, response: { 200: CohostListSchema, ...errors } },
+      preHandler: [app.limit({ name: 'lobby-cohost', max: 60, window: '1 hour', by: 'user' })],
+    },
     async (request) => ({ data: await lobby.addCohost(request.user!.id, request.params.id, request.body.email) }),
   );
   app.get(
     LOBBY_API.invitees,
-    signedIn(app, { tags, params: IdParams, response: { 200: InviteeListSchema, ...errors } }),
+    {
+      config: { session: 'full' },
+      schema: { tags, params: IdParams, response: { 200: InviteeListSchema, ...errors } },
+    },
     async (request) => ({ data: await lobby.invitees(request.user!.id, request.params.id) }),
   );
   app.post(
     LOBBY_API.invitees,
-    signedIn(
-      app,
-      { tags, params: IdParams, body: InviteRequestSchema, response: { 200: InviteeListSchema, ...errors } },
+    {
+      config: { session: 'full' },
+      schema: { tags, params: IdParams, body: InviteRequestSchema, response: { 200: InviteeListSchema, ...errors } },
       // Each address is a mail: bounded per host like the account invitations.
-      [app.limit({ name: 'meeting-invite', max: 20, window: '1 hour', by: 'user' })],
-    ),
+      preHandler: [app.limit({ name: 'meeting-invite', max: 20, window: '1 hour', by: 'user' })],
+    },
     async (request) => ({ data: await lobby.invite(request.user!, request.params.id, request.body.emails) }),
   );
   app.delete(
     LOBBY_API.invitee,
-    signedIn(app, { tags, params: InviteeParams, response: { 200: InviteeListSchema, ...errors } }),
+    {
+      config: { session: 'full' },
+      schema: { tags, params: InviteeParams, response: { 200: InviteeListSchema, ...errors } },
+    },
     async (request) => ({
       data: await lobby.revokeInvitee(request.user!.id, request.params.id, request.params.inviteeId),
     }),
   );
   app.delete(
     LOBBY_API.cohost,
-    signedIn(app, { tags, params: CohostParams, response: { 200: CohostListSchema, ...errors } }),
+    {
+      config: { session: 'full' },
+      schema: { tags, params: CohostParams, response: { 200: CohostListSchema, ...errors } },
+    },
     async (request) => ({
       data: await lobby.removeCohost(request.user!.id, request.params.id, request.params.userId),
     }),

@@ -8,7 +8,7 @@ import {
   ValidateInviteResponseSchema,
 } from '@suite/contract';
 import type { AccountsDeps } from '../deps.js';
-import { bearer, errorResponses, languageOf, orFail, signedIn, signedInLimits } from '../http.js';
+import { errorResponses, languageOf, orFail, signedInLimits } from '../http.js';
 import {
   invitationUrl,
   inviteTeammates,
@@ -24,9 +24,9 @@ const invitesRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app,
   app.post(
     API.inviteTeammates,
     {
+      config: { session: 'full' },
       schema: {
         tags,
-        security: bearer,
         body: InviteTeammatesRequestSchema,
         response: { 200: InviteTeammatesResponseSchema, ...errorResponses },
       },
@@ -38,16 +38,18 @@ const invitesRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app,
       ),
   );
   const teamLinkSchema = { tags, response: { 200: InvitationUrlResponseSchema, ...errorResponses } };
-  app.get(API.invitationUrl, signedIn(app, teamLinkSchema), async (request) => invitationUrl(deps, request.user!));
+  app.get(API.invitationUrl, { config: { session: 'full' }, schema: teamLinkSchema }, async (request) =>
+    invitationUrl(deps, request.user!),
+  );
   // The person who shared the link replaces it or turns it off: every instance honours it at once.
   app.post(
     API.invitationUrl,
-    { ...signedIn(app, teamLinkSchema), preHandler: signedInLimits(app, 'team-link', 60, 20) },
+    { config: { session: 'full' }, schema: teamLinkSchema, preHandler: signedInLimits(app, 'team-link', 60, 20) },
     async (request) => rotateInvitationUrl(deps, request.user!),
   );
   app.delete(
     API.invitationUrl,
-    { ...signedIn(app, teamLinkSchema), preHandler: signedInLimits(app, 'team-link', 60, 20) },
+    { config: { session: 'full' }, schema: teamLinkSchema, preHandler: signedInLimits(app, 'team-link', 60, 20) },
     async (request) => turnOffInvitationUrl(deps, request.user!),
   );
   app.get(

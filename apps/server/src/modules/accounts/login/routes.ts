@@ -9,7 +9,6 @@ import {
   UserIdParamsSchema as SessionIdParamsSchema,
 } from '@suite/contract';
 import type { AccountsDeps } from '../deps.js';
-import { signedIn } from '../http.js';
 import { activeSessions, endSession, logout, logoutAll, me } from './service.js';
 
 const tags = ['accounts'];
@@ -19,22 +18,31 @@ const loginRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, {
   // Sign-out and "who am I" serve the welcome step's screen too (its session is refused everywhere else).
   app.post(
     API.logout,
-    signedIn(app, { tags, response: { 200: LogoutResponseSchema } }, [], 'welcome'),
+    { config: { session: 'welcome' }, schema: { tags, response: { 200: LogoutResponseSchema } } },
     async (request) => logout(deps, request.user!, request.log),
   );
-  app.post(API.logoutAll, signedIn(app, { tags, response: { 200: OkSchema } }), async (request) =>
-    logoutAll(deps, request.user!),
+  app.post(
+    API.logoutAll,
+    { config: { session: 'full' }, schema: { tags, response: { 200: OkSchema } } },
+    async (request) => logoutAll(deps, request.user!),
   );
-  app.get(API.sessions, signedIn(app, { tags, response: { 200: ActiveSessionListSchema } }), async (request) =>
-    activeSessions(deps, request.user!),
+  app.get(
+    API.sessions,
+    { config: { session: 'full' }, schema: { tags, response: { 200: ActiveSessionListSchema } } },
+    async (request) => activeSessions(deps, request.user!),
   );
   app.delete(
     API.session,
-    signedIn(app, { tags, params: SessionIdParamsSchema, response: { 200: OkSchema, 404: ErrorBodySchema } }),
+    {
+      config: { session: 'full' },
+      schema: { tags, params: SessionIdParamsSchema, response: { 200: OkSchema, 404: ErrorBodySchema } },
+    },
     async (request) => endSession(deps, request.user!, request.params.id),
   );
-  app.get(API.me, signedIn(app, { tags, response: { 200: MeResponseSchema } }, [], 'welcome'), async (request) =>
-    me(deps, request.user!),
+  app.get(
+    API.me,
+    { config: { session: 'welcome' }, schema: { tags, response: { 200: MeResponseSchema } } },
+    async (request) => me(deps, request.user!),
   );
 };
 

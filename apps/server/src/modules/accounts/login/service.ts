@@ -1,4 +1,4 @@
-import { type ActiveSession, type LogoutResponse, type MeResponse } from '@suite/contract';
+import { sessionMethodOf, type ActiveSession, type LogoutResponse, type MeResponse } from '@suite/contract';
 import { AppError } from '../../../errors.js';
 import { sessionsRepository } from '../../../plugins/sessions-repository.js';
 import type { SessionUser } from '../../../plugins/auth.js';
@@ -50,7 +50,8 @@ export async function activeSessions(deps: AccountsDeps, session: SessionUser): 
     data: rows.map((row) => ({
       _id: row.id,
       device: row.user_agent,
-      method: row.method as ActiveSession['method'],
+      // A value an older or newer version stored and this one does not name is left out, not a 500.
+      method: sessionMethodOf(row.method),
       created_at: new Date(Number(row.created_at)).toISOString(),
       last_seen_at: new Date(Number(row.last_seen_at)).toISOString(),
       current: row.id === session.sessionId,

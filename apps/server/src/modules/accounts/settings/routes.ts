@@ -11,7 +11,7 @@ import {
   UserIdParamsSchema,
 } from '@suite/contract';
 import type { AccountsDeps } from '../deps.js';
-import { bearer, errorResponses, orFail, signedIn, signedInLimits } from '../http.js';
+import { errorResponses, orFail, signedInLimits } from '../http.js';
 import { reauthenticate, securityState } from './proof.js';
 import { revertChange, updatePassword } from './service.js';
 
@@ -25,15 +25,15 @@ const settingsRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app
   app.put(
     API.updateUser,
     {
+      // The recovery token is accepted here alone; the current password is checked per user (10 / 10 min).
+      config: { session: 'password' },
       schema: {
         tags,
-        security: bearer,
         params: UserIdParamsSchema,
         body: UpdatePasswordRequestSchema,
         response: { 200: LoginResponseSchema, ...errorResponses },
       },
-      // The recovery token is accepted here alone; the current password is checked per user (10 / 10 min).
-      preHandler: signedInLimits(app, 'password', 20, 10, undefined, 'password'),
+      preHandler: signedInLimits(app, 'password', 20, 10),
     },
     async (request) =>
       orFail('ERR_COULD_NOT_UPDATE_PASSWORD', request.log, () =>
@@ -41,15 +41,18 @@ const settingsRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app
       ),
   );
 
-  app.get(API.security, signedIn(app, { tags, response: { 200: SecurityStateSchema } }), async (request) =>
-    orFail('ERR_INTERNAL', request.log, () => securityState(deps, request.user!)),
+  app.get(
+    API.security,
+    { config: { session: 'full' }, schema: { tags, response: { 200: SecurityStateSchema } } },
+    async (request) => orFail('ERR_INTERNAL', request.log, () => securityState(deps, request.user!)),
   );
 
   // Each answer is a password or code check: limited per user like the password change.
   app.post(
     API.reauth,
     {
-      ...signedIn(app, { tags, body: ReauthRequestSchema, response: { 200: OkSchema, ...errorResponses } }),
+      config: { session: 'full' },
+      schema: { tags, body: ReauthRequestSchema, response: { 200: OkSchema, ...errorResponses } },
       preHandler: signedInLimits(app, 'reauth', 30, 10),
     },
     async (request) => orFail('ERR_INTERNAL', request.log, () => reauthenticate(deps, request.user!, request.body)),

@@ -11,15 +11,7 @@ import {
 } from '@suite/contract';
 import { AppError } from '../../../errors.js';
 import type { AccountsDeps } from '../deps.js';
-import {
-  addressLimits,
-  bearer,
-  captchaErrorResponses,
-  errorResponses,
-  languageOf,
-  askerOf,
-  signedInLimits,
-} from '../http.js';
+import { addressLimits, captchaErrorResponses, errorResponses, languageOf, askerOf, signedInLimits } from '../http.js';
 import { completeRegister } from './register.js';
 import * as signup from './service.js';
 
@@ -68,14 +60,14 @@ const signupRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, 
   app.put(
     API.completeRegister,
     {
+      // The welcome step's own session is taken here (and by /me and logout), by no other route.
+      config: { session: 'welcome' },
       schema: {
         tags,
-        security: bearer,
         body: CompleteRegisterBody,
         response: { 200: SessionResponseSchema, ...errorResponses },
       },
-      // The welcome step's own session is taken here (and by /me and logout), by no other route.
-      preHandler: signedInLimits(app, 'register', 20, 10, undefined, 'welcome'),
+      preHandler: signedInLimits(app, 'register', 20, 10),
     },
     async (request) => completeRegister(deps, request.user!, request.body),
   );

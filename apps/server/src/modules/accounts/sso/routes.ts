@@ -20,7 +20,7 @@ import {
 } from '@suite/contract';
 import { AppError } from '../../../errors.js';
 import type { AccountsDeps } from '../deps.js';
-import { errorResponses, orFail, signedIn } from '../http.js';
+import { errorResponses, orFail } from '../http.js';
 import { usersRepository } from '../identity/repository.js';
 import { sessionFor } from '../identity/sessions.js';
 import { SsoFailure } from '../strategies/sso-failure.js';
@@ -179,7 +179,7 @@ const ssoRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, { d
   // this session proved instead of making a new one.
   app.post(
     API.ssoReauth,
-    signedIn(app, { tags, response: { 200: SsoReauthResponseSchema, ...errorResponses } }),
+    { config: { session: 'full' }, schema: { tags, response: { 200: SsoReauthResponseSchema, ...errorResponses } } },
     async (request, reply) => {
       const session = request.user!;
       const started = await orFail('ERR_SERVICE_UNAVAILABLE', request.log, () =>
@@ -200,16 +200,14 @@ const ssoRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, { d
 
   app.put(
     API.ssoCompleteRegister,
-    signedIn(
-      app,
-      {
+    {
+      config: { session: 'welcome' },
+      schema: {
         tags,
         body: SsoCompleteRegisterRequestSchema.extend({ accepted_terms: z.unknown().optional() }),
         response: { 200: SessionResponseSchema, ...errorResponses },
       },
-      [],
-      'welcome',
-    ),
+    },
     async (request) => {
       const session = request.user!;
       const terms = request.body.accepted_terms as { version?: unknown } | undefined;

@@ -13,6 +13,8 @@ const UA = {
     'Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/26.0 Chrome/122.0.0.0 Mobile Safari/537.36',
   chromeIpad:
     'Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/131.0.6778.73 Mobile/15E148 Safari/604.1',
+  edgeAndroid:
+    'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36 EdgA/131.0.0.0',
   chromebook:
     'Mozilla/5.0 (X11; CrOS x86_64 14541.0.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
 };
@@ -26,6 +28,8 @@ describe('device summary of a session', () => {
     [UA.samsungAndroid, 'Samsung Internet', 'Android'],
     [UA.chromeIpad, 'Chrome', 'iPad'],
     [UA.chromebook, 'Chrome', 'ChromeOS'],
+    // The server's mails name it the same (the contract's one User-Agent table).
+    [UA.edgeAndroid, 'Edge', 'Android'],
   ])('%s → %s on %s', (ua, browser, os) => {
     expect(deviceParts(ua)).toEqual({ kind: 'browser-os', browser, os });
   });

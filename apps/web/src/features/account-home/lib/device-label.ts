@@ -1,14 +1,5 @@
-import { detectBrowser, type BrowserName } from '../../../lib/browser';
-
-/** Product names: the same in every language. */
-const BROWSERS: Record<Exclude<BrowserName, 'other'>, string> = {
-  chrome: 'Chrome',
-  firefox: 'Firefox',
-  safari: 'Safari',
-  edge: 'Edge',
-  opera: 'Opera',
-  samsung: 'Samsung Internet',
-};
+import { BROWSER_LABELS, SYSTEM_LABELS } from '@suite/contract/core';
+import { detectBrowser } from '../../../lib/browser';
 
 export type DeviceParts =
   | { kind: 'unknown' }
@@ -18,33 +9,22 @@ export type DeviceParts =
   /** Not a browser we know (an API client, a script): its first product token, e.g. `curl/8.5.0`. */
   | { kind: 'raw'; text: string };
 
+/** The system's name; for iOS, the device (what a person recognises in a list of their devices). */
 function osName(ua: string, os: ReturnType<typeof detectBrowser>['os']): string | null {
-  switch (os) {
-    case 'ios':
-      return /iPad/.test(ua) ? 'iPad' : /iPod/.test(ua) ? 'iPod' : 'iPhone';
-    case 'android':
-      return 'Android';
-    case 'macos':
-      return 'macOS';
-    case 'windows':
-      return 'Windows';
-    case 'linux':
-      return /CrOS/.test(ua) ? 'ChromeOS' : 'Linux';
-    default:
-      return null;
-  }
+  if (os === 'ios') return /iPad/.test(ua) ? 'iPad' : /iPod/.test(ua) ? 'iPod' : 'iPhone';
+  return os === 'other' ? null : SYSTEM_LABELS[os];
 }
 
 /**
  * A readable summary of a session's User-Agent ("Chrome" + "Linux", "Safari" + "iPhone"), built on the
- * support check's own detection (lib/browser.ts). An iPad asking for the desktop site says "Macintosh";
+ * support check's own detection (lib/browser.ts, the contract's User-Agent table). An iPad asking for the desktop site says "Macintosh";
  * the server saw no touch points, so it is shown as macOS.
  */
 export function deviceParts(userAgent: string | null): DeviceParts {
   const ua = userAgent?.trim() ?? '';
   if (!ua) return { kind: 'unknown' };
   const info = detectBrowser(ua, 0);
-  const browser = info.browser === 'other' ? null : BROWSERS[info.browser];
+  const browser = info.browser === 'other' ? null : BROWSER_LABELS[info.browser];
   const os = osName(ua, info.os);
   if (browser && os) return { kind: 'browser-os', browser, os };
   if (browser) return { kind: 'browser', browser };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API, NewRecoveryCodesRequestSchema, RecoveryCodesResponseSchema } from '@suite/contract';
 import type { AccountsDeps } from '../../deps.js';
-import { errorResponses, orFail, signedIn, signedInLimits } from '../../http.js';
+import { errorResponses, orFail, signedInLimits } from '../../http.js';
 import { replaceRecoveryCodes } from '../totp/service.js';
 
 /**
@@ -12,11 +12,12 @@ const recoveryCodeRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async 
   app.post(
     API.recoveryCodes,
     {
-      ...signedIn(app, {
+      config: { session: 'full' },
+      schema: {
         tags: ['accounts'],
         body: NewRecoveryCodesRequestSchema,
         response: { 200: RecoveryCodesResponseSchema, ...errorResponses },
-      }),
+      },
       preHandler: signedInLimits(app, 'totp-code', 30, 10),
     },
     async (request) =>

@@ -13,7 +13,7 @@ import {
   EnrolSetupRequestSchema,
 } from '@suite/contract';
 import type { AccountsDeps } from '../../deps.js';
-import { addressLimits, captchaErrorResponses, errorResponses, orFail, signedIn, signedInLimits } from '../../http.js';
+import { addressLimits, captchaErrorResponses, errorResponses, orFail, signedInLimits } from '../../http.js';
 import { finishWithSession } from '../../login/finish.js';
 import { passwordKnownAlarm } from '../../identity/alarms.js';
 import { answerSecondStep, confirmEnrolment, disable, startEnrolment } from './service.js';
@@ -58,7 +58,8 @@ const totpRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, { 
   app.post(
     API.totpSetup,
     {
-      ...signedIn(app, { tags, response: { 200: TotpSetupResponseSchema, ...errorResponses } }),
+      config: { session: 'full' },
+      schema: { tags, response: { 200: TotpSetupResponseSchema, ...errorResponses } },
       preHandler: signedInLimits(app, 'totp-setup', 60, 20),
     },
     async (request) => orFail('ERR_INTERNAL', request.log, () => startEnrolment(deps, request.user!)),
@@ -66,11 +67,12 @@ const totpRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, { 
   app.post(
     API.totpEnable,
     {
-      ...signedIn(app, {
+      config: { session: 'full' },
+      schema: {
         tags,
         body: TotpEnableRequestSchema,
         response: { 200: RecoveryCodesResponseSchema, ...errorResponses },
-      }),
+      },
       preHandler: signedInLimits(app, 'totp-code', 30, 10),
     },
     async (request) => orFail('ERR_INTERNAL', request.log, () => confirmEnrolment(deps, request.user!, request.body)),
@@ -78,7 +80,8 @@ const totpRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, { 
   app.post(
     API.totpDisable,
     {
-      ...signedIn(app, { tags, body: TotpDisableRequestSchema, response: { 200: OkSchema, ...errorResponses } }),
+      config: { session: 'full' },
+      schema: { tags, body: TotpDisableRequestSchema, response: { 200: OkSchema, ...errorResponses } },
       preHandler: signedInLimits(app, 'totp-code', 30, 10),
     },
     async (request) => orFail('ERR_INTERNAL', request.log, () => disable(deps, request.user!, request.body)),

@@ -12,7 +12,7 @@ import {
   SessionResponseSchema,
 } from '@suite/contract';
 import type { AccountsDeps } from '../../deps.js';
-import { errorResponses, orFail, signedIn, signedInLimits } from '../../http.js';
+import { errorResponses, orFail, signedInLimits } from '../../http.js';
 import { finishWithSession } from '../../login/finish.js';
 import { passkeyMethod } from './method.js';
 import {
@@ -31,7 +31,8 @@ const webauthnRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app
   app.post(
     API.passkeyRegistrationOptions,
     {
-      ...signedIn(app, { tags, response: { 200: PasskeyOptionsSchema, ...errorResponses } }),
+      config: { session: 'full' },
+      schema: { tags, response: { 200: PasskeyOptionsSchema, ...errorResponses } },
       preHandler: signedInLimits(app, 'passkey-add', 60, 20),
     },
     async (request) => orFail('ERR_PASSKEY_FAILED', request.log, () => registrationOptions(deps, request.user!)),
@@ -39,28 +40,35 @@ const webauthnRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app
   app.post(
     API.passkeys,
     {
-      ...signedIn(app, { tags, body: AddPasskeyRequestSchema, response: { 200: PasskeySchema, ...errorResponses } }),
+      config: { session: 'full' },
+      schema: { tags, body: AddPasskeyRequestSchema, response: { 200: PasskeySchema, ...errorResponses } },
       preHandler: signedInLimits(app, 'passkey-add', 60, 20),
     },
     async (request) => orFail('ERR_PASSKEY_FAILED', request.log, () => addPasskey(deps, request.user!, request.body)),
   );
   app.patch(
     API.passkey,
-    signedIn(app, {
-      tags,
-      params: PasskeyIdParamsSchema,
-      body: RenamePasskeyRequestSchema,
-      response: { 200: PasskeySchema, 404: ErrorBodySchema, ...errorResponses },
-    }),
+    {
+      config: { session: 'full' },
+      schema: {
+        tags,
+        params: PasskeyIdParamsSchema,
+        body: RenamePasskeyRequestSchema,
+        response: { 200: PasskeySchema, 404: ErrorBodySchema, ...errorResponses },
+      },
+    },
     async (request) => renamePasskey(deps, request.user!, request.params.id, request.body.name),
   );
   app.delete(
     API.passkey,
-    signedIn(app, {
-      tags,
-      params: PasskeyIdParamsSchema,
-      response: { 200: OkSchema, 404: ErrorBodySchema, ...errorResponses },
-    }),
+    {
+      config: { session: 'full' },
+      schema: {
+        tags,
+        params: PasskeyIdParamsSchema,
+        response: { 200: OkSchema, 404: ErrorBodySchema, ...errorResponses },
+      },
+    },
     async (request) => removePasskey(deps, request.user!, request.params.id),
   );
 
