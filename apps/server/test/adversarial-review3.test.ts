@@ -15,8 +15,10 @@ import {
   outboxDrained,
   registered,
   startWorld,
+  turnOnTotp,
   type AccountsWorld,
 } from './accounts-helpers.js';
+import { currentCode } from '../src/modules/accounts/strategies/totp/secrets.js';
 import { insertSignedInUser, logCapture } from './helpers.js';
 import { testCa } from './idp/ca.js';
 import { signInAtProvider } from './idp/drive.js';
@@ -226,6 +228,28 @@ describe('adversarial review: the domain administrator console', () => {
     expect((await post(path(API.adminPersonReactivate, { id: dave.id }), boss.token)).statusCode).toBe(200);
     expect(await alive(dave.token)).toBe(false);
     expect(await alive(await session('dave@acme-corp.com'))).toBe(true);
+  });
+
+  it('deactivated between the password and the authenticator code (or a recovery code): no session', async () => {
+    const tom = await registered(w, 'tom@acme-corp.com');
+    const { secret, recovery } = await turnOnTotp(w, tom.token);
+    const first = await login('tom@acme-corp.com');
+    expect(first.statusCode, first.body).toBe(200);
+    const pending = first.json().pending_token as string;
+    expect(pending).toBeTruthy();
+    const off = await post(path(API.adminPersonDeactivate, { id: tom.id }), boss.token);
+    expect(off.statusCode, off.body).toBe(200);
+    for (const code of [await currentCode(secret), recovery[0] ?? '']) {
+      const res = await call(w.app, {
+        method: 'POST',
+        url: API.secondStep,
+        body: { email: 'tom@acme-corp.com', pending_token: pending, code },
+      });
+      expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+      expect(res.json().token).toBeUndefined();
+    }
+    expect(await alive(tom.token)).toBe(false);
   });
 
   it('another domain’s admin cannot decide our access request by id', async () => {
@@ -522,6 +546,29 @@ describe('adversarial review: hostile identity providers and single logout', () 
       payload: new URLSearchParams({ SAMLResponse: unsolicited }).toString(),
     });
     expect(errorReason(res)).toBe('idp-initiated');
+  });
+
+  it('IdP-initiated where allowed: "Continue as …?" before any session, and the same response twice is refused', async () => {
+    const file = join(w.t.dataDir, 'idp-metadata.xml');
+    await admin(w, 'sso', 'set', 'acme.test', '--saml', '--metadata', file, '--allow-idp-initiated');
+    try {
+      const unsolicited = await idp.answer('ignored', { email: 'tile@acme.test', inResponseTo: '' });
+      const post = () =>
+        w.app.inject({
+          method: 'POST',
+          url: '/api/sso/saml/acs',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams({ SAMLResponse: unsolicited }).toString(),
+        });
+      const handoff = handoffIn(await post());
+      // A browser that did not start it (no binding cookie) is asked first; nothing is spent or issued.
+      const asked = await call(w.app, { method: 'POST', url: '/auth/handoff', body: { handoff } });
+      expect(asked.statusCode, asked.body).toBe(200);
+      expect(asked.json()).toEqual({ confirm_as: 'tile@acme.test' });
+      expect(errorReason(await post())).toBe('expired');
+    } finally {
+      await admin(w, 'sso', 'set', 'acme.test', '--saml', '--metadata', file);
+    }
   });
 
   it('a SAML LogoutRequest unsigned, or signed by another key, ends nothing; the IdP’s own signature does', async () => {
