@@ -358,6 +358,27 @@ describe('adversarial review: the domain administrator console', () => {
     expect(shapes[2]).toEqual(shapes[0]);
   });
 
+  it('an outsider’s "Ask for access" message cannot put a link or markup into the administrators’ mail', async () => {
+    const before = w.smtp.messages.length;
+    const res = await w.app.inject({
+      method: 'POST',
+      url: `/api${API.accessRequests}`,
+      remoteAddress: '10.9.1.1',
+      payload: {
+        email: 'phisher@acme-corp.com',
+        reason: 'invite_only',
+        message: '<a href="https://evil.example/approve">Approve here</a><img src="https://evil.example/t.png">',
+      },
+    });
+    expect(res.statusCode).toBe(202);
+    const mail = await w.smtp.waitFor(
+      (m) => w.smtp.messages.indexOf(m) >= before && m.to.includes('boss@acme-corp.com') && m.text.includes('phisher'),
+    );
+    expect(mail.html).not.toMatch(/<a[^>]+evil\.example/);
+    expect(mail.html).not.toMatch(/<img[^>]+evil\.example/);
+    expect(mail.subject).not.toContain('phisher');
+  });
+
   it('an outsider cannot silence a domain’s "Ask for access" by spamming it with made-up addresses', async () => {
     // 30 made-up addresses of the domain, from a handful of addresses (under the per-IP limit).
     for (let i = 0; i < 30; i++) {
@@ -589,6 +610,30 @@ describe('adversarial review: hostile identity providers and single logout', () 
     expect(genuine.statusCode).toBe(302);
     expect(String(genuine.headers.location).startsWith(idp.url), String(genuine.headers.location)).toBe(true);
     expect(await alive(token)).toBe(false);
+  });
+
+  it('tenant A’s IdP, with a genuine signature, cannot end tenant B’s sessions by naming B’s person', async () => {
+    op.accounts.set('victim@evil.test', { email: null, other: { upn: 'victim@evil.test' } });
+    const signedIn = await oidcReturn('victim@evil.test');
+    const exchanged = await call(w.app, {
+      method: 'POST',
+      url: '/auth/handoff',
+      body: { handoff: handoffIn(signedIn.res) },
+      headers: { cookie: signedIn.cookie },
+    });
+    expect(exchanged.statusCode, exchanged.body).toBe(200);
+    const token = exchanged.json().token as string;
+    const row = await w.app.db.kysely
+      .selectFrom('sso_sessions')
+      .select(['subject', 'domain'])
+      .where('user_id', '=', decodeSession(token).user._id)
+      .executeTakeFirstOrThrow();
+    expect(row.domain).toBe('evil.test');
+    for (const nameId of [row.subject, 'victim@evil.test']) {
+      const res = await w.app.inject({ method: 'GET', url: logoutRedirect(nameId, testCa().samlKey) });
+      expect(res.statusCode).toBe(302);
+    }
+    expect(await alive(token)).toBe(true);
   });
 
   it('SAML metadata over plain http:// is refused (an attacker on the path could swap the IdP key)', async () => {
