@@ -106,8 +106,8 @@ export async function startOidcProvider(
     // SSRF guard (its own dispatcher) refuses; the tests' provider posts with the plain fetch.
     ...(options.backchannelLogoutUri
       ? {
-          fetch: (url: URL | string, options: RequestInit & { dispatcher?: unknown }) => {
-            const { dispatcher: _guard, ...plain } = options;
+          fetch: (url: string | URL | Request, init?: RequestInit) => {
+            const { dispatcher: _guard, ...plain } = (init ?? {}) as RequestInit & { dispatcher?: unknown };
             void _guard;
             return globalThis.fetch(url, plain);
           },
