@@ -1,3 +1,5 @@
+import { ADMIN_ERRORS } from './admin.js';
+
 /**
  * Error catalogue (spec §8). Every API error body is `{ error_code, message }`: `message` is the
  * spec's English catalogue text where the spec has one. The web app shows the localized text of
@@ -157,6 +159,9 @@ export const ERRORS = {
     'Not enough storage space left for this file. Delete some files and try again.',
   ),
   ERR_STORAGE_UNAVAILABLE: entry(503, 'File storage is unavailable right now. Please try again in a moment.'),
+
+  // The domain administrator's console
+  ...ADMIN_ERRORS,
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERRORS;

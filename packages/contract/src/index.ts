@@ -15,3 +15,4 @@ export * from './schemas/meetings.js';
 export * from './schemas/files.js';
 export * from './schemas/config.js';
 export * from './schemas/security.js';
+export * from './admin.js';

@@ -1,3 +1,5 @@
+import { ADMIN_API } from './admin.js';
+
 /** API paths of spec §7 (mounted under API_PREFIX) plus the ones the issues add. */
 export const API_PREFIX = '/api';
 
@@ -72,6 +74,8 @@ export const API = {
   fileShare: '/files/:fileId/shares/:shareId',
   validatingLink: '/file/:fileId/validating_link',
   downloadLink: '/file/:fileId/download_link',
+  // the domain administrator's console
+  ...ADMIN_API,
 } as const;
 
 /** Fill `:params` of a path. */

@@ -1,0 +1,410 @@
+import { z } from 'zod';
+import { LANGUAGES } from './constants.js';
+import { EmailSchema, IdSchema } from './schemas/common.js';
+
+/**
+ * The domain administrator's console: who administers a domain, its people, sign-up rules, access
+ * requests, security policy and audit trail. Every `/admin/...` path answers 404 to a caller who does
+ * not administer the domain in the path (or the domain of the person / request id in the path), so the
+ * console's existence reveals nothing; the two claim paths are the exception (any signed-in person may
+ * prove their own domain). Actions (not reads) need a proof within PROOF_FRESH_MS, else 403
+ * ERR_PROOF_REQUIRED, the code the Security panel answers (the web then offers POST /v2/user/reauth).
+ */
+
+// ---------------------------------------------------------------------------------------------------
+// Constants
+
+/** People and audit events per page (keyset paged: `cursor` is opaque, from the previous answer). */
+export const ADMIN_PAGE_SIZE = 50;
+export const ADMIN_PAGE_SIZE_MAX = 200;
+/** Audit events are kept this long, then purged by a daily job. */
+export const AUDIT_RETENTION_DAYS = 400;
+/** Addresses one pasted invitation list may hold (one per line, or separated by commas/semicolons/spaces). */
+export const ADMIN_INVITE_MAX = 200;
+/** Characters of the pasted list (bounded before it is split). */
+export const ADMIN_INVITE_TEXT_MAX = 20_000;
+/** Search text of the People page. */
+export const ADMIN_SEARCH_MAX = 100;
+/** The DNS name that proves a domain: `_suite-challenge.<domain>`, a TXT record holding the shown value. */
+export const ADMIN_CHALLENGE_PREFIX = '_suite-challenge';
+/**
+ * A proven domain's record is checked again every day; when it is gone, the domain's administrators are
+ * mailed and the claims proven by it are dropped after this grace (when the record is still missing).
+ */
+export const ADMIN_CLAIM_RECHECK_MS = 24 * 60 * 60 * 1000;
+export const ADMIN_CLAIM_GRACE_MS = 7 * 24 * 60 * 60 * 1000;
+/** Access requests: at most this many per address and per domain in the window (same answer beyond). */
+export const ACCESS_REQUEST_PER_ADDRESS = 3;
+export const ACCESS_REQUEST_PER_DOMAIN = 30;
+export const ACCESS_REQUEST_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** The approve/refuse link in the administrators' mail works once, for this long. */
+export const ACCESS_REQUEST_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export const ACCESS_REQUEST_MESSAGE_MAX = 500;
+/** Security policy bounds: maximum session lifetime 1 hour to 30 days, idle timeout 15 minutes to 30 days. */
+export const SESSION_LIFETIME_MIN_MS = 60 * 60 * 1000;
+export const SESSION_LIFETIME_MAX_MS = 30 * 24 * 60 * 60 * 1000;
+export const SESSION_IDLE_MIN_MS = 15 * 60 * 1000;
+export const SESSION_IDLE_MAX_MS = 30 * 24 * 60 * 60 * 1000;
+/** How long people without a second factor may still sign in with a password alone after "require two-step". */
+export const TWO_STEP_GRACE_MAX_DAYS = 30;
+
+/**
+ * Web addresses the server writes into mails (the console's pages are admin-web's): the approve/refuse
+ * link is `${PUBLIC_URL}${ADMIN_WEB_PATHS.decide}#token=<token>` (a fragment: never sent to a server,
+ * never in a log); the page shows the request (POST access-requests/link) and then decides it.
+ */
+export const ADMIN_WEB_PATHS = {
+  console: '/app/admin',
+  decide: '/app/admin/decide',
+} as const;
+
+// ---------------------------------------------------------------------------------------------------
+// API paths (mounted under API_PREFIX; merged into API in paths.ts)
+
+export const ADMIN_API = {
+  /** The domains the caller administers (404: none). The web shows /app/admin only on a 200. */
+  adminMe: '/admin/me',
+  /** Claim by DNS (any signed-in, registered person of a company domain): the record to publish, then the check. */
+  adminClaim: '/admin/claim',
+  adminClaimVerify: '/admin/claim/verify',
+  /** Administrators of a domain: list, add (by address, a person of the domain), remove. */
+  adminAdmins: '/admin/domains/:domain/admins',
+  adminAdmin: '/admin/domains/:domain/admins/:userId',
+  /** People: list/search (GET, keyset paged); one person; actions on one person. */
+  adminPeople: '/admin/domains/:domain/people',
+  adminPerson: '/admin/people/:id',
+  adminPersonDeactivate: '/admin/people/:id/deactivate',
+  adminPersonReactivate: '/admin/people/:id/reactivate',
+  adminPersonEndSessions: '/admin/people/:id/end-sessions',
+  adminPersonResetTwoStep: '/admin/people/:id/reset-two-step',
+  adminPersonRemovePasskeys: '/admin/people/:id/remove-passkeys',
+  adminPersonResendInvitation: '/admin/people/:id/resend-invitation',
+  /** Invite a pasted list of addresses of the domain. */
+  adminInvitations: '/admin/domains/:domain/invitations',
+  /** Sign-up rules (GET, PUT). */
+  adminSignupRules: '/admin/domains/:domain/signup-rules',
+  /** Security policy (GET, PUT). */
+  adminSecurityPolicy: '/admin/domains/:domain/security-policy',
+  /** Access requests of a domain (GET, keyset paged) and a decision on one. */
+  adminRequests: '/admin/domains/:domain/requests',
+  adminRequestApprove: '/admin/requests/:id/approve',
+  adminRequestRefuse: '/admin/requests/:id/refuse',
+  /** Audit trail (GET, keyset paged) and its CSV export (GET, text/csv, streamed; same filters). */
+  adminAudit: '/admin/domains/:domain/audit',
+  adminAuditExport: '/admin/domains/:domain/audit/export',
+  /** Public: "Ask for access" from a "contact your domain administrator" screen. Always 202 { ok: true }. */
+  accessRequests: '/access-requests',
+  /** Public, with the mail link's token: what the request is (does not use the token up). */
+  accessRequestLink: '/access-requests/link',
+  /** Public, with the mail link's token: approve or refuse (uses the token up). */
+  accessRequestDecide: '/access-requests/decide',
+} as const;
+
+// ---------------------------------------------------------------------------------------------------
+// Errors (merged into ERRORS in errors.ts; web texts errors.<CODE>)
+
+const entry = (status: number, message: string) => ({ status, message });
+
+export const ADMIN_ERRORS = {
+  ERR_ADMIN_LAST: entry(409, 'You are the last administrator of this domain. Add another one before leaving.'),
+  ERR_ADMIN_ALREADY: entry(409, 'This person is already an administrator of this domain.'),
+  ERR_ADMIN_NOT_IN_DOMAIN: entry(
+    400,
+    'Only a registered person with an address of this domain can be an administrator.',
+  ),
+  ERR_CLAIM_NOT_ALLOWED: entry(403, 'Only people with a company address of this domain can prove it.'),
+  ERR_CLAIM_RECORD_MISSING: entry(
+    400,
+    'No TXT record was found at the name shown. DNS changes can take a while; try again later.',
+  ),
+  ERR_CLAIM_RECORD_MISMATCH: entry(400, 'The TXT record was found, but it does not hold the value shown.'),
+  ERR_DNS_UNAVAILABLE: entry(503, 'The DNS servers could not be reached. Please try again in a moment.'),
+  ERR_SSO_ONLY_NOT_ALLOWED: entry(
+    409,
+    'Single sign-on only can be turned on once a connection exists and you signed in through it.',
+  ),
+  ERR_PERSON_NOT_INVITED: entry(409, 'This person has no pending invitation.'),
+  ERR_INVITE_LIST_TOO_LONG: entry(400, 'Paste at most 200 addresses at once.'),
+  ERR_REQUEST_ALREADY_DECIDED: entry(409, 'This request was already approved or refused.'),
+  ERR_REQUEST_LINK_INVALID: entry(
+    400,
+    'This link has expired or was already used. Open the console to see the request.',
+  ),
+  ERR_TWO_STEP_ENROLMENT_REQUIRED: entry(
+    403,
+    'Your organization requires two-step verification. Set it up to continue.',
+  ),
+} as const;
+
+// ---------------------------------------------------------------------------------------------------
+// Schemas
+
+/** A domain in a path: lower-case host name. */
+export const DomainParamSchema = z.object({
+  domain: z
+    .string()
+    .min(1)
+    .max(253)
+    .regex(/^[A-Za-z0-9.-]+$/)
+    .transform((d) => d.toLowerCase().replace(/\.$/, '')),
+});
+export const AdminIdParamsSchema = z.object({ id: IdSchema });
+export const AdminAdminParamsSchema = DomainParamSchema.extend({ userId: IdSchema });
+
+const cursor = z.string().max(512).optional();
+const limit = z.coerce.number().int().min(1).max(ADMIN_PAGE_SIZE_MAX).optional();
+const iso = z.string();
+
+/** GET /admin/me */
+export const AdminMeResponseSchema = z.object({
+  domains: z.array(
+    z.object({
+      domain: z.string(),
+      /** By whom it was granted: the operator, another administrator, or a DNS proof. */
+      via: z.enum(['operator', 'admin', 'dns']),
+    }),
+  ),
+});
+export type AdminMeResponse = z.infer<typeof AdminMeResponseSchema>;
+
+/** GET /admin/claim: the record to publish for the caller's own domain (derived per domain and person). */
+export const AdminClaimResponseSchema = z.object({
+  domain: z.string(),
+  record_name: z.string(),
+  record_type: z.literal('TXT'),
+  record_value: z.string(),
+  /** The caller already administers it. */
+  admin: z.boolean(),
+});
+export type AdminClaimResponse = z.infer<typeof AdminClaimResponseSchema>;
+/** POST /admin/claim/verify: answers AdminMeResponse on success (the caller is now an administrator). */
+export const AdminClaimVerifyRequestSchema = z.object({}).strict();
+
+/** GET/POST /admin/domains/:domain/admins */
+export const AdminSchema = z.object({
+  user_id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  via: z.enum(['operator', 'admin', 'dns']),
+  created_at: iso,
+  /** A DNS claim whose record vanished: when it will be dropped (null otherwise). */
+  drops_at: iso.nullable(),
+});
+export type Admin = z.infer<typeof AdminSchema>;
+export const AdminListResponseSchema = z.object({ admins: z.array(AdminSchema) });
+export type AdminListResponse = z.infer<typeof AdminListResponseSchema>;
+export const AddAdminRequestSchema = z.object({ email: EmailSchema });
+
+/** People */
+export const PERSON_STATUSES = ['active', 'deactivated', 'invited', 'waiting'] as const;
+export type PersonStatus = (typeof PERSON_STATUSES)[number];
+export const SIGN_IN_METHODS = ['password', 'passkey', 'two_step', 'sso'] as const;
+export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
+
+export const PeopleQuerySchema = z.object({
+  /** Part of a name or an address (case-insensitive). */
+  q: z.string().trim().max(ADMIN_SEARCH_MAX).optional(),
+  status: z.enum(PERSON_STATUSES).optional(),
+  cursor,
+  limit,
+});
+export type PeopleQuery = z.infer<typeof PeopleQuerySchema>;
+
+export const PersonSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  status: z.enum(PERSON_STATUSES),
+  methods: z.array(z.enum(SIGN_IN_METHODS)),
+  /** Sessions not ended and not expired. */
+  sessions: z.number().int(),
+  last_sign_in_at: iso.nullable(),
+  created_at: iso,
+  admin: z.boolean(),
+});
+export type Person = z.infer<typeof PersonSchema>;
+export const PeoplePageSchema = z.object({
+  people: z.array(PersonSchema),
+  /** Pass back as `cursor` for the next page; null on the last page. */
+  next_cursor: z.string().nullable(),
+});
+export type PeoplePage = z.infer<typeof PeoplePageSchema>;
+/** Answer of GET /admin/people/:id and of every action on a person: the person afterwards. */
+export const PersonResponseSchema = z.object({ person: PersonSchema });
+export type PersonResponse = z.infer<typeof PersonResponseSchema>;
+/** Body of the person actions (language of the mail to the person, else theirs). */
+export const PersonActionRequestSchema = z.object({ language: z.enum(LANGUAGES).optional() }).strict();
+
+/** POST /admin/domains/:domain/invitations */
+export const AdminInviteRequestSchema = z.object({
+  /** Pasted text: addresses separated by new lines, commas, semicolons or spaces ("Name <a@b>" is read too). */
+  text: z.string().max(ADMIN_INVITE_TEXT_MAX),
+  language: z.enum(LANGUAGES).optional(),
+});
+export const AdminInviteResponseSchema = z.object({
+  invited: z.array(z.string()),
+  /** Addresses skipped, each with why. */
+  skipped: z.array(
+    z.object({
+      email: z.string(),
+      reason: z.enum(['invalid', 'other_domain', 'already_registered', 'duplicate']),
+    }),
+  ),
+});
+export type AdminInviteResponse = z.infer<typeof AdminInviteResponseSchema>;
+
+/** Sign-up rules */
+export const SIGNUP_MODES = ['open', 'invite', 'approval'] as const;
+export type SignupMode = (typeof SIGNUP_MODES)[number];
+export const SignupRulesSchema = z.object({
+  mode: z.enum(SIGNUP_MODES),
+  sso_only: z.boolean(),
+  /** Whether sso_only may be turned on now (a connection exists and the caller's session came through it). */
+  sso_only_available: z.boolean(),
+  sso_connection: z.boolean(),
+  /** Free plan: people counted against the limit, and the limit (null: none). */
+  seats: z.object({ used: z.number().int(), limit: z.number().int().nullable() }),
+});
+export type SignupRules = z.infer<typeof SignupRulesSchema>;
+export const UpdateSignupRulesRequestSchema = z
+  .object({ mode: z.enum(SIGNUP_MODES).optional(), sso_only: z.boolean().optional() })
+  .strict();
+
+/** Security policy */
+export const SecurityPolicySchema = z.object({
+  /** Password sign-ins need a second factor; people without one enrol right after the password. */
+  require_two_step: z.boolean(),
+  /** Days after turning it on during which people without a factor may still skip enrolment (banner shown). */
+  two_step_grace_days: z.number().int().min(0).max(TWO_STEP_GRACE_MAX_DAYS),
+  /** When the grace ends (ISO), null when no grace is running. */
+  two_step_grace_until: iso.nullable(),
+  /** Maximum session lifetime in ms (null: the server's default). */
+  session_max_ms: z.number().int().min(SESSION_LIFETIME_MIN_MS).max(SESSION_LIFETIME_MAX_MS).nullable(),
+  /** Idle timeout in ms (null: the server's default). */
+  session_idle_ms: z.number().int().min(SESSION_IDLE_MIN_MS).max(SESSION_IDLE_MAX_MS).nullable(),
+});
+export type SecurityPolicy = z.infer<typeof SecurityPolicySchema>;
+export const UpdateSecurityPolicyRequestSchema = SecurityPolicySchema.omit({ two_step_grace_until: true })
+  .partial()
+  .strict();
+
+/**
+ * The session answer's policy notice (GET /v2/user/me gains `policy_notice`, optional): a person of a
+ * domain that requires two-step verification and has no second factor, during the grace.
+ */
+export const PolicyNoticeSchema = z.object({ two_step_required_by: iso });
+export type PolicyNotice = z.infer<typeof PolicyNoticeSchema>;
+/** POST /auth/login's answer when the domain requires two-step and the person has none (no session yet). */
+export const TwoStepEnrolmentRequiredSchema = z.object({
+  enrol: z.literal('totp'),
+  /** Short-lived, single-use: exchanged for the enrolment steps, then for a session. */
+  pending_token: z.string(),
+});
+export type TwoStepEnrolmentRequired = z.infer<typeof TwoStepEnrolmentRequiredSchema>;
+
+/** Access requests */
+export const ACCESS_REQUEST_REASONS = ['domain_inactive', 'sso_unavailable', 'approval'] as const;
+export type AccessRequestReason = (typeof ACCESS_REQUEST_REASONS)[number];
+export const ACCESS_REQUEST_STATUSES = ['pending', 'approved', 'refused'] as const;
+export type AccessRequestStatus = (typeof ACCESS_REQUEST_STATUSES)[number];
+
+/** POST /access-requests (public; 202 { ok: true } whatever the domain). */
+export const AccessRequestCreateSchema = z.object({
+  email: EmailSchema,
+  reason: z.enum(ACCESS_REQUEST_REASONS),
+  message: z.string().trim().max(ACCESS_REQUEST_MESSAGE_MAX).optional(),
+  language: z.enum(LANGUAGES).optional(),
+  captcha_token: z.string().max(4096).optional(),
+});
+export type AccessRequestCreate = z.infer<typeof AccessRequestCreateSchema>;
+
+export const AccessRequestSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  domain: z.string(),
+  reason: z.enum(ACCESS_REQUEST_REASONS),
+  message: z.string().nullable(),
+  status: z.enum(ACCESS_REQUEST_STATUSES),
+  created_at: iso,
+  decided_at: iso.nullable(),
+  decided_by: z.string().nullable(),
+});
+export type AccessRequest = z.infer<typeof AccessRequestSchema>;
+export const AccessRequestsQuerySchema = z.object({
+  status: z.enum(ACCESS_REQUEST_STATUSES).optional(),
+  cursor,
+  limit,
+});
+export const AccessRequestsPageSchema = z.object({
+  requests: z.array(AccessRequestSchema),
+  next_cursor: z.string().nullable(),
+});
+export type AccessRequestsPage = z.infer<typeof AccessRequestsPageSchema>;
+export const AccessRequestResponseSchema = z.object({ request: AccessRequestSchema });
+export type AccessRequestResponse = z.infer<typeof AccessRequestResponseSchema>;
+/** POST /admin/requests/:id/approve|refuse */
+export const DecideRequestSchema = z.object({ language: z.enum(LANGUAGES).optional() }).strict();
+/** POST /access-requests/link: what the link is about (answers AccessRequestResponse). */
+export const AccessRequestLinkSchema = z.object({ token: z.string().min(1).max(128) });
+/** POST /access-requests/decide: answers AccessRequestResponse. */
+export const AccessRequestDecideSchema = z.object({
+  token: z.string().min(1).max(128),
+  decision: z.enum(['approve', 'refuse']),
+});
+
+/** Audit trail */
+export const AUDIT_KINDS = [
+  'sign_in',
+  'sign_in_failed',
+  'sso_failed',
+  'code_mailed',
+  'factor_changed',
+  'session_ended',
+  'admin_action',
+  'policy_changed',
+  'access_request',
+] as const;
+export type AuditKind = (typeof AUDIT_KINDS)[number];
+
+export const AuditQuerySchema = z.object({
+  /** A person's address (exact) or id: events they did or that were done to them. */
+  person: z.string().trim().max(254).optional(),
+  kind: z.enum(AUDIT_KINDS).optional(),
+  /** ISO instants, inclusive from, exclusive to. */
+  from: z.string().datetime({ offset: true }).optional(),
+  to: z.string().datetime({ offset: true }).optional(),
+  cursor,
+  limit,
+});
+export type AuditQuery = z.infer<typeof AuditQuerySchema>;
+
+export const AuditEventSchema = z.object({
+  id: z.string(),
+  at: iso,
+  kind: z.enum(AUDIT_KINDS),
+  /** What exactly: 'password', 'deactivate', 'require_two_step', …; a failure's reason is in `reason`. */
+  action: z.string(),
+  actor_email: z.string().nullable(),
+  target_email: z.string().nullable(),
+  reason: z.string().nullable(),
+  ip: z.string().nullable(),
+  details: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+});
+export type AuditEvent = z.infer<typeof AuditEventSchema>;
+export const AuditPageSchema = z.object({
+  events: z.array(AuditEventSchema),
+  next_cursor: z.string().nullable(),
+});
+export type AuditPage = z.infer<typeof AuditPageSchema>;
+/** Columns of the CSV export, in order (header row first). */
+export const AUDIT_CSV_COLUMNS = [
+  'at',
+  'kind',
+  'action',
+  'actor_email',
+  'target_email',
+  'reason',
+  'ip',
+  'details',
+] as const;
