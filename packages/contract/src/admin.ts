@@ -130,6 +130,14 @@ export const ADMIN_ERRORS = {
     400,
     'This link has expired or was already used. Open the console to see the request.',
   ),
+  ERR_SIGNUP_INVITE_ONLY: entry(
+    403,
+    'New accounts of this domain are by invitation only. Ask your domain administrator for an invitation.',
+  ),
+  ERR_SIGNUP_APPROVAL_PENDING: entry(
+    403,
+    'New accounts of this domain need an administrator’s approval. We asked them; you will get an e-mail when they decide.',
+  ),
   ERR_TWO_STEP_ENROLMENT_REQUIRED: entry(
     403,
     'Your organization requires two-step verification. Set it up to continue.',
@@ -304,7 +312,11 @@ export const TwoStepEnrolmentRequiredSchema = z.object({
 export type TwoStepEnrolmentRequired = z.infer<typeof TwoStepEnrolmentRequiredSchema>;
 
 /** Access requests */
-export const ACCESS_REQUEST_REASONS = ['domain_inactive', 'sso_unavailable', 'approval'] as const;
+/**
+ * Why the person asks: the screen they asked from. 'approval' requests are also made by the server itself
+ * when someone signs up for a domain whose sign-up needs approval (answer ERR_SIGNUP_APPROVAL_PENDING).
+ */
+export const ACCESS_REQUEST_REASONS = ['domain_inactive', 'sso_unavailable', 'invite_only', 'approval'] as const;
 export type AccessRequestReason = (typeof ACCESS_REQUEST_REASONS)[number];
 export const ACCESS_REQUEST_STATUSES = ['pending', 'approved', 'refused'] as const;
 export type AccessRequestStatus = (typeof ACCESS_REQUEST_STATUSES)[number];
