@@ -169,8 +169,7 @@ export async function apiDownload(options: {
   }
   if (!response.ok) {
     const error = (await response.json().catch(() => undefined)) as
-      | { error_code?: unknown; message?: unknown }
-      | undefined;
+      { error_code?: unknown; message?: unknown } | undefined;
     const known = error && typeof error.error_code === 'string' && typeof error.message === 'string';
     const code = known ? (error.error_code as string) : 'ERR_REQUEST';
     const message = known ? (error.message as string) : 'Request Error';

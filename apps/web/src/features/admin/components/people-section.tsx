@@ -14,8 +14,7 @@ import { PersonItem } from './person-item';
 
 /** The filters, in the order shown; "all" sends none. */
 const FILTERS = ['all', 'active', 'deactivated', 'invited', 'waiting'] as const satisfies readonly (
-  | PersonStatus
-  | 'all'
+  PersonStatus | 'all'
 )[];
 type Filter = (typeof FILTERS)[number];
 
@@ -71,13 +70,7 @@ export function PeopleSection(context: AdminContext) {
         <legend className="admin__legend">{t('people.filter')}</legend>
         {FILTERS.map((f) => (
           <label key={f} className="admin__chip">
-            <input
-              type="radio"
-              name={filterName}
-              value={f}
-              checked={filter === f}
-              onChange={() => setFilter(f)}
-            />
+            <input type="radio" name={filterName} value={f} checked={filter === f} onChange={() => setFilter(f)} />
             <span>{t(`people.filters.${f}`)}</span>
           </label>
         ))}

@@ -69,9 +69,7 @@ export function PersonItem({
     }
     setBusy(action);
     try {
-      const { person: changed } = await context.withProof(() =>
-        runPersonAction(person.id, action, context.language),
-      );
+      const { person: changed } = await context.withProof(() => runPersonAction(person.id, action, context.language));
       onChanged(changed);
       context.announce(t(`people.done.${action}`, { name: who }));
     } catch (failure) {

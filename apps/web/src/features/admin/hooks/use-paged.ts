@@ -39,9 +39,7 @@ export function usePaged<T>(fetchPage: (cursor?: string) => Promise<Page<T>>) {
       (page) =>
         mine === ticket.current &&
         setState((s) =>
-          s.status === 'ready'
-            ? { ...s, items: [...s.items, ...page.items], next: page.next, loadingMore: false }
-            : s,
+          s.status === 'ready' ? { ...s, items: [...s.items, ...page.items], next: page.next, loadingMore: false } : s,
         ),
       (error: unknown) =>
         mine === ticket.current &&
