@@ -52,8 +52,10 @@ export default function HomePage() {
         <h1 className="visually-hidden">{t('title')}</h1>
         <Suspense fallback={<PageLoading />}>
           <AccountPanel />
-          {/* Only for a domain administrator: the way into the console. */}
-          <AdminLink />
+          {/* Only for a domain administrator: the way into the console (nothing, not a spinner, for the others). */}
+          <Suspense fallback={null}>
+            <AdminLink />
+          </Suspense>
           <div className="home__grid">
             <MeetingsPanel />
             <FilesPanel />
