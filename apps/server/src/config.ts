@@ -226,6 +226,15 @@ const EnvSchema = z.object({
   METRICS_TOKEN: opt(z.string().min(16, 'must be at least 16 characters')),
   METRICS_PORT: opt(z.coerce.number().int().min(1).max(65535)),
   METRICS_HOST: def(z.string(), '127.0.0.1'),
+  DNS_SERVERS: def(
+    z
+      .string()
+      .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+      .refine((list) => list.every((s) => /^(?:[0-9.]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$|^[0-9A-Fa-f:]+$/.test(s)), {
+        message: 'must be IP addresses (host, host:port or [v6]:port), comma-separated',
+      }),
+    [],
+  ),
 });
 
 export type Env = Record<string, string | undefined>;
@@ -311,6 +320,8 @@ export interface AppConfig {
   http: { headersTimeoutMs: number; requestTimeoutMs: number; connectionTimeoutMs: number; keepAliveTimeoutMs: number };
   /** Prometheus /metrics: off unless a token (public port, bearer) or a port of its own is set. */
   metrics: { token: string | undefined; port: number | undefined; host: string };
+  /** Resolvers the domain proof asks (DNS_SERVERS); empty: the system's. */
+  dnsServers: string[];
 }
 
 export class ConfigError extends Error {
@@ -495,6 +506,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       keepAliveTimeoutMs: Math.round(e.HTTP_KEEP_ALIVE_SECONDS * 1000),
     },
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
+    dnsServers: e.DNS_SERVERS,
   };
 }
 

@@ -18,11 +18,11 @@ export const loadJose = () => (jose ??= import('jose'));
  * The keys derived from SESSION_SECRET (HKDF-SHA256, one per use, so a key of one kind never verifies
  * another kind of token): sessions, e-mailed codes (HMAC of the stored hash), invite tokens, trusted-device
  * cookies (plugins/throttle.ts), single sign-on (sealed client secrets, the browser-binding cookie), and
- * authenticator-app secrets (sealed).
+ * authenticator-app secrets (sealed), and the domain administrators' DNS challenges and request links.
  * SESSION_SECRET_PREVIOUS adds a second key of each kind that is still accepted for verification, so
  * the secret can be rotated without logging everyone out or voiding the codes and invites in flight.
  */
-export type KeyUse = 'session' | 'code' | 'invite' | 'device' | 'sso' | 'totp';
+export type KeyUse = 'session' | 'code' | 'invite' | 'device' | 'sso' | 'totp' | 'admin';
 
 export interface KeyRing {
   /** Signs (the current secret's key). */
@@ -48,6 +48,7 @@ export function deriveKeys(secret: string, previous?: string): AppKeys {
     device: ring('device'),
     sso: ring('sso'),
     totp: ring('totp'),
+    admin: ring('admin'),
   };
 }
 

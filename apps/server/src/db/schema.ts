@@ -290,6 +290,64 @@ export interface TeamLinksTable {
   off_at: number | null;
 }
 
+/** Who administers a domain (modules/admin): granted by the operator, another administrator or a DNS proof. */
+export interface DomainAdminsTable {
+  domain: string;
+  user_id: string;
+  via: 'operator' | 'admin' | 'dns';
+  granted_by: string | null;
+  created_at: number;
+  /** The last daily check of a DNS claim's record. */
+  checked_at: number | null;
+  /** A DNS claim whose record is gone since then (the administrators were told); dropped after the grace. */
+  record_missing_since: number | null;
+}
+
+/** A domain's sign-up mode and security policy (no row: open, no policy). */
+export interface DomainSettingsTable {
+  domain: string;
+  signup_mode: Generated<'open' | 'invite' | 'approval'>;
+  require_two_step: Generated<number>;
+  two_step_grace_days: Generated<number>;
+  two_step_grace_until: number | null;
+  session_max_ms: number | null;
+  session_idle_ms: number | null;
+  updated_at: number;
+}
+
+/** "Ask for access" and approval sign-ups; `token_hash`: SHA-256 of the mail link's token, cleared once used. */
+export interface AccessRequestsTable {
+  id: string;
+  domain: string;
+  email: string;
+  reason: 'domain_inactive' | 'sso_unavailable' | 'invite_only' | 'approval';
+  message: string | null;
+  language: string;
+  status: 'pending' | 'approved' | 'refused';
+  token_hash: string | null;
+  token_expires_at: number | null;
+  created_at: number;
+  decided_at: number | null;
+  decided_by: string | null;
+}
+
+/** Append-only audit trail per domain (modules/audit), written in the transaction of the change. */
+export interface AuditEventsTable {
+  id: string;
+  domain: string;
+  at: number;
+  kind: string;
+  action: string;
+  actor_id: string | null;
+  actor_email: string | null;
+  target_id: string | null;
+  target_email: string | null;
+  reason: string | null;
+  ip: string | null;
+  /** JSON object of plain values. */
+  details: Generated<string>;
+}
+
 export interface Database {
   passkeys: PasskeysTable;
   totp_factors: TotpFactorsTable;
@@ -314,4 +372,8 @@ export interface Database {
   sso_connections: SsoConnectionsTable;
   sso_identities: SsoIdentitiesTable;
   team_links: TeamLinksTable;
+  domain_admins: DomainAdminsTable;
+  domain_settings: DomainSettingsTable;
+  access_requests: AccessRequestsTable;
+  audit_events: AuditEventsTable;
 }

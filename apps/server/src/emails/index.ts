@@ -6,6 +6,7 @@ import {
   emailDomain,
   pageUrl,
   textLength,
+  type AccessRequestReason,
   type Language,
 } from '@suite/contract';
 import { EMAIL_LOGO_PATH, type MailContent } from './model.js';
@@ -13,6 +14,7 @@ import { browserOf } from './browser.js';
 import { NOTICE_TEXTS, type Notice } from './notice-texts.js';
 import { MAIL_TEXTS, type MailTexts } from './texts.js';
 import { MEETING_INVITE_TEXTS } from './meeting-invite-texts.js';
+import { ADMIN_MAIL_TEXTS, type AdminMail } from './admin-texts.js';
 
 export type { Notice } from './notice-texts.js';
 
@@ -53,6 +55,20 @@ export type MailMessage =
       host: { name: string; address: string };
       title: string;
       link: string;
+    }
+  /** The domain administrator's console (modules/admin): a request, its outcome, a vanished DNS proof. */
+  | {
+      kind: AdminMail;
+      to: string;
+      language: Language;
+      domain: string;
+      /** The button's address (a request's approve/refuse link carries its token in the fragment). */
+      link: string;
+      requester?: string;
+      reason?: AccessRequestReason;
+      message?: string | null;
+      /** claim-vanished: when the claim ends (epoch ms). */
+      until?: number;
     };
 
 export interface RenderedMail {
@@ -141,6 +157,14 @@ export function mailContent(message: MailMessage, site: MailSite): MailContent {
       ignore: fill(m.ignore),
     };
   }
+  if (
+    message.kind === 'access-request' ||
+    message.kind === 'access-approved' ||
+    message.kind === 'access-refused' ||
+    message.kind === 'claim-vanished'
+  ) {
+    return adminMail(message, site, common, vars);
+  }
   if (message.kind !== 'invite' && message.kind !== 'confirm-code' && message.kind !== 'recovery-code') {
     const n = NOTICE_TEXTS[language];
     // The token rides in the fragment: never sent to a server, so no access log keeps it.
@@ -203,6 +227,39 @@ export function mailContent(message: MailMessage, site: MailSite): MailContent {
     why: fill(confirm ? t.confirmWhy : t.recoveryWhy),
     ignore: resent ? `${ignore} ${fill(t.codeNeverShare)}` : ignore,
     ...(resent ? { replaces: fill(t.codeReplaces), requested: fill(t.codeRequested) } : {}),
+  };
+}
+
+/** The console's mails: texts of admin-texts.ts; the person's own words only after the intro, quoted. */
+function adminMail(
+  message: Extract<MailMessage, { kind: AdminMail }>,
+  site: MailSite,
+  common: Omit<MailContent, 'subject' | 'preview' | 'heading' | 'intro' | 'validity' | 'why' | 'ignore'>,
+  vars: Record<string, string>,
+): MailContent {
+  const a = ADMIN_MAIL_TEXTS[common.language];
+  const t = MAIL_TEXTS[common.language];
+  const values: Record<string, string> = {
+    ...vars,
+    domain: message.domain,
+    requester: message.requester ?? '',
+    reason: message.reason ? a.reason[message.reason] : '',
+    date: message.until
+      ? new Intl.DateTimeFormat(common.lang, { dateStyle: 'long', timeZone: 'UTC' }).format(message.until)
+      : '',
+  };
+  const fill = (template: string) => template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+  const said = message.message ? ` ${a.theyWrote} “${cleanDisplayName(message.message, 500)}”` : '';
+  return {
+    ...common,
+    subject: fill(a.subject[message.kind]),
+    preview: fill(a.preview),
+    heading: fill(a.subject[message.kind]),
+    intro: `${fill(a.intro[message.kind])}${said}`,
+    action: { label: fill(a.button[message.kind]), url: message.link, fallback: fill(t.linkFallback) },
+    validity: fill(a.validity[message.kind]),
+    why: fill(a.why[message.kind]),
+    ignore: fill(a.ignore),
   };
 }
 

@@ -2,7 +2,15 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { Job } from './job.js';
 import { mailOutboxJob } from './mail-outbox.js';
-import { codePurgeJob, lobbyPurgeJob, outboxPurgeJob, sessionPurgeJob, uploadPurgeJob } from './purge.js';
+import { adminAnnounceJob, adminClaimsJob } from './admin.js';
+import {
+  auditPurgeJob,
+  codePurgeJob,
+  lobbyPurgeJob,
+  outboxPurgeJob,
+  sessionPurgeJob,
+  uploadPurgeJob,
+} from './purge.js';
 
 /**
  * Background work runs with the server's lifecycle: every job starts when the server is ready and is
@@ -17,6 +25,9 @@ export default fp(
       outboxPurgeJob(app),
       uploadPurgeJob(app),
       lobbyPurgeJob(app),
+      auditPurgeJob(app),
+      adminAnnounceJob(app),
+      adminClaimsJob(app),
     ];
     app.addHook('onReady', async () => {
       for (const job of all) job.start();

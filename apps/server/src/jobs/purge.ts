@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { accountsAdmin } from '../modules/accounts/index.js';
 import { purgeAbandonedUploads } from '../modules/files/index.js';
 import { purgeOldLobbyRequests } from '../modules/meetings/index.js';
+import { purgeOldAudit } from '../modules/audit/index.js';
 import { outboxRepository } from '../plugins/outbox-repository.js';
 import type { Job } from './job.js';
 
@@ -59,3 +60,7 @@ export const outboxPurgeJob = (app: FastifyInstance) =>
 /** Objects of uploads whose instance died before the file's row was written (their holds expired). */
 export const uploadPurgeJob = (app: FastifyInstance) =>
   purgeJob(app, 'upload-purge', 'abandoned upload objects', () => purgeAbandonedUploads(app.db.kysely, app.storage));
+
+/** Audit events older than AUDIT_RETENTION_DAYS. */
+export const auditPurgeJob = (app: FastifyInstance) =>
+  purgeJob(app, 'audit-purge', 'old audit events', () => purgeOldAudit(app.db.kysely));

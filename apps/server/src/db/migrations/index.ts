@@ -13,6 +13,7 @@ import * as identityCore from './011-identity-core.js';
 import * as ssoIdentities from './012-sso-identities.js';
 import * as deviceTrust from './013-device-trust.js';
 import * as meetingLobby from './014-meeting-lobby.js';
+import * as domainAdmins from './017-domain-admins.js';
 
 /** Ordered migrations; names sort in the order they must run. Append, never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '012-sso-identities': ssoIdentities,
   '013-device-trust': deviceTrust,
   '014-meeting-lobby': meetingLobby,
+  '017-domain-admins': domainAdmins,
 };

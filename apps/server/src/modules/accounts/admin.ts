@@ -6,7 +6,9 @@ import { codesRepository } from './codes/repository.js';
 import { domainsRepository, type DomainChange } from './domains/repository.js';
 import { usersRepository } from './identity/repository.js';
 import { sessionsRepository } from '../../plugins/sessions-repository.js';
-import { createInvite, type NewInvite } from './invites/service.js';
+import { createInvite, writeInvite, type NewInvite } from './invites/service.js';
+import { invitesRepository } from './invites/repository.js';
+import { domainSettingsRepository, type DomainSettingsChange } from './domains/settings.js';
 import { connectionsRepository } from './sso/connections.js';
 import { flowState } from './state/repository.js';
 import type { MailMessage } from '../../emails/index.js';
@@ -65,6 +67,43 @@ export function accountsAdmin(db: Kysely<Database>) {
       (await codesRepository(db).purgeExpired(now)) + (await flowState(db).purgeExpired(now)),
     /** Single-sign-on connections per domain (client secrets sealed with the SSO key ring). */
     ssoConnections: (ring: KeyRing) => connectionsRepository(db, ring),
+    /**
+     * The domain administrator's console (modules/admin) calls these with its transaction (`db`), so each
+     * change and its audit event commit together. A domain's rules and its console settings:
+     */
+    domainRules: (name: string) => domainsRepository(db).rules(name),
+    setDomainRules: (name: string, change: DomainChange) => domainsRepository(db).set(name, change),
+    domainSettings: (name: string) => domainSettingsRepository(db).get(name),
+    setDomainSettings: (name: string, change: DomainSettingsChange) => domainSettingsRepository(db).set(name, change),
+    confirmedUsers: (domain: string) => domainsRepository(db).confirmedUsers(domain),
+    userById: (id: string) => usersRepository(db).byId(id),
+    userByEmail: (email: string) => usersRepository(db).byEmail(email),
+    /** Deactivating ends every session at once (every instance checks the row on each request). */
+    setActive: async (user: { id: string; email: string }, active: boolean) => {
+      await usersRepository(db).setActive(user.email, active);
+      if (!active) await sessionsRepository(db).revoke(user.id);
+    },
+    endSessions: (userId: string) => sessionsRepository(db).revoke(userId),
+    /** Two-step verification off and/or every passkey removed, sessions ended, the person mailed. */
+    resetFactorsOf: async (
+      config: AppConfig,
+      user: Parameters<typeof holderOf>[0],
+      what: { totp: boolean; passkeys: boolean },
+    ) => {
+      if (what.totp) {
+        await totpRepository(db).remove(user.id);
+        await flowState(db).dropSubject('second-step', user.id);
+      }
+      if (what.passkeys) await passkeysRepository(db).removeAll(user.id);
+      const mailer = {
+        queue: (to: Kysely<Database>, message: MailMessage) => queueMail(to, message, mailSite(config)),
+      };
+      await noteFactorChange(db, mailer, holderOf(user), { kind: 'factors-reset' }, null);
+    },
+    /** An invitation written with the caller's transaction (its mail queued with it). */
+    queueInvite: (config: AppConfig, input: NewInvite) => writeInvite(db, config, input),
+    /** Invitations of a domain not accepted nor expired, by address; `after`: keyset on the address. */
+    pendingInvites: (domain: string, now: number) => invitesRepository(db).pendingOfDomain(domain, now),
     /** Deletes ended and expired session rows, in batches; returns how many. */
     purgeEndedSessions: (now?: number, batch?: number) => sessionsRepository(db).purgeEnded(now, batch),
   };

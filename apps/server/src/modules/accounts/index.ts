@@ -38,3 +38,6 @@ export { INVITE_TTL_DAYS } from './invites/tokens.js';
 export type { DomainChange, DomainRules } from './domains/repository.js';
 export type { Connection as SsoConnection } from './sso/connections.js';
 export { parseIdpMetadata } from './strategies/saml/metadata.js';
+export { requireFreshProof } from './policy/index.js';
+export { isPersonalAddress } from './domains/free-mail.js';
+export { accessRequestsGate, type DomainSettings } from './domains/settings.js';

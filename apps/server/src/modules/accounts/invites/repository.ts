@@ -62,6 +62,32 @@ export function invitesRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /**
+     * A domain's invitations still open (not accepted, not expired) whose address has no registered
+     * account: the console's "invited" people, the newest invitation of each address.
+     */
+    pendingOfDomain: (domain: string, now: number) =>
+      db
+        .selectFrom('invites')
+        .select(['email', (eb) => eb.fn.max('jti_hash').as('any_hash'), (eb) => eb.fn.max('created_at').as('created_at')])
+        .where('email', 'like', `%@${domain.replace(/[%_\\]/g, '')}`)
+        .where('accepted_at', 'is', null)
+        .where('expires_at', '>', now)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('users')
+                .select('users.id')
+                .whereRef('users.email', '=', 'invites.email')
+                .where('users.registered_at', 'is not', null),
+            ),
+          ),
+        )
+        .groupBy('email')
+        .orderBy('email')
+        .execute(),
+
     find: (jtiHash: string) => db.selectFrom('invites').selectAll().where('jti_hash', '=', jtiHash).executeTakeFirst(),
 
     /** Marks the invite accepted unless it already was or has expired: only one acceptance can win. */

@@ -62,7 +62,7 @@ export interface NewInvite {
 }
 
 /** The invite record and its mail, written with the caller's transaction. */
-async function writeInvite(db: Kysely<Database>, config: AppConfig, input: NewInvite): Promise<{ url: string }> {
+export async function writeInvite(db: Kysely<Database>, config: AppConfig, input: NewInvite): Promise<{ url: string }> {
   const { token, jtiHash, expiresAt } = await signInvite(config.keys.invite, input.email);
   await invitesRepository(db).insert({ jtiHash, email: input.email, inviterId: input.inviterId, expiresAt });
   const message = {

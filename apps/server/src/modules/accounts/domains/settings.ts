@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import {
+  ACCESS_REQUEST_PER_ADDRESS,
+  ACCESS_REQUEST_PER_DOMAIN,
+  ACCESS_REQUEST_WINDOW_MS,
+  type Language,
+  type SignupMode,
+} from '@suite/contract';
+import type { Database } from '../../../db/schema.js';
+
+/**
+ * A domain's sign-up mode and security policy, as its administrators set them in the console
+ * (modules/admin). A domain without a row is open and has no policy.
+ */
+export interface DomainSettings {
+  signupMode: SignupMode;
+  requireTwoStep: boolean;
+  twoStepGraceDays: number;
+  /** Epoch ms; null: no grace running. */
+  twoStepGraceUntil: number | null;
+  sessionMaxMs: number | null;
+  sessionIdleMs: number | null;
+}
+
+export type DomainSettingsChange = Partial<DomainSettings>;
+
+const DEFAULTS: DomainSettings = {
+  signupMode: 'open',
+  requireTwoStep: false,
+  twoStepGraceDays: 0,
+  twoStepGraceUntil: null,
+  sessionMaxMs: null,
+  sessionIdleMs: null,
+};
+
+export function domainSettingsRepository(db: Kysely<Database>) {
+  async function get(domain: string): Promise<DomainSettings> {
+    const row = await db.selectFrom('domain_settings').selectAll().where('domain', '=', domain).executeTakeFirst();
+    if (!row) return { ...DEFAULTS };
+    return {
+      signupMode: row.signup_mode,
+      requireTwoStep: Boolean(row.require_two_step),
+      twoStepGraceDays: Number(row.two_step_grace_days),
+      twoStepGraceUntil: row.two_step_grace_until === null ? null : Number(row.two_step_grace_until),
+      sessionMaxMs: row.session_max_ms === null ? null : Number(row.session_max_ms),
+      sessionIdleMs: row.session_idle_ms === null ? null : Number(row.session_idle_ms),
+    };
+  }
+  return {
+    get,
+    async set(domain: string, change: DomainSettingsChange): Promise<DomainSettings> {
+      const next = { ...(await get(domain)), ...change };
+      const row = {
+        signup_mode: next.signupMode,
+        require_two_step: Number(next.requireTwoStep),
+        two_step_grace_days: next.twoStepGraceDays,
+        two_step_grace_until: next.twoStepGraceUntil,
+        session_max_ms: next.sessionMaxMs,
+        session_idle_ms: next.sessionIdleMs,
+        updated_at: Date.now(),
+      };
+      await db
+        .insertInto('domain_settings')
+        .values({ domain, ...row })
+        .onConflict((oc) => oc.column('domain').doUpdateSet(row))
+        .execute();
+      return next;
+    },
+  };
+}
+
+/**
+ * Access requests as sign-up sees them: whether an administrator approved this address, and a new
+ * request (the administrators are mailed by modules/admin's notifier, which picks up every request not
+ * yet announced). `open` answers false when the address or the domain had its share of requests in the
+ * window: nothing is stored then, and the caller answers the same.
+ */
+export function accessRequestsGate(db: Kysely<Database>) {
+  return {
+    async approved(email: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('access_requests')
+        .select('id')
+        .where('email', '=', email)
+        .where('status', '=', 'approved')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+    async open(input: {
+      email: string;
+      domain: string;
+      reason: 'domain_inactive' | 'sso_unavailable' | 'invite_only' | 'approval';
+      message: string | null;
+      language: Language;
+    }): Promise<boolean> {
+      const since = Date.now() - ACCESS_REQUEST_WINDOW_MS;
+      const count = (column: 'email' | 'domain', value: string) =>
+        db
+          .selectFrom('access_requests')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where(column, '=', value)
+          .where('created_at', '>', since)
+          .executeTakeFirstOrThrow();
+      if (Number((await count('email', input.email)).n) >= ACCESS_REQUEST_PER_ADDRESS) return false;
+      if (Number((await count('domain', input.domain)).n) >= ACCESS_REQUEST_PER_DOMAIN) return false;
+      // A pending request of the same address and reason is asked again by nobody: one mail per question.
+      const pending = await db
+        .selectFrom('access_requests')
+        .select('id')
+        .where('email', '=', input.email)
+        .where('reason', '=', input.reason)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      if (pending) return false;
+      await db
+        .insertInto('access_requests')
+        .values({
+          id: randomUUID(),
+          domain: input.domain,
+          email: input.email,
+          reason: input.reason,
+          message: input.message,
+          language: input.language,
+          status: 'pending',
+          token_hash: null,
+          token_expires_at: null,
+          created_at: Date.now(),
+          decided_at: null,
+          decided_by: null,
+        })
+        .execute();
+      return true;
+    },
+  };
+}
