@@ -1,6 +1,7 @@
 import { API } from '@suite/contract/core';
 import type { AuditKind, AuditPage } from '@suite/contract';
-import { apiDownload, apiRequest, lazySchema } from '../../../lib/api-client';
+import { apiRequest, lazySchema } from '../../../lib/api-client';
+import { apiDownload } from '../../../lib/api-download';
 
 export interface AuditFilters {
   person?: string;
