@@ -15,12 +15,17 @@ import {
   type SsoConnection,
 } from '../src/modules/accounts/index.js';
 import { outboxRepository } from '../src/plugins/outbox-repository.js';
+import { adminCli } from '../src/modules/admin/index.js';
 
 const USAGE = `Usage: npm run admin -- <command>
 
   domain set <domain> [--active | --inactive] [--mail-server-hosted | --not-mail-server-hosted]
                       [--sso-only | --password-login] [--free-limit N | --no-free-limit]
   domain list
+  domain admin add <domain> <email>      make a registered person of the domain its administrator
+  domain admin remove <domain> <email>
+  domain admin list <domain>
+  audit export --domain <domain>         the domain's audit trail as CSV on stdout, newest first
   users list [--domain <domain>]
   users activate <email> | users deactivate <email>
   users reset-factors <email>   turn off two-step verification, remove passkeys, end sessions (mailed to the person)
@@ -261,9 +266,50 @@ async function mailFailed(db: Db, args: string[], out: Out): Promise<void> {
   out(`${rows.length} mail(s) given up`);
 }
 
+async function domainAdmin(db: Db, env: Env, args: string[], out: Out): Promise<void> {
+  const [verb, domainValue, email] = args;
+  const domain = domainArg(domainValue);
+  const admins = adminCli(db.kysely, loadConfig(env)).admins;
+  if (verb === 'add') {
+    const address = emailArg(email);
+    try {
+      await admins.add(domain, address);
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code === 'ERR_ADMIN_NOT_IN_DOMAIN')
+        throw new UsageError(`${address} is not a registered person of ${domain}`);
+      if (code === 'ERR_ADMIN_ALREADY') return out(`${address} already administers ${domain}`);
+      throw error;
+    }
+    return out(`${address} now administers ${domain}`);
+  }
+  if (verb === 'remove') {
+    const address = emailArg(email);
+    if (!(await admins.remove(domain, address))) throw new UsageError(`${address} does not administer ${domain}`);
+    return out(`${address} no longer administers ${domain}`);
+  }
+  if (verb === 'list') {
+    const { admins: list } = await admins.list(domain);
+    for (const a of list)
+      out([a.email, a.via, a.created_at, a.drops_at ? `drops ${a.drops_at}` : ''].join('\t').trim());
+    return out(`${list.length} administrator(s) of ${domain}`);
+  }
+  throw new UsageError(`unknown command: domain admin ${verb ?? ''}`);
+}
+
+async function auditExport(db: Db, env: Env, args: string[], out: Out): Promise<void> {
+  const { values } = parseArgs({ args, options: { domain: { type: 'string' } } });
+  const domain = domainArg(values.domain);
+  // Batch by batch: the whole trail is never held in memory.
+  for await (const chunk of adminCli(db.kysely, loadConfig(env)).auditCsv(domain))
+    out(chunk.replace(/\r\n/g, '\n').replace(/\n$/, ''));
+}
+
 async function dispatch(db: Db, env: Env, argv: string[], out: Out): Promise<void> {
   const [group, action, ...rest] = argv;
   if (group === 'domain' && action === 'set') return domainSet(db, rest, out);
+  if (group === 'domain' && action === 'admin') return domainAdmin(db, env, rest, out);
+  if (group === 'audit' && action === 'export') return auditExport(db, env, rest, out);
   if (group === 'domain' && action === 'list')
     return void (await accountsAdmin(db.kysely).listDomains()).forEach((d) => out(describe(d)));
   if (group === 'users' && action === 'list') return usersList(db, rest, out);

@@ -229,7 +229,12 @@ const EnvSchema = z.object({
   DNS_SERVERS: def(
     z
       .string()
-      .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+      .transform((v) =>
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      )
       .refine((list) => list.every((s) => /^(?:[0-9.]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$|^[0-9A-Fa-f:]+$/.test(s)), {
         message: 'must be IP addresses (host, host:port or [v6]:port), comma-separated',
       }),

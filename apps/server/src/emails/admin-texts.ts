@@ -33,7 +33,8 @@ export const ADMIN_MAIL_TEXTS: Record<Language, AdminMailTexts> = {
     intro: {
       'access-request': '{requester} asks for access to {app} ({reason}). Approve or refuse it in the console.',
       'access-approved': 'An administrator of {domain} approved your request. You can continue now.',
-      'access-refused': 'An administrator of {domain} refused your request. Ask them directly if you think this is a mistake.',
+      'access-refused':
+        'An administrator of {domain} refused your request. Ask them directly if you think this is a mistake.',
       'claim-vanished':
         'The TXT record _suite-challenge.{domain} no longer holds the value that made an administrator of {domain}. Put it back, or the administrator role it gave ends on {date}.',
     },
@@ -159,8 +160,7 @@ export const ADMIN_MAIL_TEXTS: Record<Language, AdminMailTexts> = {
     intro: {
       'access-request': '{requester} {app} के लिए पहुँच माँग रहे हैं ({reason})। कंसोल में स्वीकृत या अस्वीकृत करें।',
       'access-approved': '{domain} के एक व्यवस्थापक ने आपका अनुरोध स्वीकृत किया। अब आप आगे बढ़ सकते हैं।',
-      'access-refused':
-        '{domain} के एक व्यवस्थापक ने आपका अनुरोध अस्वीकृत किया। अगर आपको लगता है कि यह गलती है, तो उनसे सीधे पूछें।',
+      'access-refused': '{domain} के एक व्यवस्थापक ने आपका अनुरोध अस्वीकृत किया। अगर आपको लगता है कि यह गलती है, तो उनसे सीधे पूछें।',
       'claim-vanished':
         'TXT रिकॉर्ड _suite-challenge.{domain} में अब वह मान नहीं है जिससे कोई {domain} का व्यवस्थापक बना था। उसे वापस लगाएँ, वरना वह व्यवस्थापक भूमिका {date} को समाप्त हो जाएगी।',
     },

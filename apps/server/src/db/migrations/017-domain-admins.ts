@@ -83,11 +83,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('audit_events')
     .columns(['domain', 'kind', 'at', 'id'])
     .execute();
-  await db.schema
-    .createIndex('audit_target_idx')
-    .on('audit_events')
-    .columns(['target_email', 'at', 'id'])
-    .execute();
+  await db.schema.createIndex('audit_target_idx').on('audit_events').columns(['target_email', 'at', 'id']).execute();
   await db.schema.createIndex('audit_actor_idx').on('audit_events').columns(['actor_email', 'at', 'id']).execute();
   await db.schema
     .createIndex('audit_target_kind_idx')

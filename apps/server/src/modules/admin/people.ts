@@ -152,7 +152,11 @@ export async function listPeople(
         eb.or([eb('email', '>', after[0]), eb.and([eb('email', '=', after[0]), eb('id', '>', after[1])])]),
       );
     }
-    const rows = await rq.orderBy('email').orderBy('id').limit(limit + 1).execute();
+    const rows = await rq
+      .orderBy('email')
+      .orderBy('id')
+      .limit(limit + 1)
+      .execute();
     return pageOf(rows.map((r) => entry(r.id, r.email, 'waiting', Number(r.created_at))));
   }
 
@@ -197,7 +201,11 @@ async function personOf(db: Kysely<Database>, user: SessionUser, id: string) {
 }
 
 async function describeOne(db: Kysely<Database>, id: string): Promise<Person> {
-  const row = (await db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).executeTakeFirstOrThrow()) as UserRow;
+  const row = (await db
+    .selectFrom('users')
+    .select(USER_COLUMNS)
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow()) as UserRow;
   return (await describe(db, row.domain, [row]))[0] as Person;
 }
 
@@ -261,7 +269,7 @@ export async function actOnPerson(
 /** Pasted text → addresses: "Name <a@b>" is read as a@b; separators are new lines, commas, semicolons, spaces. */
 export function parseAddressList(text: string): string[] {
   return text
-    .replace(/[^<>\s,;]*<([^<>]*)>/g, ' $1 ')
+    .replace(/[^<>,;\n]*<([^<>]*)>/g, ' $1 ')
     .split(/[\s,;]+/)
     .map((s) => s.trim().replace(/^mailto:/i, ''))
     .filter(Boolean);

@@ -84,7 +84,9 @@ export async function announceRequests(deps: AdminDeps): Promise<number> {
   for (const request of due) {
     const secret = randomBytes(24).toString('base64url');
     const sent = await deps.db.transaction().execute(async (trx) => {
-      if (!(await requestsRepository(trx).announce(request.id, sha256(secret), Date.now() + ACCESS_REQUEST_LINK_TTL_MS)))
+      if (
+        !(await requestsRepository(trx).announce(request.id, sha256(secret), Date.now() + ACCESS_REQUEST_LINK_TTL_MS))
+      )
         return false;
       await recordAudit(trx, {
         kind: 'access_request',

@@ -95,7 +95,11 @@ const adminRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (app, { de
   );
   app.post(
     API.adminAdmins,
-    adminRoute(app, { params: DomainParamSchema, body: AddAdminRequestSchema, response: { 200: AdminListResponseSchema } }),
+    adminRoute(app, {
+      params: DomainParamSchema,
+      body: AddAdminRequestSchema,
+      response: { 200: AdminListResponseSchema },
+    }),
     (request) =>
       run(request.log, () => addAdmin(deps, request.user!, request.params.domain, request.body.email, request.ip)),
   );
@@ -174,7 +178,11 @@ const adminRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (app, { de
   );
   app.put(
     API.adminSignupRules,
-    adminRoute(app, { params: DomainParamSchema, body: UpdateSignupRulesRequestSchema, response: { 200: SignupRulesSchema } }),
+    adminRoute(app, {
+      params: DomainParamSchema,
+      body: UpdateSignupRulesRequestSchema,
+      response: { 200: SignupRulesSchema },
+    }),
     (request) =>
       run(request.log, () => setSignupRules(deps, request.user!, request.params.domain, request.body, request.ip)),
   );

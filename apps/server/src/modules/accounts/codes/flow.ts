@@ -4,6 +4,7 @@ import type { Database } from '../../../db/schema.js';
 import { AppError } from '../../../errors.js';
 import type { AccountsDeps } from '../deps.js';
 import { codesRepository, type CodeKeys, type CodeOutcome } from './repository.js';
+import { recordAudit } from '../../audit/index.js';
 
 /** What the sign-up and the recovery flows share: addresses, sending codes, answering code checks. */
 
@@ -52,6 +53,7 @@ export async function queueCode(
       code,
       ...(replaces ? { resent: to.asker } : {}),
     });
+    await recordAudit(db, { kind: 'code_mailed', action: to.purpose, target: { id: null, email: to.email } });
   }
 }
 

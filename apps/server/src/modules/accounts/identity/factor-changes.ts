@@ -10,6 +10,7 @@ import { usersRepository } from './repository.js';
 import { flowState, newStateValue } from '../state/repository.js';
 import { totpRepository } from '../strategies/totp/repository.js';
 import { passkeysRepository } from '../strategies/webauthn/repository.js';
+import { recordAudit } from '../../audit/index.js';
 
 /**
  * A change of how an account signs in (a passkey added, two-step verification on or off, new recovery
@@ -56,6 +57,7 @@ export async function noteFactorChange(
     ttlMs: FACTOR_REVERT_TTL_MS,
   });
   await mailer.queue(db, { kind: change.kind, to: user.email, language: user.language, revertToken: token });
+  await recordAudit(db, { kind: 'factor_changed', action: change.kind, target: { id: user.id, email: user.email } });
 }
 
 function changeOf(data: string | null): FactorChange | null {

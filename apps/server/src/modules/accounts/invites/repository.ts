@@ -69,7 +69,11 @@ export function invitesRepository(db: Kysely<Database>) {
     pendingOfDomain: (domain: string, now: number) =>
       db
         .selectFrom('invites')
-        .select(['email', (eb) => eb.fn.max('jti_hash').as('any_hash'), (eb) => eb.fn.max('created_at').as('created_at')])
+        .select([
+          'email',
+          (eb) => eb.fn.max('jti_hash').as('any_hash'),
+          (eb) => eb.fn.max('created_at').as('created_at'),
+        ])
         .where('email', 'like', `%@${domain.replace(/[%_\\]/g, '')}`)
         .where('accepted_at', 'is', null)
         .where('expires_at', '>', now)

@@ -8,6 +8,7 @@ import { sessionFor } from '../identity/sessions.js';
 import { amrOf, assurance, isComplete, requireAllowed } from '../policy/index.js';
 import { ssoMethod, type MethodDeclaration } from '../strategies/method.js';
 import { startSecondStep, totpOn } from '../strategies/totp/service.js';
+import { recordAudit } from '../../audit/index.js';
 
 export interface FinishOptions {
   /** What this sign-in proved so far, first factor first (declarations of strategies/*). */
@@ -32,11 +33,16 @@ export async function finishSignIn(deps: AccountsDeps, user: UserRow, options: F
   const federated = options.proved.some((m) => m.federated);
   const account = { active: user.active, secondFactor: !federated && (await totpOn(deps, user.id)) };
   if (!isComplete(account, options.proved)) return startSecondStep(deps, user, options.proved);
-  return sessionFor(deps, user, {
-    device: options.device ?? null,
-    method: first.session,
-    amr: amrOf(options.proved),
-    aal: assurance(options.proved),
+  return deps.db.transaction().execute(async (trx) => {
+    const session = await sessionFor(deps, user, {
+      device: options.device ?? null,
+      method: first.session,
+      amr: amrOf(options.proved),
+      aal: assurance(options.proved),
+      db: trx,
+    });
+    await recordAudit(trx, { kind: 'sign_in', action: first.session, target: { id: user.id, email: user.email } });
+    return session;
   });
 }
 

@@ -4,6 +4,7 @@ import { sessionsRepository } from '../../../plugins/sessions-repository.js';
 import type { SessionUser } from '../../../plugins/auth.js';
 import type { AccountsDeps } from '../deps.js';
 import { usersRepository } from '../identity/repository.js';
+import { recordAudit } from '../../audit/index.js';
 
 /** Ends this session (this device) only. */
 export async function logout(deps: AccountsDeps, session: SessionUser): Promise<{ ok: true }> {
@@ -13,7 +14,14 @@ export async function logout(deps: AccountsDeps, session: SessionUser): Promise<
 
 /** "Sign out of all devices": ends every session of the user, this one included. */
 export async function logoutAll(deps: AccountsDeps, session: SessionUser): Promise<{ ok: true }> {
-  await deps.sessions.revoke(session.id);
+  await deps.db.transaction().execute(async (trx) => {
+    await deps.sessions.revoke(session.id, {}, trx);
+    await recordAudit(trx, {
+      kind: 'session_ended',
+      action: 'logout_all',
+      target: { id: session.id, email: session.email },
+    });
+  });
   return { ok: true };
 }
 

@@ -5,6 +5,7 @@ import { AppError } from '../../../errors.js';
 import { isPersonalAddress } from '../domains/free-mail.js';
 import { isUniqueViolation } from '../../../db/dialect.js';
 import { domainsRepository, type DomainRules } from '../domains/repository.js';
+import { accessRequestsGate, domainSettingsRepository } from '../domains/settings.js';
 import { allows, amrOf, assurance, isComplete, requireAllowed } from '../policy/index.js';
 import { emailCodeMethod } from '../strategies/email-code/method.js';
 import { totpOn } from '../strategies/totp/service.js';
@@ -33,6 +34,28 @@ async function claimFreeSeat(trx: Kysely<Database>, domain: string, limit: numbe
   if (limit === null) return;
   await domainsRepository(trx).lock(domain);
   await checkFreePlan(trx, domain, limit);
+}
+
+/**
+ * The domain's sign-up mode (its administrators set it in the console): an invitation, or an
+ * administrator's approval of this address, lets a person of an 'invite' or 'approval' domain in. On an
+ * approval domain the refusal files the request itself (the administrators are mailed by the console's
+ * notifier), within the same per-address and per-domain limits as "Ask for access".
+ */
+async function checkSignupMode(
+  deps: AccountsDeps,
+  email: string,
+  domain: string,
+  admitted: boolean,
+  language: Language,
+): Promise<void> {
+  const { signupMode } = await domainSettingsRepository(deps.db).get(domain);
+  if (signupMode === 'open' || admitted) return;
+  const gate = accessRequestsGate(deps.db);
+  if (await gate.approved(email)) return;
+  if (signupMode === 'invite') throw new AppError('ERR_SIGNUP_INVITE_ONLY');
+  await gate.open({ email, domain, reason: 'approval', message: null, language });
+  throw new AppError('ERR_SIGNUP_APPROVAL_PENDING');
 }
 
 /** A personal address (free mail, address literal) gets a PERSONAL profile, any other a PROFESSIONAL one. */
@@ -77,6 +100,7 @@ export async function signup(
   if (existing && !waiting) {
     throw new AppError(granted?.kind === 'address' ? 'ERR_INVITE_ALREADY_ACCEPTED' : 'ERR_EMAIL_IN_USE');
   }
+  await checkSignupMode(deps, email, domain, Boolean(granted) || waiting, language);
   if (granted?.kind === 'address')
     return acceptAddressInvite(deps, email, granted, existing, personal, rules.freePlanLimit, language);
   if (existing) {

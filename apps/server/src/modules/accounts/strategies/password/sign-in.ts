@@ -7,6 +7,7 @@ import { finishSignIn } from '../../login/finish.js';
 import { allows } from '../../policy/index.js';
 import { passwordMethod } from './method.js';
 import { verifyPassword } from './passwords.js';
+import { recordAudit } from '../../../audit/index.js';
 
 /**
  * Password login: this strategy proves who it is, the flow's one finish asks the policy and makes the
@@ -17,8 +18,22 @@ export async function login(
   deps: AccountsDeps,
   input: { login: string; password: string; device?: string | null },
 ): Promise<LoginResponse> {
-  const { user, rules } = await passwordSignIn(deps, input);
-  return finishSignIn(deps, user, { proved: [passwordMethod], rules, device: input.device ?? null });
+  try {
+    const { user, rules } = await passwordSignIn(deps, input);
+    return await finishSignIn(deps, user, { proved: [passwordMethod], rules, device: input.device ?? null });
+  } catch (error) {
+    // The domain's administrators see refused sign-ins with their reason (a failing trail never hides the answer).
+    const email = normalizeEmail(input.login);
+    if (error instanceof AppError && isEmailShape(email)) {
+      await recordAudit(deps.db, {
+        kind: 'sign_in_failed',
+        action: 'password',
+        target: { id: null, email },
+        reason: error.code,
+      }).catch(() => undefined);
+    }
+    throw error;
+  }
 }
 
 /**
