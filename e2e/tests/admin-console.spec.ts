@@ -40,7 +40,7 @@ test.describe('the domain administrator’s console', () => {
   }) => {
     const someone = await createAccount(request);
     await signInWithStorage(page, someone, '/app');
-    await expect(page.getByRole('button', { name: texts('en', 'home')('signOut') })).toBeVisible();
+    await expect(page.getByRole('button', { name: texts('en', 'home')('signOut'), exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: t('open') })).toHaveCount(0);
     await page.goto('/app/admin');
     await expect(page.getByRole('heading', { name: texts('en', 'pages')('notFound.title') })).toBeVisible();
@@ -60,7 +60,7 @@ test.describe('the domain administrator’s console', () => {
     const theirs = await browser.newContext();
     const theirPage = await theirs.newPage();
     await signInWithStorage(theirPage, leaver, '/app');
-    await expect(theirPage.getByRole('button', { name: texts('en', 'home')('signOut') })).toBeVisible();
+    await expect(theirPage.getByRole('button', { name: texts('en', 'home')('signOut'), exact: true })).toBeVisible();
 
     await openConsole(page, boss);
     await expectAccessible(page, 'people');

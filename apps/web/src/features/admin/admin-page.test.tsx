@@ -31,7 +31,14 @@ const person = (id: string, over: Record<string, unknown> = {}) => ({
 const ME: Answer = { status: 200, body: { domains: [{ domain: DOMAIN, via: 'operator' }] } };
 const SECURITY: Answer = {
   status: 200,
-  body: { passkeys: [], totp: false, recovery_codes_left: 0, totp_available: true, has_password: true, reauth: ['password'] },
+  body: {
+    passkeys: [],
+    totp: false,
+    recovery_codes_left: 0,
+    totp_available: true,
+    has_password: true,
+    reauth: ['password'],
+  },
 };
 const proofRequired: Answer = {
   status: 403,
@@ -78,7 +85,10 @@ describe('the console’s frame', () => {
 });
 
 describe('People', () => {
-  const page1 = { people: [person('ana'), person('raj', { status: 'invited', methods: [], sessions: 0, last_sign_in_at: null })], next_cursor: 'c2' };
+  const page1 = {
+    people: [person('ana'), person('raj', { status: 'invited', methods: [], sessions: 0, last_sign_in_at: null })],
+    next_cursor: 'c2',
+  };
   const page2 = { people: [person('zoe', { status: 'deactivated', sessions: 0 })], next_cursor: null };
 
   it('shows each person with state, methods, sessions and last sign-in; search, filter and "Show more" ask the server', async () => {
@@ -110,7 +120,9 @@ describe('People', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(calls()).toContain('GET /api/admin/domains/contoso.com/people?q=raj'));
     fireEvent.click(screen.getByLabelText('Deactivated'));
-    await waitFor(() => expect(calls()).toContain('GET /api/admin/domains/contoso.com/people?q=raj&status=deactivated'));
+    await waitFor(() =>
+      expect(calls()).toContain('GET /api/admin/domains/contoso.com/people?q=raj&status=deactivated'),
+    );
   });
 
   it('deactivates after a confirmation; when the server wants a recent proof it asks for the password, then does it', async () => {
@@ -124,7 +136,9 @@ describe('People', () => {
           : { status: 400, body: { error_code: 'ERR_WRONG_CURRENT_PASSWORD', message: 'Wrong.' } };
       }
       if (req.url === '/api/admin/people/ana/deactivate') {
-        return proved ? { status: 200, body: { person: person('ana', { status: 'deactivated', sessions: 0 }) } } : proofRequired;
+        return proved
+          ? { status: 200, body: { person: person('ana', { status: 'deactivated', sessions: 0 }) } }
+          : proofRequired;
       }
       return undefined;
     });
@@ -316,7 +330,10 @@ describe('Requests', () => {
   it('approves one (it leaves the list, said aloud) and refuses another only after a confirmation', async () => {
     await open('/app/admin/requests', (req) => {
       if (req.url?.startsWith('/api/admin/domains/contoso.com/requests'))
-        return { status: 200, body: { requests: [request('r1', 'new@contoso.com'), request('r2', 'odd@contoso.com')], next_cursor: null } };
+        return {
+          status: 200,
+          body: { requests: [request('r1', 'new@contoso.com'), request('r2', 'odd@contoso.com')], next_cursor: null },
+        };
       if (req.url === '/api/admin/requests/r1/approve')
         return { status: 200, body: { request: { ...request('r1', 'new@contoso.com'), status: 'approved' } } };
       if (req.url === '/api/admin/requests/r2/refuse')
@@ -326,7 +343,8 @@ describe('Requests', () => {
     const list = await screen.findByRole('list', { name: 'Requests' });
     expect(within(list).getAllByText('I joined the sales team.')[0]).toBeVisible();
     fireEvent.click(within(list).getByRole('button', { name: 'Approve the request of new@contoso.com' }));
-    await waitFor(() => expect(within(list).queryByText('new@contoso.com')).toBeNull());
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
+    expect(within(list).getByRole('listitem')).toHaveTextContent('odd@contoso.com');
     expect(screen.getByRole('status')).toHaveTextContent('The request of new@contoso.com was approved.');
     fireEvent.click(within(list).getByRole('button', { name: 'Refuse the request of odd@contoso.com' }));
     const confirm = await screen.findByRole('dialog', { name: 'Refuse this request?' });

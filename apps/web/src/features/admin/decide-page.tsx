@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import type { AccessRequest } from '@suite/contract';
+import { Address } from '../../components/address';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { useDialog } from '../../components/confirm-dialog';
@@ -87,7 +88,9 @@ export default function DecidePage() {
         <>
           <dl className="decide__facts">
             <dt>{t('decide.who')}</dt>
-            <dd>{state.request.email}</dd>
+            <dd>
+              <Address email={state.request.email} />
+            </dd>
             <dt>{t('decide.why')}</dt>
             <dd>{t(`requests.reason.${state.request.reason}`)}</dd>
             <dt>{t('decide.when')}</dt>

@@ -1,5 +1,6 @@
 import { useCallback, useId, useState } from 'react';
 import type { AccessRequest } from '@suite/contract';
+import { Address } from '../../../components/address';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { useDialog } from '../../../components/confirm-dialog';
@@ -101,7 +102,7 @@ function RequestItem({
     <li className="admin__item request" aria-labelledby={titleId}>
       <div className="request__who">
         <h3 id={titleId} className="person__name">
-          {request.email}
+          <Address email={request.email} />
         </h3>
         <span className="muted">
           {t(`requests.reason.${request.reason}`)} · {formatWhen(request.created_at, context.languageTag)}
