@@ -13,6 +13,7 @@ import { Instance, api, startNginx, until } from './cluster.js';
 import { productionInstall } from './production-install.js';
 import { ssoAcrossInstances } from './sso.js';
 import { deviceTrustAcrossInstances } from './device-trust.js';
+import { adminAcrossInstances } from './admin.js';
 
 /**
  * The scale-out suite: two built instances with the same settings behind Debian's nginx, on a
@@ -155,6 +156,8 @@ deviceTrustAcrossInstances(() => ({
     ]);
   },
 }));
+
+adminAcrossInstances(() => ({ a, b, smtp, db: () => db }));
 
 describe('two instances behind nginx', () => {
   it('sign-up on one instance, code, registration and login on the other; the session is valid on both', async () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from './constants.js';
-import { EmailSchema, IdSchema } from './schemas/common.js';
+import { EmailSchema, IdSchema, ProfileSchema } from './schemas/common.js';
 
 /**
  * The domain administrator's console: who administers a domain, its people, sign-up rules, access
@@ -98,6 +98,13 @@ export const ADMIN_API = {
   accessRequestLink: '/access-requests/link',
   /** Public, with the mail link's token: approve or refuse (uses the token up). */
   accessRequestDecide: '/access-requests/decide',
+  /**
+   * A password sign-in of a domain that requires two-step verification, by a person without a second
+   * factor: POST /auth/login answers TwoStepEnrolmentRequired; the pending token then gets the app's
+   * secret (setup) and, with the app's first code, the session and the recovery codes.
+   */
+  loginEnrolSetup: '/auth/login/enrol/setup',
+  loginEnrol: '/auth/login/enrol',
 } as const;
 
 // ---------------------------------------------------------------------------------------------------
@@ -310,6 +317,19 @@ export const TwoStepEnrolmentRequiredSchema = z.object({
   pending_token: z.string(),
 });
 export type TwoStepEnrolmentRequired = z.infer<typeof TwoStepEnrolmentRequiredSchema>;
+/** POST /auth/login/enrol/setup: answers the app's secret (TotpSetupResponse of the Security panel). */
+export const EnrolSetupRequestSchema = z.object({ email: EmailSchema, pending_token: z.string().max(512) });
+/** POST /auth/login/enrol: the app's first code ends the sign-in. */
+export const EnrolRequestSchema = EnrolSetupRequestSchema.extend({
+  code: z.string().regex(/^\d{6}$/),
+  language: z.enum(LANGUAGES).optional(),
+});
+export const EnrolResponseSchema = z.object({
+  token: z.string(),
+  profiles: z.array(ProfileSchema),
+  recovery_codes: z.array(z.string()),
+});
+export type EnrolResponse = z.infer<typeof EnrolResponseSchema>;
 
 /** Access requests */
 /**

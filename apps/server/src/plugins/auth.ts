@@ -119,6 +119,19 @@ const SCOPE_KINDS: Record<SessionScope, readonly SessionKind[]> = {
   password: ['session', 'recovery'],
 };
 
+/**
+ * The domain's security policy (set in the administrators' console) bounds every session of its people,
+ * those issued before the policy too: a maximum lifetime from sign-in and an idle timeout (last_seen_at
+ * is written at most once a minute; the idle bound is at least 15 minutes).
+ */
+function pastDomainLimits(row: SessionCheckRow, now: number): boolean {
+  const max = row.session_max_ms === null ? null : Number(row.session_max_ms);
+  const idle = row.session_idle_ms === null ? null : Number(row.session_idle_ms);
+  return (
+    (max !== null && now - Number(row.created_at) > max) || (idle !== null && now - Number(row.last_seen_at) > idle)
+  );
+}
+
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 export default fp(async function auth(app: FastifyInstance, opts: { keys: KeyRing; ttlSeconds: number }) {
@@ -182,7 +195,7 @@ export default fp(async function auth(app: FastifyInstance, opts: { keys: KeyRin
         throw unavailable();
       }
       // iat has second precision: a session issued in the same second as a revocation is revoked.
-      if (!row || !row.active || iat * 1000 <= Number(row.sessions_valid_after)) {
+      if (!row || !row.active || iat * 1000 <= Number(row.sessions_valid_after) || pastDomainLimits(row, now)) {
         throw new AppError('ERR_INVALID_ACCESS_TOKEN');
       }
       return {

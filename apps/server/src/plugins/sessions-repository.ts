@@ -21,6 +21,10 @@ export interface SessionCheckRow {
   amr: string;
   aal: number;
   proved_at: number | null;
+  /** The session's start, and its domain's limits (console security policy; null: none). */
+  created_at: number;
+  session_max_ms: number | null;
+  session_idle_ms: number | null;
 }
 
 export interface NewSessionRow {
@@ -75,6 +79,7 @@ export function sessionsRepository(db: Kysely<Database>) {
       return db
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_id')
+        .leftJoin('domain_settings', 'domain_settings.domain', 'users.domain')
         .select([
           'users.id as id',
           'users.email as email',
@@ -90,6 +95,9 @@ export function sessionsRepository(db: Kysely<Database>) {
           'sessions.amr as amr',
           'sessions.aal as aal',
           'sessions.proved_at as proved_at',
+          'sessions.created_at as created_at',
+          'domain_settings.session_max_ms as session_max_ms',
+          'domain_settings.session_idle_ms as session_idle_ms',
         ])
         .where('sessions.sid_hash', '=', '')
         .where('sessions.user_id', '=', '')

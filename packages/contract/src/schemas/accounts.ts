@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PolicyNoticeSchema } from '../admin.js';
 import { CODE_LENGTH, LANGUAGES, MAX_TEAMMATES, SESSION_METHODS } from '../constants.js';
 import {
   AcceptedTermsSchema,
@@ -97,6 +98,8 @@ export const MeResponseSchema = z.object({
   confirmed: z.boolean(),
   registered: z.boolean(),
   profiles: z.array(ProfileSchema),
+  /** The domain requires two-step verification and this person has none yet: the banner until the date. */
+  policy_notice: PolicyNoticeSchema.optional(),
 });
 export type MeResponse = z.infer<typeof MeResponseSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CODE_LENGTH, LANGUAGES, PASSKEY_NAME_MAX } from '../constants.js';
 import { EmailSchema, IdSchema, PasswordInputSchema, ProfileSchema } from './common.js';
+import { TwoStepEnrolmentRequiredSchema } from '../admin.js';
 
 /**
  * Passkeys and two-step verification. The WebAuthn messages are the JSON forms of
@@ -115,6 +116,7 @@ export type SecondStepRequired = z.infer<typeof SecondStepRequiredSchema>;
 export const LoginResponseSchema = z.union([
   z.object({ token: z.string(), profiles: z.array(ProfileSchema) }),
   SecondStepRequiredSchema,
+  TwoStepEnrolmentRequiredSchema,
 ]);
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 

@@ -17,7 +17,7 @@ import adminRoutes from './routes.js';
 /** Per server (its database handle): the announcing job's wake-up, a hint only (the job also polls). */
 const kicks = new WeakMap<object, () => void>();
 
-export function adminDeps(app: FastifyInstance, config: AppConfig): AdminDeps {
+function adminDeps(app: FastifyInstance, config: AppConfig): AdminDeps {
   return {
     db: app.db.kysely,
     config,

@@ -10,7 +10,7 @@ const EXPORT_BATCH = 1000;
  * One CSV cell (RFC 4180 quoting). A cell a spreadsheet would read as a formula (=, +, -, @, tab, CR)
  * gets a leading apostrophe: an address or a reason typed by an attacker must not run in the admin's sheet.
  */
-export function csvCell(value: unknown): string {
+function csvCell(value: unknown): string {
   let text = value == null ? '' : String(value);
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n']/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;

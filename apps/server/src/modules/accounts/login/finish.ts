@@ -8,6 +8,7 @@ import { sessionFor } from '../identity/sessions.js';
 import { amrOf, assurance, isComplete, requireAllowed } from '../policy/index.js';
 import { ssoMethod, type MethodDeclaration } from '../strategies/method.js';
 import { startSecondStep, totpOn } from '../strategies/totp/service.js';
+import { enrolmentDue, startEnrolmentStep } from '../strategies/totp/enrol.js';
 import { recordAudit } from '../../audit/index.js';
 
 export interface FinishOptions {
@@ -33,6 +34,10 @@ export async function finishSignIn(deps: AccountsDeps, user: UserRow, options: F
   const federated = options.proved.some((m) => m.federated);
   const account = { active: user.active, secondFactor: !federated && (await totpOn(deps, user.id)) };
   if (!isComplete(account, options.proved)) return startSecondStep(deps, user, options.proved);
+  // The domain requires two-step verification: a one-factor sign-in without one enrols before any session.
+  if (!federated && !account.secondFactor && assurance(options.proved) === 1 && (await enrolmentDue(deps, user))) {
+    return startEnrolmentStep(deps, user, options.proved);
+  }
   return deps.db.transaction().execute(async (trx) => {
     const session = await sessionFor(deps, user, {
       device: options.device ?? null,

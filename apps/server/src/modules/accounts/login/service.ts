@@ -5,6 +5,9 @@ import type { SessionUser } from '../../../plugins/auth.js';
 import type { AccountsDeps } from '../deps.js';
 import { usersRepository } from '../identity/repository.js';
 import { recordAudit } from '../../audit/index.js';
+import { emailDomain } from '@suite/contract';
+import { domainSettingsRepository } from '../domains/settings.js';
+import { totpOn } from '../strategies/totp/service.js';
 
 /** Ends this session (this device) only. */
 export async function logout(deps: AccountsDeps, session: SessionUser): Promise<{ ok: true }> {
@@ -54,5 +57,15 @@ export async function me(deps: AccountsDeps, session: SessionUser): Promise<MeRe
     confirmed: session.confirmed,
     registered: session.registered,
     profiles: await usersRepository(deps.db).profilesOf(session),
+    ...(await policyNotice(deps, session)),
   };
+}
+
+/** The banner of a domain that requires two-step verification, while its grace runs, for a person without it. */
+async function policyNotice(deps: AccountsDeps, session: SessionUser): Promise<Partial<MeResponse>> {
+  const settings = await domainSettingsRepository(deps.db).get(emailDomain(session.email));
+  const until = settings.twoStepGraceUntil;
+  if (!settings.requireTwoStep || until === null || until <= Date.now()) return {};
+  if (await totpOn(deps, session.id)) return {};
+  return { policy_notice: { two_step_required_by: new Date(until).toISOString() } };
 }

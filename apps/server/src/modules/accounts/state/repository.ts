@@ -10,7 +10,15 @@ export const newStateValue = () => randomBytes(32).toString('base64url');
 
 /** What a value is for: a value of one purpose is never accepted as another. */
 export type StatePurpose =
-  'passkey-register' | 'passkey-login' | 'second-step' | 'sso-request' | 'sso-replay' | 'handoff' | 'factor-revert';
+  | 'passkey-register'
+  | 'passkey-login'
+  | 'second-step'
+  | 'sso-request'
+  | 'sso-replay'
+  | 'handoff'
+  | 'factor-revert'
+  /** A sign-in that must enrol an authenticator app first (the domain requires two-step verification). */
+  | 'enrol';
 
 export interface TakenState {
   subject: string | null;

@@ -8,12 +8,16 @@ import {
   TotpDisableRequestSchema,
   TotpEnableRequestSchema,
   TotpSetupResponseSchema,
+  EnrolRequestSchema,
+  EnrolResponseSchema,
+  EnrolSetupRequestSchema,
 } from '@suite/contract';
 import type { AccountsDeps } from '../../deps.js';
 import { addressLimits, captchaErrorResponses, errorResponses, orFail, signedIn, signedInLimits } from '../../http.js';
 import { finishWithSession } from '../../login/finish.js';
 import { passwordKnownAlarm } from '../../identity/alarms.js';
 import { answerSecondStep, confirmEnrolment, disable, startEnrolment } from './service.js';
+import { enrol, enrolSetup } from './enrol.js';
 
 const tags = ['accounts'];
 
@@ -23,6 +27,34 @@ const tags = ['accounts'];
  * address and client like the e-mailed code checks).
  */
 const totpRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, { deps }) => {
+  // Enrolment at sign-in (the domain requires two-step verification): anonymous, the pending token of
+  // the password step, limited like the code step.
+  app.post(
+    API.loginEnrolSetup,
+    {
+      schema: {
+        tags,
+        body: EnrolSetupRequestSchema,
+        response: { 200: TotpSetupResponseSchema, ...captchaErrorResponses },
+      },
+      preHandler: addressLimits(app, 'enrol-setup', 60, 20, 'all', 'email'),
+    },
+    async (request) => orFail('ERR_INTERNAL', request.log, () => enrolSetup(deps, request.body)),
+  );
+  app.post(
+    API.loginEnrol,
+    {
+      schema: { tags, body: EnrolRequestSchema, response: { 200: EnrolResponseSchema, ...captchaErrorResponses } },
+      preHandler: addressLimits(app, 'enrol', 30, 10, 'failures', 'email'),
+    },
+    async (request) =>
+      orFail('ERR_COULD_NOT_AUTHENTICATE', request.log, () =>
+        enrol(deps, request.body, (user, proved) =>
+          finishWithSession(deps, user, { proved, device: request.headers['user-agent'] ?? null }),
+        ),
+      ),
+  );
+
   app.post(
     API.totpSetup,
     {

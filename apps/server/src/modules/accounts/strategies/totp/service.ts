@@ -47,7 +47,7 @@ async function accountOf(deps: AccountsDeps, session: SessionUser): Promise<User
 }
 
 /** The app secret, or null when no key of the ring opens it (SESSION_SECRET changed without its previous one). */
-function openSecret(deps: AccountsDeps, sealed: string): string | null {
+export function openSecret(deps: AccountsDeps, sealed: string): string | null {
   try {
     return unseal(deps.config.keys.totp, sealed).plain;
   } catch {
@@ -73,7 +73,11 @@ export async function startEnrolment(deps: AccountsDeps, session: SessionUser): 
 }
 
 /** Queues the recovery codes' hashes; returns the codes (shown once). */
-async function issueRecoveryCodes(deps: AccountsDeps, db: AccountsDeps['db'], userId: string): Promise<string[]> {
+export async function issueRecoveryCodes(
+  deps: AccountsDeps,
+  db: AccountsDeps['db'],
+  userId: string,
+): Promise<string[]> {
   const codes = newRecoveryCodes();
   await totpRepository(db).replaceRecoveryCodes(
     userId,
