@@ -11,7 +11,9 @@ import {
   type Account,
 } from '../fixtures/test';
 import { admin } from '../fixtures/admin';
+import { AccountScreens } from '../pages/account';
 import { BROWSER_LOCALE, texts, type Lang } from '../pages/locale-texts';
+import { appCode } from '../pages/security';
 
 const t = texts('en', 'admin');
 const domainOf = (email: string) => email.split('@')[1]!;
@@ -194,6 +196,43 @@ test.describe('the domain administrator’s console', () => {
     const text = Buffer.concat(csv as Buffer[]).toString('utf8');
     expect(text.split('\n')[0]).toMatch(/^at,kind,action/);
     expect(text).toContain('policy_changed');
+  });
+
+  test('requires two-step verification: the next password sign-in of someone without it sets it up before getting in', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const boss = await anAdministrator(request);
+    const member = await createAccount(request, `member-${Date.now().toString(36)}@${boss.domain}`);
+    await openConsole(page, boss);
+    await page.getByRole('link', { name: t('nav.securityPolicy') }).click();
+    await page.getByLabel(t('policy.requireTwoStep')).check();
+    await page.getByLabel(t('policy.grace')).fill('0');
+    await page.getByRole('button', { name: t('save') }).click();
+    await expect(page.getByText(t('policy.saved')).first()).toBeVisible();
+
+    const theirs = await browser.newContext();
+    const theirPage = await theirs.newPage();
+    const step = texts('en', 'loginStep');
+    await theirPage.goto('/user/login');
+    await new AccountScreens(theirPage).logIn(member.email, member.password);
+    await expect(theirPage.getByRole('heading', { name: step('enrol.title') })).toBeVisible();
+    await expect(theirPage.getByRole('img', { name: step('enrol.qrAlt') })).toBeVisible();
+    // No session before the second factor is set up.
+    expect(await theirPage.evaluate(() => localStorage.getItem('authorization'))).toBeNull();
+    await expectAccessible(theirPage, 'enrol');
+    await screenshots(theirPage, 'admin-enrol-en');
+    const secret = (await theirPage.getByTestId('enrol-secret').textContent())!;
+    await theirPage.getByLabel(step('label')).fill(appCode(secret));
+    await theirPage.getByRole('button', { name: step('enrol.confirm') }).click();
+    await expect(theirPage.getByRole('heading', { name: step('enrol.doneTitle') })).toBeVisible();
+    await expect(theirPage.getByRole('list', { name: step('enrol.codesLabel') }).getByRole('listitem')).not.toHaveCount(
+      0,
+    );
+    await theirPage.getByRole('button', { name: step('submit') }).click();
+    await expect(theirPage).toHaveURL(/\/app$/);
+    await theirs.close();
   });
 
   test('Ask for access on the single-sign-on error page: one confirmation whatever the domain', async ({ page }) => {
