@@ -2,7 +2,7 @@ import { API, type Language } from '@suite/contract/core';
 import type { PersonResponse } from '@suite/contract';
 import { apiRequest, lazySchema } from '../../../lib/api-client';
 
-export const PERSON_ACTIONS = {
+const PERSON_ACTIONS = {
   deactivate: API.adminPersonDeactivate,
   reactivate: API.adminPersonReactivate,
   endSessions: API.adminPersonEndSessions,

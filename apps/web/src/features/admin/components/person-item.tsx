@@ -32,7 +32,7 @@ function actionsFor(person: Person): PersonAction[] {
   }
 }
 
-export const personName = (person: Person) => [person.first_name, person.last_name].filter(Boolean).join(' ');
+const personName = (person: Person) => [person.first_name, person.last_name].filter(Boolean).join(' ');
 
 /** One person of the People list: who, state, methods, sessions, last sign-in, and the actions. */
 export function PersonItem({
