@@ -25,6 +25,7 @@ const MODULES = [
   'storage-s3.mjs',
   'scale-out.mjs',
   'lobby.mjs',
+  'admin.mjs',
   // Only when named (`npm run bench -- soak`): minutes long, with outages; its table is a section of
   // bench/results.md of its own, kept when the whole run rewrites the file.
   'soak.mjs',

@@ -1,4 +1,4 @@
-import { emailDomain, type LoginResponse, type SessionResponse } from '@suite/contract';
+import { emailDomain, type PasswordLoginResponse, type SessionResponse } from '@suite/contract';
 import { AppError } from '../../../errors.js';
 import type { SessionMethod } from '../../../plugins/auth.js';
 import type { AccountsDeps } from '../deps.js';
@@ -26,7 +26,11 @@ export interface FinishOptions {
  * first factor was given): the second step, a short-lived single-use pending token (stored hashed)
  * that remembers what was proved.
  */
-export async function finishSignIn(deps: AccountsDeps, user: UserRow, options: FinishOptions): Promise<LoginResponse> {
+export async function finishSignIn(
+  deps: AccountsDeps,
+  user: UserRow,
+  options: FinishOptions,
+): Promise<PasswordLoginResponse> {
   const rules = options.rules ?? (await domainsRepository(deps.db).rules(emailDomain(user.email)));
   const first = options.proved[0];
   if (!first) throw new AppError('ERR_COULD_NOT_AUTHENTICATE');

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API, LoginRequestSchema, LoginResponseSchema } from '@suite/contract';
+import { API, LoginRequestSchema, PasswordLoginResponseSchema } from '@suite/contract';
 import type { AccountsDeps } from '../../deps.js';
 import { addressLimits, captchaErrorResponses, orFail } from '../../http.js';
 import { login } from './sign-in.js';
@@ -11,7 +11,11 @@ const passwordRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app
   app.post(
     API.login,
     {
-      schema: { tags, body: LoginRequestSchema, response: { 200: LoginResponseSchema, ...captchaErrorResponses } },
+      schema: {
+        tags,
+        body: LoginRequestSchema,
+        response: { 200: PasswordLoginResponseSchema, ...captchaErrorResponses },
+      },
       preHandler: [...addressLimits(app, 'login', 30, 10, 'failures', 'login'), app.captcha('login')],
     },
     async (request) =>

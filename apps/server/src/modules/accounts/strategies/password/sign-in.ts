@@ -1,4 +1,4 @@
-import { emailDomain, isEmailShape, normalizeEmail, type LoginResponse } from '@suite/contract';
+import { emailDomain, isEmailShape, normalizeEmail, type PasswordLoginResponse } from '@suite/contract';
 import { AppError } from '../../../../errors.js';
 import type { AccountsDeps } from '../../deps.js';
 import { domainsRepository, type DomainRules } from '../../domains/repository.js';
@@ -17,7 +17,7 @@ import { recordAudit } from '../../../audit/index.js';
 export async function login(
   deps: AccountsDeps,
   input: { login: string; password: string; device?: string | null },
-): Promise<LoginResponse> {
+): Promise<PasswordLoginResponse> {
   try {
     const { user, rules } = await passwordSignIn(deps, input);
     return await finishSignIn(deps, user, { proved: [passwordMethod], rules, device: input.device ?? null });
