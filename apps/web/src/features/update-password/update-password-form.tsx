@@ -80,12 +80,6 @@ export default function UpdatePasswordForm() {
         });
         return;
       }
-      // The domain requires two-step verification and there is none yet: signing in sets it up first.
-      if ('enrol' in session) {
-        clearSession();
-        navigate(userPath('login'), { replace: true });
-        return;
-      }
       // Like the code screen and the login: a session that cannot be stored is a failed request.
       if (!saveSession(session)) throw new ApiError(0, 'ERR_REQUEST', 'Request Error');
       setChanged(true);
