@@ -246,12 +246,13 @@ export default defineConfig({
         // the whole file) and costs fewer requests. 'app': the entry and everything the entry screens load
         // with it (React DOM, the router, the frame, the /user layout, the shared fields, alerts and hooks
         // of components/ and lib/), one file; what only some screens use, or only later (the passkey code,
-        // the browser check, dialogs, toasts, the captcha), stays out of it, in its own chunk.
+        // the browser check, dialogs, toasts, the captcha, the fresh-proof dialog, "Ask for access", file
+        // downloads), stays out of it, in its own chunk.
         codeSplitting: {
           groups: [
             {
               name: 'app',
-              test: /node_modules[\\/](react-dom|scheduler)[\\/]|src[\\/](main\.tsx|app[\\/](router|page-frame|providers|route-error|user-layout)\.tsx|(components|lib)[\\/](?!confirm-dialog-view|sso-choice-view|sso-choice\.|sso\.|toast-view|toast\.css|dialog\.css|webauthn|browser|safe-redirect|checkbox|progress-bar|format-bytes|password-rules|name-rules|captcha|terms-consent|use-copy-to-clipboard|code-boxes|guest\.))/,
+              test: /node_modules[\\/](react-dom|scheduler)[\\/]|src[\\/](main\.tsx|app[\\/](router|page-frame|providers|route-error|user-layout)\.tsx|(components|lib)[\\/](?!confirm-dialog-view|sso-choice-view|sso-choice\.|sso\.|toast-view|toast\.css|dialog\.css|webauthn|browser|safe-redirect|checkbox|progress-bar|format-bytes|password-rules|name-rules|captcha|terms-consent|use-copy-to-clipboard|code-boxes|guest\.|ask-for-access|fresh-proof|reauth|api-download))/,
               priority: 1,
             },
             {

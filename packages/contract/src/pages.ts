@@ -60,6 +60,10 @@ export const WEB_PAGES = [
   page('root', '/', 'features/root-redirect/root-redirect', { frame: false }),
   page('meet', '/meet/:roomName', 'features/meeting/meeting-page', { frame: false }),
   page('home', '/app', 'app/home-page', { frame: false, texts: ['home'] }),
+  // The domain administrator's console: one screen, a section per address; the mail's decision link first.
+  page('adminDecide', '/app/admin/decide', 'features/admin/decide-page', { texts: ['admin'] }),
+  page('admin', '/app/admin', 'features/admin/admin-page', { frame: false, texts: ['admin'] }),
+  page('adminSection', '/app/admin/:section', 'features/admin/admin-page', { frame: false, texts: ['admin'] }),
   ...USER_COMPONENTS.map((form) => ({
     ...page(`user-${form}` as const, `/user/${form}`, FORMS[form].screen, FORMS[form]),
     form,

@@ -25,6 +25,7 @@ const InvitationLink = lazy(() =>
 const MeetingsPanel = lazy(() =>
   import('../features/meeting/components/meetings-panel').then((m) => ({ default: m.MeetingsPanel })),
 );
+const AdminLink = lazy(() => import('../features/admin/components/admin-link').then((m) => ({ default: m.AdminLink })));
 const FilesPanel = lazy(() =>
   import('../features/file-share/components/files-panel').then((m) => ({ default: m.FilesPanel })),
 );
@@ -51,6 +52,10 @@ export default function HomePage() {
         <h1 className="visually-hidden">{t('title')}</h1>
         <Suspense fallback={<PageLoading />}>
           <AccountPanel />
+          {/* Only for a domain administrator: the way into the console (nothing, not a spinner, for the others). */}
+          <Suspense fallback={null}>
+            <AdminLink />
+          </Suspense>
           <div className="home__grid">
             <MeetingsPanel />
             <FilesPanel />

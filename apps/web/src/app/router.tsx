@@ -2,6 +2,7 @@ import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
 import { Route, Router, useLocation, type AroundNavHandler } from 'wouter';
 import { parse } from 'regexparam';
 import { markAppEntry } from '../lib/navigation';
+import { PageNotFound } from '../lib/page-not-found';
 import { preloadable, type Preloadable } from '../lib/preloadable';
 import { PageFrame } from './page-frame';
 import { RouteError } from './route-error';
@@ -56,7 +57,10 @@ const aroundNav: AroundNavHandler = (navigate, to, options) => {
   void screen.load().finally(() => ticket === navigation && markAppEntry(navigate, to, options));
 };
 
-/** Shown instead of everything when a screen's chunk fails to load (e.g. after a deploy) or a screen throws; a navigation clears it. */
+/**
+ * Shown instead of everything when a screen's chunk fails to load (e.g. after a deploy) or a screen throws; a
+ * navigation clears it. A screen that throws PageNotFound (its API said 404) gets the not-found page instead.
+ */
 class RouteErrorBoundary extends Component<
   { pathname: string; children: ReactNode },
   { error: unknown; pathname: string }
@@ -69,9 +73,17 @@ class RouteErrorBoundary extends Component<
     return props.pathname !== state.pathname ? { error: null, pathname: props.pathname } : null;
   }
   override componentDidCatch(error: unknown, info: ErrorInfo) {
+    if (error instanceof PageNotFound) return;
     console.error('route error', error, info.componentStack);
   }
   override render() {
+    if (this.state.error instanceof PageNotFound) {
+      return (
+        <PageFrame>
+          <NOT_FOUND.screen.Screen />
+        </PageFrame>
+      );
+    }
     return this.state.error ? <RouteError /> : this.props.children;
   }
 }

@@ -71,6 +71,8 @@ let languageTag = 'en-US';
 export function setApiLanguage(tag: string): void {
   languageTag = tag;
 }
+/** The Accept-Language every call sends (the UI language). */
+export const apiLanguage = (): string => languageTag;
 
 export async function apiRequest<T = unknown>(options: RequestOptions<T>): Promise<T> {
   const { method = 'GET', auth = false } = options;

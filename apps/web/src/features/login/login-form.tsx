@@ -24,6 +24,7 @@ import type { PendingSecondStep } from './second-step';
 import '../../components/auth-form.css';
 
 const SecondStep = lazy(() => import('./second-step'));
+const EnrolStep = lazy(() => import('./enrol-step'));
 const webauthn = () => import('../../lib/webauthn');
 const passkeysSupported = () => typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
 
@@ -40,6 +41,8 @@ export default function LoginForm() {
   // After the password of an account with two-step verification (or a recovery's new password): the code step.
   const entry = useEntryState<{ secondStep?: PendingSecondStep }>();
   const [pending, setPending] = useState<PendingSecondStep | null>(() => entry?.secondStep ?? null);
+  // The domain requires two-step verification and this account has no second factor: set one up first.
+  const [enrolling, setEnrolling] = useState<PendingSecondStep | null>(null);
   /** The address the server said signs in with single sign-on only (before discovery answered). */
   const [ssoOnly, setSsoOnly] = useState<string | null>(null);
   const address = email.trim();
@@ -56,6 +59,10 @@ export default function LoginForm() {
     captcha: 'login',
     send: async (captcha) => {
       const session = await login({ login: address, password, ...(captcha ? { captcha_token: captcha } : {}) });
+      if ('enrol' in session) {
+        setEnrolling({ pendingToken: session.pending_token, email: normalizeEmail(address) });
+        return;
+      }
       if ('second_step' in session) {
         setPending({ pendingToken: session.pending_token, email: normalizeEmail(address) });
         return;
@@ -143,6 +150,20 @@ export default function LoginForm() {
     if (yes) await resend.run(null);
   }
 
+  if (enrolling) {
+    return (
+      <Suspense fallback={null}>
+        <EnrolStep
+          pending={enrolling}
+          onExpired={(reason) => {
+            setEnrolling(null);
+            setPassword('');
+            if (reason) setError(reason);
+          }}
+        />
+      </Suspense>
+    );
+  }
   if (pending) {
     return (
       <Suspense fallback={null}>

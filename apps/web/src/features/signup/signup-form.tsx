@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import type { AccessRequestReason } from '@suite/contract';
 import { Link, useSearchParams } from 'wouter';
 import { useNavigate } from '../../lib/navigation';
 import { useTranslation } from '../../lib/i18n-react';
@@ -19,6 +20,15 @@ import { signup } from './api/signup';
 import { signupFailure } from './signup-outcome';
 import '../../components/auth-form.css';
 
+const AskForAccess = lazy(() => import('../../components/ask-for-access'));
+
+/** Refusals that say "ask your domain administrator", and what the access request says the person met. */
+const ASK_REASON: Partial<Record<string, AccessRequestReason>> = {
+  ERR_DOMAIN_INACTIVE: 'domain_inactive',
+  ERR_SIGNUP_INVITE_ONLY: 'invite_only',
+  ERR_SIGNUP_APPROVAL_PENDING: 'approval',
+};
+
 /** `/user/signup` (spec §2): one professional e-mail, Go, link to login. `?inviteToken=` comes from a team link. */
 export default function SignupForm() {
   const { t } = useTranslation('signup');
@@ -30,6 +40,8 @@ export default function SignupForm() {
   const [email, setEmail] = useState('');
   // An address that already has an account: the message leads to logging in or resetting the password.
   const [inUse, setInUse] = useState(false);
+  // A refusal the domain's administrators can lift: the address it was for, and why.
+  const [ask, setAsk] = useState<{ email: string; reason: AccessRequestReason } | null>(null);
   const address = email.trim();
   // A single-sign-on-only domain signs up through its provider: the first sign-in makes the account.
   const sso = useSsoDiscovery(address);
@@ -61,6 +73,8 @@ export default function SignupForm() {
           message: failure.key === 'personalEmail' ? `${t('personalEmail')} ${t('personalEmailHelp')}` : t(failure.key),
         };
       setInUse(failure.kind === 'error' && failure.code === 'ERR_EMAIL_IN_USE');
+      const reason = failure.kind === 'error' ? ASK_REASON[failure.code] : undefined;
+      setAsk(reason ? { email: address, reason } : null);
       // The failure's catalogue text, looked up at each render (the error texts may come after the answer).
       if (failure.kind !== 'code-screen')
         return { form: new ApiError(caught instanceof ApiError ? caught.status : 0, failure.code, '') };
@@ -82,6 +96,7 @@ export default function SignupForm() {
         {...field('email', email, (value: string) => {
           setEmail(value);
           setInUse(false);
+          setAsk(null);
         })}
       />
       {sso === 'required' ? (
@@ -97,7 +112,13 @@ export default function SignupForm() {
               </span>
             </Alert>
           ) : null}
-          <FormSubmit error={inUse ? null : error} busy={busy} label={t('submit')} />
+          <FormSubmit error={inUse ? null : error} busy={busy} label={t('submit')}>
+            {ask && error ? (
+              <Suspense fallback={null}>
+                <AskForAccess key={`${ask.email}:${ask.reason}`} reason={ask.reason} email={ask.email} />
+              </Suspense>
+            ) : null}
+          </FormSubmit>
         </>
       )}
       <p className="auth-form__small center-text">

@@ -25,6 +25,13 @@ export function signupFailure(error: unknown): SignupFailure {
   if (error.status === 409) {
     return error.code === 'ERR_INVITE_ALREADY_ACCEPTED' ? { kind: 'error', code: error.code } : { kind: 'code-screen' };
   }
+  // The domain's sign-up rules (invitation only, an administrator's approval): their own texts, with "Ask for access".
+  if (
+    error.status === 403 &&
+    (error.code === 'ERR_SIGNUP_INVITE_ONLY' || error.code === 'ERR_SIGNUP_APPROVAL_PENDING')
+  ) {
+    return { kind: 'error', code: error.code };
+  }
   if ((error.status === 400 || error.status === 401) && error.code !== 'ERR_REQUEST') {
     const field = FIELD_CODES[error.code];
     return field ? { kind: 'field', key: field } : { kind: 'error', code: error.code };

@@ -1,12 +1,26 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'wouter';
+import type { AccessRequestReason } from '@suite/contract';
 import { useTranslation } from '../../lib/i18n-react';
 import { SSO_ERROR_REASONS, type SsoErrorReason } from '@suite/contract/core';
 import { userPath } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
+const AskForAccess = lazy(() => import('../../components/ask-for-access'));
+
+/** The reasons whose text says "contact your domain administrator", and what the request says the person met. */
+const ASK_REASON: Partial<Record<SsoErrorReason | 'none', AccessRequestReason>> = {
+  inactive: 'domain_inactive',
+  'not-configured': 'sso_unavailable',
+  'other-person': 'sso_unavailable',
+  none: 'sso_unavailable',
+};
+
 /**
  * `/login-error-sso?reason=…`: a single-sign-on sign-in that failed, with a title and a text that say
- * what happened and what to do (the server's reason; the generic text for none), and a way back.
+ * what happened and what to do (the server's reason; the generic text for none), and a way back. Where
+ * the text says to contact the domain administrator, "Ask for access" does it (after the first paint: the
+ * prerendered page stays as it is).
  */
 export default function SsoErrorPage() {
   const { t } = useTranslation('pages');
@@ -14,6 +28,9 @@ export default function SsoErrorPage() {
   const reason = SSO_ERROR_REASONS.find((r) => r === given) as SsoErrorReason | undefined;
   const title = reason ? t(`sso.reasons.${reason}.title`) : t('sso.title');
   useDocumentTitle(title);
+  const ask = ASK_REASON[reason ?? 'none'];
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
   return (
     <div className="card simple-page stack">
       <h1>{title}</h1>
@@ -25,6 +42,11 @@ export default function SsoErrorPage() {
             ? t('sso.startHere')
             : t('sso.toLogin')}
       </Link>
+      {ask && mounted ? (
+        <Suspense fallback={null}>
+          <AskForAccess reason={ask} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -24,10 +24,3 @@ export const confirmTotp = (code: string, language: string) =>
 
 export const disableTotp = (password: string, code: string, language: string) =>
   apiRequest<{ ok: true }>({ method: 'POST', path: API.totpDisable, body: { password, code, language }, auth: true });
-
-/** A fresh proof for the session in hand: the password, or a code from the app. */
-export const reauthenticate = (body: { method: 'password'; password: string } | { method: 'totp'; code: string }) =>
-  apiRequest<{ ok: true }>({ method: 'POST', path: API.reauth, body, auth: true });
-
-/** An SSO account's fresh proof: the address of a new sign-in at its provider (it comes back here). */
-export const ssoReauthUrl = () => apiRequest<{ url: string }>({ method: 'POST', path: API.ssoReauth, auth: true });

@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import { removePasskey, renamePasskey } from '../api/security';
 import { relativeTime } from '../lib/relative-time';
-import { ProofCancelled } from './fresh-proof';
+import { ProofCancelled } from '../../../components/fresh-proof';
 
 interface Props {
   passkey: Passkey;

@@ -10,7 +10,7 @@ import { securityState } from '../api/security';
 import { useNow } from '../hooks/use-sessions';
 import { useDeviceLabel } from './session-item';
 import { PasskeyItem } from './passkey-item';
-import { ProofCancelled, useFreshProof } from './fresh-proof';
+import { ProofCancelled, useFreshProof } from '../../../components/fresh-proof';
 import { TwoStep } from './two-step';
 import '../../../components/item-list.css';
 import './sessions.css';

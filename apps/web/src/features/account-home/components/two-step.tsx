@@ -8,7 +8,7 @@ import { PasswordField } from '../../../components/password-field';
 import { TextField } from '../../../components/text-field';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import { confirmTotp, disableTotp, startTotp } from '../api/security';
-import { ProofCancelled } from './fresh-proof';
+import { ProofCancelled } from '../../../components/fresh-proof';
 import { RecoveryCodes } from './recovery-codes';
 
 type Step =

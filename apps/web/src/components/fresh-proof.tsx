@@ -1,14 +1,15 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from '../../../lib/i18n-react';
+import { useTranslation } from '../lib/i18n-react';
 import { CODE_LENGTH, type SecurityState } from '@suite/contract/core';
-import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
-import { PasswordField } from '../../../components/password-field';
-import { TextField } from '../../../components/text-field';
-import { ApiError } from '../../../lib/api-client';
-import { useFormSubmit } from '../../../lib/use-form-submit';
-import { reauthenticate, ssoReauthUrl } from '../api/security';
-import '../../../components/dialog.css';
+import { Alert } from './alert';
+import { Button } from './button';
+import { PasswordField } from './password-field';
+import { TextField } from './text-field';
+import { ApiError } from '../lib/api-client';
+import { reauthenticate, ssoReauthUrl } from '../lib/reauth';
+import { useFormSubmit } from '../lib/use-form-submit';
+import './dialog.css';
+import './fresh-proof.css';
 
 type Method = NonNullable<SecurityState['reauth']>[number];
 
@@ -23,7 +24,7 @@ interface Pending {
 }
 
 /**
- * A factor change (a passkey, two-step verification) refused with ERR_PROOF_REQUIRED: the last proof
+ * A change that needs a recent proof (a passkey, two-step verification, an administrator's action) refused with ERR_PROOF_REQUIRED: the last proof
  * of this session is older than the server allows. `withProof` runs the change; on that refusal it
  * opens the dialog (password, app code or passkey; for a single-sign-on account the provider), and
  * once the proof is given it runs the change again, once. Closing the dialog rejects with
@@ -91,7 +92,7 @@ function FreshProofDialog({
   };
   const passkey = () =>
     submit.run(null, async () => {
-      const { provePasskey, PasskeyCancelled } = await import('../../../lib/webauthn');
+      const { provePasskey, PasskeyCancelled } = await import('../lib/webauthn');
       try {
         await provePasskey();
         onProved();
@@ -119,7 +120,7 @@ function FreshProofDialog({
     >
       <form className="stack" onSubmit={prove} noValidate>
         <h2 id={titleId}>{t('proof.title')}</h2>
-        <p id={textId} className="security__text">
+        <p id={textId} className="fresh-proof__text">
           {mode ? t('proof.text') : t('proof.ssoText')}
         </p>
         {mode === 'password' ? (
