@@ -146,15 +146,17 @@ describe('Policy: one sign-in policy decides', () => {
     expect(readFileSync(join(root, '../login/finish.ts'), 'utf8')).not.toMatch(/method === 'password'/);
   });
 
-  it('reads the domain rule once per password login: 5 statements, each table once', async () => {
+  // The domain's rules and its console policy are one read; the audit event is written with the session.
+  it('reads the domain rule once per password login: 6 statements, each table once', async () => {
     await registered(w, 'count@policy.test');
     const log = new StatementLog();
     const deps = { ...accountsDeps(w.app, w.t.config), db: db().withPlugin(log) };
     const done = await passwordLogin(deps, { login: 'count@policy.test', password: PASSWORD });
     expect('token' in done).toBe(true);
     expect(log.kinds.filter((k) => k.endsWith(':domains'))).toHaveLength(1);
-    expect(log.kinds).toHaveLength(5);
-    expect(new Set(log.kinds).size, log.kinds.join(' ')).toBe(5);
+    expect(log.kinds).toHaveLength(6);
+    expect(new Set(log.kinds).size, log.kinds.join(' ')).toBe(6);
+    expect(log.kinds).toContain('InsertQueryNode:audit_events');
   });
 
   it('issues every session with its amr and assurance: password AAL1, password + app AAL2, passkey AAL2', async () => {

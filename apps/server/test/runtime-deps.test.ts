@@ -25,7 +25,7 @@ function importedPackages(dir: string): Set<string> {
   for (const file of jsFiles(dir)) {
     const text = readFileSync(file, 'utf8');
     for (const m of text.matchAll(
-      /(?<![\w$.'"-])(?:(?:import|export)\s*(?:[\w$*{}\s,]+?\bfrom\s*)?|import\s*\(\s*)['"]([^'"./][^'"]*)['"]/g,
+      /(?<![\w$.'"/-])(?:(?:import|export)\s*(?:[\w$*{}\s,]+?\bfrom\s*)?|import\s*\(\s*)['"]([^'"./][^'"]*)['"]/g,
     )) {
       const spec = m[1] ?? '';
       if (spec.startsWith('node:') || builtinModules.includes(spec)) continue;

@@ -7,6 +7,11 @@ export interface DomainRules {
   mailServerHosted: boolean;
   ssoOnly: boolean;
   freePlanLimit: number | null;
+  /**
+   * From when a one-factor password sign-in without a second factor must enrol one (the console's
+   * security policy, read with the rules: one statement per sign-in); null: not required.
+   */
+  twoStepRequiredFrom: number | null;
 }
 
 export interface DomainChange {
@@ -21,13 +26,31 @@ export interface DomainChange {
 export function domainsRepository(db: Kysely<Database>) {
   /** A domain without a row has the defaults: active, not hosted, password login, no limit. */
   async function rules(name: string): Promise<DomainRules> {
-    const row = await db.selectFrom('domains').selectAll().where('name', '=', name).executeTakeFirst();
+    // A domain with console settings always has its row here (domainSettingsRepository.set makes it).
+    const row = await db
+      .selectFrom('domains')
+      .leftJoin('domain_settings', 'domain_settings.domain', 'domains.name')
+      .select([
+        'domains.active',
+        'domains.mail_server_hosted',
+        'domains.sso_only',
+        'domains.free_plan_limit',
+        'domain_settings.require_two_step',
+        'domain_settings.two_step_grace_until',
+      ])
+      .where('domains.name', '=', name)
+      .executeTakeFirst();
     return {
       name,
       active: row ? Boolean(row.active) : true,
       mailServerHosted: Boolean(row?.mail_server_hosted),
       ssoOnly: Boolean(row?.sso_only),
       freePlanLimit: row?.free_plan_limit ?? null,
+      twoStepRequiredFrom: row?.require_two_step
+        ? row.two_step_grace_until === null
+          ? 0
+          : Number(row.two_step_grace_until)
+        : null,
     };
   }
 

@@ -60,6 +60,12 @@ export function domainSettingsRepository(db: Kysely<Database>) {
         session_idle_ms: next.sessionIdleMs,
         updated_at: Date.now(),
       };
+      // The domain's row too: the sign-in reads the policy joined to it (domainsRepository.rules).
+      await db
+        .insertInto('domains')
+        .values({ name: domain, updated_at: row.updated_at })
+        .onConflict((oc) => oc.column('name').doNothing())
+        .execute();
       await db
         .insertInto('domain_settings')
         .values({ domain, ...row })

@@ -39,7 +39,7 @@ export async function finishSignIn(
   const account = { active: user.active, secondFactor: !federated && (await totpOn(deps, user.id)) };
   if (!isComplete(account, options.proved)) return startSecondStep(deps, user, options.proved);
   // The domain requires two-step verification: a one-factor sign-in without one enrols before any session.
-  if (!federated && !account.secondFactor && assurance(options.proved) === 1 && (await enrolmentDue(deps, user))) {
+  if (!federated && !account.secondFactor && assurance(options.proved) === 1 && enrolmentDue(rules)) {
     return startEnrolmentStep(deps, user, options.proved);
   }
   return deps.db.transaction().execute(async (trx) => {

@@ -10,7 +10,7 @@ import {
 import { AppError } from '../../../../errors.js';
 import { seal } from '../../../../keys.js';
 import type { AccountsDeps } from '../../deps.js';
-import { domainSettingsRepository } from '../../domains/settings.js';
+import type { DomainRules } from '../../domains/repository.js';
 import { holderOf, noteFactorChange } from '../../identity/factor-changes.js';
 import { usersRepository, type UserRow } from '../../identity/repository.js';
 import { flowState, newStateValue } from '../../state/repository.js';
@@ -26,9 +26,8 @@ import { issueRecoveryCodes, openSecret } from './service.js';
  * pending token instead, good for the app's secret and then, with the app's first code, for the
  * session. The session then stands at AAL2, like a sign-in with the code step.
  */
-export async function enrolmentDue(deps: AccountsDeps, user: UserRow, now = Date.now()): Promise<boolean> {
-  const settings = await domainSettingsRepository(deps.db).get(user.domain);
-  return settings.requireTwoStep && (settings.twoStepGraceUntil === null || now >= settings.twoStepGraceUntil);
+export function enrolmentDue(rules: DomainRules, now = Date.now()): boolean {
+  return rules.twoStepRequiredFrom !== null && now >= rules.twoStepRequiredFrom;
 }
 
 interface PendingEnrolment {
