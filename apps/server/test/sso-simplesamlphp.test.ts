@@ -200,6 +200,21 @@ describe.skipIf(missing !== null)('SimpleSAMLphp as the SAML provider', () => {
     expect(res.headers.get('location') ?? '').toContain('loginuserpass');
   });
 
+  it('"sign out of all devices" from an SSO session ends every session here and this device\'s provider session', async () => {
+    // alice finished her welcome step above: a full session may sign out everywhere.
+    const other = await signIn('alice');
+    const { b, token } = await signIn('alice');
+    const out = await call(w.app, { method: 'POST', url: '/auth/logout-all', token });
+    expect(out.statusCode, out.body).toBe(200);
+    expect(await alive(token)).toBe(false);
+    expect(await alive(other.token)).toBe(false);
+    const logoutUrl = new URL(out.json().logout_url as string);
+    expect(`${logoutUrl.origin}${logoutUrl.pathname}`).toBe(`${ssp.url}/saml2/idp/SingleLogoutService.php`);
+    expect((await b.go(logoutUrl.href)).url.href).toBe(`${PUBLIC}/user/login?signed-out=1`);
+    const res = await fetch(ssp.tileUrl(SP_ENTITY), { redirect: 'manual', headers: { cookie: b.cookiesOf(ssp.url) } });
+    expect(res.headers.get('location') ?? '').toContain('loginuserpass');
+  });
+
   it('a logout at the provider ends the session that sign-in made here, answered with a LogoutResponse', async () => {
     const other = await signIn('erin');
     const { b, token } = await signIn('erin');

@@ -22,8 +22,8 @@ const loginRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, {
     signedIn(app, { tags, response: { 200: LogoutResponseSchema } }, [], 'welcome'),
     async (request) => logout(deps, request.user!, request.log),
   );
-  app.post(API.logoutAll, signedIn(app, { tags, response: { 200: OkSchema } }), async (request) =>
-    logoutAll(deps, request.user!),
+  app.post(API.logoutAll, signedIn(app, { tags, response: { 200: LogoutResponseSchema } }), async (request) =>
+    logoutAll(deps, request.user!, request.log),
   );
   app.get(API.sessions, signedIn(app, { tags, response: { 200: ActiveSessionListSchema } }), async (request) =>
     activeSessions(deps, request.user!),
