@@ -96,3 +96,34 @@ for (const lang of ['en', 'hi'] as Lang[]) {
     });
   });
 }
+
+test('"Sign out of all devices" of a single sign-on session ends this browser\'s provider session too', async ({
+  page,
+  browser,
+}) => {
+  const user = users[0]!;
+  const email = user.attributes.email[0]!;
+  const ui = new AccountScreens(page, 'en');
+  const sessionsT = texts('en', 'sessions');
+  // The person signed in on two browsers through the provider's tile start URL (finished its welcome above).
+  const other = await browser.newPage();
+  for (const p of [other, page]) {
+    await p.goto(`/api/sso/start?domain=${DOMAIN}`);
+    await signInAtSimpleSamlPhp(p, user.username);
+    await p.waitForURL(/\/app/);
+  }
+  await expect(page.getByText(ui.homeT('signedInAs', { email }))).toBeVisible();
+  await page.getByRole('button', { name: sessionsT('all') }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: sessionsT('allConfirm') })
+    .click();
+  // Through the provider's single logout, back to our sign-in page.
+  await expect(page).toHaveURL(/\/user\/login\?signed-out=1$/);
+  await page.goto(ssp.tileUrl(SP_ENTITY));
+  await expect(page.locator('#username')).toBeVisible();
+  // The other browser's session here is over too.
+  await other.reload();
+  await expect(other).toHaveURL(/\/user\/login/);
+  await other.close();
+});

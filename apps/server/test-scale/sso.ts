@@ -7,6 +7,7 @@ import { signInAtProvider } from '../test/idp/drive.js';
 import { ssoSetOidc, startOidcProvider, type TestOidcProvider } from '../test/idp/oidc.js';
 import { startSamlIdp, type TestSamlIdp } from '../test/idp/saml.js';
 import { TestBrowser } from '../test/idp/browser.js';
+import { simpleSamlPhpMissing, startSimpleSamlPhp } from '../test/idp/simplesamlphp.js';
 import type { Instance } from './cluster.js';
 
 /** What the scale-out suite's cluster gives these tests (read once its start is done). */
@@ -194,6 +195,41 @@ export function ssoAcrossInstances(cluster: () => SsoCluster): void {
       expect((await me(c.a.url)).status).toBe(401);
       expect((await me(c.b.url)).status).toBe(401);
     });
+
+    // Debian's SimpleSAMLphp sends its LogoutRequest through the browser to PUBLIC_URL (nginx): whichever
+    // instance takes it, the session must end on both.
+    it.skipIf(simpleSamlPhpMissing() !== null)(
+      'a SAML logout at the provider (SimpleSAMLphp) ends the session on both instances',
+      async () => {
+        const publicHost = new URL(c.publicUrl).host;
+        const ssp = await startSimpleSamlPhp({
+          port: 37900 + (process.pid % 90),
+          users: [{ username: 'zoe', attributes: { uid: ['zoe'], email: ['zoe@ssp.test'] } }],
+          returnHosts: [publicHost],
+        });
+        try {
+          ssp.trustSp(await (await fetch(`${c.a.url}/api/sso/saml/metadata`)).text());
+          const file = join(c.dir, 'ssp-metadata.xml');
+          writeFileSync(file, await ssp.metadata());
+          expect(await admin('sso', 'set', 'ssp.test', '--saml', '--metadata', file)).toContain(
+            `IdP single logout: ${ssp.url}/saml2/idp/SingleLogoutService.php`,
+          );
+          const browser = new TestBrowser(null, c.publicUrl, { username: 'zoe', password: 'zoe' });
+          const landing = await browser.go('/api/sso/start?email=zoe@ssp.test');
+          expect(landing.url.pathname, landing.url.href).toBe('/auth');
+          const token = await exchange(c.a.url, landing.url.searchParams.get('handoff') ?? '', browser.ourCookie());
+          const me = (base: string) => hit(`${base}/api/v2/user/me`, { headers: { authorization: `Bearer ${token}` } });
+          expect((await me(c.a.url)).status).toBe(200);
+          expect((await me(c.b.url)).status).toBe(200);
+          const back = await browser.go(ssp.logoutUrl(`${c.publicUrl}/user/login?from=idp`));
+          expect(back.url.href).toBe(`${c.publicUrl}/user/login?from=idp`);
+          expect((await me(c.a.url)).status).toBe(401);
+          expect((await me(c.b.url)).status).toBe(401);
+        } finally {
+          await ssp.stop();
+        }
+      },
+    );
 
     it('no answer of 500 or more across these sign-ins', () => {
       expect(answers.length).toBeGreaterThan(0);

@@ -84,6 +84,30 @@ describe('OpenID Connect single logout', () => {
     expect(b.asked).toBe(asked + 1);
   });
 
+  it('"sign out of all devices" ends every session here and sends this browser to the provider logout', async () => {
+    const first = await signIn('ivy@op.test');
+    const done = await call(w.app, {
+      method: 'PUT',
+      url: '/sso/complete-register',
+      token: first.token,
+      body: { accepted_terms: { version: 1 } },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    const kept = done.json().token as string;
+    const { b, token } = await signIn('ivy@op.test');
+    const out = await call(w.app, { method: 'POST', url: '/auth/logout-all', token });
+    expect(out.statusCode, out.body).toBe(200);
+    expect(await alive(token)).toBe(false);
+    expect(await alive(kept)).toBe(false);
+    const url = new URL(out.json().logout_url as string);
+    expect(url.href.startsWith(`${op.issuer}/session/end`)).toBe(true);
+    expect(url.searchParams.get('id_token_hint')).toBe(op.seen.idTokens.at(-1));
+    expect((await b.go(url.href)).url.href.startsWith(`${PUBLIC}/user/login`)).toBe(true);
+    const asked = b.asked;
+    expect((await b.go('/api/sso/start?email=ivy@op.test')).url.pathname).toBe('/auth');
+    expect(b.asked).toBe(asked + 1);
+  });
+
   it('a logout at the provider ends the session that sign-in made here (back-channel logout)', async () => {
     const kept = await signIn('hedy@op.test');
     const { b, token } = await signIn('hedy@op.test');

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, call, decodeSession, expectError, startWorld, type AccountsWorld } from './accounts-helpers.js';
+import { logCapture } from './helpers.js';
 import { TestBrowser, type Landing } from './idp/browser.js';
 import { simpleSamlPhpMissing, startSimpleSamlPhp, type SimpleSamlPhp } from './idp/simplesamlphp.js';
 
@@ -26,6 +27,13 @@ const users = [
   { username: 'carol', attributes: { uid: ['carol'], email: ['carol@ssp.test'], givenName: ['Carol'], sn: ['Ann'] } },
   { username: 'dave', attributes: { uid: ['dave'], email: ['dave@ssp.test'], givenName: ['Dave'], sn: ['Bowman'] } },
   { username: 'erin', attributes: { uid: ['erin'], email: ['erin@ssp.test'], givenName: ['Erin'], sn: ['Brock'] } },
+  // Named as Okta's, Google's and OneLogin's admins type them.
+  {
+    username: 'frank',
+    attributes: { uid: ['frank'], Email: ['frank@ssp.test'], FirstName: ['Frank'], LastName: ['Castle'] },
+  },
+  // The address under a name no default covers: read only once the connection maps it.
+  { username: 'gina', attributes: { uid: ['gina'], workEmail: ['gina@ssp.test'], givenName: ['Gina'], sn: ['Lu'] } },
 ];
 
 /**
@@ -35,6 +43,15 @@ const users = [
 describe.skipIf(missing !== null)('SimpleSAMLphp as the SAML provider', () => {
   let w: AccountsWorld;
   let ssp: SimpleSamlPhp;
+  const logs = logCapture();
+  const logSince = (from: number) => logs.lines.slice(from).join('');
+  const metadataFile = () => join(w.t.dataDir, 'ssp-metadata.xml');
+  const userRow = (email: string) =>
+    w.app.db.kysely
+      .selectFrom('users')
+      .select(['id', 'first_name', 'last_name'])
+      .where('email', '=', email)
+      .executeTakeFirst();
   const spMetadata = async () => (await w.app.inject({ method: 'GET', url: '/api/sso/saml/metadata' })).body;
   const browser = (username: string) => new TestBrowser(w.app, PUBLIC, { username, password: username });
 
@@ -65,7 +82,7 @@ describe.skipIf(missing !== null)('SimpleSAMLphp as the SAML provider', () => {
 
   beforeAll(async () => {
     const started = Date.now();
-    w = await startWorld();
+    w = await startWorld({}, { logger: { level: 'info', stream: logs.stream } });
     ssp = await startSimpleSamlPhp({ port, users });
     // Started within the test-loop budget: a slow harness would be paid by every run.
     expect(Date.now() - started).toBeLessThan(15_000);
@@ -183,6 +200,21 @@ describe.skipIf(missing !== null)('SimpleSAMLphp as the SAML provider', () => {
     expect(res.headers.get('location') ?? '').toContain('loginuserpass');
   });
 
+  it('"sign out of all devices" from an SSO session ends every session here and this device\'s provider session', async () => {
+    // alice finished her welcome step above: a full session may sign out everywhere.
+    const other = await signIn('alice');
+    const { b, token } = await signIn('alice');
+    const out = await call(w.app, { method: 'POST', url: '/auth/logout-all', token });
+    expect(out.statusCode, out.body).toBe(200);
+    expect(await alive(token)).toBe(false);
+    expect(await alive(other.token)).toBe(false);
+    const logoutUrl = new URL(out.json().logout_url as string);
+    expect(`${logoutUrl.origin}${logoutUrl.pathname}`).toBe(`${ssp.url}/saml2/idp/SingleLogoutService.php`);
+    expect((await b.go(logoutUrl.href)).url.href).toBe(`${PUBLIC}/user/login?signed-out=1`);
+    const res = await fetch(ssp.tileUrl(SP_ENTITY), { redirect: 'manual', headers: { cookie: b.cookiesOf(ssp.url) } });
+    expect(res.headers.get('location') ?? '').toContain('loginuserpass');
+  });
+
   it('a logout at the provider ends the session that sign-in made here, answered with a LogoutResponse', async () => {
     const other = await signIn('erin');
     const { b, token } = await signIn('erin');
@@ -202,21 +234,70 @@ describe.skipIf(missing !== null)('SimpleSAMLphp as the SAML provider', () => {
     expect(await alive(token)).toBe(true);
   });
 
-  // Needs sso-a's branch (SHA-1 refused for new connections unless --allow-sha1): written to expect it.
-  it.skip('a response signed with RSA-SHA1 is refused (needs the sso-a branch)', async () => {
-    ssp.trustSp(await spMetadata(), { sha1: true });
-    const landing = await browser('alice').go('/api/sso/start?email=alice@ssp.test');
-    expect(reasonOf(landing)).toBe('invalid');
-    ssp.trustSp(await spMetadata());
+  it('an Email attribute with FirstName and LastName, mapped with --email-attribute and the name flags', async () => {
+    const shown = await admin(
+      w,
+      'sso',
+      'set',
+      'ssp.test',
+      '--saml',
+      '--metadata',
+      metadataFile(),
+      '--email-attribute',
+      'Email',
+      '--first-name-attribute',
+      'FirstName',
+      '--last-name-attribute',
+      'LastName',
+    );
+    expect(shown).toContain('e-mail: Email (set), then email, mail');
+    const { token } = await signIn('frank');
+    expect(decodeSession(token).user.email).toBe('frank@ssp.test');
+    expect(await userRow('frank@ssp.test')).toMatchObject({ first_name: 'Frank', last_name: 'Castle' });
+    await admin(w, 'sso', 'set', 'ssp.test', '--saml', '--metadata', metadataFile());
   });
 
-  // Needs sso-a's branch (`sso refresh <domain>` re-reads a metadata URL): written to expect it.
-  it.skip('a rotated IdP certificate is picked up by sso refresh (needs the sso-a branch)', async () => {
-    const url = `${ssp.url}/saml2/idp/metadata.php?output=xml`;
+  it('no address the connection reads: the no-email reason, nothing made; mapping its name lets the person in', async () => {
+    const from = logs.lines.length;
+    const landing = await browser('gina').go('/api/sso/start?email=gina@ssp.test');
+    expect(reasonOf(landing)).toBe('no-email');
+    expect(await userRow('gina@ssp.test')).toBeUndefined();
+    // The log names the attributes received, never their values, so IT sees what to map.
+    const refusal = logSince(from)
+      .split('\n')
+      .filter((line) => line.includes('the provider sent no e-mail address'));
+    expect(refusal).toHaveLength(1);
+    expect(refusal[0]).toContain('workEmail');
+    expect(refusal[0]).not.toContain('gina@ssp.test');
+
+    await admin(w, 'sso', 'set', 'ssp.test', '--saml', '--metadata', metadataFile(), '--email-attribute', 'workEmail');
+    const { token } = await signIn('gina');
+    expect(decodeSession(token).user.email).toBe('gina@ssp.test');
+    expect(await userRow('gina@ssp.test')).toMatchObject({ first_name: 'Gina', last_name: 'Lu' });
+    await admin(w, 'sso', 'set', 'ssp.test', '--saml', '--metadata', metadataFile());
+  });
+
+  it('a response signed with RSA-SHA1 is refused as a misconfiguration, and no one is signed in', async () => {
+    ssp.trustSp(await spMetadata(), { sha1: true });
+    const from = logs.lines.length;
+    const landing = await browser('alice').go('/api/sso/start?email=alice@ssp.test');
+    expect(reasonOf(landing)).toBe('misconfigured');
+    expect(logSince(from)).toContain('the IdP signs with SHA-1');
+    ssp.trustSp(await spMetadata());
+    // Back on RSA-SHA256, the same person goes in.
+    expect((await signIn('alice')).token).toBeTruthy();
+  });
+
+  it('an unannounced certificate rotation names the fingerprint; sso refresh reads the metadata URL and takes it', async () => {
+    const set = await admin(w, 'sso', 'set', 'ssp.test', '--saml', '--metadata', ssp.metadataUrl);
+    expect(set).toContain(`metadata URL: ${ssp.metadataUrl} (read daily`);
     ssp.rotateCertificate();
+    const from = logs.lines.length;
     expect(reasonOf(await browser('alice').go('/api/sso/start?email=alice@ssp.test'))).toBe('invalid');
-    await admin(w, 'sso', 'refresh', 'ssp.test');
-    void url;
+    expect(logSince(from)).toMatch(/signed with certificate SHA-256 [0-9A-F:]+ \(not one the connection holds\)/i);
+    const refreshed = await admin(w, 'sso', 'refresh', 'ssp.test');
+    expect(refreshed).toMatch(/certificates added: \S+; removed: \S+/);
     expectHandoff(await browser('alice').go('/api/sso/start?email=alice@ssp.test'));
+    expect(await admin(w, 'sso', 'refresh', 'ssp.test')).toContain('nothing changed');
   });
 });

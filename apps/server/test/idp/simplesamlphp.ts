@@ -1,7 +1,10 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { testCa } from './ca.js';
 
 /** Debian's SimpleSAMLphp (package simplesamlphp), its web root and its PHP code. */
 const SSP_ROOT = '/usr/share/simplesamlphp';
@@ -34,6 +37,8 @@ export interface SimpleSamlPhp {
   entityId: string;
   /** The IdP's metadata XML (what an operator gives `sso set --saml --metadata`). */
   metadata(): Promise<string>;
+  /** The same metadata at an https URL (a TLS front signed by the test CA, as nginx would be in production). */
+  metadataUrl: string;
   /** Reads our SP metadata again and writes SimpleSAMLphp's entry for it (read on its next request). */
   trustSp(spMetadata: string, options?: SspSpOptions): void;
   /** The IdP-initiated sign-in address (the app tile). */
@@ -190,13 +195,24 @@ export async function startSimpleSamlPhp(input: {
     }
   }
 
+  const metadata = async () => (await fetch(`${url}/saml2/idp/metadata.php?output=xml`)).text();
+  // The server reads metadata URLs over https only; php's built-in server speaks http, so a TLS front
+  // passes SimpleSAMLphp's own metadata through (what it publishes now, a rotation included).
+  const ca = testCa();
+  const front = createHttpsServer({ key: ca.key, cert: ca.cert }, (request, response) => {
+    if (request.url !== '/metadata') return void response.writeHead(404).end();
+    metadata().then(
+      (xml) => response.writeHead(200, { 'content-type': 'application/samlmetadata+xml' }).end(xml),
+      () => response.writeHead(502).end(),
+    );
+  });
+  await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+
   return {
     url,
     entityId,
-    async metadata() {
-      const res = await fetch(`${url}/saml2/idp/metadata.php?output=xml`);
-      return res.text();
-    },
+    metadata,
+    metadataUrl: `https://127.0.0.1:${(front.address() as AddressInfo).port}/metadata`,
     trustSp(spMetadata, options = {}) {
       const entity = /entityID="([^"]+)"/.exec(spMetadata)?.[1] ?? '';
       const acs = /<(?:\w+:)?AssertionConsumerService\b[^>]*\bLocation="([^"]+)"/.exec(spMetadata)?.[1] ?? '';
@@ -223,7 +239,7 @@ export async function startSimpleSamlPhp(input: {
             : 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
           NameIDFormat: 'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent',
           'simplesaml.nameidattribute': 'uid',
-          attributes: ['uid', 'email', 'Email', 'mail', 'givenName', 'sn', 'FirstName', 'LastName'],
+          attributes: ['uid', 'email', 'Email', 'mail', 'workEmail', 'givenName', 'sn', 'FirstName', 'LastName'],
         })};\n`,
       );
     },
@@ -235,6 +251,7 @@ export async function startSimpleSamlPhp(input: {
       writeIdp();
     },
     async stop() {
+      await new Promise((resolve) => front.close(resolve));
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');

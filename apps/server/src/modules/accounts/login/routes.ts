@@ -23,8 +23,8 @@ const loginRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, {
   );
   app.post(
     API.logoutAll,
-    { config: { session: 'full' }, schema: { tags, response: { 200: OkSchema } } },
-    async (request) => logoutAll(deps, request.user!),
+    { config: { session: 'full' }, schema: { tags, response: { 200: LogoutResponseSchema } } },
+    async (request) => logoutAll(deps, request.user!, request.log),
   );
   app.get(
     API.sessions,

@@ -30,8 +30,23 @@ export async function logout(
   return logoutUrl ? { ok: true, logout_url: logoutUrl } : { ok: true };
 }
 
-/** "Sign out of all devices": ends every session of the user, this one included. */
-export async function logoutAll(deps: AccountsDeps, session: SessionUser): Promise<{ ok: true }> {
+/**
+ * "Sign out of all devices": ends every session of the user, this one included. When this session came
+ * from a provider with a logout endpoint, this device's browser is sent there too (as a sign-out does):
+ * the provider sessions of the other devices live in their own browsers, out of our reach, but none of
+ * them holds a session here any more.
+ */
+export async function logoutAll(
+  deps: AccountsDeps,
+  session: SessionUser,
+  log: { warn(details: object, message: string): void },
+): Promise<LogoutResponse> {
+  const logoutUrl = await ssoLogoutFlow(deps)
+    .providerLogoutUrl(session.sessionId)
+    .catch((error: unknown) => {
+      log.warn({ err: error }, 'sso: provider logout unavailable');
+      return undefined;
+    });
   await deps.db.transaction().execute(async (trx) => {
     await deps.sessions.revoke(session.id, {}, trx);
     await recordAudit(trx, {
@@ -40,7 +55,7 @@ export async function logoutAll(deps: AccountsDeps, session: SessionUser): Promi
       target: { id: session.id, email: session.email },
     });
   });
-  return { ok: true };
+  return logoutUrl ? { ok: true, logout_url: logoutUrl } : { ok: true };
 }
 
 /** The user's active sessions (devices), most recently seen first. */

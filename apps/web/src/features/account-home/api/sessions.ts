@@ -1,4 +1,4 @@
-import { API, type ActiveSession } from '@suite/contract/core';
+import { API, type ActiveSession, type LogoutResponse } from '@suite/contract/core';
 import { apiRequest } from '../../../lib/api-client';
 
 /** The signed-in user's sessions (one per device), most recently seen first. */
@@ -9,5 +9,5 @@ export const listSessions = () =>
 export const endSession = (id: string) =>
   apiRequest<{ ok: true }>({ method: 'DELETE', path: API.session, params: { id }, auth: true });
 
-/** Ends every session of the signed-in user, this one included. */
-export const logoutAll = () => apiRequest<{ ok: true }>({ method: 'POST', path: API.logoutAll, auth: true });
+/** Ends every session of the signed-in user, this one included (and answers this device's provider logout). */
+export const logoutAll = () => apiRequest<LogoutResponse>({ method: 'POST', path: API.logoutAll, auth: true });

@@ -18,7 +18,8 @@ import './sessions.css';
 
 /**
  * Signed-in home: the devices signed in to this account (GET /v2/user/sessions), each other one can be
- * signed out (DELETE), or all at once (POST /auth/logout-all, this device included: it goes to login).
+ * signed out (DELETE), or all at once (POST /auth/logout-all, this device included: it goes to login, or
+ * to its provider's logout for a single sign-on session).
  * An answer that refuses this device's own session (ended from another device) also leads to login.
  */
 export function SessionsPanel() {
@@ -51,8 +52,12 @@ export function SessionsPanel() {
 
   const all = useFormSubmit({
     send: async () => {
-      await logoutAll();
-      signedOutHere();
+      const answer = await logoutAll();
+      // A session from the organization's provider: its session on this device ends too.
+      if (answer.logout_url) {
+        clearSession();
+        window.location.assign(answer.logout_url);
+      } else signedOutHere();
     },
     failure: (failure) => {
       if (!sessionEnded(failure)) return { form: failure };
