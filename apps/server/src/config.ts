@@ -4,7 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { CODE_TTL_MS, MEETING_ACCESS_LEVELS, type MeetingAccess } from '@suite/contract';
+import { AUDIT_RETENTION_DAYS, CODE_TTL_MS, MEETING_ACCESS_LEVELS, type MeetingAccess } from '@suite/contract';
 import { deriveKeys, type AppKeys } from './keys.js';
 
 const bool = z
@@ -226,6 +226,7 @@ const EnvSchema = z.object({
   METRICS_TOKEN: opt(z.string().min(16, 'must be at least 16 characters')),
   METRICS_PORT: opt(z.coerce.number().int().min(1).max(65535)),
   METRICS_HOST: def(z.string(), '127.0.0.1'),
+  AUDIT_RETENTION_DAYS: def(z.coerce.number().int().min(1).max(3650), AUDIT_RETENTION_DAYS),
   DNS_SERVERS: def(
     z
       .string()
@@ -327,6 +328,8 @@ export interface AppConfig {
   metrics: { token: string | undefined; port: number | undefined; host: string };
   /** Resolvers the domain proof asks (DNS_SERVERS); empty: the system's. */
   dnsServers: string[];
+  /** Audit events older than this are deleted by the daily purge (AUDIT_RETENTION_DAYS). */
+  auditRetentionDays: number;
 }
 
 export class ConfigError extends Error {
@@ -512,6 +515,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
     dnsServers: e.DNS_SERVERS,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
   };
 }
 

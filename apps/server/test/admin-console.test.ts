@@ -654,7 +654,7 @@ describe('domain administrator console', () => {
         .execute();
       const csv = (await get(path(API.adminAuditExport, { domain: 'acme-corp.com' }), boss.token)).body;
       expect(csv).toContain(`"'=HYPERLINK(""http://evil"")"`);
-      expect(await purgeOldAudit(w.app.db.kysely)).toBe(1);
+      expect(await purgeOldAudit(w.app.db.kysely, w.t.config.auditRetentionDays)).toBe(1);
       const after = (await get(path(API.adminAuditExport, { domain: 'acme-corp.com' }), boss.token)).body;
       expect(after).not.toContain('HYPERLINK');
       expect(adminCli).toBeTypeOf('function');

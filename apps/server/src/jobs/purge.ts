@@ -61,6 +61,6 @@ export const outboxPurgeJob = (app: FastifyInstance) =>
 export const uploadPurgeJob = (app: FastifyInstance) =>
   purgeJob(app, 'upload-purge', 'abandoned upload objects', () => purgeAbandonedUploads(app.db.kysely, app.storage));
 
-/** Audit events older than AUDIT_RETENTION_DAYS. */
+/** Audit events older than the AUDIT_RETENTION_DAYS setting. */
 export const auditPurgeJob = (app: FastifyInstance) =>
-  purgeJob(app, 'audit-purge', 'old audit events', () => purgeOldAudit(app.db.kysely));
+  purgeJob(app, 'audit-purge', 'old audit events', () => purgeOldAudit(app.db.kysely, app.config.auditRetentionDays));

@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { AUDIT_RETENTION_DAYS } from '@suite/contract';
 import type { Database } from '../../db/schema.js';
 import { auditRepository, type NewAuditEvent } from './repository.js';
 
@@ -13,9 +12,9 @@ export function recordAudit(db: Kysely<Database>, event: NewAuditEvent): Promise
   return auditRepository(db).insert(event);
 }
 
-/** Deletes events older than AUDIT_RETENTION_DAYS; returns how many. */
-export function purgeOldAudit(db: Kysely<Database>, now = Date.now()): Promise<number> {
-  return auditRepository(db).purgeBefore(now - AUDIT_RETENTION_DAYS * 86_400_000);
+/** Deletes events older than `retentionDays` (the AUDIT_RETENTION_DAYS setting); returns how many. */
+export function purgeOldAudit(db: Kysely<Database>, retentionDays: number, now = Date.now()): Promise<number> {
+  return auditRepository(db).purgeBefore(now - retentionDays * 86_400_000);
 }
 
 export { auditRepository } from './repository.js';
