@@ -705,6 +705,35 @@ describe('review 3 follow-ups', () => {
   }, 90_000);
   afterAll(async () => w?.close());
 
+  it('a deactivated admin is not mailed requests and does not count for the last-admin rule', async () => {
+    const deputy = await registered(w, `deputy@${domain}`);
+    expect((await post(path(API.adminAdmins, { domain }), boss.token, { email: `deputy@${domain}` })).statusCode).toBe(
+      200,
+    );
+    expect((await post(path(API.adminPersonDeactivate, { id: deputy.id }), boss.token)).statusCode).toBe(200);
+    const listed = (await get(path(API.adminAdmins, { domain }), boss.token)).json().admins as { email: string }[];
+    expect(listed.map((a) => a.email)).toEqual([`boss@${domain}`]);
+    expectError(
+      await call(w.app, {
+        method: 'DELETE',
+        url: path(API.adminAdmin, { domain, userId: boss.id }),
+        token: boss.token,
+      }),
+      409,
+      'ERR_ADMIN_LAST',
+    );
+    const before = w.smtp.messages.length;
+    await w.app.inject({
+      method: 'POST',
+      url: `/api${API.accessRequests}`,
+      remoteAddress: '10.40.0.1',
+      payload: { email: `newbie@${domain}`, reason: 'sso_unavailable' },
+    });
+    await mailTo(w.smtp, `boss@${domain}`, before);
+    await outboxDrained(w);
+    expect(w.smtp.messages.slice(before).filter((m) => m.to.includes(`deputy@${domain}`))).toEqual([]);
+  });
+
   it('an approval admits one sign-up of its address, expires, and is not honoured once the domain is invite-only', async () => {
     await setMode('approval');
     // One sign-up: approved, it goes through (a code is mailed); the account made spends the approval.
