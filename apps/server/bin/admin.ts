@@ -9,6 +9,7 @@ import { API, API_PREFIX, SSO_SP_KEY_OVERLAP_DAYS } from '@suite/contract';
 import {
   DEFAULT_ATTRIBUTES,
   DomainTakenError,
+  EntityIdTakenError,
   accountsAdmin,
   certificatesOf,
   describeError,
@@ -288,7 +289,7 @@ async function ssoSet(db: Db, env: Env, args: string[], out: Out): Promise<void>
       );
     }
   } catch (error) {
-    if (error instanceof DomainTakenError) throw new UsageError(error.message);
+    if (error instanceof DomainTakenError || error instanceof EntityIdTakenError) throw new UsageError(error.message);
     throw error;
   }
   await ssoShow(db, env, [domain], out);

@@ -206,8 +206,8 @@ beforeAll(async () => {
   await connectOidc('hostile.test', hostile, hostileUris);
   const file = join(w.t.dataDir, 'idp-metadata.xml');
   writeFileSync(file, idp.metadata);
-  await admin(w, 'sso', 'set', 'saml.test', '--saml', '--metadata', file);
-  await admin(w, 'sso', 'set', 'seats2.test', '--saml', '--metadata', file);
+  // One IdP serves both domains: one connection, seats2.test a further domain of it.
+  await admin(w, 'sso', 'set', 'saml.test', '--saml', '--metadata', file, '--domains', 'seats2.test');
   await admin(w, 'domain', 'set', 'seats2.test', '--free-limit', '2');
 });
 afterAll(async () => {

@@ -3,8 +3,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, apiPath } from '@suite/contract';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ACCESS_APPROVAL_TTL_MS, ACCESS_REQUEST_MAILS_PER_DOMAIN, API, apiPath } from '@suite/contract';
 import {
   PASSWORD,
   admin,
@@ -656,5 +656,229 @@ describe('adversarial review: hostile identity providers and single logout', () 
     const rows = await w.app.db.kysely.selectFrom('sso_connections').select(['domain', 'settings']).execute();
     const sameEntity = rows.filter((r) => (JSON.parse(r.settings) as { entityId?: string }).entityId === idp.entityId);
     expect(sameEntity.map((r) => r.domain)).toEqual(['acme.test']);
+  });
+});
+
+describe('review 3 follow-ups', () => {
+  let w: AccountsWorld;
+  let boss: { token: string; id: string };
+  const domain = 'follow-corp.com';
+
+  const get = (url: string, token: string) => call(w.app, { method: 'GET', url, token });
+  const post = (url: string, token: string, body: unknown = {}) => call(w.app, { method: 'POST', url, token, body });
+  const signUp = (email: string) => call(w.app, { method: 'POST', url: API.signup, body: { email } });
+  const pendingOf = (email: string) =>
+    w.app.db.kysely
+      .selectFrom('access_requests')
+      .selectAll()
+      .where('email', '=', email)
+      .where('status', '=', 'pending')
+      .executeTakeFirstOrThrow();
+  async function approvedRequestOf(email: string): Promise<string> {
+    expectError(await signUp(email), 403, 'ERR_SIGNUP_APPROVAL_PENDING');
+    const { id } = await pendingOf(email);
+    const ok = await post(path(API.adminRequestApprove, { id }), boss.token);
+    expect(ok.statusCode, ok.body).toBe(200);
+    return id;
+  }
+  const setMode = async (mode: 'open' | 'approval' | 'invite') =>
+    expect(
+      (
+        await call(w.app, {
+          method: 'PUT',
+          url: path(API.adminSignupRules, { domain }),
+          token: boss.token,
+          body: { mode },
+        })
+      ).statusCode,
+    ).toBe(200);
+  const search = async (q: string) => {
+    const res = await get(`${path(API.adminPeople, { domain })}?q=${encodeURIComponent(q)}`, boss.token);
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json().people as { email: string }[]).map((p) => p.email).sort();
+  };
+
+  beforeAll(async () => {
+    w = await startWorld();
+    boss = await registered(w, `boss@${domain}`);
+    await admin(w, 'domain', 'admin', 'add', domain, `boss@${domain}`);
+  }, 90_000);
+  afterAll(async () => w?.close());
+
+  it('a deactivated admin is not mailed requests and does not count for the last-admin rule', async () => {
+    const deputy = await registered(w, `deputy@${domain}`);
+    expect((await post(path(API.adminAdmins, { domain }), boss.token, { email: `deputy@${domain}` })).statusCode).toBe(
+      200,
+    );
+    expect((await post(path(API.adminPersonDeactivate, { id: deputy.id }), boss.token)).statusCode).toBe(200);
+    const listed = (await get(path(API.adminAdmins, { domain }), boss.token)).json().admins as { email: string }[];
+    expect(listed.map((a) => a.email)).toEqual([`boss@${domain}`]);
+    expectError(
+      await call(w.app, {
+        method: 'DELETE',
+        url: path(API.adminAdmin, { domain, userId: boss.id }),
+        token: boss.token,
+      }),
+      409,
+      'ERR_ADMIN_LAST',
+    );
+    const before = w.smtp.messages.length;
+    await w.app.inject({
+      method: 'POST',
+      url: `/api${API.accessRequests}`,
+      remoteAddress: '10.40.0.1',
+      payload: { email: `newbie@${domain}`, reason: 'sso_unavailable' },
+    });
+    await mailTo(w.smtp, `boss@${domain}`, before);
+    await outboxDrained(w);
+    expect(w.smtp.messages.slice(before).filter((m) => m.to.includes(`deputy@${domain}`))).toEqual([]);
+  });
+
+  it('an approval admits one sign-up of its address, expires, and is not honoured once the domain is invite-only', async () => {
+    await setMode('approval');
+    // One sign-up: approved, it goes through (a code is mailed); the account made spends the approval.
+    const once = await approvedRequestOf(`once@${domain}`);
+    expect((await signUp(`once@${domain}`)).statusCode).toBe(201);
+    // The account goes (removed by the operator, say): the same address cannot sign up again on it.
+    await w.app.db.kysely.deleteFrom('users').where('email', '=', `once@${domain}`).execute();
+    expectError(await signUp(`once@${domain}`), 403, 'ERR_SIGNUP_APPROVAL_PENDING');
+    const used = await w.app.db.kysely
+      .selectFrom('access_requests')
+      .select('used_at')
+      .where('id', '=', once)
+      .executeTakeFirstOrThrow();
+    expect(used.used_at).not.toBeNull();
+    // Expired: approved longer ago than ACCESS_APPROVAL_TTL_MS.
+    const late = await approvedRequestOf(`late@${domain}`);
+    await w.app.db.kysely
+      .updateTable('access_requests')
+      .set({ decided_at: Date.now() - ACCESS_APPROVAL_TTL_MS - 60_000 })
+      .where('id', '=', late)
+      .execute();
+    expectError(await signUp(`late@${domain}`), 403, 'ERR_SIGNUP_APPROVAL_PENDING');
+    // Approved while the domain asked for approval; then it turned invite-only: refused.
+    await approvedRequestOf(`switched@${domain}`);
+    await setMode('invite');
+    expectError(await signUp(`switched@${domain}`), 403, 'ERR_SIGNUP_INVITE_ONLY');
+    expect(
+      await w.app.db.kysely.selectFrom('users').where('email', '=', `switched@${domain}`).selectAll().execute(),
+    ).toEqual([]);
+    await setMode('open');
+  });
+
+  it('people search takes % and _ literally, on SQLite as on PostgreSQL', async () => {
+    const under = await registered(w, `max_power@${domain}`);
+    await registered(w, `maxipower@${domain}`);
+    const pct = await registered(w, `quota@${domain}`);
+    await registered(w, `quota2@${domain}`);
+    await w.app.db.kysely.updateTable('users').set({ last_name: 'Share 100%' }).where('id', '=', pct.id).execute();
+    await w.app.db.kysely
+      .updateTable('users')
+      .set({ last_name: 'Share 1000' })
+      .where('email', '=', `quota2@${domain}`)
+      .execute();
+    expect(await search('x_p')).toEqual([`max_power@${domain}`]);
+    expect(await search('0%')).toEqual([`quota@${domain}`]);
+    expect(await search('max')).toEqual([`max_power@${domain}`, `maxipower@${domain}`]);
+    expect(under.id).toBeTruthy();
+  });
+
+  it('beyond the daily share of mails, requests still wait in the console and the admins get one digest', async () => {
+    const other = 'flood-corp.com';
+    await registered(w, `chief@${other}`);
+    await admin(w, 'domain', 'admin', 'add', other, `chief@${other}`);
+    const chief = await call(w.app, {
+      method: 'POST',
+      url: API.login,
+      body: { login: `chief@${other}`, password: PASSWORD },
+    });
+    const token = chief.json().token as string;
+    const before = w.smtp.messages.length;
+    const ask = (email: string, ip: string) =>
+      w.app.inject({
+        method: 'POST',
+        url: `/api${API.accessRequests}`,
+        remoteAddress: ip,
+        payload: { email, reason: 'sso_unavailable' },
+      });
+    for (let i = 0; i < ACCESS_REQUEST_MAILS_PER_DOMAIN + 4; i++) {
+      expect((await ask(`made-up${i}@${other}`, `10.30.${i % 10}.1`)).statusCode).toBe(202);
+    }
+    expect((await ask(`colleague@${other}`, '10.31.0.1')).statusCode).toBe(202);
+    const unannounced = () =>
+      w.app.db.kysely
+        .selectFrom('access_requests')
+        .select('id')
+        .where('domain', '=', other)
+        .where('token_expires_at', 'is', null)
+        .execute();
+    await vi.waitFor(async () => expect(await unannounced()).toEqual([]), { timeout: 20_000, interval: 100 });
+    await outboxDrained(w);
+    const toChief = w.smtp.messages.slice(before).filter((m) => m.to.includes(`chief@${other}`));
+    expect(toChief.filter((m) => m.subject.startsWith('Someone asks for access'))).toHaveLength(
+      ACCESS_REQUEST_MAILS_PER_DOMAIN,
+    );
+    const digests = toChief.filter((m) => m.subject.startsWith('Requests for access'));
+    expect(digests).toHaveLength(1);
+    const waiting = Number(/(\d+) requests for access/.exec(digests[0]!.text)?.[1]);
+    expect(waiting).toBeGreaterThan(ACCESS_REQUEST_MAILS_PER_DOMAIN);
+    // The colleague's request is in the console, pending, for the admin to decide.
+    const page = await get(`${path(API.adminRequests, { domain: other })}?status=pending`, token);
+    expect(page.statusCode, page.body).toBe(200);
+    const mine = (page.json().requests as { email: string; id: string }[]).find(
+      (r) => r.email === `colleague@${other}`,
+    );
+    expect(mine).toBeDefined();
+    expect((await post(path(API.adminRequestApprove, { id: mine!.id }), token)).statusCode).toBe(200);
+  });
+
+  it('one SAML IdP is one connection: a second one is refused with the way to serve more domains, and older twins route nowhere', async () => {
+    const idp = await startSamlIdp(
+      async () => (await w.app.inject({ method: 'GET', url: '/api/sso/saml/metadata' })).body,
+    );
+    try {
+      const file = join(w.t.dataDir, 'follow-idp.xml');
+      writeFileSync(file, idp.metadata);
+      await admin(w, 'sso', 'set', 'saml-follow.test', '--saml', '--metadata', file, '--allow-idp-initiated');
+      const { runAdmin } = await import('../bin/admin.js');
+      const lines: string[] = [];
+      const code = await runAdmin(
+        ['sso', 'set', 'twin.test', '--saml', '--metadata', file],
+        {
+          DATA_DIR: w.t.dataDir,
+          DATABASE_URL: w.t.config.databaseUrl ?? '',
+          SESSION_SECRET: w.t.config.sessionSecret,
+          PUBLIC_URL: w.t.config.publicUrl,
+        },
+        (l) => lines.push(l),
+      );
+      expect(code).not.toBe(0);
+      expect(lines.join('\n')).toMatch(/saml-follow\.test.*--domains/s);
+      const unsolicited = async (email: string) =>
+        w.app.inject({
+          method: 'POST',
+          url: '/api/sso/saml/acs',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams({
+            SAMLResponse: await idp.answer('ignored', { email, inResponseTo: '' }),
+          }).toString(),
+        });
+      // Control: with one connection, the IdP's tile leads to "Continue as …?".
+      const one = await unsolicited('tile1@saml-follow.test');
+      expect(handoffIn(one)).toBeTruthy();
+      // A twin written before the rule (copied row): the issuer no longer names one tenant, so nothing goes.
+      const row = await w.app.db.kysely
+        .selectFrom('sso_connections')
+        .selectAll()
+        .where('domain', '=', 'saml-follow.test')
+        .executeTakeFirstOrThrow();
+      await w.app.db.kysely
+        .insertInto('sso_connections')
+        .values({ ...row, domain: 'twin.test', id: 'twin-connection' })
+        .execute();
+      expect(errorReason(await unsolicited('tile2@saml-follow.test'))).toBe('expired');
+    } finally {
+      await idp.stop();
+    }
   });
 });

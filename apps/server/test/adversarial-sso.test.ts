@@ -371,7 +371,9 @@ describe('The same person, not just the same address', () => {
 
 describe('Seats: a first SSO sign-in respects the free plan', () => {
   it('with 2 of 2 seats taken a third account is not made, and the error page says why', async () => {
-    await admin(w, 'sso', 'set', 'seats.test', '--saml', '--metadata', join(w.t.dataDir, 'idp-metadata.xml'));
+    // The same IdP serves seats.test: a further domain of its one connection.
+    const file = join(w.t.dataDir, 'idp-metadata.xml');
+    await admin(w, 'sso', 'set', 'saml.test', '--saml', '--metadata', file, '--domains', 'seats.test');
     await admin(w, 'domain', 'set', 'seats.test', '--free-limit', '2');
     for (const email of ['one@seats.test', 'two@seats.test']) {
       const s = await samlStart(email);

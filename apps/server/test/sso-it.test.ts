@@ -28,6 +28,11 @@ describe('single sign-on an IT team can connect and debug', () => {
   /** An OpenID provider whose issuer has a path and a trailing slash (Keycloak's, Authentik's form). */
   let slashOp: TestOidcProvider;
   let idp: TestSamlIdp;
+  /**
+   * One IdP is one connection (its entity ID routes unsolicited responses and logouts), so each further
+   * SAML connection under test has an IdP of its own.
+   */
+  const own = {} as Record<'mapped' | 'fed' | 'sha1' | 'rotate' | 'expiring', TestSamlIdp>;
   const logs = logCapture();
   const redirectUris: string[] = [];
   const slashRedirectUris: string[] = [];
@@ -99,16 +104,16 @@ describe('single sign-on an IT team can connect and debug', () => {
   }
 
   /** A SAML round trip: started by `query` (email= or domain=), answered by the IdP as `answer` says. */
-  async function samlSignIn(query: string, answer: Parameters<TestSamlIdp['answer']>[1]) {
+  async function samlSignIn(query: string, answer: Parameters<TestSamlIdp['answer']>[1], via = idp) {
     const started = await start(query);
     expect(started.statusCode).toBe(302);
-    expect(String(started.headers.location).startsWith(`${idp.url}/sso?`), String(started.headers.location)).toBe(true);
-    const requestId = await idp.requestIdOf(String(started.headers.location));
+    expect(String(started.headers.location).startsWith(`${via.url}/sso?`), String(started.headers.location)).toBe(true);
+    const requestId = await via.requestIdOf(String(started.headers.location));
     return w.app.inject({
       method: 'POST',
       url: '/api/sso/saml/acs',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ SAMLResponse: await idp.answer(requestId, answer) }).toString(),
+      payload: new URLSearchParams({ SAMLResponse: await via.answer(requestId, answer) }).toString(),
     });
   }
 
@@ -128,7 +133,10 @@ describe('single sign-on an IT team can connect and debug', () => {
     );
     op = await startOidcProvider(redirectUris);
     slashOp = await startOidcProvider(slashRedirectUris, { issuerPath: '/realms/test/' });
-    idp = await startSamlIdp(async () => (await w.app.inject({ method: 'GET', url: '/api/sso/saml/metadata' })).body);
+    const spMetadata = async () => (await w.app.inject({ method: 'GET', url: '/api/sso/saml/metadata' })).body;
+    idp = await startSamlIdp(spMetadata);
+    for (const name of ['mapped', 'fed', 'sha1', 'rotate', 'expiring'] as const)
+      own[name] = await startSamlIdp(spMetadata);
     await admin(w, ...ssoSetOidc('oidc.test', op));
     await admin(w, ...ssoSetOidc('badsecret.test', { ...op, clientSecret: 'not-the-secret-0123456789abcdef' }));
     await admin(w, ...ssoSetOidc('entra.test', op), '--trust-email', '--email-attribute', 'upn');
@@ -154,6 +162,7 @@ describe('single sign-on an IT team can connect and debug', () => {
     await op?.stop();
     await slashOp?.stop();
     await idp?.stop();
+    for (const other of Object.values(own)) await other.stop();
     await w?.close();
   });
 
@@ -193,7 +202,8 @@ describe('single sign-on an IT team can connect and debug', () => {
   });
 
   it('SAML: a mapped attribute name is read, and sso show lists the mapping and the defaults', async () => {
-    const file = join(w.t.dataDir, 'idp-metadata.xml');
+    const file = join(w.t.dataDir, 'mapped-idp-metadata.xml');
+    writeFileSync(file, own.mapped.metadata);
     await admin(
       w,
       'sso',
@@ -212,16 +222,20 @@ describe('single sign-on an IT team can connect and debug', () => {
     expect(shown).toContain('first name: prenom (set), then given_name, givenName');
     expect(shown).toContain('urn:oid:0.9.2342.19200300.100.1.3');
     const { profile } = await signedInAs(
-      await samlSignIn('email=ines%40mapped.test', {
-        email: 'ines@mapped.test',
-        nameId: 'x-1',
-        nameIdFormat: 'urn:oasis:names:tc:SAML:2.0:nameid-format:transient',
-        attributes: [
-          ['CORPMAIL', 'ines@mapped.test'],
-          ['prenom', 'Inès'],
-          ['sn', 'Garcia'],
-        ],
-      }),
+      await samlSignIn(
+        'email=ines%40mapped.test',
+        {
+          email: 'ines@mapped.test',
+          nameId: 'x-1',
+          nameIdFormat: 'urn:oasis:names:tc:SAML:2.0:nameid-format:transient',
+          attributes: [
+            ['CORPMAIL', 'ines@mapped.test'],
+            ['prenom', 'Inès'],
+            ['sn', 'Garcia'],
+          ],
+        },
+        own.mapped,
+      ),
     );
     expect(profile).toMatchObject({ email: 'ines@mapped.test', first_name: 'Inès', last_name: 'Garcia' });
   });
@@ -273,8 +287,8 @@ describe('single sign-on an IT team can connect and debug', () => {
   });
 
   it('a federation metadata file: one entity is picked with --entity-id, and without it the CLI names the choice', async () => {
-    const entity = /<(?:\w+:)?EntityDescriptor[\s\S]*<\/(?:\w+:)?EntityDescriptor>/.exec(idp.metadata)![0];
-    const other = entity.replaceAll(idp.entityId, 'https://other-idp.example/metadata');
+    const entity = /<(?:\w+:)?EntityDescriptor[\s\S]*<\/(?:\w+:)?EntityDescriptor>/.exec(own.fed.metadata)![0];
+    const other = entity.replaceAll(own.fed.entityId, 'https://other-idp.example/metadata');
     const federation = `<?xml version="1.0"?><md:EntitiesDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata">${other}${entity}</md:EntitiesDescriptor>`;
     const file = join(w.t.dataDir, 'federation.xml');
     writeFileSync(file, federation);
@@ -294,9 +308,19 @@ describe('single sign-on an IT team can connect and debug', () => {
       'https://nope',
     );
     expect(missing.text).toContain('metadata has no entity https://nope');
-    const shown = await admin(w, 'sso', 'set', 'fed.test', '--saml', '--metadata', file, '--entity-id', idp.entityId);
-    expect(shown).toContain(`IdP entity ID: ${idp.entityId}`);
-    await signedInAs(await samlSignIn('domain=fed.test', { email: 'fed@fed.test' }));
+    const shown = await admin(
+      w,
+      'sso',
+      'set',
+      'fed.test',
+      '--saml',
+      '--metadata',
+      file,
+      '--entity-id',
+      own.fed.entityId,
+    );
+    expect(shown).toContain(`IdP entity ID: ${own.fed.entityId}`);
+    await signedInAs(await samlSignIn('domain=fed.test', { email: 'fed@fed.test' }, own.fed));
   });
 
   it('SHA-1: refused for a new connection unless --allow-sha1; an older connection is warned about once a day', async () => {
@@ -305,11 +329,12 @@ describe('single sign-on an IT team can connect and debug', () => {
       'misconfigured',
     );
     expect(logSince(from)).toContain('the IdP signs with SHA-1');
-    const file = join(w.t.dataDir, 'idp-metadata.xml');
+    const file = join(w.t.dataDir, 'sha1-idp-metadata.xml');
+    writeFileSync(file, own.sha1.metadata);
     const shown = await admin(w, 'sso', 'set', 'sha1.test', '--saml', '--metadata', file, '--allow-sha1');
     expect(shown).toContain('SHA-1 signatures: accepted (--allow-sha1)');
     const before = logs.lines.length;
-    await signedInAs(await samlSignIn('domain=sha1.test', { email: 'a@sha1.test', signing: 'sha1' }));
+    await signedInAs(await samlSignIn('domain=sha1.test', { email: 'a@sha1.test', signing: 'sha1' }, own.sha1));
     // A connection made before the rule (no sha1 setting): accepted, with one warning a day.
     const row = await w.app.db.kysely
       .selectFrom('sso_connections')
@@ -323,8 +348,8 @@ describe('single sign-on an IT team can connect and debug', () => {
       .where('domain', '=', 'sha1.test')
       .execute();
     expect(await admin(w, 'sso', 'show', 'sha1.test')).toContain('SHA-1 signatures: accepted with a daily warning');
-    await signedInAs(await samlSignIn('domain=sha1.test', { email: 'b@sha1.test', signing: 'sha1' }));
-    await signedInAs(await samlSignIn('domain=sha1.test', { email: 'c@sha1.test', signing: 'sha1' }));
+    await signedInAs(await samlSignIn('domain=sha1.test', { email: 'b@sha1.test', signing: 'sha1' }, own.sha1));
+    await signedInAs(await samlSignIn('domain=sha1.test', { email: 'c@sha1.test', signing: 'sha1' }, own.sha1));
     const warnings = logSince(before)
       .split('\n')
       .filter((l) => l.includes('signs with SHA-1 (RSA-SHA1'));
@@ -332,16 +357,18 @@ describe('single sign-on an IT team can connect and debug', () => {
   });
 
   it('a metadata URL: an unannounced rotation names the fingerprints, and the refresh takes the new certificate', async () => {
-    const shown = await admin(w, 'sso', 'set', 'rotate.test', '--saml', '--metadata', idp.metadataUrl);
-    expect(shown).toContain(`metadata URL: ${idp.metadataUrl} (read daily`);
+    const shown = await admin(w, 'sso', 'set', 'rotate.test', '--saml', '--metadata', own.rotate.metadataUrl);
+    expect(shown).toContain(`metadata URL: ${own.rotate.metadataUrl} (read daily`);
     const first = certificateFingerprint(pemBody(await import('./idp/ca.js').then((m) => m.testCa().samlCert)));
     const second = certificateFingerprint(pemBody(extraKeys().samlCert2));
     // The IdP signs with its next key before its metadata says so.
-    idp.publish('second');
+    own.rotate.publish('second');
     const from = logs.lines.length;
-    expect(errorReason(await samlSignIn('domain=rotate.test', { email: 'r@rotate.test', signing: 'second-key' }))).toBe(
-      'invalid',
-    );
+    expect(
+      errorReason(
+        await samlSignIn('domain=rotate.test', { email: 'r@rotate.test', signing: 'second-key' }, own.rotate),
+      ),
+    ).toBe('invalid');
     const text = logSince(from);
     expect(text).toContain(`signed with certificate SHA-256 ${second} (not one the connection holds)`);
     expect(text).toContain(`the connection holds SHA-256 ${first}`);
@@ -352,17 +379,19 @@ describe('single sign-on an IT team can connect and debug', () => {
       added: [second],
       removed: [first],
     });
-    await signedInAs(await samlSignIn('domain=rotate.test', { email: 'r@rotate.test', signing: 'second-key' }));
+    await signedInAs(
+      await samlSignIn('domain=rotate.test', { email: 'r@rotate.test', signing: 'second-key' }, own.rotate),
+    );
     // `sso refresh` does the same at once: back to the first key.
-    idp.publish('first');
+    own.rotate.publish('first');
     const refreshed = await admin(w, 'sso', 'refresh', 'rotate.test');
     expect(refreshed).toContain(`certificates added: ${first}; removed: ${second}`);
     expect(await admin(w, 'sso', 'refresh', 'rotate.test')).toContain('nothing changed');
   });
 
   it('a certificate ending within 30 days: sso show, one log warning and the metric say so', async () => {
-    idp.publish('short');
-    const shown = await admin(w, 'sso', 'set', 'expiring.test', '--saml', '--metadata', idp.metadataUrl);
+    own.expiring.publish('short');
+    const shown = await admin(w, 'sso', 'set', 'expiring.test', '--saml', '--metadata', own.expiring.metadataUrl);
     expect(shown).toContain('WARNING: ends within 30 days');
     const from = logs.lines.length;
     const job = ssoMetadataJob(w.app);
@@ -389,8 +418,8 @@ describe('single sign-on an IT team can connect and debug', () => {
     job2.start();
     await job2.stop();
     expect(logSince(again)).not.toContain('ends within 30 days');
-    // The other connections on this metadata URL go back to the first key.
-    idp.publish('first');
+    // Back to the first key.
+    own.expiring.publish('first');
     await accountsAdmin(w.app.db.kysely).refreshSsoMetadata(w.app.config.keys.sso);
   });
 

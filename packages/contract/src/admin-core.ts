@@ -26,10 +26,16 @@ export const ADMIN_CHALLENGE_PREFIX = '_suite-challenge';
  */
 export const ADMIN_CLAIM_RECHECK_MS = 24 * 60 * 60 * 1000;
 export const ADMIN_CLAIM_GRACE_MS = 7 * 24 * 60 * 60 * 1000;
-/** Access requests: at most this many per address and per domain in the window (same answer beyond). */
+/**
+ * Access requests: at most this many stored per address in the window (same answer beyond). Every stored
+ * request waits in the console; the administrators get a mail per request for at most this many of a
+ * domain's requests in the window, then one digest (strangers cannot crowd a colleague out of the console).
+ */
 export const ACCESS_REQUEST_PER_ADDRESS = 3;
-export const ACCESS_REQUEST_PER_DOMAIN = 30;
+export const ACCESS_REQUEST_MAILS_PER_DOMAIN = 30;
 export const ACCESS_REQUEST_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** An approval admits one sign-up of its address, within this long after the decision. */
+export const ACCESS_APPROVAL_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** The approve/refuse link in the administrators' mail works once, for this long. */
 export const ACCESS_REQUEST_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const ACCESS_REQUEST_MESSAGE_MAX = 500;

@@ -362,6 +362,10 @@ export interface AccessRequestsTable {
   created_at: number;
   decided_at: number | null;
   decided_by: string | null;
+  /** 1: announced without its own mail (the domain's daily share was used up). */
+  mail_held: Generated<number>;
+  /** When the approval admitted its sign-up (it admits one). */
+  used_at: number | null;
 }
 
 /** Append-only audit trail per domain (modules/audit), written in the transaction of the change. */

@@ -1,4 +1,5 @@
 import {
+  ACCESS_REQUEST_MAILS_PER_DOMAIN,
   CODE_TTL_MS,
   LANGUAGES,
   LANGUAGE_TAGS,
@@ -69,6 +70,8 @@ export type MailMessage =
       message?: string | null;
       /** claim-vanished: when the claim ends (epoch ms). */
       until?: number;
+      /** access-digest: how many requests wait in the console. */
+      count?: number;
     };
 
 export interface RenderedMail {
@@ -159,6 +162,7 @@ export function mailContent(message: MailMessage, site: MailSite): MailContent {
   }
   if (
     message.kind === 'access-request' ||
+    message.kind === 'access-digest' ||
     message.kind === 'access-approved' ||
     message.kind === 'access-refused' ||
     message.kind === 'claim-vanished'
@@ -243,6 +247,8 @@ function adminMail(
     ...vars,
     domain: message.domain,
     requester: message.requester ?? '',
+    count: String(message.count ?? ''),
+    cap: String(ACCESS_REQUEST_MAILS_PER_DOMAIN),
     reason: message.reason ? a.reason[message.reason] : '',
     date: message.until
       ? new Intl.DateTimeFormat(common.lang, { dateStyle: 'long', timeZone: 'UTC' }).format(message.until)

@@ -16,6 +16,7 @@ import * as meetingLobby from './014-meeting-lobby.js';
 import * as ssoMapping from './015-sso-mapping.js';
 import * as ssoLogout from './016-sso-logout.js';
 import * as domainAdmins from './017-domain-admins.js';
+import * as accessRequestLimits from './018-access-request-limits.js';
 
 /** Ordered migrations; names sort in the order they must run. Append, never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '015-sso-mapping': ssoMapping,
   '016-sso-logout': ssoLogout,
   '017-domain-admins': domainAdmins,
+  '018-access-request-limits': accessRequestLimits,
 };

@@ -39,7 +39,7 @@ export type { DomainChange, DomainRules } from './domains/repository.js';
 export type { Connection as SsoConnection } from './sso/connections.js';
 export { fetchIdpMetadata, parseIdpMetadata } from './strategies/saml/metadata.js';
 export { certificatesOf } from './sso/metadata-refresh.js';
-export { DomainTakenError } from './sso/connections.js';
+export { DomainTakenError, EntityIdTakenError } from './sso/connections.js';
 export { DEFAULT_ATTRIBUTES } from './strategies/sso-attributes.js';
 export { describeError } from './strategies/sso-failure.js';
 

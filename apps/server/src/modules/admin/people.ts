@@ -11,7 +11,7 @@ import {
   type Person,
   type SignInMethod,
 } from '@suite/contract';
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Expression, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import type { Database, UsersTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { SessionUser } from '../../plugins/auth.js';
@@ -39,8 +39,13 @@ const USER_COLUMNS = [
 ] as const;
 
 const party = (u: { id: string; email: string }) => ({ id: u.id, email: u.email });
-/** LIKE pattern of a search: its own % and _ are literal. */
+/** LIKE pattern of a search: its own % and _ are literal (escaped by a backslash, see `matchesLike`). */
 const likeOf = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/**
+ * `value LIKE pattern` with the backslash named as escape character: PostgreSQL takes it by default,
+ * SQLite has no default one and would read `\%` as a backslash followed by any text.
+ */
+const matchesLike = (value: Expression<string>, pattern: string) => sql<SqlBool>`${value} like ${pattern} escape '\\'`;
 
 /** Methods, live sessions, last sign-in and admin flag of one page of accounts: one query each. */
 async function describe(db: Kysely<Database>, domain: string, rows: UserRow[]): Promise<Person[]> {
@@ -146,7 +151,7 @@ export async function listPeople(
       .where('domain', '=', domain)
       .where('reason', '=', 'approval')
       .where('status', '=', 'pending');
-    if (q) rq = rq.where('email', 'like', q);
+    if (q) rq = rq.where((eb) => matchesLike(eb.ref('email'), q));
     if (after) {
       rq = rq.where((eb) =>
         eb.or([eb('email', '>', after[0]), eb.and([eb('email', '=', after[0]), eb('id', '>', after[1])])]),
@@ -170,9 +175,9 @@ export async function listPeople(
   if (q) {
     uq = uq.where((eb) =>
       eb.or([
-        eb('email', 'like', q),
-        eb(sql<string>`lower(first_name || ' ' || last_name)`, 'like', q),
-        eb(sql<string>`lower(last_name || ' ' || first_name)`, 'like', q),
+        matchesLike(eb.ref('email'), q),
+        matchesLike(sql<string>`lower(first_name || ' ' || last_name)`, q),
+        matchesLike(sql<string>`lower(last_name || ' ' || first_name)`, q),
       ]),
     );
   }

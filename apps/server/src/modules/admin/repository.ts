@@ -1,10 +1,14 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { AccessRequestsTable, Database, DomainAdminsTable } from '../../db/schema.js';
 
 export type Via = DomainAdminsTable['via'];
-export type RequestRow = AccessRequestsTable;
+export type RequestRow = Selectable<AccessRequestsTable>;
 
-/** Who administers which domain. `db` may be a transaction. */
+/**
+ * Who administers which domain. `db` may be a transaction. A deactivated account keeps its grant (it
+ * comes back with reactivation) but counts for nothing meanwhile: not an administrator, not mailed,
+ * not one of the admins the last-admin rule keeps.
+ */
 export function adminsRepository(db: Kysely<Database>) {
   return {
     list: (domain: string) =>
@@ -22,6 +26,7 @@ export function adminsRepository(db: Kysely<Database>) {
           'users.language as language',
         ])
         .where('domain_admins.domain', '=', domain)
+        .where('users.active', '=', 1)
         .orderBy('users.email')
         .execute(),
 
@@ -36,9 +41,11 @@ export function adminsRepository(db: Kysely<Database>) {
     async isAdmin(userId: string, domain: string): Promise<boolean> {
       const row = await db
         .selectFrom('domain_admins')
-        .select('user_id')
-        .where('user_id', '=', userId)
-        .where('domain', '=', domain)
+        .innerJoin('users', 'users.id', 'domain_admins.user_id')
+        .select('domain_admins.user_id')
+        .where('domain_admins.user_id', '=', userId)
+        .where('domain_admins.domain', '=', domain)
+        .where('users.active', '=', 1)
         .executeTakeFirst();
       return row !== undefined;
     },
@@ -101,8 +108,10 @@ export function adminsRepository(db: Kysely<Database>) {
     async count(domain: string): Promise<number> {
       const row = await db
         .selectFrom('domain_admins')
+        .innerJoin('users', 'users.id', 'domain_admins.user_id')
         .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('domain', '=', domain)
+        .where('domain_admins.domain', '=', domain)
+        .where('users.active', '=', 1)
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
@@ -189,6 +198,44 @@ export function requestsRepository(db: Kysely<Database>) {
         .where('token_expires_at', 'is', null)
         .executeTakeFirst();
       return Number(done.numUpdatedRows) === 1;
+    },
+
+    /**
+     * Announces the request without its own mail (the domain's share of mails was used up): it waits in
+     * the console, and no link exists for it. One instance wins, as with `announce`.
+     */
+    async hold(id: string, now: number): Promise<boolean> {
+      const done = await db
+        .updateTable('access_requests')
+        .set({ token_expires_at: now, mail_held: 1 })
+        .where('id', '=', id)
+        .where('token_expires_at', 'is', null)
+        .executeTakeFirst();
+      return Number(done.numUpdatedRows) === 1;
+    },
+
+    /** How many of the domain's requests made since `since` were announced, by their own mail or held. */
+    async announcedSince(domain: string, since: number): Promise<{ mailed: number; held: number }> {
+      const rows = await db
+        .selectFrom('access_requests')
+        .select(['mail_held', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('domain', '=', domain)
+        .where('created_at', '>', since)
+        .where('token_expires_at', 'is not', null)
+        .groupBy('mail_held')
+        .execute();
+      const of = (held: number) => Number(rows.find((r) => Number(r.mail_held) === held)?.n ?? 0);
+      return { mailed: of(0), held: of(1) };
+    },
+
+    async pendingCount(domain: string): Promise<number> {
+      const row = await db
+        .selectFrom('access_requests')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('domain', '=', domain)
+        .where('status', '=', 'pending')
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
     },
 
     /** Decides a pending request once (the link's token is used up with it); false: already decided. */

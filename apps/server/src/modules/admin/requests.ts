@@ -1,6 +1,8 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import {
   ACCESS_REQUEST_LINK_TTL_MS,
+  ACCESS_REQUEST_MAILS_PER_DOMAIN,
+  ACCESS_REQUEST_WINDOW_MS,
   ADMIN_PAGE_SIZE,
   ADMIN_WEB_PATHS,
   emailDomain,
@@ -39,8 +41,8 @@ const view = (r: RequestRow): AccessRequest => ({
 });
 
 /**
- * "Ask for access" (public). Stored when the address is a company one and neither it nor its domain
- * had its share of requests in the window; otherwise nothing happens. The answer is the same either
+ * "Ask for access" (public). Stored when the address is a company one and it had not its share of
+ * requests in the window (the route bounds each IP); otherwise nothing happens. The answer is the same either
  * way, and it comes before (and whatever) the administrators' mail: the notifier mails them from the
  * table, so the time taken tells nothing of whether the domain exists or has administrators.
  */
@@ -74,9 +76,33 @@ function readLinkToken(deps: AdminDeps, token: string): { secret: string; adminI
 }
 
 /**
+ * The domain's share of mails is used up: the request waits in the console without a link, and the
+ * first one held in the window sends the administrators one digest saying how many wait there.
+ */
+async function hold(deps: AdminDeps, trx: Kysely<Database>, request: RequestRow, since: number): Promise<boolean> {
+  const requests = requestsRepository(trx);
+  if (!(await requests.hold(request.id, Date.now()))) return false;
+  if ((await requests.announcedSince(request.domain, since)).held !== 1) return true;
+  const waiting = await requests.pendingCount(request.domain);
+  for (const admin of await adminsRepository(trx).list(request.domain)) {
+    await deps.mailer.queue(trx, {
+      kind: 'access-digest',
+      to: admin.email,
+      language: admin.language as Language,
+      domain: request.domain,
+      count: waiting,
+      link: `${deps.config.publicUrl}${ADMIN_WEB_PATHS.console}`,
+    });
+  }
+  return true;
+}
+
+/**
  * Mails the administrators of each request not announced yet, one link each (the same request secret,
- * bound to each administrator so the trail says who decided). A domain without administrators gets no
- * mail; its request waits in the table for one. Claimed row by row, so instances never mail twice.
+ * bound to each administrator so the trail says who decided), up to ACCESS_REQUEST_MAILS_PER_DOMAIN of a
+ * domain's requests in the window; beyond, a digest (see `hold`), so made-up addresses neither flood the
+ * administrators nor push a colleague's request out. A domain without administrators gets no mail; its
+ * request waits in the table for one. Claimed row by row, so instances never mail twice.
  */
 export async function announceRequests(deps: AdminDeps): Promise<number> {
   const due = await requestsRepository(deps.db).unannounced(50);
@@ -84,7 +110,12 @@ export async function announceRequests(deps: AdminDeps): Promise<number> {
   for (const request of due) {
     const secret = randomBytes(24).toString('base64url');
     const sent = await deps.db.transaction().execute(async (trx) => {
-      if (
+      const since = Date.now() - ACCESS_REQUEST_WINDOW_MS;
+      const { mailed } = await requestsRepository(trx).announcedSince(request.domain, since);
+      const held = mailed >= ACCESS_REQUEST_MAILS_PER_DOMAIN;
+      if (held) {
+        if (!(await hold(deps, trx, request, since))) return false;
+      } else if (
         !(await requestsRepository(trx).announce(request.id, sha256(secret), Date.now() + ACCESS_REQUEST_LINK_TTL_MS))
       )
         return false;
@@ -96,6 +127,7 @@ export async function announceRequests(deps: AdminDeps): Promise<number> {
         reason: request.reason,
         details: { request: request.id },
       });
+      if (held) return true;
       for (const admin of await adminsRepository(trx).list(request.domain)) {
         await deps.mailer.queue(trx, {
           kind: 'access-request',

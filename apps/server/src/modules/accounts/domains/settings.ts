@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
+  ACCESS_APPROVAL_TTL_MS,
   ACCESS_REQUEST_PER_ADDRESS,
-  ACCESS_REQUEST_PER_DOMAIN,
   ACCESS_REQUEST_WINDOW_MS,
   type Language,
   type SignupMode,
@@ -79,19 +79,40 @@ export function domainSettingsRepository(db: Kysely<Database>) {
 /**
  * Access requests as sign-up sees them: whether an administrator approved this address, and a new
  * request (the administrators are mailed by modules/admin's notifier, which picks up every request not
- * yet announced). `open` answers false when the address or the domain had its share of requests in the
- * window: nothing is stored then, and the caller answers the same.
+ * yet announced). `open` answers false when the address had its share of requests in the window or
+ * asks the same thing already: nothing is stored then, and the caller answers the same. There is no
+ * per-domain bound here: made-up addresses of a domain would crowd a real colleague out; the notifier
+ * bounds the administrators' mail instead, and the per-address and per-IP limits bound storage.
  */
 export function accessRequestsGate(db: Kysely<Database>) {
   return {
-    async approved(email: string): Promise<boolean> {
+    /**
+     * The approval that admits this address's sign-up now, if any: decided within ACCESS_APPROVAL_TTL_MS,
+     * not used yet, and given under the domain's current mode: an invite-only domain honours only what
+     * its administrators approved as an exception to invite-only, not approvals of an earlier mode.
+     */
+    async approval(email: string, mode: 'approval' | 'invite', now = Date.now()): Promise<string | undefined> {
       const row = await db
         .selectFrom('access_requests')
         .select('id')
         .where('email', '=', email)
         .where('status', '=', 'approved')
+        .where('used_at', 'is', null)
+        .where('decided_at', '>', now - ACCESS_APPROVAL_TTL_MS)
+        .where('reason', 'in', mode === 'invite' ? ['invite_only'] : ['invite_only', 'approval'])
+        .orderBy('decided_at', 'desc')
         .executeTakeFirst();
-      return row !== undefined;
+      return row?.id;
+    },
+    /** Spends the approval on the sign-up it admits (in the sign-up's transaction); false: spent already. */
+    async use(id: string, now = Date.now()): Promise<boolean> {
+      const done = await db
+        .updateTable('access_requests')
+        .set({ used_at: now })
+        .where('id', '=', id)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
+      return Number(done.numUpdatedRows) === 1;
     },
     async open(input: {
       email: string;
@@ -101,15 +122,13 @@ export function accessRequestsGate(db: Kysely<Database>) {
       language: Language;
     }): Promise<boolean> {
       const since = Date.now() - ACCESS_REQUEST_WINDOW_MS;
-      const count = (column: 'email' | 'domain', value: string) =>
-        db
-          .selectFrom('access_requests')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where(column, '=', value)
-          .where('created_at', '>', since)
-          .executeTakeFirstOrThrow();
-      if (Number((await count('email', input.email)).n) >= ACCESS_REQUEST_PER_ADDRESS) return false;
-      if (Number((await count('domain', input.domain)).n) >= ACCESS_REQUEST_PER_DOMAIN) return false;
+      const recent = await db
+        .selectFrom('access_requests')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('email', '=', input.email)
+        .where('created_at', '>', since)
+        .executeTakeFirstOrThrow();
+      if (Number(recent.n) >= ACCESS_REQUEST_PER_ADDRESS) return false;
       // A pending request of the same address and reason is asked again by nobody: one mail per question.
       const pending = await db
         .selectFrom('access_requests')
@@ -134,6 +153,7 @@ export function accessRequestsGate(db: Kysely<Database>) {
           created_at: Date.now(),
           decided_at: null,
           decided_by: null,
+          used_at: null,
         })
         .execute();
       return true;

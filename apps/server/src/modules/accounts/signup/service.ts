@@ -40,7 +40,8 @@ async function claimFreeSeat(trx: Kysely<Database>, domain: string, limit: numbe
  * The domain's sign-up mode (its administrators set it in the console): an invitation, or an
  * administrator's approval of this address, lets a person of an 'invite' or 'approval' domain in. On an
  * approval domain the refusal files the request itself (the administrators are mailed by the console's
- * notifier), within the same per-address and per-domain limits as "Ask for access".
+ * notifier), within the same per-address limit as "Ask for access". Answers the approval that admits
+ * the sign-up (spent when the account is made), if one does.
  */
 async function checkSignupMode(
   deps: AccountsDeps,
@@ -48,11 +49,12 @@ async function checkSignupMode(
   domain: string,
   admitted: boolean,
   language: Language,
-): Promise<void> {
+): Promise<string | undefined> {
   const { signupMode } = await domainSettingsRepository(deps.db).get(domain);
-  if (signupMode === 'open' || admitted) return;
+  if (signupMode === 'open' || admitted) return undefined;
   const gate = accessRequestsGate(deps.db);
-  if (await gate.approved(email)) return;
+  const approval = await gate.approval(email, signupMode);
+  if (approval) return approval;
   if (signupMode === 'invite') throw new AppError('ERR_SIGNUP_INVITE_ONLY');
   await gate.open({ email, domain, reason: 'approval', message: null, language });
   throw new AppError('ERR_SIGNUP_APPROVAL_PENDING');
@@ -100,7 +102,7 @@ export async function signup(
   if (existing && !waiting) {
     throw new AppError(granted?.kind === 'address' ? 'ERR_INVITE_ALREADY_ACCEPTED' : 'ERR_EMAIL_IN_USE');
   }
-  await checkSignupMode(deps, email, domain, Boolean(granted) || waiting, language);
+  const approval = await checkSignupMode(deps, email, domain, Boolean(granted) || waiting, language);
   if (granted?.kind === 'address')
     return acceptAddressInvite(deps, email, granted, existing, personal, rules.freePlanLimit, language);
   if (existing) {
@@ -110,6 +112,9 @@ export async function signup(
   await checkFreePlan(deps.db, domain, rules.freePlanLimit);
   try {
     await deps.db.transaction().execute(async (trx) => {
+      // Spent with the account it admits: a parallel sign-up that lost the approval gets the same answer
+      // as one without.
+      if (approval && !(await accessRequestsGate(trx).use(approval))) throw new AppError('ERR_SIGNUP_APPROVAL_PENDING');
       await usersRepository(trx).create(newUser(email, personal, language, false, granted?.inviterId ?? null));
       await queueCode(deps, trx, { email, purpose: 'confirm', language, mail: true, asker });
     });

@@ -140,11 +140,15 @@ export function connectionsRepository(db: Kysely<Database>, ring: KeyRing) {
       return row && open(row);
     },
 
-    /** The SAML connection whose IdP has this entity ID (an unsolicited response names only its issuer). */
+    /**
+     * The SAML connection whose IdP has this entity ID (an unsolicited response names only its issuer).
+     * None when several have it (rows made before `set` refused that): which tenant an unsolicited
+     * response or a LogoutRequest belongs to must not depend on row order.
+     */
     async bySamlEntityId(entityId: string): Promise<Connection | undefined> {
       const rows = await db.selectFrom('sso_connections').selectAll().where('protocol', '=', 'saml').execute();
-      const row = rows.find((r) => (JSON.parse(r.settings) as SamlSettings).entityId === entityId);
-      return row && open(row);
+      const matching = rows.filter((r) => (JSON.parse(r.settings) as SamlSettings).entityId === entityId);
+      return matching.length === 1 ? open(matching[0]!) : undefined;
     },
 
     /** The operator registered the connection's own redirect URI at the provider: the shared one stops. */
@@ -165,7 +169,9 @@ export function connectionsRepository(db: Kysely<Database>, ring: KeyRing) {
 
     /**
      * Makes or changes the connection whose first domain is `domain`; `furtherDomains` (when given)
-     * replaces its further ones. Throws DomainTakenError when one of them is another connection's.
+     * replaces its further ones. Throws DomainTakenError when one of them is another connection's, and
+     * EntityIdTakenError when another connection has the same SAML IdP (one IdP serving several domains
+     * is one connection with further domains).
      */
     async set(domain: string, connection: NewConnection, furtherDomains?: string[]): Promise<void> {
       const now = Date.now();
@@ -196,6 +202,18 @@ export function connectionsRepository(db: Kysely<Database>, ring: KeyRing) {
                 .executeTakeFirst()
             )?.connection_domain;
           if (owner !== undefined && owner !== domain) throw new DomainTakenError(d, owner);
+        }
+        if (connection.protocol === 'saml') {
+          const others = await trx
+            .selectFrom('sso_connections')
+            .select(['domain', 'settings'])
+            .where('protocol', '=', 'saml')
+            .where('domain', '<>', domain)
+            .execute();
+          const holder = others.find(
+            (r) => (JSON.parse(r.settings) as SamlSettings).entityId === connection.settings.entityId,
+          );
+          if (holder) throw new EntityIdTakenError(connection.settings.entityId, holder.domain);
         }
         await trx
           .insertInto('sso_connections')
@@ -246,5 +264,20 @@ export class DomainTakenError extends Error {
   ) {
     super(`${domain} is already served by the single-sign-on connection of ${owner}`);
     this.name = 'DomainTakenError';
+  }
+}
+
+/** A SAML IdP given to a connection is already another connection's (its entity ID routes responses). */
+export class EntityIdTakenError extends Error {
+  constructor(
+    readonly entityId: string,
+    readonly owner: string,
+  ) {
+    super(
+      `the identity provider ${entityId} is already the single-sign-on connection of ${owner}; to let it serve ` +
+        `more domains, list them all as that connection's further domains: ` +
+        `sso set ${owner} --saml --metadata <…> --domains <domain,…>`,
+    );
+    this.name = 'EntityIdTakenError';
   }
 }
