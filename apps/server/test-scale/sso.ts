@@ -203,7 +203,6 @@ export function ssoAcrossInstances(cluster: () => SsoCluster): void {
       async () => {
         const publicHost = new URL(c.publicUrl).host;
         const ssp = await startSimpleSamlPhp({
-          port: 37900 + (process.pid % 90),
           users: [{ username: 'zoe', attributes: { uid: ['zoe'], email: ['zoe@ssp.test'] } }],
           returnHosts: [publicHost],
         });

@@ -15,8 +15,6 @@ if (missing) {
 
 const PUBLIC = 'http://localhost:8080';
 const SP_ENTITY = `${PUBLIC}/api/sso/saml/metadata`;
-/** A port of this suite's range (36000–37999), one per run. */
-const port = 36000 + (process.pid % 1900);
 
 const users = [
   {
@@ -83,7 +81,7 @@ describe.skipIf(missing !== null)('SimpleSAMLphp as the SAML provider', () => {
   beforeAll(async () => {
     const started = Date.now();
     w = await startWorld({}, { logger: { level: 'info', stream: logs.stream } });
-    ssp = await startSimpleSamlPhp({ port, users });
+    ssp = await startSimpleSamlPhp({ users });
     // Started within the test-loop budget: a slow harness would be paid by every run.
     expect(Date.now() - started).toBeLessThan(15_000);
     ssp.trustSp(await spMetadata());

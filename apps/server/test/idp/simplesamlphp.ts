@@ -1,7 +1,7 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpsServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { testCa } from './ca.js';
@@ -90,8 +90,18 @@ function makeKeyPair(dir: string, base: string): void {
  * key pair and the static users of the exampleauth module. It reads its configuration on every
  * request, so `trustSp` and `rotateCertificate` take effect without a restart.
  */
+/** A loopback port nothing listens on now: suites running side by side never pick the same one. */
+async function freePort(): Promise<number> {
+  const probe = createNetServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
 export async function startSimpleSamlPhp(input: {
-  port: number;
+  /** Default: a free port the system picks (php's built-in server takes no port 0). */
+  port?: number;
   users: SspUser[];
   /** Hosts (with a non-default port) a logout's ReturnTo may name: our PUBLIC_URL's. */
   returnHosts?: string[];
@@ -102,7 +112,8 @@ export async function startSimpleSamlPhp(input: {
   const certDir = join(dir, 'cert');
   for (const d of [config, metadataDir, certDir, join(dir, 'tmp'), join(dir, 'sessions'), join(dir, 'data')])
     mkdirSync(d);
-  const url = `http://127.0.0.1:${input.port}`;
+  const port = input.port ?? (await freePort());
+  const url = `http://127.0.0.1:${port}`;
   const entityId = `${url}/saml2/idp/metadata.php`;
   let generation = 0;
   makeKeyPair(certDir, 'idp0');
@@ -165,16 +176,7 @@ export async function startSimpleSamlPhp(input: {
   // Its configuration files change during a run: no opcode cache (it would serve them up to 2 s stale).
   const child: ChildProcess = spawn(
     PHP,
-    [
-      '-d',
-      'opcache.enable=0',
-      '-d',
-      'opcache.enable_cli=0',
-      '-S',
-      `127.0.0.1:${input.port}`,
-      '-t',
-      join(SSP_ROOT, 'www'),
-    ],
+    ['-d', 'opcache.enable=0', '-d', 'opcache.enable_cli=0', '-S', `127.0.0.1:${port}`, '-t', join(SSP_ROOT, 'www')],
     {
       env: { ...process.env, SIMPLESAMLPHP_CONFIG_DIR: config },
       stdio: ['ignore', 'ignore', 'pipe'],
