@@ -23,7 +23,7 @@ export const CLUSTER_BASE_URL = `http://localhost:${CLUSTER_PORT}`;
  * A DNS server on loopback (fixtures/services.mjs, UDP and TCP) answering from the zone the tests write
  * (fixtures/dns.ts), so that proving a domain by its TXT record runs against a real resolver exchange.
  */
-export const DNS_PORT = BASE_PORT + 6;
+const DNS_PORT = BASE_PORT + 6;
 export const WORK_DIR = process.env.E2E_WORK_DIR ?? join(REPO, '.tmp', `e2e-${BASE_PORT}`);
 export const DATA_DIR = join(WORK_DIR, 'data');
 export const MAIL_DIR = join(WORK_DIR, 'mail');

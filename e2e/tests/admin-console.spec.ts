@@ -305,7 +305,10 @@ test.describe('administrators and the domain proof', () => {
     await expect(page.getByRole('heading', { level: 1, name: t('claim.title') })).toBeVisible();
     const name = `_suite-challenge.${domain}`;
     await expect(page.getByText(name, { exact: true })).toBeVisible();
-    const value = (await page.locator('code').filter({ hasText: /^suite-verify=/ }).textContent())!;
+    const value = (await page
+      .locator('code')
+      .filter({ hasText: /^suite-verify=/ })
+      .textContent())!;
     expect(value).toMatch(/^suite-verify=[\w-]{20,}$/);
     await page.getByText(t('claim.howtoTitle')).click();
     await expectAccessible(page, 'claim');
