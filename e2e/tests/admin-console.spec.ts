@@ -300,6 +300,7 @@ test.describe('administrators and the domain proof', () => {
     const domain = domainOf(person.email);
     await signInWithStorage(page, person, '/app');
     await expect(page.getByText(t('setup.text', { domain }))).toBeVisible();
+    await expectAccessible(page, 'home with set up administration');
     await page.getByRole('link', { name: t('setup.open') }).click();
     await expect(page).toHaveURL(/\/app\/admin\/prove-domain$/);
     await expect(page.getByRole('heading', { level: 1, name: t('claim.title') })).toBeVisible();
