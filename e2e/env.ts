@@ -19,9 +19,15 @@ export const SECURITY_BASE_URL = `http://localhost:${SECURITY_PORT}`;
  */
 export const CLUSTER_PORT = BASE_PORT + 5;
 export const CLUSTER_BASE_URL = `http://localhost:${CLUSTER_PORT}`;
+/**
+ * A DNS server on loopback (fixtures/services.mjs, UDP and TCP) answering from the zone the tests write
+ * (fixtures/dns.ts), so that proving a domain by its TXT record runs against a real resolver exchange.
+ */
+const DNS_PORT = BASE_PORT + 6;
 export const WORK_DIR = process.env.E2E_WORK_DIR ?? join(REPO, '.tmp', `e2e-${BASE_PORT}`);
 export const DATA_DIR = join(WORK_DIR, 'data');
 export const MAIL_DIR = join(WORK_DIR, 'mail');
+export const DNS_ZONE_DIR = join(WORK_DIR, 'dns-zone');
 export const BASE_URL = `http://127.0.0.1:${APP_PORT}`;
 export const EXPIRY_BASE_URL = `http://127.0.0.1:${EXPIRY_PORT}`;
 export const SECURITY_DATA_DIR = join(WORK_DIR, 'data-security');
@@ -69,6 +75,7 @@ export function serverEnv(port: number, dataDir: string, caFile: string, extra: 
     // The test identity providers (account-sso.spec.ts) serve HTTPS under a throwaway CA, trusted as an
     // operator trusts a company CA.
     NODE_EXTRA_CA_CERTS: caFile,
+    DNS_SERVERS: `127.0.0.1:${DNS_PORT}`,
     ...extra,
   };
 }

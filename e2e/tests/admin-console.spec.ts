@@ -11,6 +11,7 @@ import {
   type Account,
 } from '../fixtures/test';
 import { admin } from '../fixtures/admin';
+import { dnsZone } from '../fixtures/dns';
 import { AccountScreens } from '../pages/account';
 import { BROWSER_LOCALE, texts, type Lang } from '../pages/locale-texts';
 import { appCode } from '../pages/security';
@@ -247,6 +248,98 @@ test.describe('the domain administrator’s console', () => {
   });
 });
 
+test.describe('administrators and the domain proof', () => {
+  test('an administrator adds a second administrator and removes them; the last one cannot leave', async ({
+    page,
+    request,
+  }) => {
+    const boss = await anAdministrator(request);
+    const second = await createAccount(request, `second-${Date.now().toString(36)}@${boss.domain}`);
+    await openConsole(page, boss);
+    await page.getByRole('link', { name: t('nav.admins') }).click();
+    await expect(page).toHaveURL(/\/app\/admin\/administrators$/);
+    const list = page.getByRole('list', { name: t('admins.title'), exact: true });
+    await expect(list.getByRole('listitem')).toHaveCount(1);
+    await expect(list.getByRole('listitem').getByText(t('admins.via.operator'))).toBeVisible();
+    await expectAccessible(page, 'admins');
+
+    await page.getByLabel(t('admins.email')).fill(second.email);
+    await page.getByRole('button', { name: t('admins.add') }).click();
+    await expect(page.getByText(t('admins.added', { email: second.email })).first()).toBeVisible();
+    await expect(list.getByRole('listitem')).toHaveCount(2);
+    const theirs = list.getByRole('listitem').filter({ hasText: second.email });
+    await expect(theirs.getByText(t('admins.via.admin'))).toBeVisible();
+    await expectAccessible(page, 'admins added');
+    await screenshots(page, 'admin-admins-en');
+
+    const name = `${second.firstName} ${second.lastName}`;
+    await theirs.getByRole('button', { name: t('admins.removeWho', { name }) }).click();
+    const confirm = page.getByRole('dialog', { name: t('admins.confirmRemove.title', { name }) });
+    await expectAccessible(page, 'admins confirm');
+    await confirm.getByRole('button', { name: t('admins.remove') }).click();
+    await expect(list.getByRole('listitem')).toHaveCount(1);
+    await expect(page.getByRole('status').filter({ hasText: t('admins.removed', { name }) })).toBeVisible();
+    // What the server holds, not only what the page shows: the operator's list.
+    expect(admin('domain', 'admin', 'list', boss.domain)).not.toContain(second.email);
+
+    await page.getByRole('button', { name: t('admins.leave') }).click();
+    await page
+      .getByRole('dialog', { name: t('admins.confirmLeave.title', { domain: boss.domain }) })
+      .getByRole('button', { name: t('admins.leave') })
+      .click();
+    await expect(page.getByText(texts('en', 'errors')('ERR_ADMIN_LAST'))).toBeVisible();
+    await expect(list.getByRole('listitem')).toHaveCount(1);
+    await expectAccessible(page, 'admins last');
+  });
+
+  test('a person of a company domain proves it with a TXT record: missing, then wrong, then right makes them its administrator', async ({
+    page,
+    request,
+  }) => {
+    const person = await createAccount(request, uniqueEmail('it'));
+    const domain = domainOf(person.email);
+    await signInWithStorage(page, person, '/app');
+    await expect(page.getByText(t('setup.text', { domain }))).toBeVisible();
+    await expectAccessible(page, 'home with set up administration');
+    await page.getByRole('link', { name: t('setup.open') }).click();
+    await expect(page).toHaveURL(/\/app\/admin\/prove-domain$/);
+    await expect(page.getByRole('heading', { level: 1, name: t('claim.title') })).toBeVisible();
+    const name = `_suite-challenge.${domain}`;
+    await expect(page.getByText(name, { exact: true })).toBeVisible();
+    const value = (await page
+      .locator('code')
+      .filter({ hasText: /^suite-verify=/ })
+      .textContent())!;
+    expect(value).toMatch(/^suite-verify=[\w-]{20,}$/);
+    await page.getByText(t('claim.howtoTitle')).click();
+    await expectAccessible(page, 'claim');
+    await screenshots(page, 'admin-claim-en');
+
+    const check = page.getByRole('button', { name: t('claim.check') });
+    const errors = texts('en', 'errors');
+    await check.click();
+    await expect(page.getByText(errors('ERR_CLAIM_RECORD_MISSING'))).toBeVisible();
+    await expectAccessible(page, 'claim missing');
+
+    dnsZone.txt(name, 'suite-verify=not-the-value');
+    await check.click();
+    await expect(page.getByText(errors('ERR_CLAIM_RECORD_MISMATCH'))).toBeVisible();
+    await expectAccessible(page, 'claim mismatch');
+    await screenshots(page, 'admin-claim-mismatch-en');
+
+    dnsZone.txt(name, 'v=spf1 -all', value);
+    await check.click();
+    await expect(page.getByText(t('claim.proven', { domain }))).toBeVisible();
+    await expectAccessible(page, 'claim proven');
+    await page.getByRole('link', { name: t('open') }).click();
+    await expect(page.getByRole('heading', { level: 1, name: t('title') })).toBeVisible();
+    await page.getByRole('link', { name: t('nav.admins') }).click();
+    const list = page.getByRole('list', { name: t('admins.title'), exact: true });
+    await expect(list.getByRole('listitem').getByText(t('admins.via.dns'))).toBeVisible();
+    dnsZone.remove(name);
+  });
+});
+
 test.describe('the console in the other languages', () => {
   for (const lang of ['pt', 'es', 'hi', 'it'] as Lang[]) {
     test(`${lang}: every section in its texts, accessible`, async ({ browser, request }) => {
@@ -263,12 +356,20 @@ test.describe('the console in the other languages', () => {
         ['signupRules', 'signup.title'],
         ['securityPolicy', 'policy.title'],
         ['audit', 'audit.title'],
+        ['admins', 'admins.title'],
       ] as const) {
         await page.getByRole('link', { name: tl(`nav.${section}`) }).click();
         await expect(page.getByRole('heading', { level: 2, name: tl(heading), exact: true })).toBeVisible();
         await expectAccessible(page, `${lang} ${section}`);
         if (lang === 'hi') await screenshots(page, `admin-${section}-hi`);
       }
+      // The DNS proof page, as an administrator sees it (already proven: checking again renews it).
+      await page.getByRole('link', { name: tl('admins.claimLink') }).click();
+      await expect(page.getByRole('heading', { level: 1, name: tl('claim.title') })).toBeVisible();
+      await expect(page.getByText(tl('claim.already', { domain: boss.domain }))).toBeVisible();
+      await page.getByText(tl('claim.howtoTitle')).click();
+      await expectAccessible(page, `${lang} prove domain`);
+      if (lang === 'hi') await screenshots(page, 'admin-claim-hi');
       await context.close();
     });
   }

@@ -62,6 +62,8 @@ export const WEB_PAGES = [
   page('home', '/app', 'app/home-page', { frame: false, texts: ['home'] }),
   // The domain administrator's console: one screen, a section per address; the mail's decision link first.
   page('adminDecide', '/app/admin/decide', 'features/admin/decide-page', { texts: ['admin'] }),
+  // Proving one's own domain by DNS: for people who do not administer it yet (the console is 404 for them).
+  page('adminClaim', '/app/admin/prove-domain', 'features/admin/claim-page', { texts: ['admin'] }),
   page('admin', '/app/admin', 'features/admin/admin-page', { frame: false, texts: ['admin'] }),
   page('adminSection', '/app/admin/:section', 'features/admin/admin-page', { frame: false, texts: ['admin'] }),
   ...USER_COMPONENTS.map((form) => ({
