@@ -16,6 +16,9 @@ const AccountPanel = lazy(() =>
 const SessionsPanel = lazy(() =>
   import('../features/account-home/components/sessions-panel').then((m) => ({ default: m.SessionsPanel })),
 );
+const PolicyBanner = lazy(() =>
+  import('../features/account-home/components/policy-banner').then((m) => ({ default: m.PolicyBanner })),
+);
 const SecurityPanel = lazy(() =>
   import('../features/account-home/components/security-panel').then((m) => ({ default: m.SecurityPanel })),
 );
@@ -51,6 +54,7 @@ export default function HomePage() {
         <h1 className="visually-hidden">{t('title')}</h1>
         <Suspense fallback={<PageLoading />}>
           <AccountPanel />
+          <PolicyBanner />
           <div className="home__grid">
             <MeetingsPanel />
             <FilesPanel />

@@ -24,6 +24,7 @@ import type { PendingSecondStep } from './second-step';
 import '../../components/auth-form.css';
 
 const SecondStep = lazy(() => import('./second-step'));
+const EnrolStep = lazy(() => import('./enrol-step'));
 const webauthn = () => import('../../lib/webauthn');
 const passkeysSupported = () => typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
 
@@ -40,6 +41,8 @@ export default function LoginForm() {
   // After the password of an account with two-step verification (or a recovery's new password): the code step.
   const entry = useEntryState<{ secondStep?: PendingSecondStep }>();
   const [pending, setPending] = useState<PendingSecondStep | null>(() => entry?.secondStep ?? null);
+  // After the password, when the domain requires two-step verification and the person has none yet.
+  const [enrolling, setEnrolling] = useState<PendingSecondStep | null>(null);
   /** The address the server said signs in with single sign-on only (before discovery answered). */
   const [ssoOnly, setSsoOnly] = useState<string | null>(null);
   const address = email.trim();
@@ -58,6 +61,10 @@ export default function LoginForm() {
       const session = await login({ login: address, password, ...(captcha ? { captcha_token: captcha } : {}) });
       if ('second_step' in session) {
         setPending({ pendingToken: session.pending_token, email: normalizeEmail(address) });
+        return;
+      }
+      if ('enrol' in session) {
+        setEnrolling({ pendingToken: session.pending_token, email: normalizeEmail(address) });
         return;
       }
       if (!saveSession(session)) throw new ApiError(0, 'ERR_REQUEST', 'Request Error');
@@ -115,7 +122,7 @@ export default function LoginForm() {
    */
   const startAutofill = useEffectEvent(() => void withPasskey(true));
   useEffect(() => {
-    if (pending || !passkeysSupported()) return;
+    if (pending || enrolling || !passkeysSupported()) return;
     let started = false;
     const cancel = whenIdle(() => {
       started = true;
@@ -127,7 +134,7 @@ export default function LoginForm() {
     };
     // startAutofill is an Effect Event (useEffectEvent), never a dependency; eslint-plugin-react-hooks 5 predates it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [pending]);
+  }, [pending, enrolling]);
 
   /** Asks first (spec §2), then mails a new code and continues on the code screen. */
   async function sendAgain() {
@@ -141,6 +148,21 @@ export default function LoginForm() {
       secondaryLabel: t('resendCancel'),
     });
     if (yes) await resend.run(null);
+  }
+
+  if (enrolling) {
+    return (
+      <Suspense fallback={null}>
+        <EnrolStep
+          pending={enrolling}
+          onExpired={(reason) => {
+            setEnrolling(null);
+            setPassword('');
+            if (reason) setError(reason);
+          }}
+        />
+      </Suspense>
+    );
   }
 
   if (pending) {
