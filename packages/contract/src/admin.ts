@@ -89,6 +89,8 @@ export const ADMIN_API = {
   adminRequests: '/admin/domains/:domain/requests',
   adminRequestApprove: '/admin/requests/:id/approve',
   adminRequestRefuse: '/admin/requests/:id/refuse',
+  /** Single sign-on of a domain as the console shows it: the connection, its recent failures, our addresses. */
+  adminSso: '/admin/domains/:domain/sso',
   /** Audit trail (GET, keyset paged) and its CSV export (GET, text/csv, streamed; same filters). */
   adminAudit: '/admin/domains/:domain/audit',
   adminAuditExport: '/admin/domains/:domain/audit/export',
@@ -440,3 +442,82 @@ export const AUDIT_CSV_COLUMNS = [
   'ip',
   'details',
 ] as const;
+
+/** Single sign-on page of the console */
+/** The SSO failures the page lists, newest first (from the audit trail, kind sso_failed). */
+export const ADMIN_SSO_FAILURES_MAX = 50;
+
+export const AdminSsoCertificateSchema = z.object({
+  /** SHA-256 of the certificate, hex. */
+  fingerprint: z.string(),
+  /** When it ends (null: unreadable). */
+  expires_at: iso.nullable(),
+  /** ended, or ends within SSO_CERTIFICATE_WARN_DAYS; null otherwise. */
+  warning: z.enum(['expired', 'expiring']).nullable(),
+});
+export type AdminSsoCertificate = z.infer<typeof AdminSsoCertificateSchema>;
+
+export const AdminSsoConnectionSchema = z.object({
+  protocol: z.enum(['oidc', 'saml']),
+  /** Every e-mail domain the connection serves, its first one first. */
+  domains: z.array(z.string()),
+  /** OIDC: the issuer and client id (never the secret); null for SAML. */
+  issuer: z.string().nullable(),
+  client_id: z.string().nullable(),
+  /** SAML: the IdP's entity ID, sign-on URL and metadata URL (null: from a file); null for OIDC. */
+  entity_id: z.string().nullable(),
+  sso_url: z.string().nullable(),
+  metadata_url: z.string().nullable(),
+  metadata_read_at: iso.nullable(),
+  /** SAML signing certificates with their ends (empty for OIDC: its keys rotate through its JWKS). */
+  certificates: z.array(AdminSsoCertificateSchema),
+  /**
+   * SAML: SHA-1 signatures refused, accepted (set so), or accepted with a daily warning (a connection
+   * made before they were refused); null for OIDC.
+   */
+  sha1: z.enum(['refuse', 'allow', 'warn']).nullable(),
+  /** SAML: the IdP's single logout service, null when its metadata has none (sign-out ends only ours). */
+  logout_url: z.string().nullable(),
+  /** SAML: responses started at the IdP (its app tile) are taken, after "Continue as …?". */
+  idp_initiated: z.boolean(),
+  updated_at: iso,
+});
+export type AdminSsoConnection = z.infer<typeof AdminSsoConnectionSchema>;
+
+export const AdminSsoFailureSchema = z.object({
+  at: iso,
+  /** Where it failed: 'oidc' or 'saml' (the provider's return), 'start' (on the way to the provider). */
+  step: z.string(),
+  /** SSO_ERROR_REASONS: what the person was told. */
+  reason: z.string(),
+  /** The address the provider sent, when it got that far. */
+  email: z.string().nullable(),
+  /** What went wrong, in the operator's words (never a token or an assertion). */
+  detail: z.string(),
+  ip: z.string().nullable(),
+});
+export type AdminSsoFailure = z.infer<typeof AdminSsoFailureSchema>;
+
+/** GET /admin/domains/:domain/sso */
+export const AdminSsoResponseSchema = z.object({
+  domain: z.string(),
+  /** An administrator proved the domain by DNS (setting a connection up from the console needs it). */
+  proven: z.boolean(),
+  sso_only: z.boolean(),
+  connection: AdminSsoConnectionSchema.nullable(),
+  failures: z.array(AdminSsoFailureSchema),
+  /** Our addresses to paste into the provider. */
+  ours: z.object({
+    saml_entity_id: z.string(),
+    saml_metadata_url: z.string(),
+    saml_acs_url: z.string(),
+    saml_slo_url: z.string(),
+    /** The connection's own redirect and back-channel logout URIs (they name it: null before it exists). */
+    oidc_redirect_uri: z.string().nullable(),
+    oidc_backchannel_logout_uri: z.string().nullable(),
+    oidc_post_logout_redirect_uri: z.string(),
+    /** The link for the company's portal or app tile. */
+    start_url: z.string(),
+  }),
+});
+export type AdminSsoResponse = z.infer<typeof AdminSsoResponseSchema>;

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AdminSsoResponseSchema,
   API,
   AccessRequestCreateSchema,
   AccessRequestDecideSchema,
@@ -38,6 +39,7 @@ import {
 import { signedIn } from '../../plugins/auth.js';
 import { addAdmin, adminMe, claimInfo, listAdmins, removeAdmin, verifyClaim } from './admins.js';
 import { exportAudit, listAudit } from './audit.js';
+import { ssoState } from './sso.js';
 import type { AdminDeps } from './deps.js';
 import { run } from './http.js';
 import { actOnPerson, getPerson, invitePeople, listPeople, resendInvitation, type PersonAction } from './people.js';
@@ -225,6 +227,12 @@ const adminRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (app, { de
       (request) => run(request.log, () => decideById(deps, request.user!, request.params.id, decision, request.ip)),
     );
   }
+
+  app.get(
+    API.adminSso,
+    adminRoute(app, { params: DomainParamSchema, response: { 200: AdminSsoResponseSchema } }),
+    (request) => run(request.log, () => ssoState(deps, request.user!, request.params.domain)),
+  );
 
   app.get(
     API.adminAudit,

@@ -1,0 +1,107 @@
+import {
+  ADMIN_SSO_FAILURES_MAX,
+  API,
+  API_PREFIX,
+  type AdminSsoConnection,
+  type AdminSsoFailure,
+  type AdminSsoResponse,
+} from '@suite/contract';
+import type { SessionUser } from '../../plugins/auth.js';
+import { accountsAdmin, certificatesOf, type SsoConnection } from '../accounts/index.js';
+import { auditRepository, type AuditRow } from '../audit/index.js';
+import type { AdminDeps } from './deps.js';
+import { requireAdmin } from './guard.js';
+import { iso } from './http.js';
+import { adminsRepository } from './repository.js';
+
+function connectionView(c: SsoConnection): AdminSsoConnection {
+  const common = { domains: c.domains, updated_at: iso(c.updatedAt) as string };
+  if (c.protocol === 'oidc') {
+    return {
+      ...common,
+      protocol: 'oidc',
+      issuer: c.settings.issuer,
+      client_id: c.settings.clientId,
+      entity_id: null,
+      sso_url: null,
+      metadata_url: null,
+      metadata_read_at: null,
+      certificates: [],
+      sha1: null,
+      logout_url: null,
+      idp_initiated: false,
+    };
+  }
+  return {
+    ...common,
+    protocol: 'saml',
+    issuer: null,
+    client_id: null,
+    entity_id: c.settings.entityId,
+    sso_url: c.settings.ssoUrl,
+    metadata_url: c.settings.metadataUrl ?? null,
+    metadata_read_at: iso(c.settings.metadataReadAt),
+    certificates: certificatesOf(c.settings).map((cert) => ({
+      fingerprint: cert.fingerprint,
+      expires_at: iso(cert.expiresAt),
+      warning: cert.warning ?? null,
+    })),
+    sha1: c.settings.sha1 ?? 'warn',
+    logout_url: c.settings.sloUrl ?? null,
+    idp_initiated: Boolean(c.settings.allowIdpInitiated),
+  };
+}
+
+function failureView(row: AuditRow): AdminSsoFailure {
+  let detail = '';
+  try {
+    const details = JSON.parse(row.details) as { detail?: unknown };
+    detail = typeof details.detail === 'string' ? details.detail : '';
+  } catch {
+    detail = '';
+  }
+  return {
+    at: iso(row.at) as string,
+    step: row.action,
+    reason: row.reason ?? '',
+    email: row.target_email,
+    detail,
+    ip: row.ip,
+  };
+}
+
+/**
+ * The console's single-sign-on page: the connection of the domain (never its client secret), its
+ * last failures with their reasons (the audit trail's sso_failed events, written where a refusal is
+ * logged), and our addresses to paste into the provider. A read: no fresh proof needed.
+ */
+export async function ssoState(deps: AdminDeps, user: SessionUser, domain: string): Promise<AdminSsoResponse> {
+  await requireAdmin(deps.db, user, domain);
+  const accounts = accountsAdmin(deps.db);
+  const [connection, rules, admins, failures] = await Promise.all([
+    accounts.ssoConnections(deps.config.keys.sso).get(domain),
+    accounts.domainRules(domain),
+    adminsRepository(deps.db).list(domain),
+    auditRepository(deps.db).page({ domain, kind: 'sso_failed' }, null, ADMIN_SSO_FAILURES_MAX),
+  ]);
+  const api = `${deps.config.publicUrl}${API_PREFIX}`;
+  return {
+    domain,
+    // A DNS claim whose record vanished is being dropped: it no longer proves the domain.
+    proven: admins.some((a) => a.via === 'dns' && a.record_missing_since === null),
+    sso_only: rules.ssoOnly,
+    connection: connection ? connectionView(connection) : null,
+    failures: failures.map(failureView),
+    ours: {
+      saml_entity_id: `${api}${API.ssoSamlMetadata}`,
+      saml_metadata_url: `${api}${API.ssoSamlMetadata}`,
+      saml_acs_url: `${api}${API.ssoSamlAcs}`,
+      saml_slo_url: `${api}${API.ssoSamlSlo}`,
+      oidc_redirect_uri: connection?.protocol === 'oidc' ? `${api}${API.ssoOidcCallback}/${connection.id}` : null,
+      oidc_backchannel_logout_uri:
+        connection?.protocol === 'oidc' ? `${api}${API.ssoOidcBackchannelLogout}/${connection.id}` : null,
+      oidc_post_logout_redirect_uri: `${deps.config.publicUrl}/user/login`,
+      start_url: `${api}${API.ssoStart}?domain=${encodeURIComponent(domain)}`,
+    },
+  };
+}

@@ -1,0 +1,262 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, apiPath, type AdminSsoResponse } from '@suite/contract';
+import {
+  PASSWORD,
+  admin,
+  call,
+  expectError,
+  registered,
+  startWorld,
+  turnOnTotp,
+  type AccountsWorld,
+} from './accounts-helpers.js';
+import { signInAtProvider } from './idp/drive.js';
+import { ssoSetOidc, startOidcProvider, type TestOidcProvider } from './idp/oidc.js';
+import { startSamlIdp, type TestSamlIdp } from './idp/saml.js';
+
+const API_URL = 'http://localhost:8080/api';
+
+/**
+ * The console's single-sign-on page on the server, and what the audit trail learns from sign-ins: a
+ * refused provider answer joins its domain's trail with its reason, sign-ins carry the client's
+ * address, and the mail of an administrator's reset says what was reset. Real providers (panva's
+ * oidc-provider, a samlify IdP), a real server and database (SQLite here, PostgreSQL in its suite).
+ */
+describe('console: single sign-on and the audit of sign-ins', () => {
+  let w: AccountsWorld;
+  let op: TestOidcProvider;
+  let idp: TestSamlIdp;
+  let oidcBoss: { token: string; id: string };
+  let samlBoss: { token: string; id: string };
+  let ana: { token: string; id: string };
+
+  const ssoOf = (domain: string, token: string) =>
+    call(w.app, { method: 'GET', url: apiPath(API.adminSso, { domain }), token });
+  const state = async (domain: string, token: string): Promise<AdminSsoResponse> => {
+    const res = await ssoOf(domain, token);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as AdminSsoResponse;
+  };
+  const errorReason = (res: LightMyRequestResponse) => {
+    expect(res.statusCode).toBe(302);
+    const target = new URL(String(res.headers.location));
+    expect(target.pathname).toBe('/login-error-sso');
+    return target.searchParams.get('reason');
+  };
+  const bindingOf = (res: LightMyRequestResponse) => {
+    const header = [res.headers['set-cookie']].flat().find((c) => String(c).startsWith('suite_sso='));
+    return String(header ?? '').split(';')[0] ?? '';
+  };
+  /** The whole OIDC round trip, from the browser at `ip`; answers our callback's response. */
+  async function oidcSignIn(email: string, login: string, ip: string) {
+    const started = await w.app.inject({
+      method: 'GET',
+      url: `/api/sso/start?email=${encodeURIComponent(email)}`,
+      remoteAddress: ip,
+    });
+    expect(started.statusCode).toBe(302);
+    const back = await signInAtProvider(String(started.headers.location), login);
+    return w.app.inject({
+      method: 'GET',
+      url: `${back.pathname}${back.search}`,
+      headers: { cookie: bindingOf(started) },
+      remoteAddress: ip,
+    });
+  }
+
+  beforeAll(async () => {
+    w = await startWorld();
+    const redirectUris: string[] = [];
+    op = await startOidcProvider(redirectUris);
+    idp = await startSamlIdp(async () => (await w.app.inject({ method: 'GET', url: '/api/sso/saml/metadata' })).body);
+    oidcBoss = await registered(w, 'boss@oidc.test');
+    samlBoss = await registered(w, 'boss@saml.test');
+    ana = await registered(w, 'ana@saml.test');
+    await admin(w, 'domain', 'admin', 'add', 'oidc.test', 'boss@oidc.test');
+    await admin(w, 'domain', 'admin', 'add', 'saml.test', 'boss@saml.test');
+    await admin(w, ...ssoSetOidc('oidc.test', op));
+    const { id } = await w.app.db.kysely
+      .selectFrom('sso_connections')
+      .select('id')
+      .where('domain', '=', 'oidc.test')
+      .executeTakeFirstOrThrow();
+    redirectUris.push(`${API_URL}/sso/oidc/callback/${id}`);
+    const file = join(w.t.dataDir, 'idp-metadata.xml');
+    writeFileSync(file, idp.metadata);
+    await admin(w, 'sso', 'set', 'saml.test', '--saml', '--metadata', file);
+  }, 60_000);
+  afterAll(async () => {
+    await op?.stop();
+    await idp?.stop();
+    await w?.close();
+  });
+
+  it('GET …/sso answers 404 to a non-admin and to the admin of another domain', async () => {
+    expectError(await ssoOf('saml.test', ana.token), 404, 'ERR_NOT_FOUND');
+    expectError(await ssoOf('saml.test', oidcBoss.token), 404, 'ERR_NOT_FOUND');
+    expectError(await ssoOf('nowhere.test', samlBoss.token), 404, 'ERR_NOT_FOUND');
+    expectError(await ssoOf('saml.test', ''), 401, 'ERR_INVALID_ACCESS_TOKEN');
+  });
+
+  it('shows the OIDC connection without its secret, and the addresses to register at the provider', async () => {
+    const res = await ssoOf('oidc.test', oidcBoss.token);
+    expect(res.body).not.toContain(op.clientSecret);
+    const sso = res.json() as AdminSsoResponse;
+    const { id } = await w.app.db.kysely
+      .selectFrom('sso_connections')
+      .select('id')
+      .where('domain', '=', 'oidc.test')
+      .executeTakeFirstOrThrow();
+    expect(sso).toMatchObject({
+      domain: 'oidc.test',
+      proven: false,
+      sso_only: false,
+      connection: {
+        protocol: 'oidc',
+        domains: ['oidc.test'],
+        issuer: op.issuer,
+        client_id: 'suite-sso',
+        certificates: [],
+        sha1: null,
+      },
+      failures: [],
+    });
+    expect(sso.ours.oidc_redirect_uri).toBe(`${API_URL}/sso/oidc/callback/${id}`);
+    expect(sso.ours.oidc_backchannel_logout_uri).toBe(`${API_URL}/sso/oidc/backchannel-logout/${id}`);
+    expect(sso.ours.start_url).toBe(`${API_URL}/sso/start?domain=oidc.test`);
+  });
+
+  it('shows the SAML connection: IdP, certificate end, SHA-1 standing, logout endpoint, IdP-initiated flag', async () => {
+    const sso = await state('saml.test', samlBoss.token);
+    const connection = sso.connection!;
+    expect(connection).toMatchObject({
+      protocol: 'saml',
+      entity_id: idp.entityId,
+      sso_url: `${idp.url}/sso`,
+      metadata_url: null,
+      sha1: 'refuse',
+      idp_initiated: false,
+      issuer: null,
+    });
+    expect(connection.certificates).toHaveLength(1);
+    const [cert] = connection.certificates;
+    expect(cert!.fingerprint).toMatch(/^[0-9a-f]{64}$/);
+    expect(Date.parse(cert!.expires_at!)).toBeGreaterThan(Date.now());
+    expect(sso.ours).toMatchObject({
+      saml_entity_id: `${API_URL}/sso/saml/metadata`,
+      saml_metadata_url: `${API_URL}/sso/saml/metadata`,
+      saml_acs_url: `${API_URL}/sso/saml/acs`,
+      saml_slo_url: `${API_URL}/sso/saml/slo`,
+      oidc_redirect_uri: null,
+    });
+  });
+
+  it('a refused provider answer joins its domain’s failures with reason, address, detail and client IP', async () => {
+    op.accounts.set('unverified@oidc.test', { email_verified: false });
+    expect(errorReason(await oidcSignIn('unverified@oidc.test', 'unverified@oidc.test', '203.0.113.7'))).toBe(
+      'unverified',
+    );
+    op.accounts.set('mallory', { email: 'mallory@elsewhere.test' });
+    expect(errorReason(await oidcSignIn('ada@oidc.test', 'mallory', '203.0.113.8'))).toBe('foreign');
+    const sso = await state('oidc.test', oidcBoss.token);
+    expect(sso.failures.map((f) => [f.step, f.reason, f.email, f.ip])).toEqual([
+      ['oidc', 'foreign', 'mallory@elsewhere.test', '203.0.113.8'],
+      // Refused inside the provider's answer, before an address was taken from it.
+      ['oidc', 'unverified', null, '203.0.113.7'],
+    ]);
+    expect(sso.failures[0]!.detail.length).toBeGreaterThan(0);
+    // Nothing was created, and the other domain's page does not show them.
+    const users = await w.app.db.kysely.selectFrom('users').select('email').execute();
+    expect(users.map((u) => u.email)).not.toContain('unverified@oidc.test');
+    expect((await state('saml.test', samlBoss.token)).failures).toEqual([]);
+    // The audit trail lists them under their kind too.
+    const audit = await call(w.app, {
+      method: 'GET',
+      url: `${apiPath(API.adminAudit, { domain: 'oidc.test' })}?kind=sso_failed`,
+      token: oidcBoss.token,
+    });
+    expect(audit.json().events.map((e: { reason: string }) => e.reason)).toEqual(['foreign', 'unverified']);
+  });
+
+  it('a SAML answer refused after its request is known joins the domain’s failures', async () => {
+    const started = await w.app.inject({ method: 'GET', url: '/api/sso/start?email=grace%40saml.test' });
+    const requestId = await idp.requestIdOf(String(started.headers.location));
+    const expired = await idp.answer(requestId, { email: 'grace@saml.test', notBeforeS: -900, validForS: -600 });
+    const res = await w.app.inject({
+      method: 'POST',
+      url: '/api/sso/saml/acs',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ SAMLResponse: expired }).toString(),
+      remoteAddress: '198.51.100.4',
+    });
+    expect(errorReason(res)).toBe('expired');
+    const [failure] = (await state('saml.test', samlBoss.token)).failures;
+    expect(failure).toMatchObject({ step: 'saml', reason: 'expired', ip: '198.51.100.4' });
+  });
+
+  it('sign-ins and refused sign-ins carry the client IP in the audit trail', async () => {
+    const ok = await w.app.inject({
+      method: 'POST',
+      url: `/api${API.login}`,
+      payload: { login: 'ana@saml.test', password: PASSWORD },
+      remoteAddress: '192.0.2.10',
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const bad = await w.app.inject({
+      method: 'POST',
+      url: `/api${API.login}`,
+      payload: { login: 'ana@saml.test', password: 'Wrong-Horse-42' },
+      remoteAddress: '192.0.2.11',
+    });
+    expect(bad.statusCode).toBe(401);
+    const audit = await call(w.app, {
+      method: 'GET',
+      url: `${apiPath(API.adminAudit, { domain: 'saml.test' })}?person=ana@saml.test`,
+      token: samlBoss.token,
+    });
+    const events = audit.json().events as { kind: string; ip: string | null }[];
+    expect(events.find((e) => e.kind === 'sign_in')?.ip).toBe('192.0.2.10');
+    expect(events.find((e) => e.kind === 'sign_in_failed')?.ip).toBe('192.0.2.11');
+  });
+
+  it('the mail of a reset says what was reset: two-step only, or passkeys only', async () => {
+    await turnOnTotp(w, ana.token);
+    const login = await call(w.app, {
+      method: 'POST',
+      url: API.login,
+      body: { login: 'boss@saml.test', password: PASSWORD },
+    });
+    const boss = login.json().token as string;
+    const mailAfter = (before: number, subject: RegExp) =>
+      w.smtp.waitFor(
+        (m) => w.smtp.messages.indexOf(m) >= before && m.to.includes('ana@saml.test') && subject.test(m.subject),
+      );
+    let before = w.smtp.messages.length;
+    const reset = await call(w.app, {
+      method: 'POST',
+      url: apiPath(API.adminPersonResetTwoStep, { id: ana.id }),
+      token: boss,
+      body: {},
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const twoStep = await mailAfter(before, /reset/);
+    expect(twoStep.subject).toContain('two-step verification was reset');
+    expect(twoStep.text).toContain('turned off two-step verification');
+    expect(twoStep.text).not.toContain('passkeys');
+    before = w.smtp.messages.length;
+    const removed = await call(w.app, {
+      method: 'POST',
+      url: apiPath(API.adminPersonRemovePasskeys, { id: ana.id }),
+      token: boss,
+      body: {},
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const passkeys = await mailAfter(before, /removed/);
+    expect(passkeys.subject).toContain('passkeys were removed');
+    expect(passkeys.text).toContain('removed the passkeys');
+    expect(passkeys.text).not.toContain('two-step');
+  });
+});
