@@ -4,6 +4,7 @@ import { apiRequest, lazySchema } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n-react';
 import { currentLanguage } from '../../../lib/i18n';
 import { Alert } from '../../../components/alert';
+import './policy-banner.css';
 
 /**
  * The domain's policy notice on the home: the domain requires two-step verification, the person has no
@@ -31,7 +32,7 @@ export function PolicyBanner() {
   if (!until) return null;
   const date = new Intl.DateTimeFormat(currentLanguage(), { dateStyle: 'long' }).format(new Date(until));
   return (
-    <div data-testid="two-step-banner" style={{ width: '100%' }}>
+    <div className="policy-banner" data-testid="two-step-banner" style={{ width: '100%' }}>
       <Alert variant="warning">
         {t('twoStepBanner', { date })} <a href="#security-title">{t('twoStepBannerAction')}</a>
       </Alert>

@@ -1,0 +1,210 @@
+import { useCallback, useEffect, useState } from 'react';
+import {
+  API,
+  type AdminSsoCertificate,
+  type AdminSsoConnection,
+  type AdminSsoResponse,
+} from '@suite/contract/core';
+import { apiRequest, lazySchema } from '../../lib/api-client';
+import { useTranslation, type TFunction } from '../../lib/i18n-react';
+import { currentLanguage } from '../../lib/i18n';
+import { useCopyToClipboard } from '../../lib/use-copy-to-clipboard';
+import { Button } from '../../components/button';
+import { LoadError } from '../../components/load-error';
+import { PageLoading } from '../../components/page-loading';
+import './sso-section.css';
+
+/** GET /admin/domains/:domain/sso: the connection, its recent failures, our addresses (404: not an admin). */
+export function getSsoState(domain: string) {
+  return apiRequest({
+    method: 'GET',
+    path: API.adminSso,
+    params: { domain },
+    auth: true,
+    schema: lazySchema('AdminSsoResponseSchema'),
+  });
+}
+
+type State = { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'ready'; sso: AdminSsoResponse };
+
+const when = (iso: string, withTime = false) =>
+  new Intl.DateTimeFormat(currentLanguage(), withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'long' }).format(
+    new Date(iso),
+  );
+
+/** One of our addresses, with Copy (the IT team pastes it into the provider's settings). */
+function Address({ label, value }: { label: string; value: string }) {
+  const { t } = useTranslation('adminSso');
+  const { status, copy } = useCopyToClipboard(2000);
+  return (
+    <div className="sso__address">
+      <dt>{label}</dt>
+      <dd>
+        <code className="sso__value">{value}</code>
+        <Button variant="secondary" onClick={() => void copy(value)} aria-label={t('copyNamed', { name: label })}>
+          {status === 'copied' ? t('copied') : t('copy')}
+        </Button>
+      </dd>
+    </div>
+  );
+}
+
+function Certificate({ cert, t }: { cert: AdminSsoCertificate; t: TFunction }) {
+  const state = cert.warning === 'expired' ? 'expired' : cert.warning === 'expiring' ? 'expiring' : 'valid';
+  return (
+    <li className={`sso__cert sso__cert--${state}`}>
+      <span className="sso__badge">{t(`cert.${state}`)}</span>{' '}
+      {cert.expires_at ? t('cert.until', { date: when(cert.expires_at) }) : t('cert.unreadable')}
+      <br />
+      <code className="sso__value sso__fingerprint">SHA-256 {cert.fingerprint}</code>
+    </li>
+  );
+}
+
+function ConnectionFacts({ connection, t }: { connection: AdminSsoConnection; t: TFunction }) {
+  const rows: [string, string][] =
+    connection.protocol === 'oidc'
+      ? [
+          [t('fact.protocol'), 'OpenID Connect'],
+          [t('fact.issuer'), connection.issuer ?? ''],
+          [t('fact.clientId'), connection.client_id ?? ''],
+          [t('fact.domains'), connection.domains.join(', ')],
+        ]
+      : [
+          [t('fact.protocol'), 'SAML 2.0'],
+          [t('fact.entityId'), connection.entity_id ?? ''],
+          [t('fact.ssoUrl'), connection.sso_url ?? ''],
+          [t('fact.domains'), connection.domains.join(', ')],
+          [
+            t('fact.metadata'),
+            connection.metadata_url
+              ? t('fact.metadataUrl', {
+                  url: connection.metadata_url,
+                  date: connection.metadata_read_at ? when(connection.metadata_read_at, true) : t('fact.never'),
+                })
+              : t('fact.metadataFile'),
+          ],
+          [t('fact.sha1'), t(`sha1.${connection.sha1 ?? 'refuse'}`)],
+          [t('fact.logout'), connection.logout_url ?? t('fact.noLogout')],
+          [t('fact.idpInitiated'), connection.idp_initiated ? t('fact.allowed') : t('fact.off')],
+        ];
+  return (
+    <dl className="sso__facts">
+      {rows.map(([label, value]) => (
+        <div key={label} className="sso__fact">
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/**
+ * The console's single-sign-on page: the domain's connection (its provider, certificates and their ends,
+ * SHA-1 standing, logout endpoint, IdP-initiated sign-in), the last failures with their reasons (what
+ * the people were told, and why in the operator's words), and our addresses to paste into the provider.
+ * Read only: the connection is set up by the operator (`npm run admin -- sso set`).
+ */
+export function SsoSection({ domain }: { domain: string }) {
+  const { t } = useTranslation('adminSso');
+  const pagesT = useTranslation('pages').t;
+  const [state, setState] = useState<State>({ status: 'loading' });
+
+  const load = useCallback(() => {
+    setState({ status: 'loading' });
+    getSsoState(domain).then(
+      (sso) => setState({ status: 'ready', sso }),
+      (error: unknown) => setState({ status: 'error', error }),
+    );
+  }, [domain]);
+  useEffect(load, [load]);
+
+  return (
+    <section className="card stack sso" aria-labelledby="sso-title">
+      <div>
+        <h2 id="sso-title">{t('title')}</h2>
+        <p className="muted sso__intro">{t('intro')}</p>
+      </div>
+      {state.status === 'loading' && <PageLoading />}
+      {state.status === 'error' && <LoadError error={state.error} retryLabel={t('retry')} onRetry={load} />}
+      {state.status === 'ready' && (
+        <>
+          <div className="stack sso__part">
+            <h3>{t('connection')}</h3>
+            {state.sso.connection ? (
+              <>
+                <p>
+                  <span className="sso__badge sso__badge--on">{t('on')}</span>{' '}
+                  {state.sso.sso_only ? t('ssoOnly') : t('passwordsToo')}
+                </p>
+                <ConnectionFacts connection={state.sso.connection} t={t} />
+                {state.sso.connection.protocol === 'saml' && (
+                  <>
+                    <h4>{t('cert.title')}</h4>
+                    <ul className="sso__certs">
+                      {state.sso.connection.certificates.map((cert) => (
+                        <Certificate key={cert.fingerprint} cert={cert} t={t} />
+                      ))}
+                    </ul>
+                  </>
+                )}
+              </>
+            ) : (
+              <p data-testid="sso-none">{t('none')}</p>
+            )}
+          </div>
+
+          <div className="stack sso__part">
+            <h3>{t('failures.title')}</h3>
+            {state.sso.failures.length === 0 ? (
+              <p className="muted">{t('failures.none')}</p>
+            ) : (
+              <ul className="sso__failures" data-testid="sso-failures">
+                {state.sso.failures.map((f, i) => (
+                  <li key={`${f.at}-${i}`} className="sso__failure">
+                    <p className="sso__failure-head">
+                      <strong>{pagesT(`sso.reasons.${f.reason}.title`, { defaultValue: f.reason })}</strong>{' '}
+                      <span className="muted">
+                        {when(f.at, true)}
+                        {f.email ? ` · ${f.email}` : ''}
+                        {f.ip ? ` · ${f.ip}` : ''}
+                      </span>
+                    </p>
+                    {f.detail ? <p className="sso__detail">{f.detail}</p> : null}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+
+          <div className="stack sso__part">
+            <h3>{t('ours.title')}</h3>
+            <p className="muted">{t('ours.intro')}</p>
+            <h4>{t('ours.saml')}</h4>
+            <dl className="sso__addresses">
+              <Address label={t('ours.entityId')} value={state.sso.ours.saml_entity_id} />
+              <Address label={t('ours.acs')} value={state.sso.ours.saml_acs_url} />
+              <Address label={t('ours.slo')} value={state.sso.ours.saml_slo_url} />
+            </dl>
+            <h4>{t('ours.oidc')}</h4>
+            <dl className="sso__addresses">
+              {state.sso.ours.oidc_redirect_uri ? (
+                <Address label={t('ours.redirect')} value={state.sso.ours.oidc_redirect_uri} />
+              ) : null}
+              {state.sso.ours.oidc_backchannel_logout_uri ? (
+                <Address label={t('ours.backchannel')} value={state.sso.ours.oidc_backchannel_logout_uri} />
+              ) : null}
+              <Address label={t('ours.postLogout')} value={state.sso.ours.oidc_post_logout_redirect_uri} />
+            </dl>
+            {!state.sso.ours.oidc_redirect_uri ? <p className="muted">{t('ours.redirectLater')}</p> : null}
+            <h4>{t('ours.portal')}</h4>
+            <dl className="sso__addresses">
+              <Address label={t('ours.start')} value={state.sso.ours.start_url} />
+            </dl>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
