@@ -1,10 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import {
-  API,
-  type AdminSsoCertificate,
-  type AdminSsoConnection,
-  type AdminSsoResponse,
-} from '@suite/contract/core';
+import { API } from '@suite/contract/core';
+import type { AdminSsoCertificate, AdminSsoConnection, AdminSsoResponse } from '@suite/contract';
 import { apiRequest, lazySchema } from '../../lib/api-client';
 import { useTranslation, type TFunction } from '../../lib/i18n-react';
 import { currentLanguage } from '../../lib/i18n';
@@ -15,7 +11,7 @@ import { PageLoading } from '../../components/page-loading';
 import './sso-section.css';
 
 /** GET /admin/domains/:domain/sso: the connection, its recent failures, our addresses (404: not an admin). */
-export function getSsoState(domain: string) {
+function getSsoState(domain: string) {
   return apiRequest({
     method: 'GET',
     path: API.adminSso,
@@ -28,9 +24,10 @@ export function getSsoState(domain: string) {
 type State = { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'ready'; sso: AdminSsoResponse };
 
 const when = (iso: string, withTime = false) =>
-  new Intl.DateTimeFormat(currentLanguage(), withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'long' }).format(
-    new Date(iso),
-  );
+  new Intl.DateTimeFormat(
+    currentLanguage(),
+    withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'long' },
+  ).format(new Date(iso));
 
 /** One of our addresses, with Copy (the IT team pastes it into the provider's settings). */
 function Address({ label, value }: { label: string; value: string }) {
