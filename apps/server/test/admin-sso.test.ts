@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, apiPath, type AdminSsoResponse } from '@suite/contract';
+import { API, apiPath, type AdminSsoResponse, type SsoTestResult } from '@suite/contract';
 import {
   PASSWORD,
   admin,
@@ -195,6 +195,108 @@ describe('console: single sign-on and the audit of sign-ins', () => {
     expect(errorReason(res)).toBe('expired');
     const [failure] = (await state('saml.test', samlBoss.token)).failures;
     expect(failure).toMatchObject({ step: 'saml', reason: 'expired', ip: '198.51.100.4' });
+  });
+
+  describe('Test sign-in', () => {
+    const testPath = (domain: string) => apiPath(API.adminSsoTest, { domain });
+    const startTest = (domain: string, token: string) =>
+      w.app.inject({ method: 'POST', url: `/api${testPath(domain)}`, headers: { authorization: `Bearer ${token}` } });
+    const resultOf = async (domain: string, token: string) => {
+      const res = await call(w.app, { method: 'GET', url: testPath(domain), token });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().result as SsoTestResult | null;
+    };
+    const landsOnConsole = (res: LightMyRequestResponse) => {
+      expect(res.statusCode, res.body).toBe(302);
+      expect(String(res.headers.location)).toBe('http://localhost:8080/app/admin');
+    };
+
+    it('runs the real OIDC flow and reports the claims and each check, creating no account and no session', async () => {
+      expect(await resultOf('oidc.test', oidcBoss.token)).toBeNull();
+      const started = await startTest('oidc.test', oidcBoss.token);
+      expect(started.statusCode, started.body).toBe(200);
+      const { url } = started.json() as { url: string };
+      expect(url.startsWith(op.issuer)).toBe(true);
+      const sessionsBefore = await w.app.db.kysely.selectFrom('sessions').select('id').execute();
+      op.accounts.set('tester@oidc.test', {});
+      const back = await signInAtProvider(url, 'tester@oidc.test');
+      const res = await w.app.inject({
+        method: 'GET',
+        url: `${back.pathname}${back.search}`,
+        headers: { cookie: bindingOf(started) },
+      });
+      landsOnConsole(res);
+      const result = await resultOf('oidc.test', oidcBoss.token);
+      expect(result).toMatchObject({ protocol: 'oidc', passed: true, email: 'tester@oidc.test' });
+      expect(result!.checks.map((c) => [c.check, c.ok, c.detail])).toEqual([
+        ['answer', true, op.issuer],
+        ['address', true, 'tester@oidc.test'],
+        ['domain_active', true, 'oidc.test'],
+        ['account', true, 'new'],
+      ]);
+      expect(result!.received).toContain('email');
+      const users = await w.app.db.kysely.selectFrom('users').select('email').execute();
+      expect(users.map((u) => u.email)).not.toContain('tester@oidc.test');
+      expect(await w.app.db.kysely.selectFrom('sessions').select('id').execute()).toHaveLength(sessionsBefore.length);
+      // Another administrator (of another domain) sees nothing of it.
+      expectError(
+        await call(w.app, { method: 'GET', url: testPath('oidc.test'), token: samlBoss.token }),
+        404,
+        'ERR_NOT_FOUND',
+      );
+    });
+
+    it('a SAML answer for an address of another domain fails the address check, with the reason a person would get', async () => {
+      const started = await startTest('saml.test', samlBoss.token);
+      expect(started.statusCode, started.body).toBe(200);
+      const requestId = await idp.requestIdOf((started.json() as { url: string }).url);
+      const answer = await idp.answer(requestId, { email: 'eve@elsewhere.test' });
+      landsOnConsole(
+        await w.app.inject({
+          method: 'POST',
+          url: '/api/sso/saml/acs',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams({ SAMLResponse: answer }).toString(),
+        }),
+      );
+      const result = await resultOf('saml.test', samlBoss.token);
+      expect(result).toMatchObject({ protocol: 'saml', passed: false, email: 'eve@elsewhere.test' });
+      expect(result!.checks.map((c) => [c.check, c.ok, c.reason])).toEqual([
+        ['answer', true, null],
+        ['address', false, 'foreign'],
+      ]);
+      expect(result!.received).toContain('givenName');
+      // A tampered answer fails the first check.
+      const again = await startTest('saml.test', samlBoss.token);
+      const id = await idp.requestIdOf((again.json() as { url: string }).url);
+      const signed = Buffer.from(await idp.answer(id, { email: 'grace@saml.test' }), 'base64').toString('utf8');
+      const tampered = Buffer.from(signed.replaceAll('grace@saml.test', 'boss@saml.test')).toString('base64');
+      landsOnConsole(
+        await w.app.inject({
+          method: 'POST',
+          url: '/api/sso/saml/acs',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams({ SAMLResponse: tampered }).toString(),
+        }),
+      );
+      const refused = await resultOf('saml.test', samlBoss.token);
+      expect(refused!.passed).toBe(false);
+      expect(refused!.checks).toEqual([expect.objectContaining({ check: 'answer', ok: false, reason: 'invalid' })]);
+    });
+
+    it('needs an administrator, a connection and a fresh proof', async () => {
+      expectError(await startTest('saml.test', ana.token), 404, 'ERR_NOT_FOUND');
+      await registered(w, 'boss@plain.test');
+      const plain = await registered(w, 'chief@plain.test');
+      await admin(w, 'domain', 'admin', 'add', 'plain.test', 'chief@plain.test');
+      expectError(await startTest('plain.test', plain.token), 409, 'ERR_SSO_NO_CONNECTION');
+      await w.app.db.kysely
+        .updateTable('sessions')
+        .set({ proved_at: Date.now() - 60 * 60 * 1000 })
+        .where('user_id', '=', samlBoss.id)
+        .execute();
+      expectError(await startTest('saml.test', samlBoss.token), 403, 'ERR_PROOF_REQUIRED');
+    });
   });
 
   it('sign-ins and refused sign-ins carry the client IP in the audit trail', async () => {

@@ -56,6 +56,8 @@ export const TWO_STEP_GRACE_MAX_DAYS = 30;
 export const ADMIN_WEB_PATHS = {
   console: '/app/admin',
   decide: '/app/admin/decide',
+  /** Where the Test sign-in's popup lands after the provider (the console reads the result). */
+  ssoTestDone: '/app/admin',
 } as const;
 
 // ---------------------------------------------------------------------------------------------------
@@ -91,6 +93,12 @@ export const ADMIN_API = {
   adminRequestRefuse: '/admin/requests/:id/refuse',
   /** Single sign-on of a domain as the console shows it: the connection, its recent failures, our addresses. */
   adminSso: '/admin/domains/:domain/sso',
+  /**
+   * Test sign-in (POST: the provider's address to open in a popup, fresh proof needed; GET: this
+   * administrator's last result). The provider's return is recognised by the stored request: it shows
+   * what was received and each check's verdict, and creates no account and no session.
+   */
+  adminSsoTest: '/admin/domains/:domain/sso/test',
   /** Audit trail (GET, keyset paged) and its CSV export (GET, text/csv, streamed; same filters). */
   adminAudit: '/admin/domains/:domain/audit',
   adminAuditExport: '/admin/domains/:domain/audit/export',
@@ -146,6 +154,11 @@ export const ADMIN_ERRORS = {
   ERR_SIGNUP_APPROVAL_PENDING: entry(
     403,
     'New accounts of this domain need an administrator’s approval. We asked them; you will get an e-mail when they decide.',
+  ),
+  ERR_SSO_NO_CONNECTION: entry(409, 'This domain has no single sign-on connection to test yet.'),
+  ERR_SSO_PROVIDER_UNAVAILABLE: entry(
+    503,
+    'Your identity provider could not be reached. Check its address and try again in a moment.',
   ),
   ERR_TWO_STEP_ENROLMENT_REQUIRED: entry(
     403,
@@ -521,3 +534,38 @@ export const AdminSsoResponseSchema = z.object({
   }),
 });
 export type AdminSsoResponse = z.infer<typeof AdminSsoResponseSchema>;
+
+/** POST /admin/domains/:domain/sso/test */
+export const SsoTestStartResponseSchema = z.object({
+  /** The provider's sign-in address, to open in a popup (the browser-binding cookie is set with it). */
+  url: z.string(),
+});
+export type SsoTestStartResponse = z.infer<typeof SsoTestStartResponseSchema>;
+
+/** The checks a Test sign-in reports, in order; a check that could not run is left out. */
+export const SSO_TEST_CHECKS = ['answer', 'address', 'domain_active', 'account'] as const;
+export type SsoTestCheck = (typeof SSO_TEST_CHECKS)[number];
+export const SsoTestResultSchema = z.object({
+  at: iso,
+  protocol: z.enum(['oidc', 'saml']),
+  /** Every check passed: a real sign-in by this person would be let in. */
+  passed: z.boolean(),
+  /** The address the provider sent (null: none, or its answer was refused before it was read). */
+  email: z.string().nullable(),
+  /** Claim or attribute names received (never values), as the log of a refusal tells them. */
+  received: z.string(),
+  checks: z.array(
+    z.object({
+      check: z.enum(SSO_TEST_CHECKS),
+      ok: z.boolean(),
+      /** SSO_ERROR_REASONS of a failed check (what a person would be told). */
+      reason: z.string().nullable(),
+      /** Why, in the operator's words; for `account`: 'existing' or 'new'. */
+      detail: z.string(),
+    }),
+  ),
+});
+export type SsoTestResult = z.infer<typeof SsoTestResultSchema>;
+/** GET /admin/domains/:domain/sso/test: this administrator's last Test sign-in of the domain (kept a day). */
+export const SsoTestResultResponseSchema = z.object({ result: SsoTestResultSchema.nullable() });
+export type SsoTestResultResponse = z.infer<typeof SsoTestResultResponseSchema>;

@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AdminSsoResponseSchema,
+  SsoTestResultResponseSchema,
+  SsoTestStartResponseSchema,
   API,
   AccessRequestCreateSchema,
   AccessRequestDecideSchema,
@@ -39,7 +41,8 @@ import {
 import { signedIn } from '../../plugins/auth.js';
 import { addAdmin, adminMe, claimInfo, listAdmins, removeAdmin, verifyClaim } from './admins.js';
 import { exportAudit, listAudit } from './audit.js';
-import { ssoState } from './sso.js';
+import { ssoState, ssoTestResult, startSsoTest } from './sso.js';
+import { ssoTestSignIn } from '../accounts/index.js';
 import type { AdminDeps } from './deps.js';
 import { run } from './http.js';
 import { actOnPerson, getPerson, invitePeople, listPeople, resendInvitation, type PersonAction } from './people.js';
@@ -232,6 +235,29 @@ const adminRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (app, { de
     API.adminSso,
     adminRoute(app, { params: DomainParamSchema, response: { 200: AdminSsoResponseSchema } }),
     (request) => run(request.log, () => ssoState(deps, request.user!, request.params.domain)),
+  );
+  // The Test sign-in: accounts runs the flow; the console decides who may start it and read its result.
+  const tests = ssoTestSignIn(app, deps.config);
+  app.post(
+    API.adminSsoTest,
+    adminRoute(app, { params: DomainParamSchema, response: { 200: SsoTestStartResponseSchema } }, 20),
+    (request, reply) =>
+      run(request.log, () =>
+        startSsoTest(
+          deps,
+          { start: (domain, userId) => tests.start(reply, domain, userId), result: tests.result },
+          request.user!,
+          request.params.domain,
+        ),
+      ),
+  );
+  app.get(
+    API.adminSsoTest,
+    adminRoute(app, { params: DomainParamSchema, response: { 200: SsoTestResultResponseSchema } }),
+    (request) =>
+      run(request.log, () =>
+        ssoTestResult(deps, { start: async () => null, result: tests.result }, request.user!, request.params.domain),
+      ),
   );
 
   app.get(

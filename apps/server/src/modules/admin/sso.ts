@@ -5,12 +5,16 @@ import {
   type AdminSsoConnection,
   type AdminSsoFailure,
   type AdminSsoResponse,
+  type SsoTestResult,
+  type SsoTestResultResponse,
+  type SsoTestStartResponse,
 } from '@suite/contract';
+import { AppError } from '../../errors.js';
 import type { SessionUser } from '../../plugins/auth.js';
 import { accountsAdmin, certificatesOf, type SsoConnection } from '../accounts/index.js';
 import { auditRepository, type AuditRow } from '../audit/index.js';
 import type { AdminDeps } from './deps.js';
-import { requireAdmin } from './guard.js';
+import { requireAdmin, requireFresh } from './guard.js';
 import { iso } from './http.js';
 import { adminsRepository } from './repository.js';
 
@@ -104,4 +108,48 @@ export async function ssoState(deps: AdminDeps, user: SessionUser, domain: strin
       start_url: `${api}${API.ssoStart}?domain=${encodeURIComponent(domain)}`,
     },
   };
+}
+
+/** How long a browser waits before asking a provider that did not answer again. */
+const PROVIDER_RETRY_AFTER_S = 30;
+
+/** What the Test sign-in needs of accounts: start it (setting this browser's binding), read its result. */
+export interface SsoTests {
+  start(domain: string, userId: string): Promise<string | null>;
+  result(domain: string, userId: string): Promise<SsoTestResult | null>;
+}
+
+/**
+ * Starts a Test sign-in of the domain's connection by this administrator (an action: fresh proof). A
+ * provider that cannot be reached (OIDC discovery) answers 503 with Retry-After, never a 500.
+ */
+export async function startSsoTest(
+  deps: AdminDeps,
+  tests: SsoTests,
+  user: SessionUser,
+  domain: string,
+): Promise<SsoTestStartResponse> {
+  await requireAdmin(deps.db, user, domain);
+  requireFresh(user);
+  let url: string | null;
+  try {
+    url = await tests.start(domain, user.id);
+  } catch (error) {
+    throw Object.assign(new AppError('ERR_SSO_PROVIDER_UNAVAILABLE', { retryAfterS: PROVIDER_RETRY_AFTER_S }), {
+      cause: error,
+    });
+  }
+  if (!url) throw new AppError('ERR_SSO_NO_CONNECTION');
+  return { url };
+}
+
+/** This administrator's last Test sign-in of the domain (a read). */
+export async function ssoTestResult(
+  deps: AdminDeps,
+  tests: SsoTests,
+  user: SessionUser,
+  domain: string,
+): Promise<SsoTestResultResponse> {
+  await requireAdmin(deps.db, user, domain);
+  return { result: await tests.result(domain, user.id) };
 }

@@ -37,9 +37,13 @@ const tags = ['sso'];
  * the start, checked by the OIDC callback and by the /auth page's same-origin hand-off exchange (so also
  * after SAML's cross-site POST, which brings no Lax cookie), hence the path covers both.
  */
-const BINDING_COOKIE = 'suite_sso';
+export const BINDING_COOKIE = 'suite_sso';
 const COOKIE_PATH = API_PREFIX;
 const Redirect = { 302: z.null().describe('redirect') };
+
+/** The browser-binding cookie's options: sent back on the provider's top-level return, never to scripts. */
+export const bindingCookieOf = (publicUrl: string) =>
+  ({ path: COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure: publicUrl.startsWith('https:') }) as const;
 
 /**
  * Single sign-on: discovery, start, the /auth hand-off exchange, the fresh proof and the
@@ -57,8 +61,7 @@ const ssoRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, { d
       ),
     warn: (info, message) => app.log.warn({ sso: info }, message),
   });
-  const secure = config.publicUrl.startsWith('https:');
-  const bindingCookie = { path: COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure } as const;
+  const bindingCookie = bindingCookieOf(config.publicUrl);
   const device = (request: FastifyRequest) => request.headers['user-agent']?.slice(0, 256) ?? null;
 
   /**

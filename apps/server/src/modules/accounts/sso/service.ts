@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { CacheProvider } from '@node-saml/node-saml';
 import {
+  ADMIN_WEB_PATHS,
   API,
   API_PREFIX,
+  SSO_TEST_CHECKS,
   HANDOFF_TTL_SECONDS,
   SSO_CLOCK_SKEW_SECONDS,
   SSO_REQUEST_TTL_SECONDS,
@@ -10,6 +12,7 @@ import {
   isEmailShape,
   cleanDisplayName,
   normalizeEmail,
+  type SsoTestResult,
   type HandoffResponse,
   type Language,
   type SsoDiscoverResponse,
@@ -23,7 +26,13 @@ import { usersRepository, type UserRow } from '../identity/repository.js';
 import { finishWithSession } from '../login/finish.js';
 import { oidcStrategy, type OidcPending } from '../strategies/oidc/oidc.js';
 import { inResponseToOf, refuseUnusualShape, samlStrategy, type SamlServiceProvider } from '../strategies/saml/saml.js';
-import { SsoFailure, withSsoContext, type SsoFailureContext, type SsoIdentity } from '../strategies/sso-failure.js';
+import {
+  SsoFailure,
+  describeError,
+  withSsoContext,
+  type SsoFailureContext,
+  type SsoIdentity,
+} from '../strategies/sso-failure.js';
 import type { Database } from '../../../db/schema.js';
 import type { Kysely } from 'kysely';
 import { connectionsRepository, type Connection } from './connections.js';
@@ -45,6 +54,8 @@ export interface SsoEvents {
 }
 
 const DAY_MS = 24 * 3600_000;
+/** The state key of an administrator's last Test sign-in of a domain. */
+const testKey = (userId: string, domain: string) => `sso-test:${userId}:${domain}`;
 import { providerSessions, type ProviderSession } from './sessions.js';
 import { spKeys } from '../strategies/saml/sp-keys.js';
 import { unsolicitedIssuerOf } from '../strategies/saml/idp-initiated.js';
@@ -380,6 +391,10 @@ export function ssoFlow(deps: AccountsDeps, events?: SsoEvents) {
     // The address the provider sent the browser to, rebuilt from PUBLIC_URL (never the Host header).
     const callbackUrl = new URL(redirectUri);
     for (const [key, value] of Object.entries(input.query)) callbackUrl.searchParams.set(key, value);
+    if (request.test)
+      return testReturn(connection, request.test, () =>
+        oidcStrategy.complete(connection, { callbackUrl, state, pending }),
+      );
     const identity = await oidcStrategy.complete(connection, { callbackUrl, state, pending });
     context.email = identity.email;
     if (request.reauth) {
@@ -408,6 +423,14 @@ export function ssoFlow(deps: AccountsDeps, events?: SsoEvents) {
     const connection: Connection | undefined = await connections().get(request.domain);
     if (connection?.protocol !== 'saml' || (request.connectionId && connection.id !== request.connectionId))
       throw new SsoFailure('not-configured', `no SAML connection for ${request.domain}`);
+    const keysNow = async () => (await keys().decrypting()).map((k) => k.privateKey);
+    if (request.test)
+      return testReturn(connection, request.test, async () => {
+        refuseUnusualShape(input.samlResponse);
+        return samlStrategy.complete(sp, connection.settings, samlRequests(request.domain), input.samlResponse, {
+          keys: await keysNow(),
+        });
+      });
     // Before any XML parser: a shape no IdP sends would cost the validator the square of its size.
     refuseUnusualShape(input.samlResponse);
     const identity = await samlStrategy.complete(
@@ -446,10 +469,81 @@ export function ssoFlow(deps: AccountsDeps, events?: SsoEvents) {
     );
   }
 
+  /**
+   * A Test sign-in's return: the provider's answer goes through the same checks as a sign-in (its
+   * validation, the address, the domain, the account), each verdict recorded for the administrator who
+   * started it, and nobody is signed in or created. The popup lands back on the console.
+   */
+  async function testReturn(
+    connection: Connection,
+    test: { userId: string },
+    complete: () => Promise<SsoIdentity>,
+  ): Promise<string> {
+    const checks: SsoTestResult['checks'] = [];
+    const failed = (check: SsoTestResult['checks'][number]['check'], error: unknown) =>
+      checks.push({
+        check,
+        ok: false,
+        reason: error instanceof SsoFailure ? error.reason : 'unavailable',
+        detail: error instanceof SsoFailure ? error.detail : describeError(error),
+      });
+    let identity: SsoIdentity | undefined;
+    try {
+      identity = await complete();
+      checks.push({ check: 'answer', ok: true, reason: null, detail: identity.issuer });
+    } catch (error) {
+      failed('answer', error);
+    }
+    let email: string | undefined;
+    if (identity) {
+      try {
+        email = addressOf(connection.domains, identity);
+        checks.push({ check: 'address', ok: true, reason: null, detail: email });
+      } catch (error) {
+        failed('address', error);
+      }
+    }
+    if (email) {
+      const domain = emailDomain(email);
+      const rules = await domainsRepository(deps.db).rules(domain);
+      checks.push(
+        rules.active
+          ? { check: 'domain_active', ok: true, reason: null, detail: domain }
+          : { check: 'domain_active', ok: false, reason: 'inactive', detail: `${domain} is inactive` },
+      );
+      const user = await usersRepository(deps.db).byEmail(email);
+      const full =
+        (!user || !user.confirmed_at) &&
+        rules.freePlanLimit !== null &&
+        (await domainsRepository(deps.db).confirmedUsers(domain)) >= rules.freePlanLimit;
+      checks.push(
+        user && !user.active
+          ? { check: 'account', ok: false, reason: 'inactive', detail: 'account deactivated' }
+          : full
+            ? { check: 'account', ok: false, reason: 'no-seats', detail: `free plan of ${domain} full` }
+            : { check: 'account', ok: true, reason: null, detail: user ? 'existing' : 'new' },
+      );
+    }
+    const result: SsoTestResult = {
+      at: new Date().toISOString(),
+      protocol: connection.protocol,
+      passed: checks.length === SSO_TEST_CHECKS.length && checks.every((c) => c.ok),
+      email: identity?.email || null,
+      received: identity?.received ?? '',
+      checks,
+    };
+    const state = flowState(deps.db);
+    const key = testKey(test.userId, connection.domain);
+    await state.take('sso-test', key);
+    await state.put('sso-test', key, { subject: test.userId, data: JSON.stringify(result), ttlMs: DAY_MS });
+    return `${config.publicUrl}${ADMIN_WEB_PATHS.ssoTestDone}`;
+  }
+
   async function begin(
     connection: Connection,
     email: string,
     reauth?: ReauthOf,
+    test?: { userId: string },
   ): Promise<{ kind: 'redirect'; url: string; binding: string }> {
     const binding = newBinding();
     const extra = {
@@ -457,6 +551,7 @@ export function ssoFlow(deps: AccountsDeps, events?: SsoEvents) {
       binding: binding.hash,
       startedAt: Date.now(),
       ...(reauth ? { reauth } : {}),
+      ...(test ? { test } : {}),
     };
     if (connection.protocol === 'saml') {
       const url = await samlStrategy.begin(sp, connection.settings, samlRequests(connection.domain, extra), !!reauth);
@@ -541,6 +636,19 @@ export function ssoFlow(deps: AccountsDeps, events?: SsoEvents) {
       } catch (error) {
         throw withSsoContext(error, context);
       }
+    },
+
+    /** A console's Test sign-in of the domain's connection, by administrator `userId` (no login hint). */
+    async testStart(domain: string, userId: string): Promise<SsoStart> {
+      const connection = await connections().get(domain);
+      if (!connection) return { kind: 'not-configured' };
+      return begin(connection, '', undefined, { userId });
+    },
+
+    /** The administrator's last Test sign-in of the domain (kept a day), or null. */
+    async testResult(domain: string, userId: string): Promise<SsoTestResult | null> {
+      const row = await flowState(deps.db).peek('sso-test', testKey(userId, domain));
+      return row?.data ? (JSON.parse(row.data) as SsoTestResult) : null;
     },
 
     samlMetadata: async () => samlStrategy.metadata(sp, await keys().current()),
