@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { AdminSsoResponse } from '@suite/contract';
@@ -56,7 +57,7 @@ afterEach(async () => {
   server = null;
 });
 
-async function open(answer: () => Answer) {
+async function open(answer: (req: IncomingMessage) => Answer) {
   localStorage.setItem('authorization', fakeSessionToken());
   server = await serveApi(answer);
   await renderScreen(<SsoSection domain="contoso.com" />, { url: '/app/admin/sso', path: '/app/admin/sso' });
@@ -87,6 +88,57 @@ describe('the console’s single sign-on page', () => {
     expect(api.requests.map((r) => `${r.method} ${r.url}`)).toEqual(['GET /api/admin/domains/contoso.com/sso']);
     expect(api.requests[0]?.authorization).toMatch(/^Bearer /);
   });
+
+  it(
+    'Test sign-in: opens the provider in a window, shows each check’s verdict once the result is in',
+    { timeout: 15_000 },
+    async () => {
+      const at = () => new Date(Date.now() + 5000).toISOString();
+      let tested = false;
+      const api = await open((req) => {
+        if (req.method === 'POST') {
+          tested = true;
+          return { status: 200, body: { url: 'about:blank' } };
+        }
+        if (req.url?.endsWith('/sso/test'))
+          return {
+            status: 200,
+            body: {
+              result: tested
+                ? {
+                    at: at(),
+                    protocol: 'saml',
+                    passed: false,
+                    email: 'eve@elsewhere.test',
+                    received: 'attributes: email, givenName, sn',
+                    checks: [
+                      { check: 'answer', ok: true, reason: null, detail: 'https://idp.contoso.com/saml' },
+                      { check: 'address', ok: false, reason: 'foreign', detail: 'address of elsewhere.test' },
+                    ],
+                  }
+                : null,
+            },
+          };
+        return { status: 200, body: SAML };
+      });
+      fireEvent.click(await screen.findByRole('button', { name: 'Test sign-in' }));
+      const result = await screen.findByTestId('sso-test-result', {}, { timeout: 8000 });
+      expect(
+        within(result).getByText('Failed: a person signing in like this would be refused. See the check that failed.'),
+      ).toBeVisible();
+      const checks = within(result)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent);
+      expect(checks).toEqual([
+        'Passed · The provider’s answer (signature, issuer, audience, time) https://idp.contoso.com/saml',
+        'Failed · The e-mail address (present, of this domain) address of elsewhere.test',
+      ]);
+      expect(within(result).getByText('eve@elsewhere.test')).toBeVisible();
+      expect(server.requests.map((r) => `${r.method} ${r.url}`)).toContain(
+        'POST /api/admin/domains/contoso.com/sso/test',
+      );
+    },
+  );
 
   it('says when there is no connection and no failure', async () => {
     await open(() => ({ status: 200, body: { ...SAML, connection: null, failures: [] } }));

@@ -1,10 +1,19 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { API } from '@suite/contract/core';
-import type { AdminSsoCertificate, AdminSsoConnection, AdminSsoResponse } from '@suite/contract';
+import type {
+  AdminSsoCertificate,
+  AdminSsoConnection,
+  AdminSsoResponse,
+  SsoTestResult,
+  SsoTestResultResponse,
+  SsoTestStartResponse,
+} from '@suite/contract';
 import { apiRequest, lazySchema } from '../../lib/api-client';
 import { useTranslation, type TFunction } from '../../lib/i18n-react';
 import { currentLanguage } from '../../lib/i18n';
 import { useCopyToClipboard } from '../../lib/use-copy-to-clipboard';
+import { useFormSubmit } from '../../lib/use-form-submit';
+import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { LoadError } from '../../components/load-error';
 import { PageLoading } from '../../components/page-loading';
@@ -20,6 +29,30 @@ function getSsoState(domain: string) {
     schema: lazySchema('AdminSsoResponseSchema'),
   });
 }
+
+function startTest(domain: string) {
+  return apiRequest<SsoTestStartResponse>({
+    method: 'POST',
+    path: API.adminSsoTest,
+    params: { domain },
+    auth: true,
+    schema: lazySchema('SsoTestStartResponseSchema'),
+  });
+}
+
+function testResult(domain: string) {
+  return apiRequest<SsoTestResultResponse>({
+    method: 'GET',
+    path: API.adminSsoTest,
+    params: { domain },
+    auth: true,
+    schema: lazySchema('SsoTestResultResponseSchema'),
+  });
+}
+
+/** How often the console asks for the Test sign-in's result while its window is open, and for how long. */
+const TEST_POLL_MS = 1500;
+const TEST_WAIT_MS = 10 * 60_000;
 
 type State = { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'ready'; sso: AdminSsoResponse };
 
@@ -97,13 +130,123 @@ function ConnectionFacts({ connection, t }: { connection: AdminSsoConnection; t:
   );
 }
 
+function TestVerdicts({ result, t }: { result: SsoTestResult; t: TFunction }) {
+  return (
+    <div className="stack" data-testid="sso-test-result">
+      <Alert variant={result.passed ? 'success' : 'error'}>{result.passed ? t('test.passed') : t('test.failed')}</Alert>
+      <ul className="sso__checks">
+        {result.checks.map((c) => (
+          <li key={c.check} className={c.ok ? 'sso__check sso__check--ok' : 'sso__check sso__check--bad'}>
+            <strong>
+              {c.ok ? t('test.ok') : t('test.bad')} · {t(`test.check.${c.check}`)}
+            </strong>
+            {c.detail ? (
+              <span className="sso__detail">
+                {' '}
+                {c.check === 'account' && c.ok
+                  ? t(`test.account.${c.detail === 'new' ? 'new' : 'existing'}`)
+                  : c.detail}
+              </span>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <dl className="sso__facts">
+        <div className="sso__fact">
+          <dt>{t('test.email')}</dt>
+          <dd>{result.email ?? t('test.noEmail')}</dd>
+        </div>
+        <div className="sso__fact">
+          <dt>{t('test.received')}</dt>
+          <dd className="sso__value">{result.received || t('test.nothing')}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}
+
+/**
+ * Test sign-in: the real flow of the connection in a popup (opened at the click, so that it is not
+ * blocked, then sent to the provider); the console asks for the result while the window is open and
+ * closes it once the result is in. Nobody is signed in and no account is made.
+ */
+function TestSignIn({ domain, withProof }: { domain: string; withProof: <T>(action: () => Promise<T>) => Promise<T> }) {
+  const { t } = useTranslation('adminSso');
+  const [result, setResult] = useState<SsoTestResult | null>(null);
+  const [waiting, setWaiting] = useState(false);
+  const stop = useRef<() => void>(() => undefined);
+  useEffect(() => () => stop.current(), []);
+
+  const submit = useFormSubmit({
+    movesOn: false,
+    send: async () => {
+      setResult(null);
+      const popup = window.open('', 'sso-test', 'popup,width=560,height=720');
+      if (!popup) throw new Error(t('test.blocked'));
+      let started: SsoTestStartResponse;
+      try {
+        started = await withProof(() => startTest(domain));
+      } catch (error) {
+        popup.close();
+        throw error;
+      }
+      const since = Date.now();
+      popup.location.href = started.url;
+      setWaiting(true);
+      await new Promise<void>((resolve) => {
+        const timer = window.setInterval(() => {
+          const closed = popup.closed;
+          void testResult(domain).then(
+            ({ result: got }) => {
+              if (got && Date.parse(got.at) >= since - 1000) {
+                setResult(got);
+                finish();
+              } else if (closed || Date.now() - since > TEST_WAIT_MS) finish();
+            },
+            () => (closed ? finish() : undefined),
+          );
+        }, TEST_POLL_MS);
+        const finish = () => {
+          window.clearInterval(timer);
+          if (!popup.closed) popup.close();
+          setWaiting(false);
+          resolve();
+        };
+        stop.current = finish;
+      });
+    },
+  });
+
+  return (
+    <div className="stack sso__part">
+      <h3>{t('test.title')}</h3>
+      <p className="muted">{t('test.intro')}</p>
+      <div>
+        <Button onClick={() => void submit.run(null)} loading={submit.busy}>
+          {t('test.button')}
+        </Button>
+      </div>
+      {waiting ? <p role="status">{t('test.waiting')}</p> : null}
+      {submit.error !== null && <Alert>{submit.error}</Alert>}
+      {result ? <TestVerdicts result={result} t={t} /> : null}
+    </div>
+  );
+}
+
 /**
  * The console's single-sign-on page: the domain's connection (its provider, certificates and their ends,
  * SHA-1 standing, logout endpoint, IdP-initiated sign-in), the last failures with their reasons (what
  * the people were told, and why in the operator's words), and our addresses to paste into the provider.
- * Read only: the connection is set up by the operator (`npm run admin -- sso set`).
+ * The connection is set up by the operator (`npm run admin -- sso set`); the Test sign-in runs it for real.
  */
-export function SsoSection({ domain }: { domain: string }) {
+export function SsoSection({
+  domain,
+  withProof = (action) => action(),
+}: {
+  domain: string;
+  /** The console's: asks for a fresh proof when the server wants one, then runs the action again. */
+  withProof?: <T>(action: () => Promise<T>) => Promise<T>;
+}) {
   const { t } = useTranslation('adminSso');
   const pagesT = useTranslation('pages').t;
   const [state, setState] = useState<State>({ status: 'loading' });
@@ -151,6 +294,8 @@ export function SsoSection({ domain }: { domain: string }) {
               <p data-testid="sso-none">{t('none')}</p>
             )}
           </div>
+
+          {state.sso.connection ? <TestSignIn domain={domain} withProof={withProof} /> : null}
 
           <div className="stack sso__part">
             <h3>{t('failures.title')}</h3>
