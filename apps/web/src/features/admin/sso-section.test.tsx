@@ -134,9 +134,7 @@ describe('the console’s single sign-on page', () => {
         'Failed · The e-mail address (present, of this domain) address of elsewhere.test',
       ]);
       expect(within(result).getByText('eve@elsewhere.test')).toBeVisible();
-      expect(server.requests.map((r) => `${r.method} ${r.url}`)).toContain(
-        'POST /api/admin/domains/contoso.com/sso/test',
-      );
+      expect(api.requests.map((r) => `${r.method} ${r.url}`)).toContain('POST /api/admin/domains/contoso.com/sso/test');
     },
   );
 
