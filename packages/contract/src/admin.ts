@@ -155,6 +155,11 @@ export const ADMIN_ERRORS = {
     403,
     'New accounts of this domain need an administrator’s approval. We asked them; you will get an e-mail when they decide.',
   ),
+  ERR_SSO_DOMAIN_NOT_PROVEN: entry(
+    403,
+    'Prove this domain with its DNS record before setting up single sign-on from the console.',
+  ),
+  ERR_SSO_SETUP_INVALID: entry(400, 'These provider settings could not be used. Check them and try again.'),
   ERR_SSO_NO_CONNECTION: entry(409, 'This domain has no single sign-on connection to test yet.'),
   ERR_SSO_PROVIDER_UNAVAILABLE: entry(
     503,
@@ -493,6 +498,8 @@ export const AdminSsoConnectionSchema = z.object({
   logout_url: z.string().nullable(),
   /** SAML: responses started at the IdP (its app tile) are taken, after "Continue as …?". */
   idp_initiated: z.boolean(),
+  /** Set up from the console and not yet switched on: waits for a passed Test sign-in. */
+  awaiting_test: z.boolean(),
   updated_at: iso,
 });
 export type AdminSsoConnection = z.infer<typeof AdminSsoConnectionSchema>;
@@ -569,3 +576,41 @@ export type SsoTestResult = z.infer<typeof SsoTestResultSchema>;
 /** GET /admin/domains/:domain/sso/test: this administrator's last Test sign-in of the domain (kept a day). */
 export const SsoTestResultResponseSchema = z.object({ result: SsoTestResultSchema.nullable() });
 export type SsoTestResultResponse = z.infer<typeof SsoTestResultResponseSchema>;
+
+/**
+ * PUT /admin/domains/:domain/sso: set the connection up from the console (a proven domain only; fresh
+ * proof). It starts switched off: only a passed Test sign-in switches it on. Answers AdminSsoResponse.
+ */
+export const SSO_SETUP_TEXT_MAX = 512 * 1024;
+export const AdminSsoSetupRequestSchema = z.discriminatedUnion('protocol', [
+  z
+    .object({
+      protocol: z.literal('oidc'),
+      /** The provider's https issuer URL, exactly as it publishes it. */
+      issuer: z
+        .string()
+        .trim()
+        .max(2048)
+        .regex(/^https:\/\/\S+$/),
+      client_id: z.string().trim().min(1).max(512),
+      client_secret: z.string().min(1).max(4096),
+    })
+    .strict(),
+  z
+    .object({
+      protocol: z.literal('saml'),
+      /** The IdP's metadata: its https URL (read again daily), or the file's text. */
+      metadata_url: z
+        .string()
+        .trim()
+        .max(2048)
+        .regex(/^https:\/\/\S+$/)
+        .optional(),
+      metadata_xml: z.string().max(SSO_SETUP_TEXT_MAX).optional(),
+    })
+    .strict()
+    .refine((v) => Boolean(v.metadata_url) !== Boolean(v.metadata_xml), {
+      message: 'Give the metadata URL or the metadata file, one of them.',
+    }),
+]);
+export type AdminSsoSetupRequest = z.infer<typeof AdminSsoSetupRequestSchema>;

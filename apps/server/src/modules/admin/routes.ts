@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AdminSsoResponseSchema,
+  AdminSsoSetupRequestSchema,
   SsoTestResultResponseSchema,
   SsoTestStartResponseSchema,
   API,
@@ -41,7 +42,7 @@ import {
 import { signedIn } from '../../plugins/auth.js';
 import { addAdmin, adminMe, claimInfo, listAdmins, removeAdmin, verifyClaim } from './admins.js';
 import { exportAudit, listAudit } from './audit.js';
-import { ssoState, ssoTestResult, startSsoTest } from './sso.js';
+import { setupSso, ssoState, ssoTestResult, startSsoTest } from './sso.js';
 import { ssoTestSignIn } from '../accounts/index.js';
 import type { AdminDeps } from './deps.js';
 import { run } from './http.js';
@@ -235,6 +236,15 @@ const adminRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (app, { de
     API.adminSso,
     adminRoute(app, { params: DomainParamSchema, response: { 200: AdminSsoResponseSchema } }),
     (request) => run(request.log, () => ssoState(deps, request.user!, request.params.domain)),
+  );
+  app.put(
+    API.adminSso,
+    adminRoute(
+      app,
+      { params: DomainParamSchema, body: AdminSsoSetupRequestSchema, response: { 200: AdminSsoResponseSchema } },
+      20,
+    ),
+    (request) => run(request.log, () => setupSso(deps, request.user!, request.params.domain, request.body, request.ip)),
   );
   // The Test sign-in: accounts runs the flow; the console decides who may start it and read its result.
   const tests = ssoTestSignIn(app, deps.config);

@@ -5,13 +5,22 @@ import {
   type AdminSsoConnection,
   type AdminSsoFailure,
   type AdminSsoResponse,
+  type AdminSsoSetupRequest,
   type SsoTestResult,
   type SsoTestResultResponse,
   type SsoTestStartResponse,
 } from '@suite/contract';
 import { AppError } from '../../errors.js';
 import type { SessionUser } from '../../plugins/auth.js';
-import { accountsAdmin, certificatesOf, type SsoConnection } from '../accounts/index.js';
+import {
+  DomainTakenError,
+  accountsAdmin,
+  certificatesOf,
+  fetchIdpMetadata,
+  parseIdpMetadata,
+  type SsoConnection,
+} from '../accounts/index.js';
+import { recordAudit } from '../audit/index.js';
 import { auditRepository, type AuditRow } from '../audit/index.js';
 import type { AdminDeps } from './deps.js';
 import { requireAdmin, requireFresh } from './guard.js';
@@ -19,7 +28,11 @@ import { iso } from './http.js';
 import { adminsRepository } from './repository.js';
 
 function connectionView(c: SsoConnection): AdminSsoConnection {
-  const common = { domains: c.domains, updated_at: iso(c.updatedAt) as string };
+  const common = {
+    domains: c.domains,
+    awaiting_test: Boolean(c.settings.awaitingTest),
+    updated_at: iso(c.updatedAt) as string,
+  };
   if (c.protocol === 'oidc') {
     return {
       ...common,
@@ -152,4 +165,85 @@ export async function ssoTestResult(
 ): Promise<SsoTestResultResponse> {
   await requireAdmin(deps.db, user, domain);
   return { result: await tests.result(domain, user.id) };
+}
+
+/** An administrator of a domain proved it by its DNS record (a claim whose record vanished does not count). */
+async function proven(deps: AdminDeps, domain: string): Promise<boolean> {
+  return (await adminsRepository(deps.db).list(domain)).some((a) => a.via === 'dns' && a.record_missing_since === null);
+}
+
+/**
+ * Sets the domain's connection up from the console: only for a domain an administrator proved by DNS
+ * (the console must not let someone route a domain's sign-ins to a provider of their choosing on the
+ * strength of an operator's grant alone), with a fresh proof. It starts switched off (`awaitingTest`):
+ * people keep signing in as before until a Test sign-in passes. SHA-1 is refused, as for any new connection.
+ */
+export async function setupSso(
+  deps: AdminDeps,
+  user: SessionUser,
+  domain: string,
+  body: AdminSsoSetupRequest,
+  ip: string,
+): Promise<AdminSsoResponse> {
+  await requireAdmin(deps.db, user, domain);
+  requireFresh(user);
+  if (!(await proven(deps, domain))) throw new AppError('ERR_SSO_DOMAIN_NOT_PROVEN');
+  const connections = accountsAdmin(deps.db).ssoConnections(deps.config.keys.sso);
+  const existing = await connections.get(domain);
+  // A further domain of another domain's connection is set up there, by its administrators.
+  if (existing && existing.domain !== domain) throw new AppError('ERR_SSO_SETUP_INVALID');
+  try {
+    if (body.protocol === 'oidc') {
+      await connections.set(domain, {
+        protocol: 'oidc',
+        settings: {
+          issuer: body.issuer,
+          clientId: body.client_id,
+          scopes: 'openid email profile',
+          sha1: 'refuse',
+          awaitingTest: true,
+        },
+        clientSecret: body.client_secret,
+      });
+    } else {
+      let xml: string;
+      if (body.metadata_url) {
+        try {
+          xml = await fetchIdpMetadata(body.metadata_url);
+        } catch (error) {
+          throw Object.assign(new AppError('ERR_SSO_PROVIDER_UNAVAILABLE', { retryAfterS: PROVIDER_RETRY_AFTER_S }), {
+            cause: error,
+          });
+        }
+      } else xml = body.metadata_xml ?? '';
+      let read: ReturnType<typeof parseIdpMetadata>;
+      try {
+        read = parseIdpMetadata(xml);
+      } catch (error) {
+        throw Object.assign(new AppError('ERR_SSO_SETUP_INVALID'), { cause: error });
+      }
+      await connections.set(domain, {
+        protocol: 'saml',
+        settings: {
+          ...read,
+          ...(body.metadata_url ? { metadataUrl: body.metadata_url, metadataReadAt: Date.now() } : {}),
+          sha1: 'refuse',
+          awaitingTest: true,
+        },
+      });
+    }
+  } catch (error) {
+    if (error instanceof DomainTakenError) throw new AppError('ERR_SSO_SETUP_INVALID');
+    throw error;
+  }
+  // The connection's write is its own transaction (connections.set); the event follows it at once.
+  await recordAudit(deps.db, {
+    kind: 'policy_changed',
+    action: 'sso_setup',
+    domain,
+    actor: { id: user.id, email: user.email },
+    ip,
+    details: { protocol: body.protocol },
+  });
+  return ssoState(deps, user, domain);
 }

@@ -54,6 +54,9 @@ export interface SsoEvents {
 }
 
 const DAY_MS = 24 * 3600_000;
+/** A connection people may sign in through: not one set up in the console still waiting for its test. */
+const live = <C extends Connection>(connection: C | undefined): C | undefined =>
+  connection && !connection.settings.awaitingTest ? connection : undefined;
 /** The state key of an administrator's last Test sign-in of a domain. */
 const testKey = (userId: string, domain: string) => `sso-test:${userId}:${domain}`;
 import { providerSessions, type ProviderSession } from './sessions.js';
@@ -343,6 +346,8 @@ export function ssoFlow(deps: AccountsDeps, events?: SsoEvents) {
     const connection = issuer ? await connections().bySamlEntityId(issuer) : undefined;
     if (connection?.protocol !== 'saml') throw new SsoFailure('expired', 'unsolicited response of no connection');
     context.domain = connection.domain;
+    if (!live(connection))
+      throw new SsoFailure('not-configured', `the connection of ${connection.domain} awaits a passed Test sign-in`);
     if (!connection.settings.allowIdpInitiated)
       throw new SsoFailure('idp-initiated', `unsolicited response from ${connection.domain}'s IdP (not allowed)`);
     const identity = await samlStrategy.complete(
@@ -381,6 +386,8 @@ export function ssoFlow(deps: AccountsDeps, events?: SsoEvents) {
     const connection = await connections().get(request.domain);
     if (connection?.protocol !== 'oidc' || connection.id !== request.connectionId)
       throw new SsoFailure('not-configured', `no OIDC connection for ${request.domain}`);
+    if (!request.test && !live(connection))
+      throw new SsoFailure('not-configured', `the connection of ${request.domain} awaits a passed Test sign-in`);
     // The answer must come back to the address this connection's request named: a state of one
     // connection on another's address (or on the shared one after a move) is a mix-up.
     const redirectUri = redirectUriOf(connection);
@@ -423,6 +430,8 @@ export function ssoFlow(deps: AccountsDeps, events?: SsoEvents) {
     const connection: Connection | undefined = await connections().get(request.domain);
     if (connection?.protocol !== 'saml' || (request.connectionId && connection.id !== request.connectionId))
       throw new SsoFailure('not-configured', `no SAML connection for ${request.domain}`);
+    if (!request.test && !live(connection))
+      throw new SsoFailure('not-configured', `the connection of ${request.domain} awaits a passed Test sign-in`);
     const keysNow = async () => (await keys().decrypting()).map((k) => k.privateKey);
     if (request.test)
       return testReturn(connection, request.test, async () => {
@@ -532,6 +541,12 @@ export function ssoFlow(deps: AccountsDeps, events?: SsoEvents) {
       received: identity?.received ?? '',
       checks,
     };
+    // The first passed test switches a connection set up from the console on.
+    if (result.passed && connection.settings.awaitingTest) {
+      const { awaitingTest: _off, ...settings } = connection.settings;
+      void _off;
+      await connections().updateSettings(connection.domain, settings);
+    }
     const state = flowState(deps.db);
     const key = testKey(test.userId, connection.domain);
     await state.take('sso-test', key);
@@ -579,10 +594,11 @@ export function ssoFlow(deps: AccountsDeps, events?: SsoEvents) {
       const email = normalizeEmail(address);
       if (!isEmailShape(email)) return { sso: 'none' };
       const domain = emailDomain(email);
-      const [rules, connected] = await Promise.all([
+      const [rules, connection] = await Promise.all([
         domainsRepository(deps.db).rules(domain),
-        connections().exists(domain),
+        connections().get(domain),
       ]);
+      const connected = live(connection) !== undefined;
       if (rules.ssoOnly) return { sso: 'required' };
       return { sso: connected ? 'available' : 'none' };
     },
@@ -600,7 +616,7 @@ export function ssoFlow(deps: AccountsDeps, events?: SsoEvents) {
             : ''
           : normalizeEmail(input.domain ?? '');
       if (!domain) return { kind: 'not-configured' };
-      const connection = await connections().get(domain);
+      const connection = live(await connections().get(domain));
       if (!connection) return { kind: 'not-configured' };
       return begin(connection, input.email !== undefined ? email : '').catch((error: unknown) => {
         throw withSsoContext(error, { domain: connection.domain });
@@ -609,7 +625,7 @@ export function ssoFlow(deps: AccountsDeps, events?: SsoEvents) {
 
     /** A fresh sign-in at the provider of a signed-in account's domain, for the session that asks. */
     async reauth(session: { id: string; email: string; sessionId: string }): Promise<SsoStart> {
-      const connection = await connections().get(emailDomain(session.email));
+      const connection = live(await connections().get(emailDomain(session.email)));
       if (!connection) return { kind: 'not-configured' };
       return begin(connection, session.email, { sessionId: session.sessionId, userId: session.id });
     },
