@@ -27,6 +27,7 @@ const SAML: AdminSsoResponse = {
     sha1: 'refuse',
     logout_url: null,
     idp_initiated: true,
+    awaiting_test: false,
     updated_at: new Date().toISOString(),
   },
   failures: [
@@ -137,6 +138,51 @@ describe('the console’s single sign-on page', () => {
       expect(api.requests.map((r) => `${r.method} ${r.url}`)).toContain('POST /api/admin/domains/contoso.com/sso/test');
     },
   );
+
+  it('sets up an OIDC connection on a proven domain: saved off, shown as waiting for its test', async () => {
+    const api = await open((req) =>
+      req.method === 'PUT'
+        ? {
+            status: 200,
+            body: {
+              ...SAML,
+              connection: {
+                ...SAML.connection!,
+                protocol: 'oidc',
+                issuer: 'https://login.contoso.com',
+                client_id: 'suite',
+                entity_id: null,
+                certificates: [],
+                awaiting_test: true,
+              },
+            },
+          }
+        : { status: 200, body: { ...SAML, connection: null, failures: [] } },
+    );
+    fireEvent.click(await screen.findByRole('radio', { name: 'OpenID Connect' }));
+    fireEvent.change(screen.getByLabelText('Issuer'), { target: { value: 'https://login.contoso.com' } });
+    fireEvent.change(screen.getByLabelText('Client ID'), { target: { value: 'suite' } });
+    fireEvent.change(screen.getByLabelText('Client secret'), { target: { value: 's3cret' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save the connection' }));
+    expect(await screen.findByText('Off until a Test sign-in passes')).toBeVisible();
+    const put = api.requests.find((r) => r.method === 'PUT');
+    expect(put?.url).toBe('/api/admin/domains/contoso.com/sso');
+    expect(JSON.parse(put!.body)).toEqual({
+      protocol: 'oidc',
+      issuer: 'https://login.contoso.com',
+      client_id: 'suite',
+      client_secret: 's3cret',
+    });
+    expect(screen.getByRole('button', { name: 'Test sign-in' })).toBeVisible();
+  });
+
+  it('offers no set-up before the domain is proven', async () => {
+    await open(() => ({ status: 200, body: { ...SAML, proven: false, connection: null } }));
+    expect(
+      await screen.findByText('To set up single sign-on here, first prove the domain with its DNS record.'),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Save the connection' })).toBeNull();
+  });
 
   it('says when there is no connection and no failure', async () => {
     await open(() => ({ status: 200, body: { ...SAML, connection: null, failures: [] } }));

@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { API } from '@suite/contract/core';
 import type {
   AdminSsoCertificate,
   AdminSsoConnection,
   AdminSsoResponse,
+  AdminSsoSetupRequest,
   SsoTestResult,
   SsoTestResultResponse,
   SsoTestStartResponse,
@@ -17,6 +18,8 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { LoadError } from '../../components/load-error';
 import { PageLoading } from '../../components/page-loading';
+import { PasswordField } from '../../components/password-field';
+import { TextField } from '../../components/text-field';
 import './sso-section.css';
 
 /** GET /admin/domains/:domain/sso: the connection, its recent failures, our addresses (404: not an admin). */
@@ -25,6 +28,17 @@ function getSsoState(domain: string) {
     method: 'GET',
     path: API.adminSso,
     params: { domain },
+    auth: true,
+    schema: lazySchema('AdminSsoResponseSchema'),
+  });
+}
+
+function saveSetup(domain: string, body: AdminSsoSetupRequest) {
+  return apiRequest<AdminSsoResponse>({
+    method: 'PUT',
+    path: API.adminSso,
+    params: { domain },
+    body,
     auth: true,
     schema: lazySchema('AdminSsoResponseSchema'),
   });
@@ -166,11 +180,120 @@ function TestVerdicts({ result, t }: { result: SsoTestResult; t: TFunction }) {
 }
 
 /**
+ * Setting the connection up (a domain proven by DNS): the provider's OIDC issuer and client, or its SAML
+ * metadata (URL, or the file's text). It is saved switched off; the Test sign-in switches it on.
+ */
+function SetupForm({
+  domain,
+  withProof,
+  onSaved,
+}: {
+  domain: string;
+  withProof: <T>(action: () => Promise<T>) => Promise<T>;
+  onSaved: (sso: AdminSsoResponse) => void;
+}) {
+  const { t } = useTranslation('adminSso');
+  const id = useId();
+  const [protocol, setProtocol] = useState<'oidc' | 'saml'>('saml');
+  const [issuer, setIssuer] = useState('');
+  const [clientId, setClientId] = useState('');
+  const [secret, setSecret] = useState('');
+  const [metadataUrl, setMetadataUrl] = useState('');
+  const [metadataXml, setMetadataXml] = useState('');
+  const submit = useFormSubmit({
+    movesOn: false,
+    send: async () => {
+      const body: AdminSsoSetupRequest =
+        protocol === 'oidc'
+          ? { protocol, issuer: issuer.trim(), client_id: clientId.trim(), client_secret: secret }
+          : metadataUrl.trim()
+            ? { protocol, metadata_url: metadataUrl.trim() }
+            : { protocol, metadata_xml: metadataXml };
+      onSaved(await withProof(() => saveSetup(domain, body)));
+      setSecret('');
+    },
+  });
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void submit.run(event.currentTarget);
+  };
+  return (
+    <form className="stack sso__part" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>{t('setup.title')}</h3>
+      <p className="muted">{t('setup.intro')}</p>
+      <fieldset className="sso__choice">
+        <legend>{t('fact.protocol')}</legend>
+        {(['saml', 'oidc'] as const).map((p) => (
+          <label key={p} className="sso__radio">
+            <input type="radio" name={`${id}-protocol`} checked={protocol === p} onChange={() => setProtocol(p)} />{' '}
+            {p === 'oidc' ? 'OpenID Connect' : 'SAML 2.0'}
+          </label>
+        ))}
+      </fieldset>
+      {protocol === 'oidc' ? (
+        <>
+          <TextField
+            label={t('fact.issuer')}
+            hint={t('setup.issuerHint')}
+            type="url"
+            value={issuer}
+            onChange={(e) => setIssuer(e.target.value)}
+          />
+          <TextField label={t('fact.clientId')} value={clientId} onChange={(e) => setClientId(e.target.value)} />
+          <PasswordField
+            label={t('setup.secret')}
+            autoComplete="off"
+            value={secret}
+            onChange={(e) => setSecret(e.target.value)}
+          />
+        </>
+      ) : (
+        <>
+          <TextField
+            label={t('setup.metadataUrl')}
+            hint={t('setup.metadataUrlHint')}
+            type="url"
+            value={metadataUrl}
+            onChange={(e) => setMetadataUrl(e.target.value)}
+          />
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-file`}>
+              {t('setup.metadataFile')}
+            </label>
+            <input
+              id={`${id}-file`}
+              type="file"
+              accept=".xml,application/xml,text/xml"
+              onChange={(e) => void e.target.files?.[0]?.text().then(setMetadataXml)}
+            />
+          </div>
+        </>
+      )}
+      {submit.error !== null && <Alert>{submit.error}</Alert>}
+      <div>
+        <Button type="submit" loading={submit.busy}>
+          {t('setup.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
  * Test sign-in: the real flow of the connection in a popup (opened at the click, so that it is not
  * blocked, then sent to the provider); the console asks for the result while the window is open and
  * closes it once the result is in. Nobody is signed in and no account is made.
  */
-function TestSignIn({ domain, withProof }: { domain: string; withProof: <T>(action: () => Promise<T>) => Promise<T> }) {
+function TestSignIn({
+  domain,
+  withProof,
+  onPassed,
+}: {
+  domain: string;
+  withProof: <T>(action: () => Promise<T>) => Promise<T>;
+  /** A passed test may have switched the connection on: the page reads its state again. */
+  onPassed: () => void;
+}) {
   const { t } = useTranslation('adminSso');
   const [result, setResult] = useState<SsoTestResult | null>(null);
   const [waiting, setWaiting] = useState(false);
@@ -201,6 +324,7 @@ function TestSignIn({ domain, withProof }: { domain: string; withProof: <T>(acti
               if (got && Date.parse(got.at) >= since - 1000) {
                 setResult(got);
                 finish();
+                if (got.passed) onPassed();
               } else if (closed || Date.now() - since > TEST_WAIT_MS) finish();
             },
             () => (closed ? finish() : undefined),
@@ -259,6 +383,13 @@ export function SsoSection({
     );
   }, [domain]);
   useEffect(load, [load]);
+  // After a passed test: the state again, quietly (the test's verdicts stay on the page).
+  const refresh = useCallback(() => {
+    getSsoState(domain).then(
+      (sso) => setState({ status: 'ready', sso }),
+      () => undefined,
+    );
+  }, [domain]);
 
   return (
     <section className="card stack sso" aria-labelledby="sso-title">
@@ -275,7 +406,11 @@ export function SsoSection({
             {state.sso.connection ? (
               <>
                 <p>
-                  <span className="sso__badge sso__badge--on">{t('on')}</span>{' '}
+                  {state.sso.connection.awaiting_test ? (
+                    <span className="sso__badge">{t('awaitingTest')}</span>
+                  ) : (
+                    <span className="sso__badge sso__badge--on">{t('on')}</span>
+                  )}{' '}
                   {state.sso.sso_only ? t('ssoOnly') : t('passwordsToo')}
                 </p>
                 <ConnectionFacts connection={state.sso.connection} t={t} />
@@ -295,7 +430,12 @@ export function SsoSection({
             )}
           </div>
 
-          {state.sso.connection ? <TestSignIn domain={domain} withProof={withProof} /> : null}
+          {state.sso.connection ? <TestSignIn domain={domain} withProof={withProof} onPassed={refresh} /> : null}
+          {state.sso.proven ? (
+            <SetupForm domain={domain} withProof={withProof} onSaved={(sso) => setState({ status: 'ready', sso })} />
+          ) : (
+            <p className="muted sso__part">{t('setup.proveFirst')}</p>
+          )}
 
           <div className="stack sso__part">
             <h3>{t('failures.title')}</h3>
