@@ -314,6 +314,9 @@ function describeMapping(c: SsoConnection): string[] {
 function describeConnection(c: SsoConnection, publicUrl: string): string[] {
   const api = `${publicUrl}${API_PREFIX}`;
   const domains = [
+    ...(c.settings.awaitingTest
+      ? ['  state: OFF, set up in the console: nobody signs in through it until a Test sign-in there passes']
+      : []),
     `  domains: ${c.domains.join(', ')}`,
     ...c.domains.map((d) => `  start URL (portal or app tile) for ${d}: ${api}${API.ssoStart}?domain=${d}`),
   ];

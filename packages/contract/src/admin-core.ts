@@ -55,6 +55,8 @@ export const TWO_STEP_GRACE_MAX_DAYS = 30;
 export const ADMIN_WEB_PATHS = {
   console: '/app/admin',
   decide: '/app/admin/decide',
+  /** Where the Test sign-in's popup lands after the provider (the console reads the result). */
+  ssoTestDone: '/app/admin',
 } as const;
 
 // ---------------------------------------------------------------------------------------------------
@@ -88,6 +90,14 @@ export const ADMIN_API = {
   adminRequests: '/admin/domains/:domain/requests',
   adminRequestApprove: '/admin/requests/:id/approve',
   adminRequestRefuse: '/admin/requests/:id/refuse',
+  /** Single sign-on of a domain as the console shows it: the connection, its recent failures, our addresses. */
+  adminSso: '/admin/domains/:domain/sso',
+  /**
+   * Test sign-in (POST: the provider's address to open in a popup, fresh proof needed; GET: this
+   * administrator's last result). The provider's return is recognised by the stored request: it shows
+   * what was received and each check's verdict, and creates no account and no session.
+   */
+  adminSsoTest: '/admin/domains/:domain/sso/test',
   /** Audit trail (GET, keyset paged) and its CSV export (GET, text/csv, streamed; same filters). */
   adminAudit: '/admin/domains/:domain/audit',
   adminAuditExport: '/admin/domains/:domain/audit/export',
@@ -143,6 +153,16 @@ export const ADMIN_ERRORS = {
   ERR_SIGNUP_APPROVAL_PENDING: entry(
     403,
     'New accounts of this domain need an administrator’s approval. We asked them; you will get an e-mail when they decide.',
+  ),
+  ERR_SSO_DOMAIN_NOT_PROVEN: entry(
+    403,
+    'Prove this domain with its DNS record before setting up single sign-on from the console.',
+  ),
+  ERR_SSO_SETUP_INVALID: entry(400, 'These provider settings could not be used. Check them and try again.'),
+  ERR_SSO_NO_CONNECTION: entry(409, 'This domain has no single sign-on connection to test yet.'),
+  ERR_SSO_PROVIDER_UNAVAILABLE: entry(
+    503,
+    'Your identity provider could not be reached. Check its address and try again in a moment.',
   ),
   ERR_TWO_STEP_ENROLMENT_REQUIRED: entry(
     403,

@@ -313,3 +313,157 @@ export const AUDIT_CSV_COLUMNS = [
   'ip',
   'details',
 ] as const;
+
+/** Single sign-on page of the console */
+/** The SSO failures the page lists, newest first (from the audit trail, kind sso_failed). */
+export const ADMIN_SSO_FAILURES_MAX = 50;
+
+export const AdminSsoCertificateSchema = z.object({
+  /** SHA-256 of the certificate, hex. */
+  fingerprint: z.string(),
+  /** When it ends (null: unreadable). */
+  expires_at: iso.nullable(),
+  /** ended, or ends within SSO_CERTIFICATE_WARN_DAYS; null otherwise. */
+  warning: z.enum(['expired', 'expiring']).nullable(),
+});
+export type AdminSsoCertificate = z.infer<typeof AdminSsoCertificateSchema>;
+
+export const AdminSsoConnectionSchema = z.object({
+  protocol: z.enum(['oidc', 'saml']),
+  /** Every e-mail domain the connection serves, its first one first. */
+  domains: z.array(z.string()),
+  /** OIDC: the issuer and client id (never the secret); null for SAML. */
+  issuer: z.string().nullable(),
+  client_id: z.string().nullable(),
+  /** SAML: the IdP's entity ID, sign-on URL and metadata URL (null: from a file); null for OIDC. */
+  entity_id: z.string().nullable(),
+  sso_url: z.string().nullable(),
+  metadata_url: z.string().nullable(),
+  metadata_read_at: iso.nullable(),
+  /** SAML signing certificates with their ends (empty for OIDC: its keys rotate through its JWKS). */
+  certificates: z.array(AdminSsoCertificateSchema),
+  /**
+   * SAML: SHA-1 signatures refused, accepted (set so), or accepted with a daily warning (a connection
+   * made before they were refused); null for OIDC.
+   */
+  sha1: z.enum(['refuse', 'allow', 'warn']).nullable(),
+  /** SAML: the IdP's single logout service, null when its metadata has none (sign-out ends only ours). */
+  logout_url: z.string().nullable(),
+  /** SAML: responses started at the IdP (its app tile) are taken, after "Continue as …?". */
+  idp_initiated: z.boolean(),
+  /** Set up from the console and not yet switched on: waits for a passed Test sign-in. */
+  awaiting_test: z.boolean(),
+  updated_at: iso,
+});
+export type AdminSsoConnection = z.infer<typeof AdminSsoConnectionSchema>;
+
+export const AdminSsoFailureSchema = z.object({
+  at: iso,
+  /** Where it failed: 'oidc' or 'saml' (the provider's return), 'start' (on the way to the provider). */
+  step: z.string(),
+  /** SSO_ERROR_REASONS: what the person was told. */
+  reason: z.string(),
+  /** The address the provider sent, when it got that far. */
+  email: z.string().nullable(),
+  /** What went wrong, in the operator's words (never a token or an assertion). */
+  detail: z.string(),
+  ip: z.string().nullable(),
+});
+export type AdminSsoFailure = z.infer<typeof AdminSsoFailureSchema>;
+
+/** GET /admin/domains/:domain/sso */
+export const AdminSsoResponseSchema = z.object({
+  domain: z.string(),
+  /** An administrator proved the domain by DNS (setting a connection up from the console needs it). */
+  proven: z.boolean(),
+  sso_only: z.boolean(),
+  connection: AdminSsoConnectionSchema.nullable(),
+  failures: z.array(AdminSsoFailureSchema),
+  /** Our addresses to paste into the provider. */
+  ours: z.object({
+    saml_entity_id: z.string(),
+    saml_metadata_url: z.string(),
+    saml_acs_url: z.string(),
+    saml_slo_url: z.string(),
+    /** The connection's own redirect and back-channel logout URIs (they name it: null before it exists). */
+    oidc_redirect_uri: z.string().nullable(),
+    oidc_backchannel_logout_uri: z.string().nullable(),
+    oidc_post_logout_redirect_uri: z.string(),
+    /** The link for the company's portal or app tile. */
+    start_url: z.string(),
+  }),
+});
+export type AdminSsoResponse = z.infer<typeof AdminSsoResponseSchema>;
+
+/** POST /admin/domains/:domain/sso/test */
+export const SsoTestStartResponseSchema = z.object({
+  /** The provider's sign-in address, to open in a popup (the browser-binding cookie is set with it). */
+  url: z.string(),
+});
+export type SsoTestStartResponse = z.infer<typeof SsoTestStartResponseSchema>;
+
+/** The checks a Test sign-in reports, in order; a check that could not run is left out. */
+export const SSO_TEST_CHECKS = ['answer', 'address', 'domain_active', 'account'] as const;
+export type SsoTestCheck = (typeof SSO_TEST_CHECKS)[number];
+export const SsoTestResultSchema = z.object({
+  at: iso,
+  protocol: z.enum(['oidc', 'saml']),
+  /** Every check passed: a real sign-in by this person would be let in. */
+  passed: z.boolean(),
+  /** The address the provider sent (null: none, or its answer was refused before it was read). */
+  email: z.string().nullable(),
+  /** Claim or attribute names received (never values), as the log of a refusal tells them. */
+  received: z.string(),
+  checks: z.array(
+    z.object({
+      check: z.enum(SSO_TEST_CHECKS),
+      ok: z.boolean(),
+      /** SSO_ERROR_REASONS of a failed check (what a person would be told). */
+      reason: z.string().nullable(),
+      /** Why, in the operator's words; for `account`: 'existing' or 'new'. */
+      detail: z.string(),
+    }),
+  ),
+});
+export type SsoTestResult = z.infer<typeof SsoTestResultSchema>;
+/** GET /admin/domains/:domain/sso/test: this administrator's last Test sign-in of the domain (kept a day). */
+export const SsoTestResultResponseSchema = z.object({ result: SsoTestResultSchema.nullable() });
+export type SsoTestResultResponse = z.infer<typeof SsoTestResultResponseSchema>;
+
+/**
+ * PUT /admin/domains/:domain/sso: set the connection up from the console (a proven domain only; fresh
+ * proof). It starts switched off: only a passed Test sign-in switches it on. Answers AdminSsoResponse.
+ */
+export const SSO_SETUP_TEXT_MAX = 512 * 1024;
+export const AdminSsoSetupRequestSchema = z.discriminatedUnion('protocol', [
+  z
+    .object({
+      protocol: z.literal('oidc'),
+      /** The provider's https issuer URL, exactly as it publishes it. */
+      issuer: z
+        .string()
+        .trim()
+        .max(2048)
+        .regex(/^https:\/\/\S+$/),
+      client_id: z.string().trim().min(1).max(512),
+      client_secret: z.string().min(1).max(4096),
+    })
+    .strict(),
+  z
+    .object({
+      protocol: z.literal('saml'),
+      /** The IdP's metadata: its https URL (read again daily), or the file's text. */
+      metadata_url: z
+        .string()
+        .trim()
+        .max(2048)
+        .regex(/^https:\/\/\S+$/)
+        .optional(),
+      metadata_xml: z.string().max(SSO_SETUP_TEXT_MAX).optional(),
+    })
+    .strict()
+    .refine((v) => Boolean(v.metadata_url) !== Boolean(v.metadata_xml), {
+      message: 'Give the metadata URL or the metadata file, one of them.',
+    }),
+]);
+export type AdminSsoSetupRequest = z.infer<typeof AdminSsoSetupRequestSchema>;

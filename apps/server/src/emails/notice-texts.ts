@@ -8,7 +8,10 @@ export type Notice =
   | 'totp-off'
   | 'password-changed'
   | 'recovery-codes-new'
-  | 'factors-reset';
+  | 'factors-reset'
+  /** An administrator reset only one of the two (the mail says which). */
+  | 'two-step-reset'
+  | 'passkeys-reset';
 
 export interface NoticeTexts {
   subject: Record<Notice, string>;
@@ -35,6 +38,8 @@ export const NOTICE_TEXTS: Record<Language, NoticeTexts> = {
       'password-changed': 'Your {app} password was changed',
       'recovery-codes-new': 'New recovery codes were made for your {app} account',
       'factors-reset': 'Your {app} two-step verification and passkeys were reset',
+      'two-step-reset': 'Your {app} two-step verification was reset',
+      'passkeys-reset': 'Your {app} passkeys were removed',
     },
     intro: {
       'passkey-added': 'A new passkey can now sign in to your {app} account without a password.',
@@ -48,6 +53,10 @@ export const NOTICE_TEXTS: Record<Language, NoticeTexts> = {
       'recovery-codes-new': 'New recovery codes were made for your {app} account; the earlier ones no longer work.',
       'factors-reset':
         'An administrator turned off two-step verification and removed the passkeys of your {app} account. Sign in with your password and set them up again.',
+      'two-step-reset':
+        'An administrator turned off two-step verification of your {app} account; your devices were signed out. Sign in with your password and set it up again in Security.',
+      'passkeys-reset':
+        'An administrator removed the passkeys of your {app} account; your devices were signed out. Sign in with your password and add a passkey again in Security.',
     },
     preview: 'A security setting of your {app} account changed.',
     button: 'Review your security settings',
@@ -68,6 +77,8 @@ export const NOTICE_TEXTS: Record<Language, NoticeTexts> = {
       'password-changed': 'A sua senha do {app} foi alterada',
       'recovery-codes-new': 'Novos códigos de recuperação foram criados para a sua conta do {app}',
       'factors-reset': 'A verificação em duas etapas e as chaves de acesso da sua conta do {app} foram redefinidas',
+      'two-step-reset': 'A verificação em duas etapas da sua conta do {app} foi redefinida',
+      'passkeys-reset': 'As chaves de acesso da sua conta do {app} foram removidas',
     },
     intro: {
       'passkey-added': 'Uma nova chave de acesso agora pode entrar na sua conta do {app} sem senha.',
@@ -81,6 +92,10 @@ export const NOTICE_TEXTS: Record<Language, NoticeTexts> = {
         'Novos códigos de recuperação foram criados para a sua conta do {app}; os anteriores não funcionam mais.',
       'factors-reset':
         'Um administrador desativou a verificação em duas etapas e removeu as chaves de acesso da sua conta do {app}. Entre com a sua senha e configure-as novamente.',
+      'two-step-reset':
+        'Um administrador desativou a verificação em duas etapas da sua conta do {app}; os seus dispositivos foram desconectados. Entre com a sua senha e configure-a novamente em Segurança.',
+      'passkeys-reset':
+        'Um administrador removeu as chaves de acesso da sua conta do {app}; os seus dispositivos foram desconectados. Entre com a sua senha e adicione uma chave de acesso novamente em Segurança.',
     },
     preview: 'Uma configuração de segurança da sua conta do {app} mudou.',
     button: 'Revisar as configurações de segurança',
@@ -101,6 +116,8 @@ export const NOTICE_TEXTS: Record<Language, NoticeTexts> = {
       'password-changed': 'Se cambió tu contraseña de {app}',
       'recovery-codes-new': 'Se crearon nuevos códigos de recuperación para tu cuenta de {app}',
       'factors-reset': 'Se restablecieron la verificación en dos pasos y las llaves de acceso de tu cuenta de {app}',
+      'two-step-reset': 'Se restableció la verificación en dos pasos de tu cuenta de {app}',
+      'passkeys-reset': 'Se quitaron las llaves de acceso de tu cuenta de {app}',
     },
     intro: {
       'passkey-added': 'Una nueva llave de acceso ya puede iniciar sesión en tu cuenta de {app} sin contraseña.',
@@ -116,6 +133,10 @@ export const NOTICE_TEXTS: Record<Language, NoticeTexts> = {
         'Se crearon nuevos códigos de recuperación para tu cuenta de {app}; los anteriores ya no funcionan.',
       'factors-reset':
         'Un administrador desactivó la verificación en dos pasos y quitó las llaves de acceso de tu cuenta de {app}. Inicia sesión con tu contraseña y vuelve a configurarlas.',
+      'two-step-reset':
+        'Un administrador desactivó la verificación en dos pasos de tu cuenta de {app}; se cerró la sesión en tus dispositivos. Inicia sesión con tu contraseña y vuelve a configurarla en Seguridad.',
+      'passkeys-reset':
+        'Un administrador quitó las llaves de acceso de tu cuenta de {app}; se cerró la sesión en tus dispositivos. Inicia sesión con tu contraseña y vuelve a añadir una llave de acceso en Seguridad.',
     },
     preview: 'Cambió un ajuste de seguridad de tu cuenta de {app}.',
     button: 'Revisar los ajustes de seguridad',
@@ -136,6 +157,8 @@ export const NOTICE_TEXTS: Record<Language, NoticeTexts> = {
       'password-changed': 'आपका {app} पासवर्ड बदला गया',
       'recovery-codes-new': 'आपके {app} खाते के लिए नए रिकवरी कोड बनाए गए',
       'factors-reset': 'आपके {app} खाते का दो-चरणीय सत्यापन और पासकी रीसेट किए गए',
+      'two-step-reset': 'आपके {app} खाते का दो-चरणीय सत्यापन रीसेट किया गया',
+      'passkeys-reset': 'आपके {app} खाते की पासकी हटा दी गईं',
     },
     intro: {
       'passkey-added': 'एक नई पासकी अब बिना पासवर्ड के आपके {app} खाते में साइन इन कर सकती है।',
@@ -148,6 +171,10 @@ export const NOTICE_TEXTS: Record<Language, NoticeTexts> = {
       'recovery-codes-new': 'आपके {app} खाते के लिए नए रिकवरी कोड बनाए गए; पुराने कोड अब काम नहीं करते।',
       'factors-reset':
         'एक व्यवस्थापक ने आपके {app} खाते का दो-चरणीय सत्यापन बंद किया और उसकी पासकी हटा दीं। अपने पासवर्ड से साइन इन करें और इन्हें फिर से सेट करें।',
+      'two-step-reset':
+        'एक व्यवस्थापक ने आपके {app} खाते का दो-चरणीय सत्यापन बंद किया; आपके डिवाइस साइन आउट कर दिए गए। अपने पासवर्ड से साइन इन करें और सुरक्षा में इसे फिर से सेट करें।',
+      'passkeys-reset':
+        'एक व्यवस्थापक ने आपके {app} खाते की पासकी हटा दीं; आपके डिवाइस साइन आउट कर दिए गए। अपने पासवर्ड से साइन इन करें और सुरक्षा में फिर से पासकी जोड़ें।',
     },
     preview: 'आपके {app} खाते की एक सुरक्षा सेटिंग बदली है।',
     button: 'सुरक्षा सेटिंग देखें',
@@ -168,6 +195,8 @@ export const NOTICE_TEXTS: Record<Language, NoticeTexts> = {
       'password-changed': 'La tua password di {app} è stata cambiata',
       'recovery-codes-new': 'Sono stati creati nuovi codici di recupero per il tuo account {app}',
       'factors-reset': 'La verifica in due passaggi e le passkey del tuo account {app} sono state reimpostate',
+      'two-step-reset': 'La verifica in due passaggi del tuo account {app} è stata reimpostata',
+      'passkeys-reset': 'Le passkey del tuo account {app} sono state rimosse',
     },
     intro: {
       'passkey-added': 'Una nuova passkey ora può accedere al tuo account {app} senza password.',
@@ -183,6 +212,10 @@ export const NOTICE_TEXTS: Record<Language, NoticeTexts> = {
         'Sono stati creati nuovi codici di recupero per il tuo account {app}; quelli precedenti non funzionano più.',
       'factors-reset':
         'Un amministratore ha disattivato la verifica in due passaggi e rimosso le passkey del tuo account {app}. Accedi con la password e configurale di nuovo.',
+      'two-step-reset':
+        'Un amministratore ha disattivato la verifica in due passaggi del tuo account {app}; i tuoi dispositivi sono stati disconnessi. Accedi con la password e configurala di nuovo in Sicurezza.',
+      'passkeys-reset':
+        'Un amministratore ha rimosso le passkey del tuo account {app}; i tuoi dispositivi sono stati disconnessi. Accedi con la password e aggiungi di nuovo una passkey in Sicurezza.',
     },
     preview: 'Un’impostazione di sicurezza del tuo account {app} è cambiata.',
     button: 'Controlla le impostazioni di sicurezza',

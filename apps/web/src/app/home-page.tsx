@@ -16,6 +16,9 @@ const AccountPanel = lazy(() =>
 const SessionsPanel = lazy(() =>
   import('../features/account-home/components/sessions-panel').then((m) => ({ default: m.SessionsPanel })),
 );
+const PolicyBanner = lazy(() =>
+  import('../features/account-home/components/policy-banner').then((m) => ({ default: m.PolicyBanner })),
+);
 const SecurityPanel = lazy(() =>
   import('../features/account-home/components/security-panel').then((m) => ({ default: m.SecurityPanel })),
 );
@@ -56,6 +59,7 @@ export default function HomePage() {
           <Suspense fallback={null}>
             <AdminLink />
           </Suspense>
+          <PolicyBanner />
           <div className="home__grid">
             <MeetingsPanel />
             <FilesPanel />

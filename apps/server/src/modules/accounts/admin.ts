@@ -102,7 +102,7 @@ export function accountsAdmin(db: Kysely<Database>) {
       if (!active) await sessionsRepository(db).revoke(user.id);
     },
     endSessions: (userId: string) => sessionsRepository(db).revoke(userId),
-    /** Two-step verification off and/or every passkey removed, sessions ended, the person mailed. */
+    /** Two-step verification off and/or every passkey removed, sessions ended, the person mailed what was reset. */
     resetFactorsOf: async (
       config: AppConfig,
       user: Parameters<typeof holderOf>[0],
@@ -116,7 +116,9 @@ export function accountsAdmin(db: Kysely<Database>) {
       const mailer = {
         queue: (to: Kysely<Database>, message: MailMessage) => queueMail(to, message, mailSite(config)),
       };
-      await noteFactorChange(db, mailer, holderOf(user), { kind: 'factors-reset' }, null);
+      // The mail names what was reset: a person who lost only their phone keeps their passkeys.
+      const kind = what.totp && what.passkeys ? 'factors-reset' : what.totp ? 'two-step-reset' : 'passkeys-reset';
+      await noteFactorChange(db, mailer, holderOf(user), { kind }, null);
     },
     /** An invitation written with the caller's transaction (its mail queued with it). */
     queueInvite: (config: AppConfig, input: NewInvite) => writeInvite(db, config, input),

@@ -42,6 +42,7 @@ export { certificatesOf } from './sso/metadata-refresh.js';
 export { DomainTakenError, EntityIdTakenError } from './sso/connections.js';
 export { DEFAULT_ATTRIBUTES } from './strategies/sso-attributes.js';
 export { describeError } from './strategies/sso-failure.js';
+export { ssoTestSignIn } from './sso/test-sign-in.js';
 
 export { requireFreshProof } from './policy/index.js';
 export { isPersonalAddress } from './domains/free-mail.js';

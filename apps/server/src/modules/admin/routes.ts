@@ -2,6 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AdminSsoResponseSchema,
+  AdminSsoSetupRequestSchema,
+  SsoTestResultResponseSchema,
+  SsoTestStartResponseSchema,
   API,
   AccessRequestCreateSchema,
   AccessRequestDecideSchema,
@@ -37,6 +41,8 @@ import {
 } from '@suite/contract';
 import { addAdmin, adminMe, claimInfo, listAdmins, removeAdmin, verifyClaim } from './admins.js';
 import { exportAudit, listAudit } from './audit.js';
+import { setupSso, ssoState, ssoTestResult, startSsoTest } from './sso.js';
+import { ssoTestSignIn } from '../accounts/index.js';
 import type { AdminDeps } from './deps.js';
 import { run } from './http.js';
 import { actOnPerson, getPerson, invitePeople, listPeople, resendInvitation, type PersonAction } from './people.js';
@@ -227,6 +233,44 @@ const adminRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (app, { de
       (request) => run(request.log, () => decideById(deps, request.user!, request.params.id, decision, request.ip)),
     );
   }
+
+  app.get(
+    API.adminSso,
+    adminRoute(app, { params: DomainParamSchema, response: { 200: AdminSsoResponseSchema } }),
+    (request) => run(request.log, () => ssoState(deps, request.user!, request.params.domain)),
+  );
+  app.put(
+    API.adminSso,
+    adminRoute(
+      app,
+      { params: DomainParamSchema, body: AdminSsoSetupRequestSchema, response: { 200: AdminSsoResponseSchema } },
+      20,
+    ),
+    (request) => run(request.log, () => setupSso(deps, request.user!, request.params.domain, request.body, request.ip)),
+  );
+  // The Test sign-in: accounts runs the flow; the console decides who may start it and read its result.
+  const tests = ssoTestSignIn(app, deps.config);
+  app.post(
+    API.adminSsoTest,
+    adminRoute(app, { params: DomainParamSchema, response: { 200: SsoTestStartResponseSchema } }, 20),
+    (request, reply) =>
+      run(request.log, () =>
+        startSsoTest(
+          deps,
+          { start: (domain, userId) => tests.start(reply, domain, userId), result: tests.result },
+          request.user!,
+          request.params.domain,
+        ),
+      ),
+  );
+  app.get(
+    API.adminSsoTest,
+    adminRoute(app, { params: DomainParamSchema, response: { 200: SsoTestResultResponseSchema } }),
+    (request) =>
+      run(request.log, () =>
+        ssoTestResult(deps, { start: async () => null, result: tests.result }, request.user!, request.params.domain),
+      ),
+  );
 
   app.get(
     API.adminAudit,

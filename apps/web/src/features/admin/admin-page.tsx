@@ -30,6 +30,7 @@ const SECTION_SCREENS: Record<SectionId, ComponentType<AdminContext>> = {
   signupRules: named(() => import('./components/signup-rules-section'), 'SignupRulesSection'),
   securityPolicy: named(() => import('./components/security-policy-section'), 'SecurityPolicySection'),
   audit: named(() => import('./components/audit-section'), 'AuditSection'),
+  sso: named(() => import('./components/sso-section'), 'SsoSection'),
   admins: named(() => import('./components/admins-section'), 'AdminsSection'),
 };
 

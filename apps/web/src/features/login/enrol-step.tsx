@@ -1,23 +1,25 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { CODE_LENGTH, type Language, type TotpSetupResponse } from '@suite/contract/core';
-import { Alert } from '../../components/alert';
-import { Button } from '../../components/button';
-import { PageLoading } from '../../components/page-loading';
-import { TextField } from '../../components/text-field';
-import { ApiError } from '../../lib/api-client';
+import { useEffect, useRef, useState } from 'react';
+import { CODE_LENGTH, type TotpSetupResponse } from '@suite/contract/core';
 import { useTranslation } from '../../lib/i18n-react';
+import { ApiError } from '../../lib/api-client';
 import { useGoToMainApp } from '../../lib/main-app';
 import { saveSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useFormSubmit } from '../../lib/use-form-submit';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { CodeBoxes, type CodeBoxesHandle } from '../../components/code-boxes';
+import { PageLoading } from '../../components/page-loading';
+import { RecoveryCodes, TotpKey } from '../../components/totp-enrolment';
 import { enrol, enrolSetup } from './api/enrol';
 import type { PendingSecondStep } from './second-step';
 import '../../components/auth-form.css';
 
 /**
- * After the password, for a domain that requires two-step verification and a person without a second
- * factor: the app's QR code and secret, the app's first code, then the recovery codes to save; only then
- * the session is used. A pending sign-in that ran out sends the person back to the password with the reason.
+ * After the password, when the person's domain requires two-step verification and they have no second
+ * factor: no session yet. The app's QR code and key, the app's first code, then the recovery codes
+ * (shown once); only then the home, with a session that already carries the second factor. A pending
+ * sign-in that ran out sends the person back to the password with the reason.
  */
 export default function EnrolStep({
   pending,
@@ -29,94 +31,79 @@ export default function EnrolStep({
   const { t, i18n } = useTranslation('loginStep');
   useDocumentTitle(t('enrol.title'));
   const goToMainApp = useGoToMainApp();
+  const boxes = useRef<CodeBoxesHandle>(null);
   const [setup, setSetup] = useState<TotpSetupResponse | null>(null);
-  const [code, setCode] = useState('');
   const [codes, setCodes] = useState<string[] | null>(null);
   const expired = (caught: unknown) => caught instanceof ApiError && caught.code === 'ERR_SECOND_STEP_EXPIRED';
-
-  useEffect(() => {
-    enrolSetup({ email: pending.email, pending_token: pending.pendingToken }).then(setSetup, (caught: unknown) =>
-      onExpired(caught),
-    );
-  }, [pending, onExpired]);
-
-  const submit = useFormSubmit<'code'>({
+  const submit = useFormSubmit({
     movesOn: false,
-    validate: () => ({
-      fields: {
-        code: new RegExp(`^\\d{${CODE_LENGTH}}$`).test(code) ? undefined : t('enrol.codeInvalid', { n: CODE_LENGTH }),
-      },
-    }),
-    send: async () => {
-      const answer = await enrol({
-        email: pending.email,
-        pending_token: pending.pendingToken,
-        code,
-        language: i18n.language as Language,
-      });
-      if (!saveSession(answer)) throw new ApiError(0, 'ERR_REQUEST', 'Request Error');
-      setCodes(answer.recovery_codes);
-    },
     failure: (caught) => {
       if (expired(caught)) {
         onExpired(caught);
         return null;
       }
+      boxes.current?.clear();
       return { form: caught };
     },
   });
+  const { busy, error, setError } = submit;
+  const credentials = { email: pending.email, pending_token: pending.pendingToken };
+
+  // The secret is asked for once the step is up (the server makes a new one on each call until confirmed).
+  const asked = useRef(false);
+  useEffect(() => {
+    if (asked.current) return;
+    asked.current = true;
+    void submit.run(null, async () => setSetup(await enrolSetup(credentials)));
+    // Once per pending sign-in: the step is remounted for another one.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const confirm = (code: string) =>
+    submit.run(null, async () => {
+      const answer = await enrol({ ...credentials, code, language: i18n.language });
+      if (!saveSession(answer)) throw new ApiError(0, 'ERR_REQUEST', 'Request Error');
+      setCodes(answer.recovery_codes);
+    });
 
   if (codes) {
     return (
       <div className="auth-form">
-        <h1>{t('enrol.doneTitle')}</h1>
-        <p className="auth-form__lead">{t('enrol.codesLead')}</p>
-        <ul className="enrol__codes" aria-label={t('enrol.codesLabel')}>
-          {codes.map((c) => (
-            <li key={c}>
-              <code>{c}</code>
-            </li>
-          ))}
-        </ul>
-        <Button block onClick={goToMainApp}>
-          {t('submit')}
-        </Button>
+        <RecoveryCodes codes={codes} onDone={goToMainApp} doneLabel={t('enrol.continue')} heading="h1" />
       </div>
     );
   }
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => submit.onSubmit(event);
   return (
-    <form className="auth-form" onSubmit={onSubmit} noValidate aria-labelledby="enrol-title">
+    <div className="auth-form" aria-busy={busy || undefined}>
       <h1 id="enrol-title">{t('enrol.title')}</h1>
-      <p className="auth-form__lead">{t('enrol.lead', { n: CODE_LENGTH })}</p>
-      {!setup ? (
+      <p className="auth-form__lead">{t('enrol.lead', { email: pending.email })}</p>
+      {setup ? (
+        <ol className="totp__steps">
+          <li>
+            <TotpKey setup={setup} />
+          </li>
+          <li>
+            <p id="enrol-code-label">{t('enrol.enterCode', { n: CODE_LENGTH })}</p>
+            <CodeBoxes
+              ref={boxes}
+              label={t('label')}
+              digitLabel={(n) => t('digit', { n, total: CODE_LENGTH })}
+              onComplete={(code) => void confirm(code)}
+              busy={busy}
+              invalid={error !== null}
+              onType={() => setError(null)}
+            />
+            {busy ? <p className="auth-form__small muted center-text">{t('checking')}</p> : null}
+          </li>
+        </ol>
+      ) : error === null ? (
         <PageLoading />
-      ) : (
-        <>
-          <img
-            className="enrol__qr"
-            width={180}
-            height={180}
-            src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(setup.qr_svg)}`}
-            alt={t('enrol.qrAlt')}
-          />
-          <p className="auth-form__small">
-            {t('enrol.secret')} <code data-testid="enrol-secret">{setup.secret.replace(/(.{4})/g, '$1 ').trim()}</code>
-          </p>
-          <TextField
-            label={t('label')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={CODE_LENGTH}
-            {...submit.field('code', code, (value) => setCode(value.replace(/\D/g, '')))}
-          />
-          {submit.error !== null ? <Alert>{submit.error}</Alert> : null}
-          <Button type="submit" block loading={submit.busy}>
-            {t('enrol.confirm')}
-          </Button>
-        </>
-      )}
-    </form>
+      ) : null}
+      {error !== null && <Alert>{error}</Alert>}
+      <Button variant="secondary" block onClick={() => onExpired(null)} disabled={busy}>
+        {t('back')}
+      </Button>
+    </div>
   );
 }

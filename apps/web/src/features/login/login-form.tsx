@@ -41,7 +41,7 @@ export default function LoginForm() {
   // After the password of an account with two-step verification (or a recovery's new password): the code step.
   const entry = useEntryState<{ secondStep?: PendingSecondStep }>();
   const [pending, setPending] = useState<PendingSecondStep | null>(() => entry?.secondStep ?? null);
-  // The domain requires two-step verification and this account has no second factor: set one up first.
+  // After the password, when the domain requires two-step verification and the person has none yet.
   const [enrolling, setEnrolling] = useState<PendingSecondStep | null>(null);
   /** The address the server said signs in with single sign-on only (before discovery answered). */
   const [ssoOnly, setSsoOnly] = useState<string | null>(null);
@@ -59,12 +59,12 @@ export default function LoginForm() {
     captcha: 'login',
     send: async (captcha) => {
       const session = await login({ login: address, password, ...(captcha ? { captcha_token: captcha } : {}) });
-      if ('enrol' in session) {
-        setEnrolling({ pendingToken: session.pending_token, email: normalizeEmail(address) });
-        return;
-      }
       if ('second_step' in session) {
         setPending({ pendingToken: session.pending_token, email: normalizeEmail(address) });
+        return;
+      }
+      if ('enrol' in session) {
+        setEnrolling({ pendingToken: session.pending_token, email: normalizeEmail(address) });
         return;
       }
       if (!saveSession(session)) throw new ApiError(0, 'ERR_REQUEST', 'Request Error');
@@ -122,7 +122,7 @@ export default function LoginForm() {
    */
   const startAutofill = useEffectEvent(() => void withPasskey(true));
   useEffect(() => {
-    if (pending || !passkeysSupported()) return;
+    if (pending || enrolling || !passkeysSupported()) return;
     let started = false;
     const cancel = whenIdle(() => {
       started = true;
@@ -134,7 +134,7 @@ export default function LoginForm() {
     };
     // startAutofill is an Effect Event (useEffectEvent), never a dependency; eslint-plugin-react-hooks 5 predates it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [pending]);
+  }, [pending, enrolling]);
 
   /** Asks first (spec §2), then mails a new code and continues on the code screen. */
   async function sendAgain() {
@@ -164,6 +164,7 @@ export default function LoginForm() {
       </Suspense>
     );
   }
+
   if (pending) {
     return (
       <Suspense fallback={null}>

@@ -17,6 +17,8 @@ export interface FinishOptions {
   /** The domain's rules when the method has read them already (read once per sign-in). */
   rules?: DomainRules;
   device?: string | null;
+  /** The client's address, for the audit trail's sign-in event. */
+  ip?: string | null;
 }
 
 /**
@@ -50,7 +52,12 @@ export async function finishSignIn(
       aal: assurance(options.proved),
       db: trx,
     });
-    await recordAudit(trx, { kind: 'sign_in', action: first.session, target: { id: user.id, email: user.email } });
+    await recordAudit(trx, {
+      kind: 'sign_in',
+      action: first.session,
+      target: { id: user.id, email: user.email },
+      ip: options.ip ?? null,
+    });
     return session;
   });
 }
@@ -62,9 +69,10 @@ export async function finishSignIn(
 export async function finishWithSession(
   deps: AccountsDeps,
   user: UserRow,
-  options: FinishOptions | { method: Extract<SessionMethod, 'sso'>; device?: string | null },
+  options: FinishOptions | { method: Extract<SessionMethod, 'sso'>; device?: string | null; ip?: string | null },
 ): Promise<SessionResponse> {
-  const finish = 'proved' in options ? options : { proved: [ssoMethod], device: options.device ?? null };
+  const finish =
+    'proved' in options ? options : { proved: [ssoMethod], device: options.device ?? null, ip: options.ip ?? null };
   const done = await finishSignIn(deps, user, finish);
   if (!('token' in done)) throw new AppError('ERR_COULD_NOT_AUTHENTICATE');
   return done;

@@ -26,6 +26,11 @@ interface CommonSettings {
    * (`--allow-sha1`). Absent: a connection made before the rule, still accepted, warned about daily.
    */
   sha1?: 'allow' | 'refuse';
+  /**
+   * Set up from the domain administrator's console and not yet switched on: only a Test sign-in runs
+   * through it until one passes (connections set with the operator's CLI are on at once).
+   */
+  awaitingTest?: boolean;
 }
 
 /** An OpenID Connect provider: discovery from the issuer, a confidential client. */

@@ -23,7 +23,8 @@ import type { AccountsDeps } from '../deps.js';
 import { errorResponses, orFail } from '../http.js';
 import { usersRepository } from '../identity/repository.js';
 import { sessionFor } from '../identity/sessions.js';
-import { SsoFailure } from '../strategies/sso-failure.js';
+import { SsoFailure, ssoContextOf } from '../strategies/sso-failure.js';
+import { recordAudit } from '../../audit/index.js';
 import { oidcRoutes } from '../strategies/oidc/routes.js';
 import { samlRoutes } from '../strategies/saml/routes.js';
 import { ssoFlow } from './service.js';
@@ -36,9 +37,13 @@ const tags = ['sso'];
  * the start, checked by the OIDC callback and by the /auth page's same-origin hand-off exchange (so also
  * after SAML's cross-site POST, which brings no Lax cookie), hence the path covers both.
  */
-const BINDING_COOKIE = 'suite_sso';
+export const BINDING_COOKIE = 'suite_sso';
 const COOKIE_PATH = API_PREFIX;
 const Redirect = { 302: z.null().describe('redirect') };
+
+/** The browser-binding cookie's options: sent back on the provider's top-level return, never to scripts. */
+export const bindingCookieOf = (publicUrl: string) =>
+  ({ path: COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure: publicUrl.startsWith('https:') }) as const;
 
 /**
  * Single sign-on: discovery, start, the /auth hand-off exchange, the fresh proof and the
@@ -56,9 +61,30 @@ const ssoRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, { d
       ),
     warn: (info, message) => app.log.warn({ sso: info }, message),
   });
-  const secure = config.publicUrl.startsWith('https:');
-  const bindingCookie = { path: COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure } as const;
+  const bindingCookie = bindingCookieOf(config.publicUrl);
   const device = (request: FastifyRequest) => request.headers['user-agent']?.slice(0, 256) ?? null;
+
+  /**
+   * A refusal joins the audit trail of the domain it concerns (when the flow got that far: an answer
+   * with no known request names no domain), with the person's address when the provider sent one: the
+   * domain's administrators see why their people could not sign in. A failing trail never changes the
+   * answer.
+   */
+  async function auditFailure(request: FastifyRequest, step: string, reason: SsoErrorReason, error: unknown) {
+    const context = ssoContextOf(error);
+    if (!context?.domain) return;
+    await recordAudit(deps.db, {
+      kind: 'sso_failed',
+      action: step,
+      domain: context.domain,
+      target: context.email ? { id: null, email: context.email } : null,
+      reason,
+      ip: request.ip,
+      details: {
+        detail: error instanceof SsoFailure ? error.detail.slice(0, 500) : 'the provider could not be reached',
+      },
+    }).catch((failure: unknown) => request.log.warn({ err: failure }, 'sso: audit event not recorded'));
+  }
 
   /** Ends a provider's return: the hand-off on success, the error page (reason only) otherwise. */
   async function finish(
@@ -80,6 +106,7 @@ const ssoRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, { d
         );
       else request.log.error({ err: error, sso: { protocol, reason } }, `sso: ${protocol} sign-in failed`);
       app.recordSsoFailure(protocol, reason);
+      await auditFailure(request, protocol, reason, error);
       target = `${config.publicUrl}${pageUrl('loginErrorSso', {}, { reason })}`;
       reply.clearCookie(BINDING_COOKIE, bindingCookie);
     }
@@ -118,6 +145,7 @@ const ssoRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, { d
           `sso: start failed (${reason}): ${error instanceof SsoFailure ? error.detail : String(error)}`,
         );
         app.recordSsoFailure('start', reason);
+        await auditFailure(request, 'start', reason, error);
         target = `${config.publicUrl}${pageUrl('loginErrorSso', {}, { reason })}`;
       }
       return reply.header('cache-control', 'no-store').redirect(target, 302);
@@ -165,6 +193,7 @@ const ssoRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, { d
         flow.exchange({
           token: request.body.handoff,
           device: device(request),
+          ip: request.ip,
           binding: request.cookies[BINDING_COOKIE],
           confirmed: request.body.confirm === true,
         }),

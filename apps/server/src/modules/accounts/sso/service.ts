@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { CacheProvider } from '@node-saml/node-saml';
 import {
+  ADMIN_WEB_PATHS,
   API,
   API_PREFIX,
+  SSO_TEST_CHECKS,
   HANDOFF_TTL_SECONDS,
   SSO_CLOCK_SKEW_SECONDS,
   SSO_REQUEST_TTL_SECONDS,
@@ -10,6 +12,7 @@ import {
   isEmailShape,
   cleanDisplayName,
   normalizeEmail,
+  type SsoTestResult,
   type HandoffResponse,
   type Language,
   type SsoDiscoverResponse,
@@ -23,7 +26,13 @@ import { usersRepository, type UserRow } from '../identity/repository.js';
 import { finishWithSession } from '../login/finish.js';
 import { oidcStrategy, type OidcPending } from '../strategies/oidc/oidc.js';
 import { inResponseToOf, refuseUnusualShape, samlStrategy, type SamlServiceProvider } from '../strategies/saml/saml.js';
-import { SsoFailure, type SsoIdentity } from '../strategies/sso-failure.js';
+import {
+  SsoFailure,
+  describeError,
+  withSsoContext,
+  type SsoFailureContext,
+  type SsoIdentity,
+} from '../strategies/sso-failure.js';
 import type { Database } from '../../../db/schema.js';
 import type { Kysely } from 'kysely';
 import { connectionsRepository, type Connection } from './connections.js';
@@ -45,11 +54,29 @@ export interface SsoEvents {
 }
 
 const DAY_MS = 24 * 3600_000;
+/** A connection people may sign in through: not one set up in the console still waiting for its test. */
+const live = <C extends Connection>(connection: C | undefined): C | undefined =>
+  connection && !connection.settings.awaitingTest ? connection : undefined;
+/** The state key of an administrator's last Test sign-in of a domain. */
+const testKey = (userId: string, domain: string) => `sso-test:${userId}:${domain}`;
 import { providerSessions, type ProviderSession } from './sessions.js';
 import { spKeys } from '../strategies/saml/sp-keys.js';
 import { unsolicitedIssuerOf } from '../strategies/saml/idp-initiated.js';
 
 /** Where a sign-in started with a provider goes next (the routes turn it into a 302). */
+interface OidcReturn {
+  connectionId: string | undefined;
+  query: Record<string, string>;
+  binding: string | undefined;
+  language: Language;
+  device: string | null;
+}
+interface SamlReturn {
+  samlResponse: string;
+  language: Language;
+  device: string | null;
+}
+
 export type SsoStart = { kind: 'redirect'; url: string; binding: string } | { kind: 'not-configured' };
 
 const REQUEST_TTL_MS = SSO_REQUEST_TTL_SECONDS * 1000;
@@ -305,7 +332,7 @@ export function ssoFlow(deps: AccountsDeps, events?: SsoEvents) {
    * it to a browser. Taken only where the connection allows it, signed, fresh and once; the hand-off
    * carries no binding, so the /auth page asks "Continue as …?" before any session exists.
    */
-  async function unsolicited(input: { samlResponse: string; language: Language; device: string | null }) {
+  async function unsolicited(input: SamlReturn, context: SsoFailureContext) {
     // What answers no request and is not even well-formed is an unsolicited answer of nobody, as before.
     try {
       refuseUnusualShape(input.samlResponse);
@@ -318,6 +345,9 @@ export function ssoFlow(deps: AccountsDeps, events?: SsoEvents) {
     const issuer = unsolicitedIssuerOf(input.samlResponse);
     const connection = issuer ? await connections().bySamlEntityId(issuer) : undefined;
     if (connection?.protocol !== 'saml') throw new SsoFailure('expired', 'unsolicited response of no connection');
+    context.domain = connection.domain;
+    if (!live(connection))
+      throw new SsoFailure('not-configured', `the connection of ${connection.domain} awaits a passed Test sign-in`);
     if (!connection.settings.allowIdpInitiated)
       throw new SsoFailure('idp-initiated', `unsolicited response from ${connection.domain}'s IdP (not allowed)`);
     const identity = await samlStrategy.complete(
@@ -341,10 +371,194 @@ export function ssoFlow(deps: AccountsDeps, events?: SsoEvents) {
     );
   }
 
+  /** `context` learns whose sign-in it is as the checks go. */
+  async function oidcReturn(input: OidcReturn, context: SsoFailureContext): Promise<string> {
+    const state = input.query.state ?? '';
+    const request = state ? await store().takeRequest(state) : undefined;
+    if (!request || request.protocol !== 'oidc') {
+      throw new SsoFailure('expired', state ? 'unknown, used or expired state' : 'no state');
+    }
+    context.domain = request.domain;
+    const pending = JSON.parse(request.data) as OidcPending;
+    if (!bindingMatches(input.binding, request.binding)) {
+      throw new SsoFailure('invalid', 'state not bound to this browser');
+    }
+    const connection = await connections().get(request.domain);
+    if (connection?.protocol !== 'oidc' || connection.id !== request.connectionId)
+      throw new SsoFailure('not-configured', `no OIDC connection for ${request.domain}`);
+    if (!request.test && !live(connection))
+      throw new SsoFailure('not-configured', `the connection of ${request.domain} awaits a passed Test sign-in`);
+    // The answer must come back to the address this connection's request named: a state of one
+    // connection on another's address (or on the shared one after a move) is a mix-up.
+    const redirectUri = redirectUriOf(connection);
+    const arrivedAt =
+      input.connectionId === undefined ? sharedRedirectUri : `${sharedRedirectUri}/${input.connectionId}`;
+    if (arrivedAt !== redirectUri || pending.redirectUri !== redirectUri)
+      throw new SsoFailure('invalid', 'state of another connection');
+    // The address the provider sent the browser to, rebuilt from PUBLIC_URL (never the Host header).
+    const callbackUrl = new URL(redirectUri);
+    for (const [key, value] of Object.entries(input.query)) callbackUrl.searchParams.set(key, value);
+    if (request.test)
+      return testReturn(connection, request.test, () =>
+        oidcStrategy.complete(connection, { callbackUrl, state, pending }),
+      );
+    const identity = await oidcStrategy.complete(connection, { callbackUrl, state, pending });
+    context.email = identity.email;
+    if (request.reauth) {
+      // The callback checked this browser's binding cookie above: the browser that asked is here.
+      await checkProof(connection, request.reauth, identity, request);
+      await markProved(request.reauth);
+      return `${config.publicUrl}/app`;
+    }
+    return handOff(
+      await signIn(connection, identity, input.language),
+      input.device,
+      request.binding ?? null,
+      undefined,
+      providerSession(request.domain, 'oidc', identity),
+    );
+  }
+
+  async function samlReturn(input: SamlReturn, context: SsoFailureContext): Promise<string> {
+    const requestId = inResponseToOf(input.samlResponse);
+    if (!requestId) return unsolicited(input, context);
+    const request = await store().peekRequest(requestId);
+    if (!request || request.protocol !== 'saml') {
+      throw new SsoFailure('expired', 'unknown, used or expired request ID');
+    }
+    context.domain = request.domain;
+    const connection: Connection | undefined = await connections().get(request.domain);
+    if (connection?.protocol !== 'saml' || (request.connectionId && connection.id !== request.connectionId))
+      throw new SsoFailure('not-configured', `no SAML connection for ${request.domain}`);
+    if (!request.test && !live(connection))
+      throw new SsoFailure('not-configured', `the connection of ${request.domain} awaits a passed Test sign-in`);
+    const keysNow = async () => (await keys().decrypting()).map((k) => k.privateKey);
+    if (request.test)
+      return testReturn(connection, request.test, async () => {
+        refuseUnusualShape(input.samlResponse);
+        return samlStrategy.complete(sp, connection.settings, samlRequests(request.domain), input.samlResponse, {
+          keys: await keysNow(),
+        });
+      });
+    // Before any XML parser: a shape no IdP sends would cost the validator the square of its size.
+    refuseUnusualShape(input.samlResponse);
+    const identity = await samlStrategy.complete(
+      sp,
+      connection.settings,
+      samlRequests(request.domain),
+      input.samlResponse,
+      { keys: (await keys().decrypting()).map((k) => k.privateKey) },
+    );
+    context.email = identity.email;
+    if (!(await store().firstUse(`${connection.settings.entityId} ${identity.assertionId}`, REPLAY_TTL_MS))) {
+      throw new SsoFailure('expired', 'assertion replayed');
+    }
+    if (identity.sha1)
+      await warnDaily(
+        connection,
+        'sha1',
+        `sso: the IdP of ${connection.domain} signs with SHA-1 (RSA-SHA1 or a SHA-1 digest), which is weak: configure RSA-SHA256 at the IdP; new connections refuse SHA-1`,
+      );
+    if (request.reauth) {
+      // The IdP's POST brings no binding cookie, so it cannot tell whose browser answered: a thief's
+      // request, answered by the victim at her IdP, would prove the thief's session. The proof is
+      // marked only by the /auth page's same-origin exchange, with the binding cookie of the browser
+      // that asked.
+      const user = await checkProof(connection, request.reauth, identity, request);
+      return handOff(user, input.device, request.binding ?? null, request.reauth);
+    }
+    // The IdP posts cross-site, so the binding cookie may not come with it: the hand-off carries the
+    // binding on to the /auth page's same-origin exchange, which checks it.
+    return handOff(
+      await signIn(connection, identity, input.language),
+      input.device,
+      request.binding ?? null,
+      undefined,
+      providerSession(request.domain, 'saml', identity),
+    );
+  }
+
+  /**
+   * A Test sign-in's return: the provider's answer goes through the same checks as a sign-in (its
+   * validation, the address, the domain, the account), each verdict recorded for the administrator who
+   * started it, and nobody is signed in or created. The popup lands back on the console.
+   */
+  async function testReturn(
+    connection: Connection,
+    test: { userId: string },
+    complete: () => Promise<SsoIdentity>,
+  ): Promise<string> {
+    const checks: SsoTestResult['checks'] = [];
+    const failed = (check: SsoTestResult['checks'][number]['check'], error: unknown) =>
+      checks.push({
+        check,
+        ok: false,
+        reason: error instanceof SsoFailure ? error.reason : 'unavailable',
+        detail: error instanceof SsoFailure ? error.detail : describeError(error),
+      });
+    let identity: SsoIdentity | undefined;
+    try {
+      identity = await complete();
+      checks.push({ check: 'answer', ok: true, reason: null, detail: identity.issuer });
+    } catch (error) {
+      failed('answer', error);
+    }
+    let email: string | undefined;
+    if (identity) {
+      try {
+        email = addressOf(connection.domains, identity);
+        checks.push({ check: 'address', ok: true, reason: null, detail: email });
+      } catch (error) {
+        failed('address', error);
+      }
+    }
+    if (email) {
+      const domain = emailDomain(email);
+      const rules = await domainsRepository(deps.db).rules(domain);
+      checks.push(
+        rules.active
+          ? { check: 'domain_active', ok: true, reason: null, detail: domain }
+          : { check: 'domain_active', ok: false, reason: 'inactive', detail: `${domain} is inactive` },
+      );
+      const user = await usersRepository(deps.db).byEmail(email);
+      const full =
+        (!user || !user.confirmed_at) &&
+        rules.freePlanLimit !== null &&
+        (await domainsRepository(deps.db).confirmedUsers(domain)) >= rules.freePlanLimit;
+      checks.push(
+        user && !user.active
+          ? { check: 'account', ok: false, reason: 'inactive', detail: 'account deactivated' }
+          : full
+            ? { check: 'account', ok: false, reason: 'no-seats', detail: `free plan of ${domain} full` }
+            : { check: 'account', ok: true, reason: null, detail: user ? 'existing' : 'new' },
+      );
+    }
+    const result: SsoTestResult = {
+      at: new Date().toISOString(),
+      protocol: connection.protocol,
+      passed: checks.length === SSO_TEST_CHECKS.length && checks.every((c) => c.ok),
+      email: identity?.email || null,
+      received: identity?.received ?? '',
+      checks,
+    };
+    // The first passed test switches a connection set up from the console on.
+    if (result.passed && connection.settings.awaitingTest) {
+      const { awaitingTest: _off, ...settings } = connection.settings;
+      void _off;
+      await connections().updateSettings(connection.domain, settings);
+    }
+    const state = flowState(deps.db);
+    const key = testKey(test.userId, connection.domain);
+    await state.take('sso-test', key);
+    await state.put('sso-test', key, { subject: test.userId, data: JSON.stringify(result), ttlMs: DAY_MS });
+    return `${config.publicUrl}${ADMIN_WEB_PATHS.ssoTestDone}`;
+  }
+
   async function begin(
     connection: Connection,
     email: string,
     reauth?: ReauthOf,
+    test?: { userId: string },
   ): Promise<{ kind: 'redirect'; url: string; binding: string }> {
     const binding = newBinding();
     const extra = {
@@ -352,6 +566,7 @@ export function ssoFlow(deps: AccountsDeps, events?: SsoEvents) {
       binding: binding.hash,
       startedAt: Date.now(),
       ...(reauth ? { reauth } : {}),
+      ...(test ? { test } : {}),
     };
     if (connection.protocol === 'saml') {
       const url = await samlStrategy.begin(sp, connection.settings, samlRequests(connection.domain, extra), !!reauth);
@@ -379,10 +594,11 @@ export function ssoFlow(deps: AccountsDeps, events?: SsoEvents) {
       const email = normalizeEmail(address);
       if (!isEmailShape(email)) return { sso: 'none' };
       const domain = emailDomain(email);
-      const [rules, connected] = await Promise.all([
+      const [rules, connection] = await Promise.all([
         domainsRepository(deps.db).rules(domain),
-        connections().exists(domain),
+        connections().get(domain),
       ]);
+      const connected = live(connection) !== undefined;
       if (rules.ssoOnly) return { sso: 'required' };
       return { sso: connected ? 'available' : 'none' };
     },
@@ -400,113 +616,55 @@ export function ssoFlow(deps: AccountsDeps, events?: SsoEvents) {
             : ''
           : normalizeEmail(input.domain ?? '');
       if (!domain) return { kind: 'not-configured' };
-      const connection = await connections().get(domain);
+      const connection = live(await connections().get(domain));
       if (!connection) return { kind: 'not-configured' };
-      return begin(connection, input.email !== undefined ? email : '');
+      return begin(connection, input.email !== undefined ? email : '').catch((error: unknown) => {
+        throw withSsoContext(error, { domain: connection.domain });
+      });
     },
 
     /** A fresh sign-in at the provider of a signed-in account's domain, for the session that asks. */
     async reauth(session: { id: string; email: string; sessionId: string }): Promise<SsoStart> {
-      const connection = await connections().get(emailDomain(session.email));
+      const connection = live(await connections().get(emailDomain(session.email)));
       if (!connection) return { kind: 'not-configured' };
       return begin(connection, session.email, { sessionId: session.sessionId, userId: session.id });
     },
 
     /**
      * The provider's return to a connection's redirect URI (`connectionId`; undefined: the old shared
-     * one); answers the /auth hand-off address (or /app after a fresh proof).
+     * one); answers the /auth hand-off address (or /app after a fresh proof). A refusal carries whose
+     * sign-in it was, as far as the checks got (the domain's audit trail records it).
      */
-    async oidcCallback(input: {
-      connectionId: string | undefined;
-      query: Record<string, string>;
-      binding: string | undefined;
-      language: Language;
-      device: string | null;
-    }): Promise<string> {
-      const state = input.query.state ?? '';
-      const request = state ? await store().takeRequest(state) : undefined;
-      if (!request || request.protocol !== 'oidc') {
-        throw new SsoFailure('expired', state ? 'unknown, used or expired state' : 'no state');
+    async oidcCallback(input: OidcReturn): Promise<string> {
+      const context: SsoFailureContext = {};
+      try {
+        return await oidcReturn(input, context);
+      } catch (error) {
+        throw withSsoContext(error, context);
       }
-      const pending = JSON.parse(request.data) as OidcPending;
-      if (!bindingMatches(input.binding, request.binding)) {
-        throw new SsoFailure('invalid', 'state not bound to this browser');
-      }
-      const connection = await connections().get(request.domain);
-      if (connection?.protocol !== 'oidc' || connection.id !== request.connectionId)
-        throw new SsoFailure('not-configured', `no OIDC connection for ${request.domain}`);
-      // The answer must come back to the address this connection's request named: a state of one
-      // connection on another's address (or on the shared one after a move) is a mix-up.
-      const redirectUri = redirectUriOf(connection);
-      const arrivedAt =
-        input.connectionId === undefined ? sharedRedirectUri : `${sharedRedirectUri}/${input.connectionId}`;
-      if (arrivedAt !== redirectUri || pending.redirectUri !== redirectUri)
-        throw new SsoFailure('invalid', 'state of another connection');
-      // The address the provider sent the browser to, rebuilt from PUBLIC_URL (never the Host header).
-      const callbackUrl = new URL(redirectUri);
-      for (const [key, value] of Object.entries(input.query)) callbackUrl.searchParams.set(key, value);
-      const identity = await oidcStrategy.complete(connection, { callbackUrl, state, pending });
-      if (request.reauth) {
-        // The callback checked this browser's binding cookie above: the browser that asked is here.
-        await checkProof(connection, request.reauth, identity, request);
-        await markProved(request.reauth);
-        return `${config.publicUrl}/app`;
-      }
-      return handOff(
-        await signIn(connection, identity, input.language),
-        input.device,
-        request.binding ?? null,
-        undefined,
-        providerSession(request.domain, 'oidc', identity),
-      );
     },
 
     /** The IdP's HTTP-POST to PUBLIC_URL/api/sso/saml/acs; answers the /auth hand-off address. */
-    async samlAcs(input: { samlResponse: string; language: Language; device: string | null }): Promise<string> {
-      const requestId = inResponseToOf(input.samlResponse);
-      if (!requestId) return unsolicited(input);
-      const request = await store().peekRequest(requestId);
-      if (!request || request.protocol !== 'saml') {
-        throw new SsoFailure('expired', 'unknown, used or expired request ID');
+    async samlAcs(input: SamlReturn): Promise<string> {
+      const context: SsoFailureContext = {};
+      try {
+        return await samlReturn(input, context);
+      } catch (error) {
+        throw withSsoContext(error, context);
       }
-      const connection: Connection | undefined = await connections().get(request.domain);
-      if (connection?.protocol !== 'saml' || (request.connectionId && connection.id !== request.connectionId))
-        throw new SsoFailure('not-configured', `no SAML connection for ${request.domain}`);
-      // Before any XML parser: a shape no IdP sends would cost the validator the square of its size.
-      refuseUnusualShape(input.samlResponse);
-      const identity = await samlStrategy.complete(
-        sp,
-        connection.settings,
-        samlRequests(request.domain),
-        input.samlResponse,
-        { keys: (await keys().decrypting()).map((k) => k.privateKey) },
-      );
-      if (!(await store().firstUse(`${connection.settings.entityId} ${identity.assertionId}`, REPLAY_TTL_MS))) {
-        throw new SsoFailure('expired', 'assertion replayed');
-      }
-      if (identity.sha1)
-        await warnDaily(
-          connection,
-          'sha1',
-          `sso: the IdP of ${connection.domain} signs with SHA-1 (RSA-SHA1 or a SHA-1 digest), which is weak: configure RSA-SHA256 at the IdP; new connections refuse SHA-1`,
-        );
-      if (request.reauth) {
-        // The IdP's POST brings no binding cookie, so it cannot tell whose browser answered: a thief's
-        // request, answered by the victim at her IdP, would prove the thief's session. The proof is
-        // marked only by the /auth page's same-origin exchange, with the binding cookie of the browser
-        // that asked.
-        const user = await checkProof(connection, request.reauth, identity, request);
-        return handOff(user, input.device, request.binding ?? null, request.reauth);
-      }
-      // The IdP posts cross-site, so the binding cookie may not come with it: the hand-off carries the
-      // binding on to the /auth page's same-origin exchange, which checks it.
-      return handOff(
-        await signIn(connection, identity, input.language),
-        input.device,
-        request.binding ?? null,
-        undefined,
-        providerSession(request.domain, 'saml', identity),
-      );
+    },
+
+    /** A console's Test sign-in of the domain's connection, by administrator `userId` (no login hint). */
+    async testStart(domain: string, userId: string): Promise<SsoStart> {
+      const connection = await connections().get(domain);
+      if (!connection) return { kind: 'not-configured' };
+      return begin(connection, '', undefined, { userId });
+    },
+
+    /** The administrator's last Test sign-in of the domain (kept a day), or null. */
+    async testResult(domain: string, userId: string): Promise<SsoTestResult | null> {
+      const row = await flowState(deps.db).peek('sso-test', testKey(userId, domain));
+      return row?.data ? (JSON.parse(row.data) as SsoTestResult) : null;
     },
 
     samlMetadata: async () => samlStrategy.metadata(sp, await keys().current()),
@@ -519,6 +677,8 @@ export function ssoFlow(deps: AccountsDeps, events?: SsoEvents) {
     async exchange(input: {
       token: string;
       device: string | null;
+      /** The client's address, for the audit trail. */
+      ip?: string | null;
       binding: string | undefined;
       confirmed: boolean;
     }): Promise<HandoffResponse> {
@@ -537,7 +697,11 @@ export function ssoFlow(deps: AccountsDeps, events?: SsoEvents) {
       if (!row) throw new AppError('ERR_HANDOFF_INVALID');
       const user = await usersRepository(deps.db).byId(row.user_id);
       if (!user) throw new AppError('ERR_HANDOFF_INVALID');
-      const session = await finishWithSession(deps, user, { method: 'sso', device: input.device ?? row.device });
+      const session = await finishWithSession(deps, user, {
+        method: 'sso',
+        device: input.device ?? row.device,
+        ip: input.ip ?? null,
+      });
       if (row.provider) await providerSessions(deps.db, ring).record(session.token, user.id, row.provider);
       return session;
     },

@@ -20,6 +20,8 @@ export interface SsoRequest {
   /** When it was started (epoch ms): a fresh proof's authentication must not be older. */
   startedAt?: number;
   reauth?: ReauthOf;
+  /** A console's Test sign-in by this administrator: its answer is checked and reported, nobody signs in. */
+  test?: { userId: string };
 }
 
 export interface Handoff {

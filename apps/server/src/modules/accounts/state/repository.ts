@@ -20,7 +20,9 @@ export type StatePurpose =
   /** A single-sign-on warning logged (SHA-1 received, certificate ending): once a day over all instances. */
   | 'sso-notice'
   /** A sign-in that must enrol an authenticator app first (the domain requires two-step verification). */
-  | 'enrol';
+  | 'enrol'
+  /** An administrator's last Test sign-in of a domain's connection (its result, for the console). */
+  | 'sso-test';
 
 export interface TakenState {
   subject: string | null;

@@ -37,6 +37,31 @@ export class SsoFailure extends Error {
   }
 }
 
+/** Whose sign-in failed, as far as the flow got: the connection's domain, and the address the provider sent. */
+export interface SsoFailureContext {
+  domain?: string;
+  email?: string;
+}
+
+const CONTEXT = Symbol('sso-failure-context');
+
+/**
+ * Tags a failed provider return with whose it was, so the refusal can join that domain's audit trail
+ * (its administrators see their SSO failures). The first tag wins: the innermost knows the most.
+ */
+export function withSsoContext(error: unknown, context: SsoFailureContext): unknown {
+  if (error !== null && typeof error === 'object' && !(CONTEXT in error) && context.domain) {
+    Object.defineProperty(error, CONTEXT, { value: { ...context }, enumerable: false });
+  }
+  return error;
+}
+
+export function ssoContextOf(error: unknown): SsoFailureContext | undefined {
+  return error !== null && typeof error === 'object' && CONTEXT in error
+    ? ((error as Record<symbol, SsoFailureContext>)[CONTEXT] ?? undefined)
+    : undefined;
+}
+
 /**
  * An error as readable text, causes included (fetch's `TypeError: fetch failed` says why only in its
  * cause: a refused connection, a self-signed chain); never `[object Response]` or `[object Object]`.

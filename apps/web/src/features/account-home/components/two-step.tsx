@@ -6,10 +6,10 @@ import { Button } from '../../../components/button';
 import { CodeBoxes, type CodeBoxesHandle } from '../../../components/code-boxes';
 import { PasswordField } from '../../../components/password-field';
 import { TextField } from '../../../components/text-field';
+import { RecoveryCodes, TotpKey } from '../../../components/totp-enrolment';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import { confirmTotp, disableTotp, startTotp } from '../api/security';
 import { ProofCancelled } from '../../../components/fresh-proof';
-import { RecoveryCodes } from './recovery-codes';
 
 type Step =
   | { kind: 'idle' }
@@ -88,18 +88,7 @@ export function TwoStep({ security, onChanged, announce, withProof }: Props) {
         <div className="stack security__setup">
           <ol className="security__steps">
             <li>
-              <p>{t('totp.scan')}</p>
-              <img
-                className="security__qr"
-                src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(step.setup.qr_svg)}`}
-                alt={t('totp.qrAlt')}
-                width={176}
-                height={176}
-              />
-              <p className="security__text">{t('totp.orKey')}</p>
-              <code className="security__secret" data-testid="totp-secret">
-                {step.setup.secret.replace(/(.{4})/g, '$1 ').trim()}
-              </code>
+              <TotpKey setup={step.setup} />
             </li>
             <li>
               <p id="totp-code-label">{t('totp.enterCode', { n: CODE_LENGTH })}</p>

@@ -5,6 +5,7 @@ export const SECTIONS = [
   { id: 'signupRules', slug: 'sign-up-rules' },
   { id: 'securityPolicy', slug: 'security-policy' },
   { id: 'audit', slug: 'audit' },
+  { id: 'sso', slug: 'single-sign-on' },
   { id: 'admins', slug: 'administrators' },
 ] as const;
 export type SectionId = (typeof SECTIONS)[number]['id'];

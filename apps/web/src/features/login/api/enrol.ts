@@ -1,11 +1,12 @@
-import { API, type Language, type TotpSetupResponse } from '@suite/contract/core';
-import type { EnrolResponse } from '@suite/contract';
+import { API } from '@suite/contract/core';
 import { apiRequest, lazySchema } from '../../../lib/api-client';
 
-/** The app's secret for a sign-in that must set up two-step verification before it gets a session. */
-export const enrolSetup = (body: { email: string; pending_token: string }) =>
-  apiRequest<TotpSetupResponse>({ method: 'POST', path: API.loginEnrolSetup, body });
+/** POST /auth/login/enrol/setup: the pending token of a sign-in the domain's policy holds → the app's secret. */
+export function enrolSetup(body: { email: string; pending_token: string }) {
+  return apiRequest({ method: 'POST', path: API.loginEnrolSetup, body, schema: lazySchema('TotpSetupResponseSchema') });
+}
 
-/** The app's first code: the session, and the recovery codes to save. */
-export const enrol = (body: { email: string; pending_token: string; code: string; language: Language }) =>
-  apiRequest<EnrolResponse>({ method: 'POST', path: API.loginEnrol, body, schema: lazySchema('EnrolResponseSchema') });
+/** POST /auth/login/enrol: the app's first code → the session and the recovery codes. */
+export function enrol(body: { email: string; pending_token: string; code: string; language?: string }) {
+  return apiRequest({ method: 'POST', path: API.loginEnrol, body, schema: lazySchema('EnrolResponseSchema') });
+}

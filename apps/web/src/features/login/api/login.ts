@@ -1,7 +1,7 @@
 import { API } from '@suite/contract/core';
 import { apiRequest, lazySchema } from '../../../lib/api-client';
 
-/** POST /auth/login `{login, password}` → `{token, profiles}`, the second step (`{second_step, pending_token}`), or two-step set-up first (`{enrol, pending_token}`). */
+/** POST /auth/login `{login, password}` → `{token, profiles}`, the second step (`{second_step, pending_token}`) or the enrolment a domain requires (`{enrol, pending_token}`). */
 export function login(body: { login: string; password: string; captcha_token?: string }) {
   return apiRequest({ method: 'POST', path: API.login, body, schema: lazySchema('PasswordLoginResponseSchema') });
 }

@@ -20,7 +20,7 @@ const passwordRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app
     },
     async (request) =>
       orFail('ERR_COULD_NOT_AUTHENTICATE', request.log, () =>
-        login(deps, { ...request.body, device: request.headers['user-agent'] ?? null }),
+        login(deps, { ...request.body, device: request.headers['user-agent'] ?? null, ip: request.ip }),
       ),
   );
 };

@@ -16,11 +16,16 @@ import { recordAudit } from '../../../audit/index.js';
  */
 export async function login(
   deps: AccountsDeps,
-  input: { login: string; password: string; device?: string | null },
+  input: { login: string; password: string; device?: string | null; ip?: string | null },
 ): Promise<PasswordLoginResponse> {
   try {
     const { user, rules } = await passwordSignIn(deps, input);
-    return await finishSignIn(deps, user, { proved: [passwordMethod], rules, device: input.device ?? null });
+    return await finishSignIn(deps, user, {
+      proved: [passwordMethod],
+      rules,
+      device: input.device ?? null,
+      ip: input.ip ?? null,
+    });
   } catch (error) {
     // The domain's administrators see refused sign-ins with their reason (a failing trail never hides the answer).
     const email = normalizeEmail(input.login);
@@ -30,6 +35,7 @@ export async function login(
         action: 'password',
         target: { id: null, email },
         reason: error.code,
+        ip: input.ip ?? null,
       }).catch(() => undefined);
     }
     throw error;

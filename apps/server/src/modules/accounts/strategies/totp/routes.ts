@@ -50,7 +50,7 @@ const totpRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, { 
     async (request) =>
       orFail('ERR_COULD_NOT_AUTHENTICATE', request.log, () =>
         enrol(deps, request.body, (user, proved) =>
-          finishWithSession(deps, user, { proved, device: request.headers['user-agent'] ?? null }),
+          finishWithSession(deps, user, { proved, device: request.headers['user-agent'] ?? null, ip: request.ip }),
         ),
       ),
   );
@@ -105,6 +105,7 @@ const totpRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, { 
         return finishWithSession(deps, user, {
           proved: [...first, second],
           device: request.headers['user-agent'] ?? null,
+          ip: request.ip,
         });
       }),
   );

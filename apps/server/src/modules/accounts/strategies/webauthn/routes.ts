@@ -92,6 +92,7 @@ const webauthnRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app
         finishWithSession(deps, await answerPasskeyLogin(deps, request.body), {
           proved: [passkeyMethod],
           device: request.headers['user-agent'] ?? null,
+          ip: request.ip,
         }),
       ),
   );
