@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { test, expect, mailbox, screenshots, createAccount } from '../fixtures/test';
+import type { Page } from '@playwright/test';
+import { test, expect, mailbox, screenshots, createAccount, expectAccessible } from '../fixtures/test';
 import { admin } from '../fixtures/admin';
 import { AccountScreens } from '../pages/account';
-import { accessible } from '../pages/a11y';
+import { accessible, screenSettled } from '../pages/a11y';
 import { BROWSER_LOCALE, type Lang } from '../pages/locale-texts';
 
 const personalEmail = () => `someone.${randomBytes(4).toString('hex')}@gmail.com`;
@@ -10,6 +11,43 @@ const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url')
 /** JWT-shaped: the page reads the validity without verifying (the server verifies on sign-up). */
 const forged = (payload: Record<string, unknown>) =>
   `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(payload)}.c2lnbmF0dXJl`;
+
+/** The invite page's progress step and its wait on the success screen (contract PROGRESS_INTERVAL_MS, REDIRECT_AFTER_MS). */
+const PROGRESS_STEP_MS = 500;
+const REDIRECT_AFTER_MS = 3_000;
+
+/** Holds the invite's acceptance (the sign-up POST with its token) until `release`. */
+function holdAccept(page: Page): { release: () => Promise<void> } {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  void page.route('**/v2/user', async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    await released;
+    return route.fallback();
+  });
+  return {
+    release: async () => {
+      release();
+      await page.unroute('**/v2/user');
+    },
+  };
+}
+
+/**
+ * Runs `check` while the page's clock is paused, moving it on a millisecond at a time (axe waits with
+ * short timeouts between its rules) and never by more than `budgetMs`: a page timer due later cannot
+ * fire, however long the check takes on a loaded machine.
+ */
+async function timeStill(page: Page, budgetMs: number, check: () => Promise<void>): Promise<void> {
+  let done = false;
+  const run = check().finally(() => (done = true));
+  for (let spent = 0; !done; spent++) {
+    if (spent >= budgetMs) throw new Error(`the check needed more than ${budgetMs} ms of the page's clock`);
+    await page.clock.runFor(1);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  await run;
+}
 
 /** Queues a personal invitation with the admin CLI and returns the /confirm-invite link from the delivered mail. */
 async function personalInvite(email: string, lang: Lang): Promise<string> {
@@ -27,6 +65,10 @@ for (const lang of ['pt', 'en'] as Lang[]) {
       const ui = new AccountScreens(page, lang);
       const email = personalEmail();
       const link = await personalInvite(email, lang);
+      // Each state stays on screen while it is checked: the acceptance is held until the validating screen
+      // was, and the page's clock stands still on the success screen (its 3 s before moving on).
+      const accept = holdAccept(page);
+      await page.clock.install();
       await page.goto(link);
       await expect(ui.heading(ui.inviteT('validatingTitle'))).toBeVisible();
       // Whom the invitation is for: the address, whole, on its own line.
@@ -35,12 +77,25 @@ for (const lang of ['pt', 'en'] as Lang[]) {
       await expect(bar).toHaveAttribute('aria-valuenow', /^[1-9]0$/);
       await accessible(page, 'invite validating');
       if (lang === 'en') await screenshots(page, 'account-invite-validating');
-      await expect(ui.heading(ui.inviteT('successTitle'))).toBeVisible({ timeout: 15_000 });
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+      await accept.release();
+      // The progress moves on a step at a time until the answer shows as success.
+      const success = ui.heading(ui.inviteT('successTitle'));
+      await expect(async () => {
+        await page.clock.runFor(PROGRESS_STEP_MS);
+        await expect(success).toBeVisible({ timeout: 2_000 });
+      }).toPass({ timeout: 20_000 });
       await expect(page.getByText(ui.inviteT('successTextWelcome'))).toBeVisible();
-      await accessible(page, 'invite success');
-      if (lang === 'en') await screenshots(page, 'account-invite-success');
+      await timeStill(page, REDIRECT_AFTER_MS - 1_000, async () => {
+        await screenSettled(page);
+        await expectAccessible(page, 'invite success');
+        if (lang === 'en') await screenshots(page, 'account-invite-success');
+      });
+      await expect(success).toBeVisible();
       // After 3 s the invitee goes on to set a name and password.
+      await page.clock.runFor(REDIRECT_AFTER_MS);
       await expect(page).toHaveURL(/\/user\/welcome$/, { timeout: 10_000 });
+      await page.clock.resume();
       await ui.register('Maria', 'Silva', 'Personal-Pass-5');
       await ui.expectHome(email);
       await expect(page.getByText(ui.homeT('profile.PERSONAL'))).toBeVisible();

@@ -1,4 +1,4 @@
-import { ADMIN_ERRORS } from './admin-core.js';
+import { ADMIN_ERRORS } from './admin-errors.js';
 
 /**
  * Error catalogue (spec §8). Every API error body is `{ error_code, message }`: `message` is the

@@ -1,4 +1,4 @@
-import { ADMIN_API } from './admin-core.js';
+import { ADMIN_API } from './admin-paths.js';
 
 /** API paths of spec §7 (mounted under API_PREFIX) plus the ones the issues add. */
 export const API_PREFIX = '/api';

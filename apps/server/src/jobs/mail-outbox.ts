@@ -22,7 +22,9 @@ const MAX_BACKOFF_FACTOR = 600;
  * is never taken over; a worker that died mid-send (SIGKILL) frees it after this long, so another one
  * delivers it within 15 s instead of a minute. Losing a lease takes three missed extensions in a row
  * (the database unreachable for 10-15 s while a send runs); the claim token keeps a lost claim from
- * being recorded twice.
+ * being recorded twice. One heartbeat query extends all of a worker's claims, on its own connection:
+ * one extension per claim and timer, queued behind the senders' queries, piled up faster than a slow
+ * database answered and wrote ends already past, and other workers took mails still being sent.
  */
 const LEASE_MS = 15_000;
 /**
@@ -38,7 +40,8 @@ const BATCH = 10;
 /**
  * The outbox's database calls in flight at once, whatever the concurrency: the senders' claims and
  * records never take more than this of an instance's connections (PostgreSQL pool: 10), so a burst of
- * sign-ups is not kept waiting for a connection (3 s, then 503) by the mail it queues.
+ * sign-ups is not kept waiting for a connection (3 s, then 503) by the mail it queues. The heartbeat
+ * takes one more, never two at once.
  */
 const DB_SLOTS = 2;
 
@@ -82,6 +85,9 @@ export class OutboxWorker {
   /** Rows this worker holds a claim on (claim token by row id). */
   private readonly held = new Map<string, string>();
   private readonly outbox: ReturnType<typeof outboxRepository>;
+  /** Ungated: the heartbeat must not wait behind the senders' queries for its turn. */
+  private readonly heartbeatOutbox: ReturnType<typeof outboxRepository>;
+  private heartbeat: NodeJS.Timeout | undefined;
 
   constructor(
     db: Kysely<Database>,
@@ -91,6 +97,7 @@ export class OutboxWorker {
     private readonly options: OutboxOptions = {},
   ) {
     this.outbox = gated(outboxRepository(db), DB_SLOTS);
+    this.heartbeatOutbox = outboxRepository(db);
   }
 
   private get leaseMs(): number {
@@ -126,13 +133,18 @@ export class OutboxWorker {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
-    if (!this.running) return;
-    const waited = await within(STOP_WAIT_MS, this.running);
-    if (waited) return;
-    this.log.warn({ mails: [...this.held.keys()] }, 'mail outbox: send still running at shutdown; cutting it');
-    this.options.abort?.();
-    if (await within(STOP_WAIT_MS, this.running)) return;
-    await this.release().catch((err: unknown) => this.log.error({ err }, 'mail outbox: claims not released'));
+    try {
+      if (!this.running) return;
+      const waited = await within(STOP_WAIT_MS, this.running);
+      if (waited) return;
+      this.log.warn({ mails: [...this.held.keys()] }, 'mail outbox: send still running at shutdown; cutting it');
+      this.options.abort?.();
+      if (await within(STOP_WAIT_MS, this.running)) return;
+      await this.release().catch((err: unknown) => this.log.error({ err }, 'mail outbox: claims not released'));
+    } finally {
+      clearTimeout(this.heartbeat);
+      this.heartbeat = undefined;
+    }
   }
 
   /** Gives up every claim this worker holds (the mail stays due). */
@@ -186,7 +198,12 @@ export class OutboxWorker {
   private async send(): Promise<void> {
     for (let id = await this.nextDue(); id !== undefined && !this.stopped; id = await this.nextDue()) {
       const claimed = await this.claim(id);
-      if (claimed) await this.attempt(claimed.row, claimed.token);
+      // A mail whose outcome could not be written is no longer kept: its lease runs out, another try comes.
+      if (claimed)
+        await this.attempt(claimed.row, claimed.token).catch((err: unknown) => {
+          this.held.delete(id);
+          throw err;
+        });
     }
   }
 
@@ -204,10 +221,11 @@ export class OutboxWorker {
 
   /** Several server instances may share the outbox: a row is sent by whoever claims it first. */
   private async claim(id: string): Promise<{ row: OutboxMail; token: string } | null> {
-    const now = Date.now();
+    // Read as due again by a refill while another sender of this worker claims it: that claim is ours.
+    if (this.held.has(id)) return null;
     const token = randomUUID();
     this.held.set(id, token);
-    const row = await this.outbox.claim(id, token, now, now + this.leaseMs).catch((err: unknown) => {
+    const row = await this.outbox.claim(id, token, this.leaseMs).catch((err: unknown) => {
       this.held.delete(id);
       throw err;
     });
@@ -215,15 +233,31 @@ export class OutboxWorker {
     return row ? { row, token } : null;
   }
 
-  /** While a send runs: push the lease forward, so no other worker takes a slow send over. */
-  private keepClaim(id: string, token: string): () => void {
-    const timer = setInterval(() => {
-      void this.outbox
-        .extend(id, token, Date.now() + this.leaseMs)
-        .catch((err: unknown) => this.log.warn({ err, mailId: id }, 'mail outbox: lease not extended'));
-    }, this.leaseMs / 3);
-    timer.unref();
-    return () => clearInterval(timer);
+  /**
+   * While this worker holds claims: every third of the lease, one query pushes all of them forward, so
+   * no other worker takes a slow send over. The next beat is timed from the start of the last one, and
+   * never overlaps it (on a slow database beats would only pile up); it stops once no claim is held.
+   */
+  private keepClaims(): void {
+    if (this.heartbeat) return;
+    const beat = async (): Promise<void> => {
+      if (this.held.size === 0) {
+        this.heartbeat = undefined;
+        return;
+      }
+      const started = Date.now();
+      try {
+        await this.heartbeatOutbox.extend([...this.held.values()], this.leaseMs);
+      } catch (err) {
+        this.log.warn({ err, mails: [...this.held.keys()] }, 'mail outbox: leases not extended');
+      }
+      // Stopped meanwhile: no next beat.
+      if (this.heartbeat === undefined) return;
+      this.heartbeat = setTimeout(() => void beat(), Math.max(0, started + this.leaseMs / 3 - Date.now()));
+      this.heartbeat.unref();
+    };
+    this.heartbeat = setTimeout(() => void beat(), this.leaseMs / 3);
+    this.heartbeat.unref();
   }
 
   private async attempt(row: OutboxMail, token: string): Promise<void> {
@@ -234,11 +268,10 @@ export class OutboxWorker {
       return;
     }
     const attempts = row.attempts + 1;
-    const stopKeeping = this.keepClaim(row.id, token);
+    this.keepClaims();
     try {
       await this.deliver(row);
     } catch (err) {
-      stopKeeping();
       await this.failed(row, token, attempts, err);
       return;
     }
@@ -249,19 +282,15 @@ export class OutboxWorker {
     // of it (10 s), so the first query after it is back records the mail under this claim. Given up only
     // after RECORD_FOR_MS or at shutdown.
     const until = Date.now() + RECORD_FOR_MS;
-    try {
-      for (let wait = 100; ; wait = Math.min(wait * 2, 500)) {
-        try {
-          await this.sent(row.id, token, attempts);
-          return;
-        } catch (err) {
-          if (Date.now() + wait > until || this.stopped) throw err;
-          this.log.warn({ err, mailId: row.id }, 'mail outbox: delivered, not yet recorded; retrying');
-          await new Promise((resolve) => setTimeout(resolve, wait));
-        }
+    for (let wait = 100; ; wait = Math.min(wait * 2, 500)) {
+      try {
+        await this.sent(row.id, token, attempts);
+        return;
+      } catch (err) {
+        if (Date.now() + wait > until || this.stopped) throw err;
+        this.log.warn({ err, mailId: row.id }, 'mail outbox: delivered, not yet recorded; retrying');
+        await new Promise((resolve) => setTimeout(resolve, wait));
       }
-    } finally {
-      stopKeeping();
     }
   }
 

@@ -58,12 +58,14 @@ export function outboxRepository(db: Kysely<Database>) {
     /**
      * Claims the row for `token` until `until` if it is still due and unclaimed (what `due` saw may be
      * stale: another instance may have tried it meanwhile), and reads it again under the claim, so a
-     * stale attempt count is never written back. Null when someone else got it first.
+     * stale attempt count is never written back. Null when someone else got it first. The lease runs
+     * from when the query runs: a time taken before waiting for a connection could already be past.
      */
-    async claim(id: string, token: string, now: number, until: number): Promise<OutboxMail | null> {
+    async claim(id: string, token: string, leaseMs: number): Promise<OutboxMail | null> {
+      const now = Date.now();
       const result = await db
         .updateTable('mail_outbox')
-        .set({ locked_until: until, claim_token: token })
+        .set({ locked_until: now + leaseMs, claim_token: token })
         .where('id', '=', id)
         .where('sent_at', 'is', null)
         .where('failed_at', 'is', null)
@@ -80,9 +82,17 @@ export function outboxRepository(db: Kysely<Database>) {
       return row ? { ...row, attempts: Number(row.attempts), created_at: Number(row.created_at) } : null;
     },
 
-    /** Pushes the claim's end forward (the send is still running). */
-    async extend(id: string, token: string, until: number): Promise<void> {
-      await underClaim(id, token).set({ locked_until: until }).execute();
+    /**
+     * Pushes the end of every claim held under `tokens` to `leaseMs` from when the query runs (its sends
+     * are still running): a time taken before waiting for a connection could already be past.
+     */
+    async extend(tokens: string[], leaseMs: number): Promise<void> {
+      if (tokens.length === 0) return;
+      await db
+        .updateTable('mail_outbox')
+        .set({ locked_until: Date.now() + leaseMs })
+        .where('claim_token', 'in', tokens)
+        .execute();
     },
 
     /** Gives the claim up; the mail stays due. */
