@@ -290,46 +290,55 @@ describe('console: single sign-on and the audit of sign-ins', () => {
       const setup = (body: unknown) =>
         call(w.app, { method: 'PUT', url: apiPath(API.adminSso, { domain: 'fresh.test' }), token: chief.token, body });
       // Granted by the operator only: the domain is not proven.
-      expectError(await setup({ protocol: 'saml', metadata_xml: idp.metadata }), 403, 'ERR_SSO_DOMAIN_NOT_PROVEN');
-      // Proven by its DNS record (the record's check itself is admin-dns.test.ts's): a claim row as it writes it.
-      await w.app.db.kysely
-        .updateTable('domain_admins')
-        .set({ via: 'dns', checked_at: Date.now() })
-        .where('domain', '=', 'fresh.test')
-        .execute();
-      expectError(await setup({ protocol: 'saml', metadata_xml: '<nope/>' }), 400, 'ERR_SSO_SETUP_INVALID');
-      expectError(await setup({ protocol: 'saml' }), 400, 'ERR_VALIDATION');
-      expect((await state('fresh.test', chief.token)).connection).toBeNull();
-      const res = await setup({ protocol: 'saml', metadata_xml: idp.metadata });
-      expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toMatchObject({ proven: true, connection: { protocol: 'saml', awaiting_test: true } });
-      // Off: nobody is offered it nor can start it.
-      const discover = () => call(w.app, { method: 'POST', url: API.ssoDiscover, body: { email: 'kim@fresh.test' } });
-      expect((await discover()).json()).toEqual({ sso: 'none' });
-      const start = await w.app.inject({ method: 'GET', url: '/api/sso/start?email=kim%40fresh.test' });
-      expect(new URL(String(start.headers.location)).search).toBe('?sso=not-configured');
-      // A failed test leaves it off; a passed one switches it on.
-      const runTest = async (email: string) => {
-        const started = await startTest('fresh.test', chief.token);
-        expect(started.statusCode, started.body).toBe(200);
-        const id = await idp.requestIdOf((started.json() as { url: string }).url);
-        landsOnConsole(
-          await w.app.inject({
-            method: 'POST',
-            url: '/api/sso/saml/acs',
-            headers: { 'content-type': 'application/x-www-form-urlencoded' },
-            payload: new URLSearchParams({ SAMLResponse: await idp.answer(id, { email }) }).toString(),
-          }),
-        );
-        return (await resultOf('fresh.test', chief.token))!;
-      };
-      expect((await runTest('kim@elsewhere.test')).passed).toBe(false);
-      expect((await state('fresh.test', chief.token)).connection!.awaiting_test).toBe(true);
-      expect((await runTest('kim@fresh.test')).passed).toBe(true);
-      expect((await state('fresh.test', chief.token)).connection!.awaiting_test).toBe(false);
-      expect((await discover()).json()).toEqual({ sso: 'available' });
-      const users = await w.app.db.kysely.selectFrom('users').select('email').execute();
-      expect(users.map((u) => u.email)).not.toContain('kim@fresh.test');
+      // Another company's IdP (one SAML IdP is one connection: saml.test's is taken, and refused below).
+      const own = await startSamlIdp(
+        async () => (await w.app.inject({ method: 'GET', url: '/api/sso/saml/metadata' })).body,
+      );
+      try {
+        expectError(await setup({ protocol: 'saml', metadata_xml: own.metadata }), 403, 'ERR_SSO_DOMAIN_NOT_PROVEN');
+        // Proven by its DNS record (the record's check itself is admin-dns.test.ts's): a claim row as it writes it.
+        await w.app.db.kysely
+          .updateTable('domain_admins')
+          .set({ via: 'dns', checked_at: Date.now() })
+          .where('domain', '=', 'fresh.test')
+          .execute();
+        expectError(await setup({ protocol: 'saml', metadata_xml: '<nope/>' }), 400, 'ERR_SSO_SETUP_INVALID');
+        expectError(await setup({ protocol: 'saml' }), 400, 'ERR_VALIDATION');
+        expect((await state('fresh.test', chief.token)).connection).toBeNull();
+        expectError(await setup({ protocol: 'saml', metadata_xml: idp.metadata }), 400, 'ERR_SSO_SETUP_INVALID');
+        const res = await setup({ protocol: 'saml', metadata_xml: own.metadata });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json()).toMatchObject({ proven: true, connection: { protocol: 'saml', awaiting_test: true } });
+        // Off: nobody is offered it nor can start it.
+        const discover = () => call(w.app, { method: 'POST', url: API.ssoDiscover, body: { email: 'kim@fresh.test' } });
+        expect((await discover()).json()).toEqual({ sso: 'none' });
+        const start = await w.app.inject({ method: 'GET', url: '/api/sso/start?email=kim%40fresh.test' });
+        expect(new URL(String(start.headers.location)).search).toBe('?sso=not-configured');
+        // A failed test leaves it off; a passed one switches it on.
+        const runTest = async (email: string) => {
+          const started = await startTest('fresh.test', chief.token);
+          expect(started.statusCode, started.body).toBe(200);
+          const id = await own.requestIdOf((started.json() as { url: string }).url);
+          landsOnConsole(
+            await w.app.inject({
+              method: 'POST',
+              url: '/api/sso/saml/acs',
+              headers: { 'content-type': 'application/x-www-form-urlencoded' },
+              payload: new URLSearchParams({ SAMLResponse: await own.answer(id, { email }) }).toString(),
+            }),
+          );
+          return (await resultOf('fresh.test', chief.token))!;
+        };
+        expect((await runTest('kim@elsewhere.test')).passed).toBe(false);
+        expect((await state('fresh.test', chief.token)).connection!.awaiting_test).toBe(true);
+        expect((await runTest('kim@fresh.test')).passed).toBe(true);
+        expect((await state('fresh.test', chief.token)).connection!.awaiting_test).toBe(false);
+        expect((await discover()).json()).toEqual({ sso: 'available' });
+        const users = await w.app.db.kysely.selectFrom('users').select('email').execute();
+        expect(users.map((u) => u.email)).not.toContain('kim@fresh.test');
+      } finally {
+        await own.stop();
+      }
     });
 
     it('needs an administrator, a connection and a fresh proof', async () => {

@@ -14,6 +14,7 @@ import { AppError } from '../../errors.js';
 import type { SessionUser } from '../../plugins/auth.js';
 import {
   DomainTakenError,
+  EntityIdTakenError,
   accountsAdmin,
   certificatesOf,
   fetchIdpMetadata,
@@ -233,7 +234,9 @@ export async function setupSso(
       });
     }
   } catch (error) {
-    if (error instanceof DomainTakenError) throw new AppError('ERR_SSO_SETUP_INVALID');
+    // Another connection's domain or IdP (one SAML IdP is one connection): refused without naming it.
+    if (error instanceof DomainTakenError || error instanceof EntityIdTakenError)
+      throw new AppError('ERR_SSO_SETUP_INVALID');
     throw error;
   }
   // The connection's write is its own transaction (connections.set); the event follows it at once.
