@@ -208,7 +208,7 @@ describe('console: single sign-on and the audit of sign-ins', () => {
     };
     const landsOnConsole = (res: LightMyRequestResponse) => {
       expect(res.statusCode, res.body).toBe(302);
-      expect(String(res.headers.location)).toBe('http://localhost:8080/app/admin');
+      expect(String(res.headers.location)).toBe('http://localhost:8080/app/admin/single-sign-on#sso-test-done');
     };
 
     it('runs the real OIDC flow and reports the claims and each check, creating no account and no session', async () => {

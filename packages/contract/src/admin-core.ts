@@ -55,8 +55,12 @@ export const TWO_STEP_GRACE_MAX_DAYS = 30;
 export const ADMIN_WEB_PATHS = {
   console: '/app/admin',
   decide: '/app/admin/decide',
-  /** Where the Test sign-in's popup lands after the provider (the console reads the result). */
-  ssoTestDone: '/app/admin',
+  /**
+   * Where the Test sign-in's popup lands after the provider: the console's page, whose fragment tells
+   * it to signal the console that opened it and close itself (the opener cannot: our
+   * Cross-Origin-Opener-Policy cuts the popup off once it visits the provider).
+   */
+  ssoTestDone: '/app/admin/single-sign-on#sso-test-done',
 } as const;
 
 // ---------------------------------------------------------------------------------------------------
