@@ -84,7 +84,7 @@ test('set up from the console for a DNS-proven domain, tested in a popup, then o
   await expect(page.getByRole('heading', { level: 2, name: s('title'), exact: true })).toBeVisible();
 
   // No connection yet: it says so, offers the set-up, and the redirect URI comes once it exists.
-  await expect(page.getByTestId('sso-none')).toHaveText(s('none'));
+  await expect(page.getByTestId('sso-none')).toHaveText(s('noneSetUp'));
   await expect(page.getByRole('heading', { name: s('setup.title') })).toBeVisible();
   await expect(page.getByText(s('ours.redirectLater'))).toBeVisible();
   await expect(page.getByRole('button', { name: s('test.button') })).toHaveCount(0);

@@ -457,7 +457,7 @@ export function SsoSection({
                 )}
               </>
             ) : (
-              <p data-testid="sso-none">{t('none')}</p>
+              <p data-testid="sso-none">{state.sso.proven ? t('noneSetUp') : t('none')}</p>
             )}
           </div>
 
