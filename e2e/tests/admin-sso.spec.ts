@@ -165,6 +165,23 @@ test('set up from the console for a DNS-proven domain, tested in a popup, then o
   await expect(refused.getByText(pagesT('sso.reasons.foreign.title'))).toBeVisible();
   await expectAccessible(page, 'sso failures');
   await screenshots(page, 'admin-sso-failures-en');
+
+  // The operator makes the domain SSO-only: setting the connection up again would switch it off until
+  // tested and lock everyone out, so the page refuses it and the connection keeps serving.
+  admin('domain', 'set', domain, '--sso-only');
+  await page.reload();
+  await expect(page.getByText(s('ssoOnly'))).toBeVisible();
+  await page.getByRole('radio', { name: 'OpenID Connect' }).check();
+  await page.getByLabel(s('fact.issuer')).fill(op.issuer);
+  await page.getByLabel(s('fact.clientId')).fill(op.clientId);
+  await page.getByLabel(s('setup.secret')).fill(op.clientSecret);
+  await page.getByRole('button', { name: s('setup.save') }).click();
+  await expect(page.getByText(texts('en', 'errors')('ERR_SSO_SETUP_SSO_ONLY'))).toBeVisible();
+  await expect(page.getByText(s('on'), { exact: true })).toBeVisible();
+  await expectAccessible(page, 'sso set-up refused on an SSO-only domain');
+  await page.reload();
+  await expect(page.getByText(s('on'), { exact: true })).toBeVisible();
+  await expect(page.getByText(s('awaitingTest'))).toHaveCount(0);
   dnsZone.remove(name);
 });
 
