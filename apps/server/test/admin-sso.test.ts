@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { API, apiPath, type AdminSsoResponse, type SsoTestResult } from '@suite/contract';
 import {
   PASSWORD,
@@ -208,7 +208,7 @@ describe('console: single sign-on and the audit of sign-ins', () => {
     };
     const landsOnConsole = (res: LightMyRequestResponse) => {
       expect(res.statusCode, res.body).toBe(302);
-      expect(String(res.headers.location)).toBe('http://localhost:8080/app/admin');
+      expect(String(res.headers.location)).toBe('http://localhost:8080/app/admin/single-sign-on#sso-test-done');
     };
 
     it('runs the real OIDC flow and reports the claims and each check, creating no account and no session', async () => {
@@ -290,55 +290,87 @@ describe('console: single sign-on and the audit of sign-ins', () => {
       const setup = (body: unknown) =>
         call(w.app, { method: 'PUT', url: apiPath(API.adminSso, { domain: 'fresh.test' }), token: chief.token, body });
       // Granted by the operator only: the domain is not proven.
-      // Another company's IdP (one SAML IdP is one connection: saml.test's is taken, and refused below).
-      const own = await startSamlIdp(
+      expectError(await setup({ protocol: 'saml', metadata_xml: idp.metadata }), 403, 'ERR_SSO_DOMAIN_NOT_PROVEN');
+      // Proven by its DNS record (the record's check itself is admin-dns.test.ts's): a claim row as it writes it.
+      await w.app.db.kysely
+        .updateTable('domain_admins')
+        .set({ via: 'dns', checked_at: Date.now() })
+        .where('domain', '=', 'fresh.test')
+        .execute();
+      expectError(await setup({ protocol: 'saml', metadata_xml: '<nope/>' }), 400, 'ERR_SSO_SETUP_INVALID');
+      expectError(await setup({ protocol: 'saml' }), 400, 'ERR_VALIDATION');
+      expect((await state('fresh.test', chief.token)).connection).toBeNull();
+      // The IdP of another domain's connection is that connection's to extend, not a second one.
+      expectError(await setup({ protocol: 'saml', metadata_xml: idp.metadata }), 409, 'ERR_SSO_PROVIDER_TAKEN');
+      expect((await state('fresh.test', chief.token)).connection).toBeNull();
+      const freshIdp = await startSamlIdp(
         async () => (await w.app.inject({ method: 'GET', url: '/api/sso/saml/metadata' })).body,
       );
-      try {
-        expectError(await setup({ protocol: 'saml', metadata_xml: own.metadata }), 403, 'ERR_SSO_DOMAIN_NOT_PROVEN');
-        // Proven by its DNS record (the record's check itself is admin-dns.test.ts's): a claim row as it writes it.
-        await w.app.db.kysely
-          .updateTable('domain_admins')
-          .set({ via: 'dns', checked_at: Date.now() })
-          .where('domain', '=', 'fresh.test')
-          .execute();
-        expectError(await setup({ protocol: 'saml', metadata_xml: '<nope/>' }), 400, 'ERR_SSO_SETUP_INVALID');
-        expectError(await setup({ protocol: 'saml' }), 400, 'ERR_VALIDATION');
-        expect((await state('fresh.test', chief.token)).connection).toBeNull();
-        expectError(await setup({ protocol: 'saml', metadata_xml: idp.metadata }), 400, 'ERR_SSO_SETUP_INVALID');
-        const res = await setup({ protocol: 'saml', metadata_xml: own.metadata });
-        expect(res.statusCode, res.body).toBe(200);
-        expect(res.json()).toMatchObject({ proven: true, connection: { protocol: 'saml', awaiting_test: true } });
-        // Off: nobody is offered it nor can start it.
-        const discover = () => call(w.app, { method: 'POST', url: API.ssoDiscover, body: { email: 'kim@fresh.test' } });
-        expect((await discover()).json()).toEqual({ sso: 'none' });
-        const start = await w.app.inject({ method: 'GET', url: '/api/sso/start?email=kim%40fresh.test' });
-        expect(new URL(String(start.headers.location)).search).toBe('?sso=not-configured');
-        // A failed test leaves it off; a passed one switches it on.
-        const runTest = async (email: string) => {
-          const started = await startTest('fresh.test', chief.token);
-          expect(started.statusCode, started.body).toBe(200);
-          const id = await own.requestIdOf((started.json() as { url: string }).url);
-          landsOnConsole(
-            await w.app.inject({
-              method: 'POST',
-              url: '/api/sso/saml/acs',
-              headers: { 'content-type': 'application/x-www-form-urlencoded' },
-              payload: new URLSearchParams({ SAMLResponse: await own.answer(id, { email }) }).toString(),
-            }),
-          );
-          return (await resultOf('fresh.test', chief.token))!;
-        };
-        expect((await runTest('kim@elsewhere.test')).passed).toBe(false);
-        expect((await state('fresh.test', chief.token)).connection!.awaiting_test).toBe(true);
-        expect((await runTest('kim@fresh.test')).passed).toBe(true);
-        expect((await state('fresh.test', chief.token)).connection!.awaiting_test).toBe(false);
-        expect((await discover()).json()).toEqual({ sso: 'available' });
-        const users = await w.app.db.kysely.selectFrom('users').select('email').execute();
-        expect(users.map((u) => u.email)).not.toContain('kim@fresh.test');
-      } finally {
-        await own.stop();
-      }
+      onTestFinished(() => freshIdp.stop());
+      const res = await setup({ protocol: 'saml', metadata_xml: freshIdp.metadata });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ proven: true, connection: { protocol: 'saml', awaiting_test: true } });
+      // Off: nobody is offered it nor can start it.
+      const discover = () => call(w.app, { method: 'POST', url: API.ssoDiscover, body: { email: 'kim@fresh.test' } });
+      expect((await discover()).json()).toEqual({ sso: 'none' });
+      const start = await w.app.inject({ method: 'GET', url: '/api/sso/start?email=kim%40fresh.test' });
+      expect(new URL(String(start.headers.location)).search).toBe('?sso=not-configured');
+      // A failed test leaves it off; a passed one switches it on.
+      const runTest = async (email: string) => {
+        const started = await startTest('fresh.test', chief.token);
+        expect(started.statusCode, started.body).toBe(200);
+        const id = await freshIdp.requestIdOf((started.json() as { url: string }).url);
+        landsOnConsole(
+          await w.app.inject({
+            method: 'POST',
+            url: '/api/sso/saml/acs',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            payload: new URLSearchParams({ SAMLResponse: await freshIdp.answer(id, { email }) }).toString(),
+          }),
+        );
+        return (await resultOf('fresh.test', chief.token))!;
+      };
+      expect((await runTest('kim@elsewhere.test')).passed).toBe(false);
+      expect((await state('fresh.test', chief.token)).connection!.awaiting_test).toBe(true);
+      expect((await runTest('kim@fresh.test')).passed).toBe(true);
+      expect((await state('fresh.test', chief.token)).connection!.awaiting_test).toBe(false);
+      expect((await discover()).json()).toEqual({ sso: 'available' });
+      const users = await w.app.db.kysely.selectFrom('users').select('email').execute();
+      expect(users.map((u) => u.email)).not.toContain('kim@fresh.test');
+    });
+
+    it('refuses to set a connection up again on an SSO-only domain (it would be off, locking everyone out), changing nothing', async () => {
+      const chief = await registered(w, 'chief@locked.test');
+      await admin(w, 'domain', 'admin', 'add', 'locked.test', 'chief@locked.test');
+      await w.app.db.kysely
+        .updateTable('domain_admins')
+        .set({ via: 'dns', checked_at: Date.now() })
+        .where('domain', '=', 'locked.test')
+        .execute();
+      await admin(w, ...ssoSetOidc('locked.test', op));
+      await admin(w, 'domain', 'set', 'locked.test', '--sso-only');
+      const before = await state('locked.test', chief.token);
+      expect(before).toMatchObject({ sso_only: true, connection: { protocol: 'oidc', awaiting_test: false } });
+      const setup = (body: unknown) =>
+        call(w.app, { method: 'PUT', url: apiPath(API.adminSso, { domain: 'locked.test' }), token: chief.token, body });
+      const oidc = { protocol: 'oidc', issuer: op.issuer, client_id: op.clientId, client_secret: op.clientSecret };
+      expectError(await setup(oidc), 409, 'ERR_SSO_SETUP_SSO_ONLY');
+      expectError(await setup({ protocol: 'saml', metadata_xml: idp.metadata }), 409, 'ERR_SSO_SETUP_SSO_ONLY');
+      // The old connection still serves: people of the domain are still offered it.
+      expect(await state('locked.test', chief.token)).toEqual(before);
+      const discover = await call(w.app, { method: 'POST', url: API.ssoDiscover, body: { email: 'kim@locked.test' } });
+      expect(discover.json()).toEqual({ sso: 'required' });
+      // Once SSO-only is off (the sign-up rules), the new connection is saved, off until tested.
+      const rules = await call(w.app, {
+        method: 'PUT',
+        url: apiPath(API.adminSignupRules, { domain: 'locked.test' }),
+        token: chief.token,
+        body: { sso_only: false },
+      });
+      expect(rules.statusCode, rules.body).toBe(200);
+      const res = await setup(oidc);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ sso_only: false, connection: { protocol: 'oidc', awaiting_test: true } });
     });
 
     it('needs an administrator, a connection and a fresh proof', async () => {

@@ -52,5 +52,5 @@ export const ADMIN_WEB_PATHS = {
   console: '/app/admin',
   decide: '/app/admin/decide',
   /** Where the Test sign-in's popup lands after the provider (the console reads the result). */
-  ssoTestDone: '/app/admin',
+  ssoTestDone: '/app/admin/single-sign-on#sso-test-done',
 } as const;

@@ -43,6 +43,14 @@ export const ADMIN_ERRORS = {
     'Prove this domain with its DNS record before setting up single sign-on from the console.',
   ),
   ERR_SSO_SETUP_INVALID: entry(400, 'These provider settings could not be used. Check them and try again.'),
+  ERR_SSO_PROVIDER_TAKEN: entry(
+    409,
+    'This identity provider is already the connection of another domain. Ask the service’s operator to add your domain to that connection.',
+  ),
+  ERR_SSO_SETUP_SSO_ONLY: entry(
+    409,
+    'This domain signs in with single sign-on only: a new connection would be off until tested, locking everyone out. Turn “single sign-on only” off under Sign-up rules first.',
+  ),
   ERR_SSO_NO_CONNECTION: entry(409, 'This domain has no single sign-on connection to test yet.'),
   ERR_SSO_PROVIDER_UNAVAILABLE: entry(
     503,

@@ -189,6 +189,9 @@ export async function setupSso(
   await requireAdmin(deps.db, user, domain);
   requireFresh(user);
   if (!(await proven(deps, domain))) throw new AppError('ERR_SSO_DOMAIN_NOT_PROVEN');
+  // A connection set up here starts off until tested: on an SSO-only domain, where passwords are refused,
+  // that would lock everyone out (the tester included), so SSO-only goes off first.
+  if ((await accountsAdmin(deps.db).domainRules(domain)).ssoOnly) throw new AppError('ERR_SSO_SETUP_SSO_ONLY');
   const connections = accountsAdmin(deps.db).ssoConnections(deps.config.keys.sso);
   const existing = await connections.get(domain);
   // A further domain of another domain's connection is set up there, by its administrators.
@@ -234,9 +237,9 @@ export async function setupSso(
       });
     }
   } catch (error) {
-    // Another connection's domain or IdP (one SAML IdP is one connection): refused without naming it.
-    if (error instanceof DomainTakenError || error instanceof EntityIdTakenError)
-      throw new AppError('ERR_SSO_SETUP_INVALID');
+    if (error instanceof DomainTakenError) throw new AppError('ERR_SSO_SETUP_INVALID');
+    // One IdP serving several domains is one connection with further domains: the operator's to extend.
+    if (error instanceof EntityIdTakenError) throw new AppError('ERR_SSO_PROVIDER_TAKEN');
     throw error;
   }
   // The connection's write is its own transaction (connections.set); the event follows it at once.

@@ -67,6 +67,24 @@ function testResult(domain: string) {
 /** How often the console asks for the Test sign-in's result while its window is open, and for how long. */
 const TEST_POLL_MS = 1500;
 const TEST_WAIT_MS = 10 * 60_000;
+/** The popup's landing page tells the console on this same-origin channel that the test is over. */
+const SSO_TEST_CHANNEL = 'suite-sso-test';
+const TEST_DONE_HASH = '#sso-test-done';
+
+/**
+ * In the Test sign-in's popup, back from the provider: tell the console, then close. Should the browser
+ * refuse to close it, the page stays and shows the section (its result is on the console's page).
+ */
+function useTestDoneSignal() {
+  useEffect(() => {
+    if (window.location.hash !== TEST_DONE_HASH) return;
+    window.history.replaceState(null, '', window.location.pathname + window.location.search);
+    const channel = new BroadcastChannel(SSO_TEST_CHANNEL);
+    channel.postMessage('done');
+    channel.close();
+    window.close();
+  }, []);
+}
 
 type State = { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'ready'; sso: AdminSsoResponse };
 
@@ -316,22 +334,27 @@ function TestSignIn({
       const since = Date.now();
       popup.location.href = started.url;
       setWaiting(true);
+      // `popup.closed` says nothing here: our Cross-Origin-Opener-Policy cuts this page off from the
+      // window once it visits the provider (it reads as closed). So the console asks until the result
+      // is in, the window's landing page says it is done, or the person stops waiting.
+      const done = new BroadcastChannel(SSO_TEST_CHANNEL);
       await new Promise<void>((resolve) => {
-        const timer = window.setInterval(() => {
-          const closed = popup.closed;
+        const ask = () =>
           void testResult(domain).then(
             ({ result: got }) => {
               if (got && Date.parse(got.at) >= since - 1000) {
                 setResult(got);
                 finish();
                 if (got.passed) onPassed();
-              } else if (closed || Date.now() - since > TEST_WAIT_MS) finish();
+              } else if (Date.now() - since > TEST_WAIT_MS) finish();
             },
-            () => (closed ? finish() : undefined),
+            () => undefined,
           );
-        }, TEST_POLL_MS);
+        const timer = window.setInterval(ask, TEST_POLL_MS);
+        done.onmessage = ask;
         const finish = () => {
           window.clearInterval(timer);
+          done.close();
           if (!popup.closed) popup.close();
           setWaiting(false);
           resolve();
@@ -350,7 +373,14 @@ function TestSignIn({
           {t('test.button')}
         </Button>
       </div>
-      {waiting ? <p role="status">{t('test.waiting')}</p> : null}
+      {waiting ? (
+        <div className="sso__waiting">
+          <p role="status">{t('test.waiting')}</p>
+          <Button variant="secondary" onClick={() => stop.current()}>
+            {t('test.stop')}
+          </Button>
+        </div>
+      ) : null}
       {submit.error !== null && <Alert>{submit.error}</Alert>}
       {result ? <TestVerdicts result={result} t={t} /> : null}
     </div>
@@ -374,6 +404,7 @@ export function SsoSection({
   const { t } = useTranslation('adminSso');
   const pagesT = useTranslation('pages').t;
   const [state, setState] = useState<State>({ status: 'loading' });
+  useTestDoneSignal();
 
   const load = useCallback(() => {
     setState({ status: 'loading' });
@@ -426,7 +457,7 @@ export function SsoSection({
                 )}
               </>
             ) : (
-              <p data-testid="sso-none">{t('none')}</p>
+              <p data-testid="sso-none">{state.sso.proven ? t('noneSetUp') : t('none')}</p>
             )}
           </div>
 
