@@ -39,19 +39,24 @@ test.describe('sign-up card', () => {
   }) => {
     const ui = new AccountScreens(page);
     const card = page.locator('.user-layout');
+    // Measured once a step has settled: the outgoing form stays in the card for its fade-out.
+    const settled = async () => {
+      await expect(card.locator('.fade--out')).toHaveCount(0);
+      return box(card);
+    };
     const email = uniqueEmail('steady');
     await page.goto('/user/signup');
     await expect(ui.heading(ui.signupT('title'))).toBeVisible();
     const first = await box(card);
     await ui.signUp(email);
     await ui.expectCodeScreen(email);
-    expectSameBox(await box(card), first);
+    expectSameBox(await settled(), first);
     await ui.typeCode(await mailbox.code(email));
     await expect(ui.heading(ui.welcomeT('title'))).toBeVisible();
-    expectSameBox(await box(card), first);
+    expectSameBox(await settled(), first);
     await ui.register('Ada', 'Lovelace', 'Secret-123456');
     await expect(ui.heading(ui.teamT('title'))).toBeVisible();
-    expectSameBox(await box(card), first);
+    expectSameBox(await settled(), first);
     await ui.teammate(1).fill('grace');
     await expect(ui.teammate(2)).toBeVisible();
     await ui.teammate(2).fill('alan');
