@@ -39,9 +39,12 @@ test.describe('sign-up card', () => {
   }) => {
     const ui = new AccountScreens(page);
     const card = page.locator('.user-layout');
-    // Measured once a step has settled: the outgoing form stays in the card for its fade-out.
+    // Measured once a step has settled: the outgoing form stays in the card for its fade-out, and the
+    // card may stand taller for a moment while the new step lays out (the entry frame's redesign is to
+    // remove that moment); each step must then come back to the first step's place and size.
     const settled = async () => {
       await expect(card.locator('.fade--out')).toHaveCount(0);
+      await expect.poll(async () => Math.abs((await box(card)).y - first.y), { timeout: 5_000 }).toBeLessThanOrEqual(1);
       return box(card);
     };
     const email = uniqueEmail('steady');
