@@ -10,22 +10,25 @@ import { emailDomain } from '@suite/contract';
 import { domainSettingsRepository } from '../domains/settings.js';
 import { totpOn } from '../strategies/totp/service.js';
 
-/**
- * Ends this session (this device) only. A session that came from a provider with a logout endpoint
- * answers where the browser goes next to end the provider's session too (single logout); a provider
- * that cannot be reached does not keep ours alive.
- */
-export async function logout(
-  deps: AccountsDeps,
-  session: SessionUser,
-  log: { warn(details: object, message: string): void },
-): Promise<LogoutResponse> {
-  const logoutUrl = await ssoLogoutFlow(deps)
+type WarnLog = { warn(details: object, message: string): void };
+
+/** Where this browser ends its provider's session too; a provider that cannot be reached keeps nothing alive. */
+function providerLogoutUrl(deps: AccountsDeps, session: SessionUser, log: WarnLog): Promise<string | undefined> {
+  return ssoLogoutFlow(deps)
     .providerLogoutUrl(session.sessionId)
     .catch((error: unknown) => {
       log.warn({ err: error }, 'sso: provider logout unavailable');
       return undefined;
     });
+}
+
+/**
+ * Ends this session (this device) only. A session that came from a provider with a logout endpoint
+ * answers where the browser goes next to end the provider's session too (single logout); a provider
+ * that cannot be reached does not keep ours alive.
+ */
+export async function logout(deps: AccountsDeps, session: SessionUser, log: WarnLog): Promise<LogoutResponse> {
+  const logoutUrl = await providerLogoutUrl(deps, session, log);
   await deps.sessions.revoke(session.id, { only: session.sessionId });
   return logoutUrl ? { ok: true, logout_url: logoutUrl } : { ok: true };
 }
@@ -36,17 +39,8 @@ export async function logout(
  * the provider sessions of the other devices live in their own browsers, out of our reach, but none of
  * them holds a session here any more.
  */
-export async function logoutAll(
-  deps: AccountsDeps,
-  session: SessionUser,
-  log: { warn(details: object, message: string): void },
-): Promise<LogoutResponse> {
-  const logoutUrl = await ssoLogoutFlow(deps)
-    .providerLogoutUrl(session.sessionId)
-    .catch((error: unknown) => {
-      log.warn({ err: error }, 'sso: provider logout unavailable');
-      return undefined;
-    });
+export async function logoutAll(deps: AccountsDeps, session: SessionUser, log: WarnLog): Promise<LogoutResponse> {
+  const logoutUrl = await providerLogoutUrl(deps, session, log);
   await deps.db.transaction().execute(async (trx) => {
     await deps.sessions.revoke(session.id, {}, trx);
     await recordAudit(trx, {
