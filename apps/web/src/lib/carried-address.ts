@@ -1,0 +1,26 @@
+/**
+ * The address a person typed on one entry form, carried to the next (login ↔ recovery ↔ sign-up, and
+ * "already in use" → login), so that nobody types it twice. Kept in this tab's session storage: never in
+ * the URL (an address is personal data that would outlive the page in history and logs), and gone when the
+ * tab closes.
+ */
+const KEY = 'carriedAddress';
+
+export const carriedAddress = {
+  get(): string {
+    try {
+      return window.sessionStorage.getItem(KEY) ?? '';
+    } catch {
+      return '';
+    }
+  },
+  set(address: string): void {
+    try {
+      const trimmed = address.trim();
+      if (trimmed) window.sessionStorage.setItem(KEY, trimmed);
+      else window.sessionStorage.removeItem(KEY);
+    } catch {
+      // Storage blocked: the next form starts empty, as before.
+    }
+  },
+};
