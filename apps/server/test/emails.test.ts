@@ -223,7 +223,7 @@ describe('mail templates', () => {
       const all = Object.values(MAIL_TEXTS[language]).join(' ');
       expect(all).not.toMatch(/recovery|recuperação|recuperación|रिकवरी|recupero/i);
     }
-    expect(MAIL_TEXTS.hi.confirmIntro).toContain('अपने ई-मेल पते की पुष्टि करने');
+    expect(MAIL_TEXTS.hi.confirmIntro).toContain('अपने ईमेल पते की पुष्टि करने');
     expect(MAIL_TEXTS.hi.confirmIntro).not.toContain('पता पुष्टि करने');
   });
 

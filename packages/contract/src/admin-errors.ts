@@ -32,11 +32,11 @@ export const ADMIN_ERRORS = {
   ),
   ERR_SIGNUP_INVITE_ONLY: entry(
     403,
-    'New accounts of this domain are by invitation only. Ask your domain administrator for an invitation.',
+    'New accounts in this domain are by invitation only. Ask your domain administrator for an invitation.',
   ),
   ERR_SIGNUP_APPROVAL_PENDING: entry(
     403,
-    'New accounts of this domain need an administrator’s approval. We asked them; you will get an e-mail when they decide.',
+    'New accounts in this domain need an administrator’s approval. We asked them; you will get an email when they decide.',
   ),
   ERR_SSO_DOMAIN_NOT_PROVEN: entry(
     403,

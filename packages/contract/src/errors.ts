@@ -145,7 +145,7 @@ export const ERRORS = {
   ERR_LOBBY_CLOSED: entry(403, 'The host did not let you in. You cannot ask again in this meeting.'),
   ERR_LOBBY_REQUEST_NOT_FOUND: entry(404, 'This person is no longer asking to join.'),
   ERR_MEETING_ACCESS_NOT_ALLOWED: entry(400, 'This access level is not allowed on this server.'),
-  ERR_COHOST_NOT_ALLOWED: entry(400, 'Co-hosts must be signed-in people of your organisation.'),
+  ERR_COHOST_NOT_ALLOWED: entry(400, 'Co-hosts must be signed-in people in your organization.'),
   ERR_INVITEE_LIMIT: entry(400, 'This meeting has reached the maximum number of invitees.'),
 
   // Files
