@@ -16,7 +16,7 @@ export const ERRORS = {
   // General
   ERR_VALIDATION: entry(400, 'Please, fill out all the required fields.'),
   ERR_REQUEST: entry(400, 'Request Error'),
-  ERR_UNAUTHORIZED: entry(401, 'Invalid access token'),
+  ERR_UNAUTHORIZED: entry(401, 'Your session has ended. Please sign in again.'),
   ERR_FORBIDDEN: entry(403, 'You are not allowed to do this.'),
   ERR_NOT_FOUND: entry(404, 'Not found.'),
   ERR_METHOD_NOT_ALLOWED: entry(405, 'This address does not accept this kind of request.'),

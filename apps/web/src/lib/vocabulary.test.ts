@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ERRORS } from '@suite/contract';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -49,4 +50,108 @@ describe('sign-in vocabulary', () => {
       expect(found).toEqual([]);
     });
   }
+});
+
+/** Every text of one language, as `file key: text`, with the file and key to tell where a hit is. */
+function allTexts(lang: string): { where: string; text: string }[] {
+  return readdirSync(join(LOCALES, lang))
+    .filter((file) => file.endsWith('.json'))
+    .flatMap((file) =>
+      texts(JSON.parse(readFileSync(join(LOCALES, lang, file), 'utf8'))).map(([key, text]) => ({
+        where: `${file} ${key}`,
+        text,
+      })),
+    );
+}
+const hits = (lang: string, pattern: RegExp) =>
+  allTexts(lang)
+    .filter(({ text }) => pattern.test(text))
+    .map(({ where, text }) => `${where}: ${text}`);
+
+/**
+ * en-US is one spelling: the screens mixed "e-mail" and "email", "recognise" and "organization", and the
+ * supported-browser warning said "homologated". The catalogue's English fallbacks follow the same rule.
+ */
+const NOT_US_ENGLISH =
+  /e-mail|homologat|recognis|organis|authoris|customis|prioritis|synchronis|minimis|cancell|colour|behaviour|favourite|honour|centre\b|licence|enrolment|catalogue|travell|labell|\bany more\b|\bwhilst\b/i;
+
+/** Jargon: "token" only where the spec gives the words ("Invalid token", "Invalid access token", "Expired token…"). */
+const SPEC_TOKEN_TEXTS = new Set([
+  'errors.json INVALID_TOKEN',
+  'errors.json ERR_INVALID_ACCESS_TOKEN',
+  'errors.json ERR_TOKEN_EXPIRED',
+]);
+
+describe('English', () => {
+  it('is spelled one way, the American way', () => {
+    expect(hits('en', NOT_US_ENGLISH)).toEqual([]);
+    const catalogue = Object.entries(ERRORS)
+      .filter(([, entry]) => NOT_US_ENGLISH.test(entry.message))
+      .map(([code, entry]) => `${code}: ${entry.message}`);
+    expect(catalogue).toEqual([]);
+  });
+
+  it('says "token" only in the spec’s own messages', () => {
+    const found = allTexts('en')
+      .filter(({ where, text }) => /\btokens?\b/i.test(text) && !SPEC_TOKEN_TEXTS.has(where))
+      .map(({ where, text }) => `${where}: ${text}`);
+    expect(found).toEqual([]);
+  });
+
+  it('calls the browser warning what it is: not supported', () => {
+    const warning = allTexts('en').find(({ where }) => where === 'common.json MSG_HOMOLOGATED_BROWSER');
+    expect(warning?.text).toMatch(/^Your browser is not supported\./);
+  });
+});
+
+/**
+ * A compound that must stay whole on a 360-px line ("sign-/on", "e-/mail") carries a non-breaking
+ * hyphen (U+2011): CSS has no way to forbid the break a plain hyphen offers.
+ */
+const BREAKABLE_COMPOUNDS: Record<string, RegExp> = {
+  en: /sign-on/i,
+  pt: /e-mail/i,
+  es: /e-mail/i,
+  it: /sign-on|e-mail/i,
+  hi: /साइन-ऑन|ई-मेल/,
+};
+
+describe('compounds that must not break', () => {
+  for (const [lang, breakable] of Object.entries(BREAKABLE_COMPOUNDS)) {
+    it(`${lang}: carry a non-breaking hyphen`, () => {
+      expect(hits(lang, breakable)).toEqual([]);
+    });
+  }
+});
+
+/** One term per idea in each language; the pinned choice is named in the comment of each rule. */
+describe('one term per idea', () => {
+  it('pt: single sign-on is "login único" (never "logon único" beside it)', () => {
+    expect(hits('pt', /logon|autentica[çc][ãa]o [úu]nica|acesso [úu]nico/i)).toEqual([]);
+    expect(hits('pt', /login único/i).length).toBeGreaterThan(0);
+  });
+
+  it('es: the reader is "tú" everywhere, as on the forms ("Crea tu cuenta")', () => {
+    // "su/sus" stays where it means a third party's ("Conserva su cuenta"): only the reader's things are caught.
+    const usted =
+      /\busted\b|\b(trabaje|inténtelo|póngase|compruebe|elija|espere|confirme|vuelva|escriba|utilice|introduzca|ingrese|haga|pulse|continúe|empiece|asegúrese|contacte|revise|seleccione|descargue|recargue)\b|\bha llegado\b|\b(su|sus) (equipo|navegador|conexión|organización|dominio|acceso)\b/i;
+    expect(hits('es', usted)).toEqual([]);
+  });
+
+  it('es, it: a code "is valid for" its minutes (not "vale")', () => {
+    expect(hits('es', /código vale\b/i)).toEqual([]);
+    expect(hits('it', /codice vale\b/i)).toEqual([]);
+  });
+
+  it('it: the terms of use are "termini di utilizzo", under one name', () => {
+    expect(hits('it', /condizioni d['’]uso|termini d['’]uso|condizioni di (utilizzo|servizio)|termini di servizio/i)).toEqual(
+      [],
+    );
+    expect(hits('it', /termini di utilizzo/).length).toBeGreaterThan(0);
+  });
+
+  it('hi: one word each for email, administrator, try again and last name', () => {
+    // ईमेल, व्यवस्थापक, फिर से कोशिश करें, उपनाम; कोड and पासवर्ड stay as they are (no कूटशब्द, no संकेत).
+    expect(hits('hi', /ई-मेल|ई मेल|एडमिन|प्रयास करें|कुलनाम|कूटशब्द|संकेत\b|कार्यालय ईमेल/)).toEqual([]);
+  });
 });
