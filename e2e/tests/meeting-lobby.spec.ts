@@ -261,10 +261,10 @@ test.describe('the meeting lobby', () => {
     await page.getByRole('button', { name: /Who joins directly: Only me and co-hosts/ }).click();
     await page.getByTestId('meeting-access').selectOption('open');
     await expect(page.getByRole('button', { name: /Who joins directly: Anyone with the link/ })).toBeVisible();
-    // The host invites by e-mail from the same panel and sees the invitation listed.
+    // The host invites by email from the same panel and sees the invitation listed.
     const people = page.getByTestId('meeting-people');
     const to = uniqueEmail('panel');
-    await people.getByLabel('Invite by e-mail').fill(to);
+    await people.getByLabel('Invite by email').fill(to);
     await people.getByRole('button', { name: 'Send' }).click();
     await expect(people.getByRole('list', { name: 'Invitees' }).getByText(to)).toBeVisible();
     await expect(people.getByText('Invited', { exact: true })).toBeVisible();

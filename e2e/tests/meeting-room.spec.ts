@@ -375,10 +375,10 @@ test.describe('room page notices', () => {
 
   test.describe('unsupported browser', () => {
     test.use({ userAgent: UA.oldFirefox });
-    test('shows the homologated-browser message', async ({ page }) => {
+    test('shows the unsupported-browser message (MSG_HOMOLOGATED_BROWSER)', async ({ page }) => {
       await page.goto('/meet/abc-defg-hij');
       await expect(page.getByRole('heading', { name: 'Browser not supported' })).toBeVisible();
-      await expect(page.getByText(/not homologated/)).toBeVisible();
+      await expect(page.getByText(/Your browser is not supported\. For the best experience/)).toBeVisible();
       await screenshots(page, 'meeting-unsupported');
     });
   });

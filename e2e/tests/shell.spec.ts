@@ -48,7 +48,7 @@ test.describe('root and frame', () => {
     const box = await logo.locator('svg').boundingBox();
     expect(Math.round(box?.width ?? 0)).toBe(150);
     await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()} Suite`);
-    await expect(page.getByText(/not homologated/i)).toHaveCount(0);
+    await expect(page.getByText(/Your browser is not supported\. For the best experience/)).toHaveCount(0);
   });
 
   test('unknown addresses show a not-found page inside the frame', async ({ page }) => {
@@ -70,7 +70,7 @@ test.describe('unsupported browser warning', () => {
   }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.goto('/login-error-sso');
-    await expect(page.getByText(/not homologated/i)).toBeVisible();
+    await expect(page.getByText(/Your browser is not supported\. For the best experience/)).toBeVisible();
     await page.getByRole('link', { name: 'See supported browsers' }).click();
     await expect(page).toHaveURL(/\/supported-browser$/);
     await expect(page.getByRole('heading', { name: 'Unsupported browser' })).toBeVisible();
@@ -240,7 +240,7 @@ test('/clear empties local storage and says so', async ({ page }) => {
 
 test('/login-error-sso shows its title and text', async ({ page }) => {
   await page.goto('/login-error-sso');
-  await expect(page.getByRole('heading', { name: "We couldn't sign you in with single sign-on" })).toBeVisible();
+  await expect(page.getByRole('heading', { name: "We couldn't sign you in with single sign\u2011on" })).toBeVisible();
   await expect(page.getByText(/domain administrator/)).toBeVisible();
   await expectAccessible(page);
   await screenshots(page, 'sso-error');

@@ -116,7 +116,7 @@ describe('People', () => {
     expect(within(list).getAllByRole('listitem')).toHaveLength(3);
     expect(screen.queryByRole('button', { name: 'Show more people' })).toBeNull();
 
-    fireEvent.change(screen.getByLabelText('Name or e-mail address'), { target: { value: ' raj ' } });
+    fireEvent.change(screen.getByLabelText('Name or email address'), { target: { value: ' raj ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(calls()).toContain('GET /api/admin/domains/contoso.com/people?q=raj'));
     fireEvent.click(screen.getByLabelText('Deactivated'));
@@ -184,11 +184,11 @@ describe('People', () => {
     });
     await screen.findByRole('list', { name: 'People' });
     fireEvent.click(screen.getByRole('button', { name: 'Send invitations' }));
-    expect(await screen.findByText('Paste at least one e-mail address.')).toBeVisible();
-    fireEvent.change(screen.getByLabelText('E-mail addresses'), { target: { value: 'a@contoso.com\nb@other.org' } });
+    expect(await screen.findByText('Paste at least one email address.')).toBeVisible();
+    fireEvent.change(screen.getByLabelText('Email addresses'), { target: { value: 'a@contoso.com\nb@other.org' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send invitations' }));
     expect(await screen.findByText('1 address was skipped:')).toBeVisible();
-    expect(screen.getByText(/not an address of your domain/)).toBeVisible();
+    expect(screen.getByText(/not an address in your domain/)).toBeVisible();
     expect(screen.getAllByText('1 invitation sent.')[0]).toBeVisible();
   });
 });
@@ -210,9 +210,9 @@ describe('Sign-up rules', () => {
       return { status: 200, body: rules() };
     });
     expect(await screen.findByRole('heading', { name: 'Sign-up rules', level: 2 })).toBeVisible();
-    const ssoOnly = await screen.findByLabelText('Single sign-on only');
+    const ssoOnly = await screen.findByLabelText('Single sign\u2011on only');
     expect(ssoOnly).toBeDisabled();
-    expect(screen.getByText('Not available yet: your domain has no single sign-on connection.')).toBeVisible();
+    expect(screen.getByText('Not available yet: your domain has no single sign\u2011on connection.')).toBeVisible();
     expect(screen.getByText('Free plan: 12 of 50 seats used.')).toBeVisible();
     expect(screen.getByRole('radio', { name: /Open to the domain/ })).toBeChecked();
     const save = screen.getByRole('button', { name: 'Save changes' });
@@ -230,7 +230,7 @@ describe('Sign-up rules', () => {
         ? { status: 200, body: rules({ sso_connection: true, seats: { used: 3, limit: null } }) }
         : undefined,
     );
-    expect(await screen.findByText(/sign in through your organization’s single sign-on first/)).toBeVisible();
+    expect(await screen.findByText(/sign in through your organization’s single sign.on first/)).toBeVisible();
     expect(screen.getByText('3 seats used; no limit.')).toBeVisible();
   });
 });
@@ -305,7 +305,7 @@ describe('Audit trail', () => {
     expect(within(list).getByText('wrong_password')).toBeVisible();
     expect(within(list).getByText('ana@contoso.com')).toBeVisible();
     fireEvent.change(screen.getByLabelText('Kind'), { target: { value: 'admin_action' } });
-    fireEvent.change(screen.getByLabelText('Person (e-mail address)'), { target: { value: 'ana@contoso.com' } });
+    fireEvent.change(screen.getByLabelText('Person (email address)'), { target: { value: 'ana@contoso.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
     await waitFor(() =>
       expect(calls()).toContain('GET /api/admin/domains/contoso.com/audit?person=ana%40contoso.com&kind=admin_action'),

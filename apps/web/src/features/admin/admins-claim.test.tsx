@@ -113,14 +113,14 @@ describe('Administrators', () => {
     });
     const add = screen.getByRole('button', { name: 'Add administrator' });
     fireEvent.click(add);
-    expect(await screen.findByText('Enter the address of a person of the domain.')).toBeVisible();
+    expect(await screen.findByText('Enter the address of a person in the domain.')).toBeVisible();
     expect(calls().some((c) => c.startsWith('POST /api/admin'))).toBe(false);
 
-    const field = screen.getByLabelText('E-mail address');
+    const field = screen.getByLabelText('Email address');
     fireEvent.change(field, { target: { value: 'bob@other.org' } });
     fireEvent.click(add);
     expect(
-      await screen.findByText('Only a registered person with an address of this domain can be an administrator.'),
+      await screen.findByText('Only a registered person with an address in this domain can be an administrator.'),
     ).toBeVisible();
     expect(field).toHaveValue('bob@other.org');
 
@@ -217,11 +217,11 @@ describe('Prove your domain', () => {
   it('a personal address is told only company domains can be proven, with no record', async () => {
     await serve((req) =>
       req.url === '/api/admin/claim'
-        ? error(403, 'ERR_CLAIM_NOT_ALLOWED', 'Only people with a company address of this domain can prove it.')
+        ? error(403, 'ERR_CLAIM_NOT_ALLOWED', 'Only people with a company address in this domain can prove it.')
         : undefined,
     );
     await renderScreen(<ClaimPage />, { url: '/app/admin/prove-domain', path: '/app/admin/prove-domain' });
-    expect(await screen.findByText('Only people with a company address of this domain can prove it.')).toBeVisible();
+    expect(await screen.findByText('Only people with a company address in this domain can prove it.')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Check now' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Back to home' })).toBeVisible();
   });

@@ -38,7 +38,7 @@ describe('login screen', () => {
     server = await serveApi(() => ({ status: 403, body: { error_code: 'ERR_SSO_LOGIN_ONLY', message: 'x' } }));
     await renderScreen(<LoginForm />, { url: '/user/login' });
     await logIn();
-    const link = await screen.findByRole('link', { name: 'Continue with single sign-on' });
+    const link = await screen.findByRole('link', { name: 'Continue with single sign\u2011on' });
     expect(link.getAttribute('href')).toBe('/api/sso/start?email=ada%40contoso.com');
     expect(screen.queryByLabelText(/^Password/)).toBeNull();
   });
@@ -49,7 +49,7 @@ describe('login screen', () => {
     );
     await renderScreen(<LoginForm />, { url: '/user/login' });
     fireEvent.change(await screen.findByLabelText(/Email/), { target: { value: 'ada@contoso.com' } });
-    expect(await screen.findByRole('link', { name: 'Continue with single sign-on' })).toBeVisible();
+    expect(await screen.findByRole('link', { name: 'Continue with single sign\u2011on' })).toBeVisible();
     expect(screen.getByLabelText(/^Password/)).toBeVisible();
     expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /api/sso/discover']);
   });

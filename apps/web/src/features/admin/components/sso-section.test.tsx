@@ -132,7 +132,7 @@ describe('the console’s single sign-on page', () => {
         .map((li) => li.textContent);
       expect(checks).toEqual([
         'Passed · The provider’s answer (signature, issuer, audience, time) https://idp.contoso.com/saml',
-        'Failed · The e-mail address (present, of this domain) address of elsewhere.test',
+        'Failed · The email address (present, in this domain) address of elsewhere.test',
       ]);
       expect(within(result).getByText('eve@elsewhere.test')).toBeVisible();
       expect(api.requests.map((r) => `${r.method} ${r.url}`)).toContain('POST /api/admin/domains/contoso.com/sso/test');
@@ -164,7 +164,7 @@ describe('the console’s single sign-on page', () => {
     fireEvent.change(screen.getByLabelText('Client ID'), { target: { value: 'suite' } });
     fireEvent.change(screen.getByLabelText('Client secret'), { target: { value: 's3cret' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save the connection' }));
-    expect(await screen.findByText('Off until a Test sign-in passes')).toBeVisible();
+    expect(await screen.findByText('Off until a test sign-in passes')).toBeVisible();
     const put = api.requests.find((r) => r.method === 'PUT');
     expect(put?.url).toBe('/api/admin/domains/contoso.com/sso');
     expect(JSON.parse(put!.body)).toEqual({
@@ -179,7 +179,7 @@ describe('the console’s single sign-on page', () => {
   it('offers no set-up before the domain is proven', async () => {
     await open(() => ({ status: 200, body: { ...SAML, proven: false, connection: null } }));
     expect(
-      await screen.findByText('To set up single sign-on here, first prove the domain with its DNS record.'),
+      await screen.findByText('To set up single sign\u2011on here, first prove the domain with its DNS record.'),
     ).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Save the connection' })).toBeNull();
   });
@@ -187,7 +187,7 @@ describe('the console’s single sign-on page', () => {
   it('says when there is no connection and no failure', async () => {
     await open(() => ({ status: 200, body: { ...SAML, connection: null, failures: [] } }));
     expect(await screen.findByTestId('sso-none')).toBeVisible();
-    expect(screen.getByText('No failed single sign-on sign-in lately.')).toBeVisible();
+    expect(screen.getByText('No failed single sign\u2011on sign-in lately.')).toBeVisible();
   });
 
   it('a refused load says why and asks again', async () => {
