@@ -6,7 +6,9 @@ import SsoErrorPage from './sso-error-page';
 describe('/login-error-sso', () => {
   it('names the screen in the document title like the other screens', async () => {
     await renderScreen(<SsoErrorPage />, { url: '/login-error-sso', path: '/login-error-sso' });
-    expect(await screen.findByRole('heading', { name: "We couldn't sign you in with single sign\u2011on" })).toBeVisible();
+    expect(
+      await screen.findByRole('heading', { name: "We couldn't sign you in with single sign\u2011on" }),
+    ).toBeVisible();
     await waitFor(() => expect(document.title).toMatch(/^We couldn't sign you in with single sign\u2011on · /));
   });
 
