@@ -150,6 +150,10 @@ describe('one term per idea', () => {
     expect(hits('it', /termini di utilizzo/).length).toBeGreaterThan(0);
   });
 
+  it('it: one apostrophe, the typographic one (“all’accesso” beside “l’accesso”, never two kinds)', () => {
+    expect(hits('it', /[A-Za-zÀ-ÿ]'[A-Za-zÀ-ÿ]/)).toEqual([]);
+  });
+
   it('hi: one word each for email, administrator, try again, last name, page, session and access', () => {
     // ईमेल, व्यवस्थापक, फिर से कोशिश करें, उपनाम, पेज, सत्र, ऐक्सेस; कोड and पासवर्ड stay (no कूटशब्द, no संकेत).
     expect(hits('hi', /ई-मेल|ई मेल|एडमिन|प्रयास करें|कुलनाम|कूटशब्द|संकेत\b|कार्यालय ईमेल|पृष्ठ|सेशन|एक्सेस/)).toEqual([]);

@@ -7,9 +7,9 @@ describe('/login-error-sso', () => {
   it('names the screen in the document title like the other screens', async () => {
     await renderScreen(<SsoErrorPage />, { url: '/login-error-sso', path: '/login-error-sso' });
     expect(
-      await screen.findByRole('heading', { name: "We couldn't sign you in with single sign\u2011on" }),
+      await screen.findByRole('heading', { name: 'We couldn’t sign you in with single sign\u2011on' }),
     ).toBeVisible();
-    await waitFor(() => expect(document.title).toMatch(/^We couldn't sign you in with single sign\u2011on · /));
+    await waitFor(() => expect(document.title).toMatch(/^We couldn’t sign you in with single sign\u2011on · /));
   });
 
   it('says why for a sign-in by another person with the address, and for a full free plan', async () => {
