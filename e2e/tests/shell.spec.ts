@@ -240,7 +240,7 @@ test('/clear empties local storage and says so', async ({ page }) => {
 
 test('/login-error-sso shows its title and text', async ({ page }) => {
   await page.goto('/login-error-sso');
-  await expect(page.getByRole('heading', { name: "We couldn’t sign you in with single sign\u2011on" })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'We couldn’t sign you in with single sign\u2011on' })).toBeVisible();
   await expect(page.getByText(/domain administrator/)).toBeVisible();
   await expectAccessible(page);
   await screenshots(page, 'sso-error');
