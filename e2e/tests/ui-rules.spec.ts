@@ -121,6 +121,44 @@ for (const colorScheme of ['light', 'dark'] as const) {
       // The ring follows the pill (not a small rectangle).
       expect(ring.radius).toBeGreaterThan(15);
     });
+
+    test('the outline of a text field stands at 3:1 at least against the card, and its focus is stronger still', async ({
+      page,
+    }) => {
+      await page.goto('/user/login');
+      const email = page.getByRole('textbox', { name: texts('en', 'login')('email'), exact: true });
+      await expect(email).toBeFocused();
+      const outline = () =>
+        email.evaluate((input) => {
+          const channels = (css: string) => (css.match(/[\d.]+/g) ?? []).map(Number);
+          const luminance = ([r, g, b]: number[]) => {
+            const lin = (c: number) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+            return 0.2126 * lin(r!) + 0.7152 * lin(g!) + 0.0722 * lin(b!);
+          };
+          const control = input.closest('.field__control')!;
+          let card: Element | null = control.parentElement;
+          while (card && getComputedStyle(card).backgroundColor === 'rgba(0, 0, 0, 0)') card = card.parentElement;
+          const style = getComputedStyle(control);
+          const [a, z] = [
+            luminance(channels(style.borderTopColor)),
+            luminance(channels(getComputedStyle(card!).backgroundColor)),
+          ];
+          return {
+            contrast: (Math.max(a, z) + 0.05) / (Math.min(a, z) + 0.05),
+            width: parseFloat(style.borderTopWidth),
+            ring: style.boxShadow !== 'none',
+          };
+        });
+      const focused = await outline();
+      await page.locator('h1').click();
+      await expect(email).not.toBeFocused();
+      const rest = await outline();
+      expect(rest.contrast, 'outline at rest').toBeGreaterThanOrEqual(3);
+      expect(rest.width).toBeGreaterThanOrEqual(1);
+      expect(rest.ring).toBe(false);
+      expect(focused.contrast, 'outline with the focus').toBeGreaterThan(rest.contrast);
+      expect(focused.ring).toBe(true);
+    });
   });
 }
 
