@@ -49,6 +49,9 @@ test('an error on the login screen moves nothing above it, and the illustration 
   await ui.logIn('nobody@acme-unknown.test', 'wrong-password-1');
   await expect(page.getByRole('alert')).toHaveCount(1);
   expect(await tops()).toEqual(before);
+  // The error line fits in the card's room: the page still does not scroll at 1280×800.
+  const overflow = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+  expect(overflow, `the login with its error scrolls by ${overflow} px`).toBeLessThanOrEqual(0);
 });
 
 test.describe('dark scheme', () => {
