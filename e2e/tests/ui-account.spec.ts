@@ -68,20 +68,27 @@ test.describe('sign-up card', () => {
     await page.goto('/user/signup');
     await expect(ui.heading(ui.signupT('title'))).toBeVisible();
     const first = await box(card);
+    // The left panel speaks of the step shown: its sentence follows the form the app switches to.
+    const panel = page.locator('.user-layout__say').filter({ visible: true });
+    const expectPanel = (step: string) => expect(panel).toHaveText(ui.commonT(`userLayout.step.${step}`));
+    await expectPanel('signup');
     await recordCard();
     await ui.signUp(email);
     await ui.expectCodeScreen(email);
     expectSameBox(await box(card), first);
+    await expectPanel('check-token');
     await expectSteadyFrames('code');
     await ui.typeCode(await mailbox.code(email));
     await expect(ui.heading(ui.welcomeT('title'))).toBeVisible();
     expectSameBox(await box(card), first);
+    await expectPanel('welcome');
     await expectSteadyFrames('welcome');
     await ui.register('Ada', 'Lovelace', 'Secret-123456');
     await expect(ui.heading(ui.teamT('title'))).toBeVisible();
     expectSameBox(await box(card), first);
     // Through the teammates step's fade-in, to its end.
     await expect(card.locator('.fade--out')).toHaveCount(0);
+    await expectPanel('add-teammates');
     await expectSteadyFrames('teammates');
     await ui.teammate(1).fill('grace');
     await expect(ui.teammate(2)).toBeVisible();
