@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { admin } from '../fixtures/admin';
 import { test, expect, createAccount } from '../fixtures/test';
 import { accessible, screenSettled } from '../pages/a11y';
 import { AccountScreens } from '../pages/account';
@@ -178,4 +180,24 @@ test('error pages lead on with one primary button and say what happened in words
     await expect(page.locator('main a.btn--primary'), path).toHaveCount(1);
     await expect(page.locator('main'), path).not.toContainText(/local storage|authentication error|error 40/i);
   }
+});
+
+test('the left panel follows the login form into its second step', async ({ page, request }) => {
+  // A domain that requires two-step verification at once: the password alone leads to the set-up step.
+  const domain = `acme-${randomBytes(4).toString('hex')}.com`;
+  const boss = await createAccount(request, `boss@${domain}`);
+  const person = await createAccount(request, `ana@${domain}`);
+  admin('domain', 'admin', 'add', domain, boss.email);
+  const policy = await request.put(`/api/admin/domains/${domain}/security-policy`, {
+    headers: { authorization: `Bearer ${boss.token}` },
+    data: { require_two_step: true, two_step_grace_days: 0 },
+  });
+  expect(policy.status(), await policy.text()).toBe(200);
+  const common = texts('en', 'common');
+  const panel = page.locator('.user-layout__say').filter({ visible: true });
+  await page.goto('/user/login');
+  await expect(panel).toHaveText(common('userLayout.step.login'));
+  await new AccountScreens(page).logIn(person.email, person.password);
+  await expect(page.getByRole('heading', { level: 1, name: texts('en', 'loginStep')('enrol.title') })).toBeVisible();
+  await expect(panel).toHaveText(common('userLayout.step.two-step'));
 });
