@@ -128,6 +128,29 @@ const ENTRY_PAGES = WEB_PAGES.filter((page) => page.entry).map((page) => ({
   modules: [`src/${page.screen}.tsx`],
 }));
 
+/**
+ * The pictures of the /user layout's steps (src/app/step-pictures.svg), one SVG of symbols in every
+ * page's HTML, in place of <!--step-pictures--> in index.html: a page paints its step's picture from its
+ * HTML, and a step reached in the app finds its own there too, without a request or a byte of code.
+ */
+function stepPictures(): Plugin {
+  const file = fileURLToPath(new URL('src/app/step-pictures.svg', import.meta.url));
+  return {
+    name: 'step-pictures',
+    transformIndexHtml: {
+      order: 'pre',
+      handler: (html) =>
+        html.replace(
+          '<!--step-pictures-->',
+          readFileSync(file, 'utf8')
+            .replace(/<!--[\s\S]*?-->\s*/g, '')
+            .replace(/>\s+</g, '><')
+            .trim(),
+        ),
+    },
+  };
+}
+
 /** The Poppins faces every page shows first (latin, regular and semibold): preloaded, not found late via CSS. */
 const PRELOADED_FONTS = [/poppins-latin-400-normal-[\w-]+\.woff2$/, /poppins-latin-600-normal-[\w-]+\.woff2$/];
 
@@ -222,6 +245,7 @@ export default defineConfig({
     linguiCatalogAssets(LOCALES_DIR, localesVersion, clientBuild),
     legalFonts(),
     bundleReport(process.env.BUNDLE_REPORT),
+    stepPictures(),
     entryPages(),
     precompress(),
   ],

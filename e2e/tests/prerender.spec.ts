@@ -60,6 +60,13 @@ for (const lang of ['en', 'hi'] as Lang[]) {
         const html = await answer.text();
         expect(html, path).toContain(`data-lang="${lang}"`);
         expect(html, path).toMatch(/<h1[\s>]/);
+        if (path.startsWith('/user/')) {
+          // The step's own panel, painted with the form: its picture inline, its sentence in words.
+          const step = path.slice('/user/'.length);
+          expect(html, path).toContain(`user-layout__panel--${step}`);
+          expect(html, path).toMatch(/<div class="user-layout__art"><svg viewBox="0 0 160 120"/);
+          expect(html, path).toContain(texts(lang, 'common')(`userLayout.step.${step}`).replace(/'/g, '&#x27;'));
+        }
 
         const problems = watchConsole(page);
         await page.goto(path);
@@ -76,9 +83,9 @@ for (const lang of ['en', 'hi'] as Lang[]) {
 test.describe('prerendered entry screens: nothing moves, nothing typed is lost', () => {
   test.use({ locale: 'en-US' });
 
-  // Poppins arrives before or after the first paint, as the network goes; this test makes it late, always
-  // (held until the page is hydrated), so that it measures the swap from the metric-matched fallback
-  // (fonts.css) as well as the hydration: both must move nothing.
+  // Poppins is preloaded and arrives before the first paint, or (a slow network) is not swapped in later
+  // (fonts.css: font-display optional); this test makes it late, always (held until the page is
+  // hydrated), so that it measures a late face as well as the hydration: both must move nothing.
   test('no layout shift when the JavaScript arrives, nor when Poppins arrives after the first paint', async ({
     page,
   }) => {
@@ -103,9 +110,7 @@ test.describe('prerendered entry screens: nothing moves, nothing typed is lost',
       // machine's late layout stay far below it, a line that re-wraps (0.005) does not.
       expect(await layoutShift(page), path).toBeLessThan(0.001);
       if (path === '/user/login') {
-        // The first page is drawn in the fallback until now; then Poppins comes in. Without the fallback's
-        // metrics the lead text re-wrapped here (CLS 0.0053); with them, glyph widths still differ by a
-        // little within a line.
+        // The first page is drawn in the metric-matched fallback; Poppins loading now must not move it.
         expect(await page.evaluate(() => document.fonts.check('16px Poppins')), 'Poppins held back').toBe(false);
         release();
         await expect.poll(() => page.evaluate(() => document.fonts.check('16px Poppins')), path).toBe(true);

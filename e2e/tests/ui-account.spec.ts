@@ -39,27 +39,57 @@ test.describe('sign-up card', () => {
   }) => {
     const ui = new AccountScreens(page);
     const card = page.locator('.user-layout');
-    // Measured once a step has settled: the outgoing form stays in the card for its fade-out, and the
-    // card may stand taller for a moment while the new step lays out (the entry frame's redesign is to
-    // remove that moment); each step must then come back to the first step's place and size.
-    const settled = async () => {
-      await expect(card.locator('.fade--out')).toHaveCount(0);
-      await expect.poll(async () => Math.abs((await box(card)).y - first.y), { timeout: 5_000 }).toBeLessThanOrEqual(1);
-      return box(card);
+    // Every frame, not once a step has settled: the card's box (in page coordinates) is recorded on each
+    // animation frame, through the cross-fade where both forms share the card, so a jump that lasts one
+    // frame fails too.
+    const recordCard = () =>
+      page.evaluate(() => {
+        const frames: number[][] = [];
+        (window as unknown as { cardFrames: number[][] }).cardFrames = frames;
+        const tick = () => {
+          const card = document.querySelector('.user-layout');
+          if (card) {
+            const r = card.getBoundingClientRect();
+            frames.push([r.x + window.scrollX, r.y + window.scrollY, r.width, r.height].map(Math.round));
+          }
+          requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      });
+    const framesSince = () =>
+      page.evaluate(() => (window as unknown as { cardFrames: number[][] }).cardFrames.splice(0));
+    const expectSteadyFrames = async (step: string) => {
+      const frames = await framesSince();
+      expect(frames.length, `${step}: frames recorded`).toBeGreaterThan(0);
+      for (const [x, y, width, height] of frames)
+        expectSameBox({ x: x!, y: y!, width: width!, height: height! }, first);
     };
     const email = uniqueEmail('steady');
     await page.goto('/user/signup');
     await expect(ui.heading(ui.signupT('title'))).toBeVisible();
     const first = await box(card);
+    // The left panel speaks of the step shown: its sentence follows the form the app switches to.
+    const panel = page.locator('.user-layout__say').filter({ visible: true });
+    const expectPanel = (step: string) => expect(panel).toHaveText(ui.commonT(`userLayout.step.${step}`));
+    await expectPanel('signup');
+    await recordCard();
     await ui.signUp(email);
     await ui.expectCodeScreen(email);
-    expectSameBox(await settled(), first);
+    expectSameBox(await box(card), first);
+    await expectPanel('check-token');
+    await expectSteadyFrames('code');
     await ui.typeCode(await mailbox.code(email));
     await expect(ui.heading(ui.welcomeT('title'))).toBeVisible();
-    expectSameBox(await settled(), first);
+    expectSameBox(await box(card), first);
+    await expectPanel('welcome');
+    await expectSteadyFrames('welcome');
     await ui.register('Ada', 'Lovelace', 'Secret-123456');
     await expect(ui.heading(ui.teamT('title'))).toBeVisible();
-    expectSameBox(await settled(), first);
+    expectSameBox(await box(card), first);
+    // Through the teammates step's fade-in, to its end.
+    await expect(card.locator('.fade--out')).toHaveCount(0);
+    await expectPanel('add-teammates');
+    await expectSteadyFrames('teammates');
     await ui.teammate(1).fill('grace');
     await expect(ui.teammate(2)).toBeVisible();
     await ui.teammate(2).fill('alan');

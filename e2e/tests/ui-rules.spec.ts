@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { admin } from '../fixtures/admin';
 import { test, expect, createAccount } from '../fixtures/test';
 import { accessible, screenSettled } from '../pages/a11y';
 import { AccountScreens } from '../pages/account';
@@ -49,6 +51,9 @@ test('an error on the login screen moves nothing above it, and the illustration 
   await ui.logIn('nobody@acme-unknown.test', 'wrong-password-1');
   await expect(page.getByRole('alert')).toHaveCount(1);
   expect(await tops()).toEqual(before);
+  // The error line fits in the card's room: the page still does not scroll at 1280×800.
+  const overflow = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+  expect(overflow, `the login with its error scrolls by ${overflow} px`).toBeLessThanOrEqual(0);
 });
 
 test.describe('dark scheme', () => {
@@ -121,6 +126,44 @@ for (const colorScheme of ['light', 'dark'] as const) {
       // The ring follows the pill (not a small rectangle).
       expect(ring.radius).toBeGreaterThan(15);
     });
+
+    test('the outline of a text field stands at 3:1 at least against the card, and its focus is stronger still', async ({
+      page,
+    }) => {
+      await page.goto('/user/login');
+      const email = page.getByRole('textbox', { name: texts('en', 'login')('email'), exact: true });
+      await expect(email).toBeFocused();
+      const outline = () =>
+        email.evaluate((input) => {
+          const channels = (css: string) => (css.match(/[\d.]+/g) ?? []).map(Number);
+          const luminance = ([r, g, b]: number[]) => {
+            const lin = (c: number) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+            return 0.2126 * lin(r!) + 0.7152 * lin(g!) + 0.0722 * lin(b!);
+          };
+          const control = input.closest('.field__control')!;
+          let card: Element | null = control.parentElement;
+          while (card && getComputedStyle(card).backgroundColor === 'rgba(0, 0, 0, 0)') card = card.parentElement;
+          const style = getComputedStyle(control);
+          const [a, z] = [
+            luminance(channels(style.borderTopColor)),
+            luminance(channels(getComputedStyle(card!).backgroundColor)),
+          ];
+          return {
+            contrast: (Math.max(a, z) + 0.05) / (Math.min(a, z) + 0.05),
+            width: parseFloat(style.borderTopWidth),
+            ring: style.boxShadow !== 'none',
+          };
+        });
+      const focused = await outline();
+      await page.locator('h1').click();
+      await expect(email).not.toBeFocused();
+      const rest = await outline();
+      expect(rest.contrast, 'outline at rest').toBeGreaterThanOrEqual(3);
+      expect(rest.width).toBeGreaterThanOrEqual(1);
+      expect(rest.ring).toBe(false);
+      expect(focused.contrast, 'outline with the focus').toBeGreaterThan(rest.contrast);
+      expect(focused.ring).toBe(true);
+    });
   });
 }
 
@@ -137,4 +180,24 @@ test('error pages lead on with one primary button and say what happened in words
     await expect(page.locator('main a.btn--primary'), path).toHaveCount(1);
     await expect(page.locator('main'), path).not.toContainText(/local storage|authentication error|error 40/i);
   }
+});
+
+test('the left panel follows the login form into its second step', async ({ page, request }) => {
+  // A domain that requires two-step verification at once: the password alone leads to the set-up step.
+  const domain = `acme-${randomBytes(4).toString('hex')}.com`;
+  const boss = await createAccount(request, `boss@${domain}`);
+  const person = await createAccount(request, `ana@${domain}`);
+  admin('domain', 'admin', 'add', domain, boss.email);
+  const policy = await request.put(`/api/admin/domains/${domain}/security-policy`, {
+    headers: { authorization: `Bearer ${boss.token}` },
+    data: { require_two_step: true, two_step_grace_days: 0 },
+  });
+  expect(policy.status(), await policy.text()).toBe(200);
+  const common = texts('en', 'common');
+  const panel = page.locator('.user-layout__say').filter({ visible: true });
+  await page.goto('/user/login');
+  await expect(panel).toHaveText(common('userLayout.step.login'));
+  await new AccountScreens(page).logIn(person.email, person.password);
+  await expect(page.getByRole('heading', { level: 1, name: texts('en', 'loginStep')('enrol.title') })).toBeVisible();
+  await expect(panel).toHaveText(common('userLayout.step.two-step'));
 });

@@ -43,6 +43,18 @@ const catalogs = new Map(
     .filter(Boolean)
     .map((m) => [`${m[1]}/${m[2]}`, m[0]]),
 );
+// A Hindi page's text is in Poppins' Devanagari faces: preloaded like the latin ones (vite.config.ts), so
+// that they are there for the first frame (fonts.css: font-display optional, never swapped in later).
+const devanagariFonts = readdirSync(join(dist, 'assets')).filter((file) =>
+  /^poppins-devanagari-(400|600)-normal-[\w-]+\.woff2$/.test(file),
+);
+if (devanagariFonts.length !== 2) throw new Error('prerender: the Devanagari Poppins faces are not in the build');
+const fontLinks = (language) =>
+  language === 'hi'
+    ? devanagariFonts
+        .map((file) => `    <link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/${file}">\n`)
+        .join('')
+    : '';
 const catalogLinks = (page, language) =>
   ['common', ...page.texts]
     .map((ns) => catalogs.get(`${ns}/${language}`))
@@ -96,7 +108,7 @@ for (const page of WEB_PAGES.filter((p) => p.entry)) {
     if (!markup.includes('<h1')) throw new Error(`prerender ${page.path} (${language}): no heading rendered`);
     const html = shell
       .replace(/<html lang="[^"]*">/, `<html lang="${LANGUAGE_TAGS[language]}">`)
-      .replace('  </head>', `${catalogLinks(page, language)}  </head>`)
+      .replace('  </head>', `${fontLinks(language)}${catalogLinks(page, language)}  </head>`)
       .replace(
         '<div id="root"></div>',
         `<div id="root" data-path="${escape(path)}" data-lang="${language}">${markup}</div>`,

@@ -3,8 +3,7 @@ import { useLocation } from 'wouter';
 import { useTranslation } from '../lib/i18n-react';
 import { USER_COMPONENTS, USER_STEPS, type UserComponent } from '@suite/contract/core';
 import { StepDots } from '../components/step-dots';
-// The left panel's decorative illustration: static markup, inlined (its text uses the page's font).
-import illustration from '../components/illustration.svg?raw';
+import { StepPicture, type PanelStep } from './step-pictures';
 import { PageLoading } from '../components/page-loading';
 import { isFirstEntry } from '../lib/navigation';
 import type { Preloadable } from '../lib/preloadable';
@@ -29,7 +28,7 @@ const LIKELY_NEXT: Record<UserComponent, UserComponent[]> = {
 const FOCUSES_ITSELF: ReadonlySet<UserComponent> = new Set(['check-token', 'check-token-recovery']);
 
 /** How long the outgoing form stays for its fade-out (matches .fade--out in ui.css). */
-const FADE_OUT_MS = 200;
+const FADE_OUT_MS = 150;
 
 /** Each form's code and first texts (from the route table), one chunk per form (spec §2). */
 const FORMS = Object.fromEntries(USER_COMPONENTS.map((name) => [name, screenOf(FORM_PAGES[name])])) as Record<
@@ -100,11 +99,26 @@ function FormSlot({ name, leaving, focusHeading }: { name: UserComponent; leavin
   );
 }
 
+/**
+ * The left panel: the step's own picture, one sentence of what it is for and what comes next, the step
+ * dots. It changes with the form, fading in with it.
+ */
+function StepPanel({ step, fade }: { step: PanelStep; fade: boolean }) {
+  const { t } = useTranslation('common');
+  return (
+    <div className={`user-layout__panel user-layout__panel--${step}${fade ? ' fade--in' : ''}`}>
+      <div className="user-layout__art">
+        <StepPicture step={step} />
+      </div>
+      <p className="user-layout__say">{t(`userLayout.step.${step}`)}</p>
+    </div>
+  );
+}
+
 /** Two panels: illustration and step dots on the left, the form on the right; forms cross-fade. */
 export default function UserLayout() {
   const [pathname] = useLocation();
   const componentUrl = formFor(pathname);
-  const { t } = useTranslation('common');
   const [shown, setShown] = useState(componentUrl);
   const [leaving, setLeaving] = useState<UserComponent | null>(null);
   // Arriving from another page of the app counts as a change too; the first page of a visit does not.
@@ -128,11 +142,10 @@ export default function UserLayout() {
   return (
     <div className="user-layout">
       <aside className="user-layout__aside">
-        <div>
-          <h2>{t('userLayout.title')}</h2>
-          <p>{t('userLayout.text')}</p>
-        </div>
-        <div className="user-layout__art" dangerouslySetInnerHTML={{ __html: illustration }} />
+        <StepPanel key={componentUrl} step={componentUrl} fade={changed} />
+        {/* The login's second step is a state of its form, not an address: frame.css shows this panel
+            instead of the login's while that step's heading is in the card. */}
+        {componentUrl === 'login' ? <StepPanel step="two-step" fade /> : null}
         {steps ? <StepDots total={steps.total} index={steps.index} /> : <span />}
       </aside>
       <section className="user-layout__form">
