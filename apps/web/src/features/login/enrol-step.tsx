@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
+import { WithAddress } from '../../components/address';
 import { CodeBoxes, type CodeBoxesHandle } from '../../components/code-boxes';
 import { PageLoading } from '../../components/page-loading';
 import { RecoveryCodes, TotpKey } from '../../components/totp-enrolment';
@@ -77,7 +78,9 @@ export default function EnrolStep({
   return (
     <div className="auth-form" aria-busy={busy || undefined}>
       <h1 id="enrol-title">{t('enrol.title')}</h1>
-      <p className="auth-form__lead">{t('enrol.lead', { email: pending.email })}</p>
+      <p className="auth-form__lead">
+        <WithAddress email={pending.email} text={t('enrol.lead', { email: pending.email })} />
+      </p>
       {setup ? (
         <ol className="totp__steps">
           <li>
@@ -101,9 +104,12 @@ export default function EnrolStep({
         <PageLoading />
       ) : null}
       {error !== null && <Alert>{error}</Alert>}
-      <Button variant="secondary" block onClick={() => onExpired(null)} disabled={busy}>
-        {t('back')}
-      </Button>
+      {/* The code sends itself: no primary button competes with it, and the way back is a quiet link. */}
+      <div className="auth-form__links">
+        <Button variant="link" onClick={() => onExpired(null)} disabled={busy}>
+          {t('back')}
+        </Button>
+      </div>
     </div>
   );
 }
