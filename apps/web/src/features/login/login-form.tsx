@@ -45,8 +45,11 @@ export default function LoginForm() {
   const navigate = useNavigate();
   const goToMainApp = useGoToMainApp();
   const { confirm } = useDialog();
+  const [email, setEmail] = useState('');
   // What was typed on the recovery or sign-up form comes along (and goes back with any change here).
-  const [email, setEmail] = useState(() => carriedAddress.get());
+  // After hydration, not in the first render: the prerendered page has an empty field, and what was
+  // typed into it before the app ran (handed over in the field's own first effect) wins.
+  useEffect(() => setEmail((typed) => typed || carriedAddress.get()), []);
   const [password, setPassword] = useState('');
   const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
   // After the password of an account with two-step verification (or a recovery's new password): the code step.
