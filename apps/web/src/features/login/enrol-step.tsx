@@ -15,6 +15,7 @@ import { RecoveryCodes, TotpKey } from '../../components/totp-enrolment';
 import { enrol, enrolSetup } from './api/enrol';
 import type { PendingSecondStep } from './second-step';
 import '../../components/auth-form.css';
+import './login.css';
 
 /**
  * After the password, when the person's domain requires two-step verification and they have no second
@@ -106,7 +107,7 @@ export default function EnrolStep({
       {error !== null && <Alert>{error}</Alert>}
       {/* The code sends itself: no primary button competes with it, and the way back is a quiet link. */}
       <div className="auth-form__links">
-        <Button variant="link" onClick={() => onExpired(null)} disabled={busy}>
+        <Button variant="link" className="login__quiet" onClick={() => onExpired(null)} disabled={busy}>
           {t('back')}
         </Button>
       </div>

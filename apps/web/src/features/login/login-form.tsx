@@ -223,7 +223,7 @@ export default function LoginForm() {
           <SsoChoice email={address} availability="required" note={false} />
           {sso === 'available' ? (
             <div className="auth-form__links auth-form__links--center">
-              <Button variant="link" onClick={() => setPasswordChosen(true)}>
+              <Button variant="link" className="login__quiet" onClick={() => setPasswordChosen(true)}>
                 {t('usePassword')}
               </Button>
             </div>
@@ -241,6 +241,7 @@ export default function LoginForm() {
             <Link to={userPath('recovery-password')}>{t('forgot')}</Link>
             <Button
               variant="link"
+              className="login__quiet"
               onClick={(event) => void passkey.run(event.currentTarget.form)}
               loading={passkey.busy}
             >

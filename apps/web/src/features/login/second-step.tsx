@@ -137,11 +137,12 @@ export default function SecondStep({
         </>
       )}
       <div className="auth-form__links">
-        <Button variant="link" onClick={() => onExpired(null)} disabled={busy}>
+        <Button variant="link" className="login__quiet" onClick={() => onExpired(null)} disabled={busy}>
           {t('back')}
         </Button>
         <Button
           variant="link"
+          className="login__quiet"
           onClick={() => {
             setRecovery((r) => !r);
             setError(null);
