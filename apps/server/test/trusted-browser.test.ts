@@ -5,6 +5,7 @@ import { currentCode } from '../src/modules/accounts/strategies/totp/secrets.js'
 import { domainSettingsRepository } from '../src/modules/accounts/domains/settings.js';
 import {
   PASSWORD,
+  admin,
   call,
   expectError,
   registered,
@@ -138,6 +139,17 @@ describe('trusted browser', () => {
     });
     expect(codes.statusCode, codes.body).toBe(200);
     expect((await login('fred@contoso.com', cookie)).json()).toMatchObject({ second_step: 'totp' });
+  });
+
+  it("ends with an operator's deactivation: reactivated, the account asks for the code again", async () => {
+    const gil = await registered(w, 'gil@contoso.com');
+    const { secret } = await turnOnTotp(w, gil.token);
+    const cookie = trustSet(await twoStep('gil@contoso.com', secret, 0, true))!.value;
+    expect(typeof (await login('gil@contoso.com', cookie)).json().token).toBe('string');
+    await admin(w, 'users', 'deactivate', 'gil@contoso.com');
+    expectError(await login('gil@contoso.com', cookie), 403, 'ERR_USER_NOT_ACTIVE');
+    await admin(w, 'users', 'activate', 'gil@contoso.com');
+    expect((await login('gil@contoso.com', cookie)).json()).toMatchObject({ second_step: 'totp' });
   });
 
   it('is refused where the domain policy forbids it: not offered, not earned, not honoured', async () => {
