@@ -1,9 +1,10 @@
 import { test, expect, mailbox, screenshots, uniqueEmail, createAccount } from '../fixtures/test';
+import { SecurityScreens, appCode } from '../pages/security';
 import { admin } from '../fixtures/admin';
 import { AccountScreens } from '../pages/account';
 import { accessible } from '../pages/a11y';
 import { tabTo } from '../pages/keyboard';
-import { BROWSER_LOCALE, type Lang } from '../pages/locale-texts';
+import { BROWSER_LOCALE, texts, type Lang } from '../pages/locale-texts';
 
 for (const lang of ['en', 'hi'] as Lang[]) {
   test.describe(`login (${lang})`, () => {
@@ -53,8 +54,10 @@ for (const lang of ['en', 'hi'] as Lang[]) {
       await mailbox.waitFor(email);
       await page.goto('/user/login');
       await ui.logIn(email, 'whatever-1');
-      await expect(page.getByRole('alert').filter({ hasText: ui.errorsT('ERR_USER_NOT_CONFIRMED') })).toBeVisible();
-      const sendAgain = page.getByRole('button', { name: ui.loginT('resend') });
+      const message = page.getByRole('alert').filter({ hasText: ui.errorsT('ERR_USER_NOT_CONFIRMED') });
+      await expect(message).toBeVisible();
+      // The way out is a link inside the message; Sign in stays the one primary button.
+      const sendAgain = message.getByRole('button', { name: ui.loginT('resend') });
       await sendAgain.click();
       const dialog = page.getByRole('dialog', { name: ui.loginT('resendTitle') });
       await expect(dialog).toContainText(email);
@@ -89,7 +92,9 @@ for (const lang of ['en', 'es'] as Lang[]) {
       await page.goto('/user/login');
       // Discovery from the typed address: the password field goes, only single sign-on is offered.
       await ui.field(ui.loginT('email')).fill(account.email);
-      await expect(page.getByText(ui.ssoT('required', { domain }))).toBeVisible();
+      // The lead follows the state: the organization's single sign-on, no promise of a password.
+      await expect(page.getByText(ui.loginT('ssoLead', { domain }))).toBeVisible();
+      await expect(page.getByText(ui.loginT('lead'))).toHaveCount(0);
       await expect(page.getByRole('link', { name: ui.ssoT('continue') })).toHaveAttribute(
         'href',
         `/api/sso/start?email=${encodeURIComponent(account.email)}`,
@@ -101,6 +106,55 @@ for (const lang of ['en', 'es'] as Lang[]) {
       await page.goto(`/api/sso/start?email=${encodeURIComponent(account.email)}`);
       await expect(page).toHaveURL(/\/user\/login\?sso=not-configured$/);
       await expect(page.getByText(ui.loginT('ssoNotConfigured'))).toBeVisible();
+    });
+  });
+}
+
+for (const lang of ['en', 'hi'] as Lang[]) {
+  test.describe(`trusted browser (${lang})`, () => {
+    test.use({ locale: BROWSER_LOCALE[lang] });
+
+    test('"Trust this browser" skips the code step on this browser until sign-out everywhere', async ({
+      page,
+      request,
+    }) => {
+      const ui = new SecurityScreens(page, lang);
+      const stepT = texts(lang, 'loginStep');
+      const account = await createAccount(request);
+      const auth = { authorization: `Bearer ${account.token}` };
+      const setup = await request.post('/api/v2/user/totp/setup', { headers: auth });
+      expect(setup.status(), await setup.text()).toBe(200);
+      const { secret } = (await setup.json()) as { secret: string };
+      // The code of the step before: the current one stays free for the sign-in below.
+      const on = await request.post('/api/v2/user/totp/enable', { headers: auth, data: { code: appCode(secret, -1) } });
+      expect(on.status(), await on.text()).toBe(200);
+
+      await page.goto('/user/login');
+      await ui.logIn(account.email, account.password);
+      await ui.expectCodeStep(account.email);
+      const trust = page.getByRole('checkbox', { name: stepT('trust') });
+      await trust.check();
+      await accessible(page, 'second step with trust');
+      await screenshots(page, `login-second-step-trust-${lang}`);
+      await ui.answerWithApp(appCode(secret));
+      await ui.expectHome(account.email);
+      // The proof lives in an httpOnly cookie sent to the sign-in only: no script can read or copy it.
+      const cookie = (await page.context().cookies()).find((c) => c.name === 'suite_trusted');
+      expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth/login' });
+
+      // Signed out: the password alone signs in again on this browser.
+      await ui.signOut();
+      await ui.logIn(account.email, account.password);
+      await ui.expectHome(account.email);
+
+      // "Sign out of all devices" ends the trust with the sessions: the code is asked again.
+      const token = await page.evaluate(() => window.localStorage.getItem('authorization'));
+      const all = await request.post('/api/auth/logout-all', { headers: { authorization: `Bearer ${token}` } });
+      expect(all.status(), await all.text()).toBeLessThan(300);
+      await page.evaluate(() => window.localStorage.clear());
+      await page.goto('/user/login');
+      await ui.logIn(account.email, account.password);
+      await ui.expectCodeStep(account.email);
     });
   });
 }

@@ -74,11 +74,17 @@ for (const lang of ['en', 'hi'] as Lang[]) {
       await ui.field(ui.loginT('email')).fill(email);
       const sso = page.getByRole('link', { name: ui.ssoT('continue') });
       await expect(sso).toBeVisible();
-      // Both ways stay open on a domain that is not SSO-only.
-      await expect(ui.field(ui.loginT('password'))).toBeVisible();
+      // Identifier-first: the domain's single sign-on is the one primary action, the lead names it, and
+      // the password (still allowed on a domain that is not SSO-only) is one quiet link away.
+      await expect(sso).toHaveClass(/btn--primary/);
+      await expect(page.getByText(ui.loginT('ssoLead', { domain: OIDC_DOMAIN }))).toBeVisible();
+      await expect(ui.field(ui.loginT('password'))).toHaveCount(0);
       await accessible(page, 'login with single sign-on offered');
       await screenshots(page, `sso-login-available-${lang}`);
-      await sso.click();
+      await page.getByRole('button', { name: ui.loginT('usePassword') }).click();
+      await expect(ui.field(ui.loginT('password'))).toBeVisible();
+      await expect(page.getByRole('button', { name: ui.loginT('submit'), exact: true })).toHaveClass(/btn--primary/);
+      await page.getByRole('link', { name: ui.loginT('useSso') }).click();
       // The provider's own sign-in page (login_hint filled in).
       await expect(page).toHaveURL(new RegExp(`^${op.issuer}/interaction/`));
       await expect(page.locator('input[name="login"]')).toHaveValue(email);
@@ -110,7 +116,7 @@ for (const lang of ['en', 'hi'] as Lang[]) {
       const email = `grace.${lang}.${run}@${SAML_DOMAIN}`;
       await page.goto('/user/login');
       await ui.field(ui.loginT('email')).fill(email);
-      await expect(page.getByText(ui.ssoT('required', { domain: SAML_DOMAIN }))).toBeVisible();
+      await expect(page.getByText(ui.loginT('ssoLead', { domain: SAML_DOMAIN }))).toBeVisible();
       await expect(ui.field(ui.loginT('password'))).toHaveCount(0);
       await screenshots(page, `sso-login-required-${lang}`);
       await page.getByRole('link', { name: ui.ssoT('continue') }).click();

@@ -150,6 +150,57 @@ export function deviceTrustAcrossInstances(cluster: () => DeviceTrustCluster): v
       expect(await throughWhileHeld(c.a.url, deviceCookie(again))).toBe(true);
     });
 
+    it('"Trust this browser" earned on one instance skips the code on the other, until a sign-out of all devices there', async () => {
+      const email = 'trusted@contoso.com';
+      const token = await account(email);
+      const bearer = { authorization: `Bearer ${token}` };
+      const setup = await api(c.a.url, 'POST', '/v2/user/totp/setup', undefined, bearer);
+      const secret = setup.body.secret as string;
+      const on = await api(
+        c.a.url,
+        'POST',
+        '/v2/user/totp/enable',
+        { code: await currentCode(secret, Date.now() - 30_000) },
+        bearer,
+      );
+      expect(on.status).toBe(200);
+      const ip = from('198.51.100.90');
+      const step = await api(c.a.url, 'POST', '/auth/login', { login: email, password: PASSWORD }, ip);
+      expect(step.body).toMatchObject({ second_step: 'totp', trust_allowed: true });
+      const done = await api(
+        c.b.url,
+        'POST',
+        '/auth/login/second-step',
+        { email, pending_token: step.body.pending_token, code: await currentCode(secret), trust_browser: true },
+        ip,
+      );
+      expect(done.status).toBe(200);
+      const trusted = (done.headers.getSetCookie().find((h) => h.startsWith('suite_trusted=')) ?? '').split(';')[0]!;
+      expect(trusted).not.toBe('');
+      for (const base of [c.a.url, c.b.url]) {
+        const skipped = await api(
+          base,
+          'POST',
+          '/auth/login',
+          { login: email, password: PASSWORD },
+          from('198.51.100.90', trusted),
+        );
+        expect(typeof skipped.body.token).toBe('string');
+      }
+      const out = await api(c.a.url, 'POST', '/auth/logout-all', undefined, {
+        authorization: `Bearer ${done.body.token as string}`,
+      });
+      expect(out.status).toBe(200);
+      const asked = await api(
+        c.b.url,
+        'POST',
+        '/auth/login',
+        { login: email, password: PASSWORD },
+        from('198.51.100.90', trusted),
+      );
+      expect(asked.body).toMatchObject({ second_step: 'totp' });
+    });
+
     it('a fresh proof given on one instance opens a factor change on the other; a stale session is refused on both', async () => {
       const email = 'proof@contoso.com';
       const token = await account(email);

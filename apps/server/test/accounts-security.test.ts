@@ -290,7 +290,7 @@ describe('two-step verification (authenticator app)', () => {
     const { secret } = await turnOn('eva@contoso.com', token);
     const first = await login('eva@contoso.com');
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ second_step: 'totp', pending_token: expect.any(String) });
+    expect(first.json()).toEqual({ second_step: 'totp', pending_token: expect.any(String), trust_allowed: true });
     expect(first.json().token).toBeUndefined();
     const code = await currentCode(secret);
     const ok = await secondStep('eva@contoso.com', first.json().pending_token, code);

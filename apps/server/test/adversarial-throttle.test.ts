@@ -170,7 +170,11 @@ describe('F1 two-step codes guessed from many addresses', () => {
           for (let round = 0; round < 2; round++) {
             const signedIn = await login(w, ip, email, PASSWORD, cookie);
             expect(signedIn.statusCode, signedIn.body).toBe(200);
-            expect(signedIn.json()).toEqual({ second_step: 'totp', pending_token: expect.any(String) });
+            expect(signedIn.json()).toEqual({
+              second_step: 'totp',
+              pending_token: expect.any(String),
+              trust_allowed: true,
+            });
             // The password alone earns no trust.
             expect(deviceCookieOf(signedIn)).toBe('');
             const pending = signedIn.json().pending_token as string;

@@ -25,6 +25,8 @@ export const RECOVERY_CODE_PATTERN = /^[a-z2-7]{5}-?[a-z2-7]{5}$/;
 export const SECOND_STEP_MAX_TRIES = 5;
 /** How long the second step waits after the password (and a passkey ceremony after its challenge). */
 export const SECOND_STEP_TTL_MS = 5 * 60 * 1000;
+/** "Trust this browser": how long a completed two-step sign-in lets this browser skip the second step. */
+export const TRUSTED_BROWSER_TTL_MS = 30 * 24 * 3600 * 1000;
 export const PASSKEY_CHALLENGE_TTL_MS = 5 * 60 * 1000;
 export const PASSKEY_NAME_MAX = 64;
 /** Passkeys one account may keep. */

@@ -345,6 +345,8 @@ export interface DomainSettingsTable {
   two_step_grace_until: number | null;
   session_max_ms: number | null;
   session_idle_ms: number | null;
+  /** 0: no browser may skip the second step ("Trust this browser"); default 1. */
+  trust_browsers: Generated<number>;
   updated_at: number;
 }
 

@@ -13,9 +13,11 @@ import './ui.css';
 export default function SsoChoiceView({
   email,
   availability,
+  note = true,
 }: {
   email: string;
   availability: Exclude<SsoAvailability, 'none'>;
+  note?: boolean | undefined;
 }) {
   const { t } = useTranslation('sso');
   const link = (
@@ -26,7 +28,7 @@ export default function SsoChoiceView({
       {t('continue')}
     </a>
   );
-  if (availability === 'required') {
+  if (availability === 'required' && note) {
     return (
       <div className="stack">
         <Alert variant="info">{t('required', { domain: emailDomain(email.trim().toLowerCase()) })}</Alert>

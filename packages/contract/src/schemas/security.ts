@@ -111,6 +111,8 @@ export const SecondStepRequiredSchema = z.object({
   second_step: z.literal('totp'),
   /** Short-lived, single-use; answers POST /auth/login/second-step once. */
   pending_token: z.string(),
+  /** The domain lets a completed second step trust this browser (TRUSTED_BROWSER_TTL_MS). */
+  trust_allowed: z.boolean().optional(),
 });
 export type SecondStepRequired = z.infer<typeof SecondStepRequiredSchema>;
 export const LoginResponseSchema = z.union([
@@ -133,6 +135,8 @@ export const SecondStepRequestSchema = z.object({
   /** Six digits from the app, or a recovery code. */
   code: z.string().trim().max(32),
   captcha_token: captchaToken,
+  /** "Trust this browser for 30 days": the completed step lets this browser skip it for this account. */
+  trust_browser: z.boolean().optional(),
 });
 export type SecondStepRequest = z.infer<typeof SecondStepRequestSchema>;
 

@@ -17,6 +17,7 @@ import * as ssoMapping from './015-sso-mapping.js';
 import * as ssoLogout from './016-sso-logout.js';
 import * as domainAdmins from './017-domain-admins.js';
 import * as accessRequestLimits from './018-access-request-limits.js';
+import * as trustedBrowsers from './019-trusted-browsers.js';
 
 /** Ordered migrations; names sort in the order they must run. Append, never edit an applied one. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '016-sso-logout': ssoLogout,
   '017-domain-admins': domainAdmins,
   '018-access-request-limits': accessRequestLimits,
+  '019-trusted-browsers': trustedBrowsers,
 };

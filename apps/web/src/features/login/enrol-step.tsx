@@ -8,12 +8,14 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
+import { WithAddress } from '../../components/address';
 import { CodeBoxes, type CodeBoxesHandle } from '../../components/code-boxes';
 import { PageLoading } from '../../components/page-loading';
 import { RecoveryCodes, TotpKey } from '../../components/totp-enrolment';
 import { enrol, enrolSetup } from './api/enrol';
 import type { PendingSecondStep } from './second-step';
 import '../../components/auth-form.css';
+import './login.css';
 
 /**
  * After the password, when the person's domain requires two-step verification and they have no second
@@ -77,7 +79,9 @@ export default function EnrolStep({
   return (
     <div className="auth-form" aria-busy={busy || undefined}>
       <h1 id="enrol-title">{t('enrol.title')}</h1>
-      <p className="auth-form__lead">{t('enrol.lead', { email: pending.email })}</p>
+      <p className="auth-form__lead">
+        <WithAddress email={pending.email} text={t('enrol.lead', { email: pending.email })} />
+      </p>
       {setup ? (
         <ol className="totp__steps">
           <li>
@@ -101,9 +105,12 @@ export default function EnrolStep({
         <PageLoading />
       ) : null}
       {error !== null && <Alert>{error}</Alert>}
-      <Button variant="secondary" block onClick={() => onExpired(null)} disabled={busy}>
-        {t('back')}
-      </Button>
+      {/* The code sends itself: no primary button competes with it, and the way back is a quiet link. */}
+      <div className="auth-form__links">
+        <Button variant="link" className="login__quiet" onClick={() => onExpired(null)} disabled={busy}>
+          {t('back')}
+        </Button>
+      </div>
     </div>
   );
 }

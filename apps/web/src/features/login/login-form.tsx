@@ -2,13 +2,14 @@ import { lazy, Suspense, useEffect, useEffectEvent, useState } from 'react';
 import { Link } from 'wouter';
 import { useEntryState, useNavigate } from '../../lib/navigation';
 import { useTranslation } from '../../lib/i18n-react';
-import { isEmailShape, normalizeEmail } from '@suite/contract/core';
+import { emailDomain, isEmailShape, normalizeEmail } from '@suite/contract/core';
 import { ApiError } from '../../lib/api-client';
 import { flowEmail } from '../../lib/flow-email';
 import { useGoToMainApp } from '../../lib/main-app';
 import { saveSession } from '../../lib/session';
 import { userPath } from '../../lib/paths';
-import { useSsoDiscovery } from '../../lib/sso';
+import { carriedAddress } from '../../lib/carried-address';
+import { ssoStartUrl, useSsoDiscovery } from '../../lib/sso';
 import { whenIdle } from '../../lib/when-idle';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useFormSubmit } from '../../lib/use-form-submit';
@@ -22,13 +23,22 @@ import { SsoChoice } from '../../components/sso-choice';
 import { login, resendConfirmation } from './api/login';
 import type { PendingSecondStep } from './second-step';
 import '../../components/auth-form.css';
+import './login.css';
 
 const SecondStep = lazy(() => import('./second-step'));
 const EnrolStep = lazy(() => import('./enrol-step'));
 const webauthn = () => import('../../lib/webauthn');
 const passkeysSupported = () => typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
 
-/** `/user/login` (spec §2, §4): e-mail and password; a not-confirmed answer reveals Send again. */
+/**
+ * `/user/login` (spec §2, §4), identifier-first (Okta's and Entra's pattern) without an extra click: the
+ * e-mail comes first and the password field stands below it from the start (a password manager fills
+ * both at once, and most domains sign in with a password); once the typed address settles on a complete
+ * one, home-realm discovery says whether its domain has single sign-on, and then "Continue with single
+ * sign-on" becomes the one primary action (the password behind a quiet link, or gone where the domain
+ * signs in with single sign-on only). Everything else is a quiet link: forgot, passkey, sign-up, and the
+ * not-confirmed message's "Send a new confirmation code".
+ */
 export default function LoginForm() {
   const { t } = useTranslation('login');
   useDocumentTitle(t('title'));
@@ -36,6 +46,10 @@ export default function LoginForm() {
   const goToMainApp = useGoToMainApp();
   const { confirm } = useDialog();
   const [email, setEmail] = useState('');
+  // What was typed on the recovery or sign-up form comes along (and goes back with any change here).
+  // After hydration, not in the first render: the prerendered page has an empty field, and what was
+  // typed into it before the app ran (handed over in the field's own first effect) wins.
+  useEffect(() => setEmail((typed) => typed || carriedAddress.get()), []);
   const [password, setPassword] = useState('');
   const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
   // After the password of an account with two-step verification (or a recovery's new password): the code step.
@@ -49,6 +63,10 @@ export default function LoginForm() {
   const discovered = useSsoDiscovery(address);
   const sso = ssoOnly === address ? 'required' : discovered;
   const notConfigured = new URLSearchParams(window.location.search).get('sso') === 'not-configured';
+  /** On a domain with single sign-on beside passwords: the person chose the password (or one is typed already). */
+  const [passwordChosen, setPasswordChosen] = useState(false);
+  const ssoFirst = sso === 'required' || (sso === 'available' && !passwordChosen && !password);
+  useEffect(() => carriedAddress.set(address), [address]);
   const { busy, error, setError, field, onSubmit } = useFormSubmit<'email' | 'password'>({
     validate: () => ({
       fields: {
@@ -60,7 +78,11 @@ export default function LoginForm() {
     send: async (captcha) => {
       const session = await login({ login: address, password, ...(captcha ? { captcha_token: captcha } : {}) });
       if ('second_step' in session) {
-        setPending({ pendingToken: session.pending_token, email: normalizeEmail(address) });
+        setPending({
+          pendingToken: session.pending_token,
+          email: normalizeEmail(address),
+          trustAllowed: session.trust_allowed === true,
+        });
         return;
       }
       if ('enrol' in session) {
@@ -180,10 +202,15 @@ export default function LoginForm() {
     );
   }
 
+  const domain = sso === 'none' ? '' : emailDomain(normalizeEmail(address));
+  const notConfirmed = unconfirmed !== null && unconfirmed === address && error !== null;
   return (
     <form className="auth-form" method="post" onSubmit={onSubmit} noValidate aria-labelledby="login-title">
       <h1 id="login-title">{t('title')}</h1>
-      <p className="auth-form__lead">{t('lead')}</p>
+      {/* The lead follows the state: a domain with single sign-on is told so, and promised no password. */}
+      <p className="auth-form__lead" aria-live="polite">
+        {domain ? t('ssoLead', { domain }) : t('lead')}
+      </p>
       {notConfigured ? <Alert variant="info">{t('ssoNotConfigured')}</Alert> : null}
       <EmailField
         label={t('email')}
@@ -191,37 +218,56 @@ export default function LoginForm() {
         invalidMessage={t('invalidEmail')}
         {...field('email', email, setEmail)}
       />
-      {sso === 'required' ? (
-        <SsoChoice email={address} availability="required" />
+      {ssoFirst ? (
+        <>
+          <SsoChoice email={address} availability="required" note={false} />
+          {sso === 'available' ? (
+            <div className="auth-form__links auth-form__links--center">
+              <Button variant="link" className="login__quiet" onClick={() => setPasswordChosen(true)}>
+                {t('usePassword')}
+              </Button>
+            </div>
+          ) : null}
+        </>
       ) : (
         <>
           <PasswordField
             label={t('password')}
             autoComplete="current-password"
+            autoFocus={passwordChosen}
             {...field('password', password, setPassword)}
           />
           <div className="auth-form__links">
             <Link to={userPath('recovery-password')}>{t('forgot')}</Link>
+            <Button
+              variant="link"
+              className="login__quiet"
+              onClick={(event) => void passkey.run(event.currentTarget.form)}
+              loading={passkey.busy}
+            >
+              {t('passkey')}
+            </Button>
           </div>
-          <FormSubmit error={error} busy={busy} label={t('submit')}>
-            {unconfirmed ? (
-              <Button variant="secondary" block onClick={() => void sendAgain()} loading={resend.busy}>
+          {notConfirmed ? (
+            // The way out of "not confirmed" sits inside its message: one primary action stays below.
+            <Alert>
+              <span>{error}</span>{' '}
+              <Button
+                variant="link"
+                className="login__in-message"
+                onClick={() => void sendAgain()}
+                loading={resend.busy}
+              >
                 {t('resend')}
               </Button>
-            ) : null}
-          </FormSubmit>
-          <p className="auth-form__or" aria-hidden="true">
-            {t('or')}
-          </p>
-          <Button
-            variant="secondary"
-            block
-            onClick={(event) => void passkey.run(event.currentTarget.form)}
-            loading={passkey.busy}
-          >
-            {t('passkey')}
-          </Button>
-          <SsoChoice email={address} availability={sso} />
+            </Alert>
+          ) : null}
+          <FormSubmit error={notConfirmed ? null : error} busy={busy} label={t('submit')} />
+          {sso === 'available' ? (
+            <div className="auth-form__links auth-form__links--center">
+              <a href={ssoStartUrl(address)}>{t('useSso')}</a>
+            </div>
+          ) : null}
         </>
       )}
       <p className="auth-form__small center-text">

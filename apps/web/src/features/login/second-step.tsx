@@ -10,20 +10,28 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
+import { Checkbox } from '../../components/checkbox';
+import { WithAddress } from '../../components/address';
 import { CodeBoxes, type CodeBoxesHandle } from '../../components/code-boxes';
 import { TextField } from '../../components/text-field';
 import { answerSecondStep } from './api/second-step';
 import '../../components/auth-form.css';
+import './login.css';
 
 export interface PendingSecondStep {
   pendingToken: string;
   email: string;
+  /** The domain lets this step trust the browser ("Trust this browser for 30 days"). */
+  trustAllowed?: boolean;
 }
 
 /**
- * The code step after the password of an account with two-step verification: the six boxes of the
- * e-mailed code for the app's code, or a recovery code. A pending step that ran out (time, or too many
- * wrong codes) sends the person back to the password with the reason.
+ * The code step after the password of an account with two-step verification: six boxes for the app's
+ * code (sent as the sixth digit lands), or a recovery code; the lead says which. "Trust this browser for
+ * 30 days" sits above the code, not under it: the sixth digit sends at once, so a box below would come
+ * too late. No primary button while the boxes send themselves: back and the other method are quiet
+ * links. A pending step that ran out (time, or too many wrong codes) sends the person back to the
+ * password with the reason.
  */
 export default function SecondStep({
   pending,
@@ -39,6 +47,7 @@ export default function SecondStep({
   const boxes = useRef<CodeBoxesHandle>(null);
   const [recovery, setRecovery] = useState(false);
   const [recoveryCode, setRecoveryCode] = useState('');
+  const [trust, setTrust] = useState(false);
   const submit = useFormSubmit({
     failure: (caught) => {
       if (caught instanceof ApiError && caught.code === 'ERR_SECOND_STEP_EXPIRED') {
@@ -53,7 +62,12 @@ export default function SecondStep({
 
   const check = (code: string) =>
     submit.run(null, async () => {
-      const body = { email: pending.email, pending_token: pending.pendingToken, code };
+      const body = {
+        email: pending.email,
+        pending_token: pending.pendingToken,
+        code,
+        ...(trust && pending.trustAllowed ? { trust_browser: true } : {}),
+      };
       const session = await answerSecondStep(body).catch(async (caught: unknown) => {
         // Many failed checks on this address from anywhere: a captcha answer is asked (docs/security.md).
         if (!(caught instanceof ApiError && caught.code === 'ERR_CAPTCHA_REQUIRED')) throw caught;
@@ -70,10 +84,24 @@ export default function SecondStep({
     if (recoveryCode.trim()) void check(recoveryCode.trim());
   }
 
+  const trustBox = pending.trustAllowed ? (
+    <Checkbox checked={trust} onChange={setTrust} name="trust">
+      {t('trust')}
+      <span className="field__hint login__trust-hint">{t('trustHint', { email: pending.email })}</span>
+    </Checkbox>
+  ) : null;
+
   return (
     <div className="auth-form" aria-busy={busy || undefined}>
-      <h1 id="step-title">{t('title')}</h1>
-      <p className="auth-form__lead">{t('lead', { n: CODE_LENGTH, email: pending.email })}</p>
+      <h1 id="step-title">{recovery ? t('recoveryTitle') : t('title')}</h1>
+      <p className="auth-form__lead">
+        <WithAddress
+          email={pending.email}
+          text={
+            recovery ? t('leadRecovery', { email: pending.email }) : t('lead', { n: CODE_LENGTH, email: pending.email })
+          }
+        />
+      </p>
       {recovery ? (
         <form className="stack" onSubmit={submitRecovery} noValidate aria-labelledby="step-title">
           <TextField
@@ -86,6 +114,7 @@ export default function SecondStep({
             value={recoveryCode}
             onChange={(e) => setRecoveryCode(e.target.value)}
           />
+          {trustBox}
           {error !== null && <Alert>{error}</Alert>}
           <Button type="submit" block loading={busy}>
             {t('submit')}
@@ -93,6 +122,7 @@ export default function SecondStep({
         </form>
       ) : (
         <>
+          {trustBox}
           <CodeBoxes
             ref={boxes}
             label={t('label')}
@@ -107,8 +137,12 @@ export default function SecondStep({
         </>
       )}
       <div className="auth-form__links">
+        <Button variant="link" className="login__quiet" onClick={() => onExpired(null)} disabled={busy}>
+          {t('back')}
+        </Button>
         <Button
           variant="link"
+          className="login__quiet"
           onClick={() => {
             setRecovery((r) => !r);
             setError(null);
@@ -117,9 +151,6 @@ export default function SecondStep({
           {recovery ? t('useApp') : t('useRecovery')}
         </Button>
       </div>
-      <Button variant="secondary" block onClick={() => onExpired(null)} disabled={busy}>
-        {t('back')}
-      </Button>
     </div>
   );
 }

@@ -12,6 +12,8 @@ export interface DomainRules {
    * security policy, read with the rules: one statement per sign-in); null: not required.
    */
   twoStepRequiredFrom: number | null;
+  /** A browser may be trusted to skip the second step (the domain's policy; default true). */
+  trustBrowsers: boolean;
 }
 
 export interface DomainChange {
@@ -37,6 +39,7 @@ export function domainsRepository(db: Kysely<Database>) {
         'domains.free_plan_limit',
         'domain_settings.require_two_step',
         'domain_settings.two_step_grace_until',
+        'domain_settings.trust_browsers',
       ])
       .where('domains.name', '=', name)
       .executeTakeFirst();
@@ -51,6 +54,7 @@ export function domainsRepository(db: Kysely<Database>) {
           ? 0
           : Number(row.two_step_grace_until)
         : null,
+      trustBrowsers: row?.trust_browsers === null || row?.trust_browsers === undefined || Boolean(row.trust_browsers),
     };
   }
 

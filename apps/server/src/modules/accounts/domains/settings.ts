@@ -21,6 +21,8 @@ export interface DomainSettings {
   twoStepGraceUntil: number | null;
   sessionMaxMs: number | null;
   sessionIdleMs: number | null;
+  /** A completed two-step sign-in may trust its browser for TRUSTED_BROWSER_TTL_MS. */
+  trustBrowsers: boolean;
 }
 
 export type DomainSettingsChange = Partial<DomainSettings>;
@@ -32,6 +34,7 @@ const DEFAULTS: DomainSettings = {
   twoStepGraceUntil: null,
   sessionMaxMs: null,
   sessionIdleMs: null,
+  trustBrowsers: true,
 };
 
 export function domainSettingsRepository(db: Kysely<Database>) {
@@ -45,6 +48,7 @@ export function domainSettingsRepository(db: Kysely<Database>) {
       twoStepGraceUntil: row.two_step_grace_until === null ? null : Number(row.two_step_grace_until),
       sessionMaxMs: row.session_max_ms === null ? null : Number(row.session_max_ms),
       sessionIdleMs: row.session_idle_ms === null ? null : Number(row.session_idle_ms),
+      trustBrowsers: Boolean(row.trust_browsers),
     };
   }
   return {
@@ -58,6 +62,7 @@ export function domainSettingsRepository(db: Kysely<Database>) {
         two_step_grace_until: next.twoStepGraceUntil,
         session_max_ms: next.sessionMaxMs,
         session_idle_ms: next.sessionIdleMs,
+        trust_browsers: Number(next.trustBrowsers),
         updated_at: Date.now(),
       };
       // The domain's row too: the sign-in reads the policy joined to it (domainsRepository.rules).

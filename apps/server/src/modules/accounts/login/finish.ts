@@ -5,7 +5,8 @@ import type { AccountsDeps } from '../deps.js';
 import { domainsRepository, type DomainRules } from '../domains/repository.js';
 import type { UserRow } from '../identity/repository.js';
 import { sessionFor } from '../identity/sessions.js';
-import { amrOf, assurance, isComplete, requireAllowed } from '../policy/index.js';
+import { amrOf, assurance, isComplete, requireAllowed, trustedBrowserSkipsStep } from '../policy/index.js';
+import { browserTrusted } from '../identity/trusted-browser.js';
 import { ssoMethod, type MethodDeclaration } from '../strategies/method.js';
 import { startSecondStep, totpOn } from '../strategies/totp/service.js';
 import { enrolmentDue, startEnrolmentStep } from '../strategies/totp/enrol.js';
@@ -19,6 +20,8 @@ export interface FinishOptions {
   device?: string | null;
   /** The client's address, for the audit trail's sign-in event. */
   ip?: string | null;
+  /** The request's trusted-browser cookie (identity/trusted-browser.ts), where the method is a first factor. */
+  trustedBrowser?: string | undefined;
 }
 
 /**
@@ -39,7 +42,12 @@ export async function finishSignIn(
   for (const method of options.proved) requireAllowed(user, rules, method);
   const federated = options.proved.some((m) => m.federated);
   const account = { active: user.active, secondFactor: !federated && (await totpOn(deps, user.id)) };
-  if (!isComplete(account, options.proved)) return startSecondStep(deps, user, options.proved);
+  if (!isComplete(account, options.proved)) {
+    const trusted = browserTrusted(deps.config.keys.device, options.trustedBrowser, user);
+    if (!trustedBrowserSkipsStep(rules, options.proved, trusted)) {
+      return startSecondStep(deps, user, options.proved, rules.trustBrowsers);
+    }
+  }
   // The domain requires two-step verification: a one-factor sign-in without one enrols before any session.
   if (!federated && !account.secondFactor && assurance(options.proved) === 1 && enrolmentDue(rules)) {
     return startEnrolmentStep(deps, user, options.proved);

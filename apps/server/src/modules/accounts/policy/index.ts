@@ -61,6 +61,15 @@ export function isComplete(account: PolicyAccount, proved: readonly MethodDeclar
   return assurance(proved) === 2 || !account.secondFactor;
 }
 
+/**
+ * A browser this account trusted at a completed two-step sign-in (identity/trusted-browser.ts) stands in
+ * for the second step after a first factor, where the domain allows it. It proves no factor: the
+ * session keeps the first factor's `amr` and assurance (AAL1), so a factor change still asks for the
+ * app or a passkey (requireFreshProof).
+ */
+export const trustedBrowserSkipsStep = (rules: DomainRules, proved: readonly MethodDeclaration[], trusted: boolean) =>
+  trusted && rules.trustBrowsers && proved.length > 0 && proved.every((m) => m.proves === 'first');
+
 /** The `amr` values of a set of proofs, in order, without repeats. */
 export const amrOf = (proved: readonly MethodDeclaration[]): string[] => [...new Set(proved.map((m) => m.amr))];
 

@@ -3,6 +3,7 @@ import { API, LoginRequestSchema, PasswordLoginResponseSchema } from '@suite/con
 import type { AccountsDeps } from '../../deps.js';
 import { addressLimits, captchaErrorResponses, orFail } from '../../http.js';
 import { login } from './sign-in.js';
+import { TRUSTED_BROWSER_COOKIE } from '../../identity/trusted-browser.js';
 
 const tags = ['accounts'];
 
@@ -20,7 +21,12 @@ const passwordRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app
     },
     async (request) =>
       orFail('ERR_COULD_NOT_AUTHENTICATE', request.log, () =>
-        login(deps, { ...request.body, device: request.headers['user-agent'] ?? null, ip: request.ip }),
+        login(deps, {
+          ...request.body,
+          device: request.headers['user-agent'] ?? null,
+          ip: request.ip,
+          trustedBrowser: request.cookies[TRUSTED_BROWSER_COOKIE],
+        }),
       ),
   );
 };

@@ -16,7 +16,14 @@ import { recordAudit } from '../../../audit/index.js';
  */
 export async function login(
   deps: AccountsDeps,
-  input: { login: string; password: string; device?: string | null; ip?: string | null },
+  input: {
+    login: string;
+    password: string;
+    device?: string | null;
+    ip?: string | null;
+    /** The trusted-browser cookie: it may stand in for the second step (identity/trusted-browser.ts). */
+    trustedBrowser?: string | undefined;
+  },
 ): Promise<PasswordLoginResponse> {
   try {
     const { user, rules } = await passwordSignIn(deps, input);
@@ -25,6 +32,7 @@ export async function login(
       rules,
       device: input.device ?? null,
       ip: input.ip ?? null,
+      trustedBrowser: input.trustedBrowser,
     });
   } catch (error) {
     // The domain's administrators see refused sign-ins with their reason (a failing trail never hides the answer).

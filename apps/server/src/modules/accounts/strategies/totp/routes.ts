@@ -16,7 +16,8 @@ import type { AccountsDeps } from '../../deps.js';
 import { addressLimits, captchaErrorResponses, errorResponses, orFail, signedInLimits } from '../../http.js';
 import { finishWithSession } from '../../login/finish.js';
 import { passwordKnownAlarm } from '../../identity/alarms.js';
-import { answerSecondStep, confirmEnrolment, disable, startEnrolment } from './service.js';
+import { answerSecondStep, confirmEnrolment, disable, startEnrolment, trustedBrowserCookie } from './service.js';
+import { TRUSTED_BROWSER_COOKIE, trustedBrowserCookieOptions } from '../../identity/trusted-browser.js';
 import { enrol, enrolSetup } from './enrol.js';
 
 const tags = ['accounts'];
@@ -99,14 +100,25 @@ const totpRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, { 
         alarm: passwordKnownAlarm(deps),
       }),
     },
-    async (request) =>
+    async (request, reply) =>
       orFail('ERR_COULD_NOT_AUTHENTICATE', request.log, async () => {
         const { user, first, second } = await answerSecondStep(deps, request.body);
-        return finishWithSession(deps, user, {
+        const session = await finishWithSession(deps, user, {
           proved: [...first, second],
           device: request.headers['user-agent'] ?? null,
           ip: request.ip,
         });
+        // Earned here only: a completed sign-in with the second factor, when the person asked for it.
+        if (request.body.trust_browser) {
+          const cookie = await trustedBrowserCookie(deps, user, request.cookies[TRUSTED_BROWSER_COOKIE]);
+          if (cookie)
+            reply.setCookie(
+              TRUSTED_BROWSER_COOKIE,
+              cookie,
+              trustedBrowserCookieOptions(deps.config.publicUrl.startsWith('https:')),
+            );
+        }
+        return session;
       }),
   );
 };

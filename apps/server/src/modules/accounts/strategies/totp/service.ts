@@ -19,6 +19,7 @@ import type { AccountsDeps } from '../../deps.js';
 import { domainsRepository } from '../../domains/repository.js';
 import { verifyPassword } from '../password/passwords.js';
 import { usersRepository, type UserRow } from '../../identity/repository.js';
+import { trustBrowser } from '../../identity/trusted-browser.js';
 import type { MethodDeclaration } from '../method.js';
 import { passwordMethod } from '../password/method.js';
 import { recoveryCodeMethod } from '../recovery-code/method.js';
@@ -192,6 +193,7 @@ export async function startSecondStep(
   deps: AccountsDeps,
   user: UserRow,
   proved: readonly MethodDeclaration[] = [passwordMethod],
+  trustAllowed = true,
 ): Promise<SecondStepRequired> {
   const token = newStateValue();
   const pending: PendingStep = { proved: [...proved], generation: Number(user.credential_generation) };
@@ -200,7 +202,7 @@ export async function startSecondStep(
     data: JSON.stringify(pending),
     ttlMs: SECOND_STEP_TTL_MS,
   });
-  return { second_step: 'totp', pending_token: token };
+  return { second_step: 'totp', pending_token: token, trust_allowed: trustAllowed };
 }
 
 interface PendingStep {
@@ -246,4 +248,17 @@ export async function answerSecondStep(
   const taken = await challenges.take('second-step', input.pending_token, SECOND_STEP_MAX_TRIES);
   if (!taken) throw new AppError('ERR_SECOND_STEP_EXPIRED');
   return { user, first: started.proved, second };
+}
+
+/**
+ * The trusted-browser cookie's new value after a completed second step of `user`, or null where the
+ * domain's policy does not let a browser skip the step.
+ */
+export async function trustedBrowserCookie(
+  deps: AccountsDeps,
+  user: UserRow,
+  current: string | undefined,
+): Promise<string | null> {
+  const rules = await domainsRepository(deps.db).rules(emailDomain(user.email));
+  return rules.trustBrowsers ? trustBrowser(deps.config.keys.device, current, user) : null;
 }
