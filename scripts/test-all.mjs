@@ -199,13 +199,19 @@ if (!existsSync(join(root, 'node_modules', '.package-lock.json')) || process.env
 }
 await ensureSystemPackages();
 
-// 2. Build, then the static checks and the contract and web suites side by side (they only read the
-// sources and the build), with the scale-out suite beside them: two built server processes behind nginx on
-// their own PostgreSQL, Redis and SMTP, which spend most of their time starting, waiting and being killed.
+// 2. Build, then every other step side by side (they only read the sources and the build). The e2e suite,
+// the longest by far, starts first in a lane of its own; the static checks, the contract and web suites and
+// the two server suites follow one another in the second lane, and the scale-out suite runs beside them
+// (two built server processes behind nginx on their own PostgreSQL, Redis and SMTP, which spend most of their
+// time starting, waiting and being killed). The e2e suite does not keep two cores busy on its own: its tests
+// wait on real timers, mail, page loads and provider round trips (figures in docs/testing.md), so the second
+// lane fills what it leaves, and the run ends when the e2e does.
 await step('build', () => run('npm', ['run', 'build']));
-const firstGroup = [['locale keys check', (capture) => run('node', ['scripts/check-locales.mjs'], { capture })]];
+const steps = [];
+if (only !== 'unit') steps.push(['e2e chromium (playwright)', (capture) => e2e(capture)]);
+steps.push(['locale keys check', (capture) => run('node', ['scripts/check-locales.mjs'], { capture })]);
 if (!only) {
-  firstGroup.push(
+  steps.push(
     ['typecheck', (capture) => run('npm', ['run', 'typecheck'], { capture })],
     ['lint', (capture) => run('npx', ['eslint', '.', '--max-warnings=0'], { capture })],
     ['format check', (capture) => run('npx', ['prettier', '--check', '--log-level=warn', '.'], { capture })],
@@ -215,28 +221,21 @@ if (!only) {
     ['unused code and dependencies (knip)', (capture) => run('npx', ['knip', '--no-progress'], { capture })],
   );
 }
-firstGroup.push(
+steps.push(
   ['contract (vitest)', (capture) => vitest('contract', join(root, 'packages/contract'), { capture })],
   ['web (vitest)', (capture) => vitest('web', join(root, 'apps/web'), { capture })],
 );
-const scaleOut = [
-  'scale-out (vitest)',
-  (capture) =>
-    vitest('scale-out', join(root, 'apps/server'), { capture, extra: ['--config', 'test-scale/vitest.config.ts'] }),
-];
-await together(firstGroup, { beside: only === 'unit' ? [] : [scaleOut] });
-
-// 3. The server suites
 const server = join(root, 'apps/server');
-// Side by side, each suite has one worker: two in all, as many as the cores.
+// Beside another step, a server suite has one worker: as many as the lane it runs in.
 const serverWorkers = (capture) => (capture ? ['--maxWorkers=1'] : []);
-const serverSuites = [
-  ['server sqlite (vitest)', (capture) => vitest('server-sqlite', server, { capture, extra: serverWorkers(capture) })],
-];
+steps.push([
+  'server sqlite (vitest)',
+  (capture) => vitest('server-sqlite', server, { capture, extra: serverWorkers(capture) }),
+]);
 if (only !== 'unit') {
   // Every server test file but those apps/server/test/postgres-suite.ts declares independent of the
   // database (apps/server/vitest.config.ts leaves them out when TEST_DATABASE_URL is set).
-  serverSuites.push([
+  steps.push([
     'server postgresql (vitest)',
     (capture) =>
       vitest('server-postgresql', server, {
@@ -246,24 +245,30 @@ if (only !== 'unit') {
       }),
   ]);
 }
-await together(serverSuites);
-if (only !== 'unit') {
+const scaleOut = [
+  'scale-out (vitest)',
+  (capture) =>
+    vitest('scale-out', join(root, 'apps/server'), { capture, extra: ['--config', 'test-scale/vitest.config.ts'] }),
+];
+await together(steps, { beside: only === 'unit' ? [] : [scaleOut] });
+
+/** The e2e suite on a free block of ports, counted from its JSON report (flaky tests apart). */
+async function e2e(capture) {
   const port = await freePortBlock();
-  await step('e2e chromium (playwright)', async () => {
-    const workDir = join(root, '.tmp', `e2e-${port}`);
-    const status = await run('npx', ['playwright', 'test'], {
-      cwd: join(root, 'e2e'),
-      env: { E2E_PORT: String(port), E2E_WORK_DIR: workDir },
-    });
-    const report = join(workDir, 'results.json');
-    if (!existsSync(report)) return { passed: 0, failed: 1, skipped: 0 };
-    const results = JSON.parse(readFileSync(report, 'utf8'));
-    const s = results.stats;
-    const flaky = playwrightFlaky(results.suites);
-    // A non-zero exit the report does not explain (a crash) is one failure; record() counts the flaky ones.
-    const failed = s.unexpected + (status !== 0 && s.unexpected === 0 ? 1 : 0);
-    return { passed: s.expected, failed, skipped: s.skipped, flaky };
+  const workDir = join(root, '.tmp', `e2e-${port}`);
+  const status = await run('npx', ['playwright', 'test'], {
+    cwd: join(root, 'e2e'),
+    env: { E2E_PORT: String(port), E2E_WORK_DIR: workDir },
+    capture,
   });
+  const report = join(workDir, 'results.json');
+  if (!existsSync(report)) return { passed: 0, failed: 1, skipped: 0 };
+  const results = JSON.parse(readFileSync(report, 'utf8'));
+  const s = results.stats;
+  const flaky = playwrightFlaky(results.suites);
+  // A non-zero exit the report does not explain (a crash) is one failure; record() counts the flaky ones.
+  const failed = s.unexpected + (status !== 0 && s.unexpected === 0 ? 1 : 0);
+  return { passed: s.expected, failed, skipped: s.skipped, flaky };
 }
 
 const minutes = ((Date.now() - started) / 60000).toFixed(1);
