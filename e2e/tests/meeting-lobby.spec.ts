@@ -77,6 +77,8 @@ async function guestAsks(browser: Browser, room: string, name: string, locale = 
   await page.clock.install();
   await page.goto(`/meet/${room}`);
   await expect(page.getByTestId('meeting-setup')).toBeVisible();
+  // The pre-join is on screen before the app has taken it over: a box ticked before then is unticked again.
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
   await page.getByTestId('meeting-setup').getByRole('textbox').first().fill(name);
   await page.getByTestId('meeting-setup').getByRole('checkbox').first().check();
   return { context, page, guest: new MeetingRoomPage(page) };
