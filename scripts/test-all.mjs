@@ -4,12 +4,14 @@
 // as one line: "N passed, N failed". A test that passed only on a retry (flaky) is listed on the line before
 // and counts as failed there.
 //
-// Steps that do not depend on each other run side by side, at most STEP_CONCURRENCY (default 2, the cores
-// of a developer's machine and CI's) at a time: the static checks with the contract and web suites (the
-// scale-out suite beside them in a lane of its own: it mostly waits on processes it starts and kills), then
-// the two server suites (SQLite, and PostgreSQL for the files that touch the database:
-// apps/server/test/postgres-suite.ts), then the e2e suite alone. A step run beside others has its output
-// captured and printed whole when it ends, so that no two interleave.
+// After the build, every step runs side by side with the others, at most STEP_CONCURRENCY (default 2, the
+// cores of a developer's machine and CI's) at a time: the e2e suite first, in a lane of its own, and the
+// static checks, the contract and web suites and the two server suites (SQLite, and PostgreSQL for the files
+// that touch the database: apps/server/test/postgres-suite.ts) one after another in the other lane, with the
+// scale-out suite beside them (it mostly waits on processes it starts and kills). A step run beside others has
+// its output captured and printed whole when it ends, so that no two interleave. Each step's time and CPU
+// seconds are printed at the end.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -31,6 +33,34 @@ const started = Date.now();
 const concurrency = Math.max(1, Number(process.env.STEP_CONCURRENCY ?? 2));
 
 /**
+ * CPU seconds (user + system) of the processes this one has waited for, from /proc/self/stat (Linux; null
+ * elsewhere): a child's figure includes every descendant it waited for in turn (Playwright's browsers and
+ * servers, Vitest's workers). Unlike wall time it hardly changes when others share the machine, so each
+ * step's is printed beside its time.
+ */
+function childCpuSeconds() {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // cutime and cstime (fields 16 and 17 of proc(5)), in clock ticks of 1/100 s on Linux.
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return null;
+  }
+}
+/** The step a command runs for (set by timed()), so that the CPU of its processes is added to it. */
+const currentStep = new AsyncLocalStorage();
+let cpuSeen = childCpuSeconds();
+/** Adds the CPU of the children waited for since the last call to the step running now. */
+function chargeCpu() {
+  const now = childCpuSeconds();
+  if (now === null || cpuSeen === null) return;
+  const store = currentStep.getStore();
+  if (store) store.cpu += now - cpuSeen;
+  cpuSeen = now;
+}
+
+/**
  * Runs a command. In a step of its own its output streams through; beside other steps (options.capture)
  * it is collected and printed in one piece when the command ends.
  */
@@ -39,7 +69,9 @@ async function run(cmd, args, options = {}) {
   const spawnOptions = { cwd: options.cwd ?? root, env: { ...env, ...options.env } };
   if (!options.capture) {
     console.log(header);
-    return spawnSync(cmd, args, { ...spawnOptions, stdio: 'inherit' }).status ?? 1;
+    const status = spawnSync(cmd, args, { ...spawnOptions, stdio: 'inherit' }).status ?? 1;
+    chargeCpu();
+    return status;
   }
   const child = spawn(cmd, args, { ...spawnOptions, stdio: ['ignore', 'pipe', 'pipe'] });
   const chunks = [];
@@ -50,38 +82,43 @@ async function run(cmd, args, options = {}) {
       chunks.push(Buffer.from(`${error.message}\n`));
       resolve(1);
     });
-    child.once('close', (code) => resolve(code ?? 1));
+    child.once('close', (code) => {
+      chargeCpu();
+      resolve(code ?? 1);
+    });
   });
   console.log(`${header}\n${Buffer.concat(chunks).toString('utf8').trimEnd()}`);
   return status;
 }
 
-function record(name, passed, failed, skipped = 0, seconds = 0, flaky = []) {
+function record(name, passed, failed, skipped = 0, seconds = 0, flaky = [], cpu = null) {
   totals.passed += passed;
   totals.failed += failed + flaky.length;
   totals.skipped += skipped;
   flakyTests.push(...flaky);
   lines.push(
-    `${name.padEnd(36)} ${String(passed).padStart(4)} passed ${String(failed).padStart(3)} failed${flaky.length ? ` ${flaky.length} flaky` : ''}${skipped ? ` ${skipped} skipped` : ''}  (${seconds}s)`,
+    `${name.padEnd(36)} ${String(passed).padStart(4)} passed ${String(failed).padStart(3)} failed${flaky.length ? ` ${flaky.length} flaky` : ''}${skipped ? ` ${skipped} skipped` : ''}  (${seconds}s${cpu === null ? '' : `, ${Math.round(cpu)} CPU s`})`,
   );
 }
 
 /** Runs one step (fn gets `capture`: whether it runs beside others) and times it. */
 async function timed(fn, capture) {
   const t0 = Date.now();
+  const usage = { cpu: 0 };
   let outcome;
   try {
-    outcome = await fn(capture);
+    outcome = await currentStep.run(usage, () => fn(capture));
   } catch (error) {
     console.error(error);
     outcome = 1;
   }
-  return { outcome, seconds: Math.round((Date.now() - t0) / 1000) };
+  const cpu = cpuSeen === null ? null : usage.cpu;
+  return { outcome, seconds: Math.round((Date.now() - t0) / 1000), cpu };
 }
 
-function recordOutcome(name, { outcome, seconds }) {
-  if (typeof outcome === 'number') record(name, outcome === 0 ? 1 : 0, outcome === 0 ? 0 : 1, 0, seconds);
-  else record(name, outcome.passed, outcome.failed, outcome.skipped, seconds, outcome.flaky);
+function recordOutcome(name, { outcome, seconds, cpu }) {
+  if (typeof outcome === 'number') record(name, outcome === 0 ? 1 : 0, outcome === 0 ? 0 : 1, 0, seconds, [], cpu);
+  else record(name, outcome.passed, outcome.failed, outcome.skipped, seconds, outcome.flaky, cpu);
 }
 
 async function step(name, fn) {
@@ -199,13 +236,16 @@ if (!existsSync(join(root, 'node_modules', '.package-lock.json')) || process.env
 }
 await ensureSystemPackages();
 
-// 2. Build, then the static checks and the contract and web suites side by side (they only read the
-// sources and the build), with the scale-out suite beside them: two built server processes behind nginx on
-// their own PostgreSQL, Redis and SMTP, which spend most of their time starting, waiting and being killed.
+// 2. Build, then every other step side by side (they only read the sources and the build). The e2e suite is
+// the longest step by far and nearly CPU-bound on two cores on its own (its browsers take most of that CPU):
+// started first, it runs while the second lane goes through everything else, which ends well before it. No
+// step waits for a group to end: the run takes the e2e suite's time plus what the second lane takes from it.
 await step('build', () => run('npm', ['run', 'build']));
-const firstGroup = [['locale keys check', (capture) => run('node', ['scripts/check-locales.mjs'], { capture })]];
+const steps = [];
+if (only !== 'unit') steps.push(['e2e chromium (playwright)', (capture) => e2e(capture)]);
+steps.push(['locale keys check', (capture) => run('node', ['scripts/check-locales.mjs'], { capture })]);
 if (!only) {
-  firstGroup.push(
+  steps.push(
     ['typecheck', (capture) => run('npm', ['run', 'typecheck'], { capture })],
     ['lint', (capture) => run('npx', ['eslint', '.', '--max-warnings=0'], { capture })],
     ['format check', (capture) => run('npx', ['prettier', '--check', '--log-level=warn', '.'], { capture })],
@@ -215,28 +255,21 @@ if (!only) {
     ['unused code and dependencies (knip)', (capture) => run('npx', ['knip', '--no-progress'], { capture })],
   );
 }
-firstGroup.push(
+steps.push(
   ['contract (vitest)', (capture) => vitest('contract', join(root, 'packages/contract'), { capture })],
   ['web (vitest)', (capture) => vitest('web', join(root, 'apps/web'), { capture })],
 );
-const scaleOut = [
-  'scale-out (vitest)',
-  (capture) =>
-    vitest('scale-out', join(root, 'apps/server'), { capture, extra: ['--config', 'test-scale/vitest.config.ts'] }),
-];
-await together(firstGroup, { beside: only === 'unit' ? [] : [scaleOut] });
-
-// 3. The server suites
 const server = join(root, 'apps/server');
-// Side by side, each suite has one worker: two in all, as many as the cores.
+// Beside another step, a server suite has one worker: as many as the lane it runs in.
 const serverWorkers = (capture) => (capture ? ['--maxWorkers=1'] : []);
-const serverSuites = [
-  ['server sqlite (vitest)', (capture) => vitest('server-sqlite', server, { capture, extra: serverWorkers(capture) })],
-];
+steps.push([
+  'server sqlite (vitest)',
+  (capture) => vitest('server-sqlite', server, { capture, extra: serverWorkers(capture) }),
+]);
 if (only !== 'unit') {
   // Every server test file but those apps/server/test/postgres-suite.ts declares independent of the
   // database (apps/server/vitest.config.ts leaves them out when TEST_DATABASE_URL is set).
-  serverSuites.push([
+  steps.push([
     'server postgresql (vitest)',
     (capture) =>
       vitest('server-postgresql', server, {
@@ -246,24 +279,30 @@ if (only !== 'unit') {
       }),
   ]);
 }
-await together(serverSuites);
-if (only !== 'unit') {
+const scaleOut = [
+  'scale-out (vitest)',
+  (capture) =>
+    vitest('scale-out', join(root, 'apps/server'), { capture, extra: ['--config', 'test-scale/vitest.config.ts'] }),
+];
+await together(steps, { beside: only === 'unit' ? [] : [scaleOut] });
+
+/** The e2e suite on a free block of ports, counted from its JSON report (flaky tests apart). */
+async function e2e(capture) {
   const port = await freePortBlock();
-  await step('e2e chromium (playwright)', async () => {
-    const workDir = join(root, '.tmp', `e2e-${port}`);
-    const status = await run('npx', ['playwright', 'test'], {
-      cwd: join(root, 'e2e'),
-      env: { E2E_PORT: String(port), E2E_WORK_DIR: workDir },
-    });
-    const report = join(workDir, 'results.json');
-    if (!existsSync(report)) return { passed: 0, failed: 1, skipped: 0 };
-    const results = JSON.parse(readFileSync(report, 'utf8'));
-    const s = results.stats;
-    const flaky = playwrightFlaky(results.suites);
-    // A non-zero exit the report does not explain (a crash) is one failure; record() counts the flaky ones.
-    const failed = s.unexpected + (status !== 0 && s.unexpected === 0 ? 1 : 0);
-    return { passed: s.expected, failed, skipped: s.skipped, flaky };
+  const workDir = join(root, '.tmp', `e2e-${port}`);
+  const status = await run('npx', ['playwright', 'test'], {
+    cwd: join(root, 'e2e'),
+    env: { E2E_PORT: String(port), E2E_WORK_DIR: workDir },
+    capture,
   });
+  const report = join(workDir, 'results.json');
+  if (!existsSync(report)) return { passed: 0, failed: 1, skipped: 0 };
+  const results = JSON.parse(readFileSync(report, 'utf8'));
+  const s = results.stats;
+  const flaky = playwrightFlaky(results.suites);
+  // A non-zero exit the report does not explain (a crash) is one failure; record() counts the flaky ones.
+  const failed = s.unexpected + (status !== 0 && s.unexpected === 0 ? 1 : 0);
+  return { passed: s.expected, failed, skipped: s.skipped, flaky };
 }
 
 const minutes = ((Date.now() - started) / 60000).toFixed(1);

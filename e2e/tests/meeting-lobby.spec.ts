@@ -66,12 +66,19 @@ async function hostInRoom(browser: Browser, host: Account, room: string, locale 
   return { context, page, hostRoom };
 }
 
-/** A guest on the pre-join who presses "Ask to join" and reaches the waiting card. */
+/**
+ * A guest on the pre-join, name and terms given, about to press "Ask to join". The page runs on Playwright's
+ * clock (time flows as usual): once admitted, enterWithoutWaiting() carries it past "Entering…" rather than
+ * the 2 s being waited out.
+ */
 async function guestAsks(browser: Browser, room: string, name: string, locale = 'en-US') {
   const context = await browser.newContext({ locale });
   const page = await context.newPage();
+  await page.clock.install();
   await page.goto(`/meet/${room}`);
   await expect(page.getByTestId('meeting-setup')).toBeVisible();
+  // The pre-join is on screen before the app has taken it over: a box ticked before then is unticked again.
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
   await page.getByTestId('meeting-setup').getByRole('textbox').first().fill(name);
   await page.getByTestId('meeting-setup').getByRole('checkbox').first().check();
   return { context, page, guest: new MeetingRoomPage(page) };
@@ -122,6 +129,7 @@ test.describe('the meeting lobby', () => {
     await shots(hostPage, 'request-list-en');
 
     await list.getByRole('button', { name: 'Admit Grace Guest' }).click();
+    await guest.enterWithoutWaiting();
     await guest.expectJoined();
     const claims = decodeJwt((await guest.constructed()).options!.jwt!) as {
       room: string;
@@ -158,10 +166,11 @@ test.describe('the meeting lobby', () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     const room = new MeetingRoomPage(page);
-    await signIn(page, colleague, `/meet/${meeting._id}`);
+    await signIn(page, colleague, `/meet/${meeting._id}`, () => page.clock.install());
     // The pre-join says Join, not Ask to join, and the token comes at once.
     await expect(page.getByRole('button', { name: 'Ask to join' })).toHaveCount(0);
     await room.joinFromSetup();
+    await room.enterWithoutWaiting();
     await room.expectJoined();
     expect(decodeJwt((await room.constructed()).options!.jwt!)).toMatchObject({ room: meeting._id });
     await context.close();
@@ -199,7 +208,10 @@ test.describe('the meeting lobby', () => {
     const list = cohostPage.getByTestId('lobby-requests');
     await expect(list.getByTestId('lobby-request')).toHaveCount(names.length);
     await list.getByRole('button', { name: 'Admit all' }).click();
-    for (const g of inBrowsers) await g.guest.expectJoined();
+    for (const g of inBrowsers) {
+      await g.guest.enterWithoutWaiting();
+      await g.guest.expectJoined();
+    }
     for (const g of byApi) expect(await g.askAgain(), 'an admitted guest gets the meeting token').toBe(200);
     await expect(list).toHaveCount(0);
     for (const g of inBrowsers) await g.context.close();
@@ -225,12 +237,14 @@ test.describe('the meeting lobby', () => {
 
     const context = await browser.newContext();
     const page = await context.newPage();
+    await page.clock.install();
     await page.goto(link);
     await fillGuestForm(page, 'Ines Invitee');
     // The token is gone from the address bar; Join is Join, not Ask to join.
     expect(new URL(page.url()).search).toBe('');
     const guest = new MeetingRoomPage(page);
     await page.getByRole('button', { name: 'Join meeting' }).click();
+    await guest.enterWithoutWaiting();
     await guest.expectJoined();
     const list = await request.get(`/api/v2/videoconference/${meeting._id}/invitees`, {
       headers: { authorization: `Bearer ${host.token}` },
@@ -244,7 +258,7 @@ test.describe('the meeting lobby', () => {
     const host = await createAccount(request);
     const context = await browser.newContext();
     const page = await context.newPage();
-    await signIn(page, host, '/app');
+    await signIn(page, host, '/app', () => page.clock.install());
     const panel = page.getByRole('region', { name: 'Meetings' });
     await panel.getByLabel('Who joins directly').selectOption('restricted');
     await panel.getByRole('button', { name: 'Start a meeting' }).click();
@@ -257,6 +271,7 @@ test.describe('the meeting lobby', () => {
     await page.goto(`/meet/${meeting!._id}`);
     const room = new MeetingRoomPage(page);
     await room.joinFromSetup();
+    await room.enterWithoutWaiting();
     await room.expectJoined();
     await page.getByRole('button', { name: /Who joins directly: Only me and co-hosts/ }).click();
     await page.getByTestId('meeting-access').selectOption('open');
@@ -300,7 +315,7 @@ test.describe('the meeting lobby', () => {
       await expectAccessible(hostPage, `lobby request list (${lang})`);
       await shots(hostPage, `request-list-${lang}`);
       await list.getByRole('button', { name: texts.host.admitName.replace('{{name}}', 'Priya Guest') }).click();
-      await expect(page.getByTestId('jitsi-container').locator('iframe')).toBeVisible({ timeout: 20_000 });
+      await new MeetingRoomPage(page).enterWithoutWaiting();
       await context.close();
       await hostContext.close();
     });

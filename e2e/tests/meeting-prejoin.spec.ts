@@ -87,9 +87,10 @@ test.describe('pre-join screen', () => {
 
     // The host arrives; the guest rejoins under the name typed on the pre-join screen.
     const hostPage = await (await browser.newContext()).newPage();
-    await signIn(hostPage, host, `/meet/${meeting._id}`);
+    await signIn(hostPage, host, `/meet/${meeting._id}`, () => hostPage.clock.install());
     const hostRoom = new MeetingRoomPage(hostPage);
     await hostRoom.joinFromSetup();
+    await hostRoom.enterWithoutWaiting();
     await hostRoom.expectJoined();
     await page.getByRole('button', { name: 'Rejoin' }).click();
     const guest = new MeetingRoomPage(page);
@@ -232,11 +233,12 @@ test.describe('pre-join', () => {
     expect(join.y).toBeGreaterThan(line.y);
 
     const hostPage = await (await browser.newContext()).newPage();
-    await signIn(hostPage, host, `/meet/${meeting._id}`);
+    await signIn(hostPage, host, `/meet/${meeting._id}`, () => hostPage.clock.install());
     // The host (signed in) is not told to wait in a lobby.
     await expect(hostPage.getByTestId('meeting-state')).toHaveText('Not started yet: it starts when the host joins');
     const hostRoom = new MeetingRoomPage(hostPage);
     await hostRoom.joinFromSetup();
+    await hostRoom.enterWithoutWaiting();
     await hostRoom.expectJoined();
     // The pre-join asks again on its own (every 15 s): the host's room page reports her in (presence), so
     // the guest learns who is there, by first name.
@@ -245,10 +247,12 @@ test.describe('pre-join', () => {
 
     // A guest joins too (proving the room with the meeting token the server gave it), then closes the tab.
     const guestPage = await (await browser.newContext()).newPage();
+    await guestPage.clock.install();
     await guestPage.goto(`/meet/${meeting._id}`);
     await fillGuestForm(guestPage, 'Grace Hopper');
     const guestRoom = new MeetingRoomPage(guestPage);
     await guestRoom.joinFromSetup();
+    await guestRoom.enterWithoutWaiting();
     await guestRoom.expectJoined();
     await saysOnItsNextLook(2, 'Ada and Grace are here');
     // Closing the tab says goodbye (a keepalive request on pagehide): the server knows well before the

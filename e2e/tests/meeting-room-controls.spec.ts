@@ -55,9 +55,10 @@ test.describe('leaving', () => {
   test('Leave is one click, the left page names the meeting and offers Rejoin first', async ({ page, request }) => {
     const host = await createAccount(request);
     const meeting = await createMeeting(request, host, 'Design review');
-    await signIn(page, host, `/meet/${meeting._id}`);
+    await signIn(page, host, `/meet/${meeting._id}`, () => page.clock.install());
     const room = new MeetingRoomPage(page);
     await room.joinFromSetup();
+    await room.enterWithoutWaiting();
     await room.expectJoined();
     await room.leaveButton().click();
     const left = page.getByTestId('meeting-left');
@@ -72,6 +73,7 @@ test.describe('leaving', () => {
     await accessible(page, 'left page');
     await screenshots(page, 'meeting-left');
     await left.getByRole('button', { name: 'Rejoin' }).click();
+    await room.enterWithoutWaiting();
     await room.expectJoined();
   });
 
@@ -109,9 +111,10 @@ test.describe('leaving', () => {
     // Someone else in the meeting: no caret, no End for everyone.
     const other = await createAccount(request);
     const otherPage = await (await browser.newContext()).newPage();
-    await signIn(otherPage, other, `/meet/${meeting._id}`);
+    await signIn(otherPage, other, `/meet/${meeting._id}`, () => otherPage.clock.install());
     const otherRoom = new MeetingRoomPage(otherPage);
     await otherRoom.joinFromSetup();
+    await otherRoom.enterWithoutWaiting();
     await otherRoom.expectJoined();
     await expect(otherPage.getByRole('button', { name: 'Leave options' })).toHaveCount(0);
     await expect(otherPage.getByText('End for everyone')).toHaveCount(0);
@@ -209,24 +212,27 @@ test.describe('an untitled meeting', () => {
     });
 
     const page = await (await browser.newContext()).newPage();
-    await signIn(page, host, '/app');
+    await signIn(page, host, '/app', () => page.clock.install());
     const item = page.getByRole('region', { name: 'Meetings' }).getByTestId('meeting-item');
     await expect(item.getByText("Ada's meeting", { exact: true })).toBeVisible();
     await page.goto(`/meet/${meeting._id}`);
     const room = new MeetingRoomPage(page);
     await room.joinFromSetup();
+    await room.enterWithoutWaiting();
     await room.expectJoined();
     await expect(page.getByTestId('meeting-title')).toHaveText("Ada's meeting");
     await expect(page).toHaveTitle(/^Ada's meeting · /);
 
     // A guest reads the same name; no address anywhere on their screens.
     const guestPage = await (await browser.newContext()).newPage();
+    await guestPage.clock.install();
     await guestPage.goto(`/meet/${meeting._id}`);
     await fillGuestForm(guestPage, 'Grace Guest');
     await expect(guestPage.getByText("Ada's meeting")).toBeVisible();
     expect(await guestPage.locator('body').innerText()).not.toContain('@');
     const guest = new MeetingRoomPage(guestPage);
     await guest.joinFromSetup();
+    await guest.enterWithoutWaiting();
     await guest.expectJoined();
     await expect(guestPage.getByTestId('meeting-title')).toHaveText("Ada's meeting");
     expect(await guestPage.locator('body').innerText()).not.toContain(host.email);

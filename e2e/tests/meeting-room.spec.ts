@@ -110,7 +110,7 @@ test.describe('loading the meeting script', () => {
     const host = await createAccount(request);
     const meeting = await createMeeting(request, host);
     await page.route('**/external_api.js', (route) => route.abort());
-    await signIn(page, host, `/meet/${meeting._id}`);
+    await signIn(page, host, `/meet/${meeting._id}`, () => page.clock.install());
     await new MeetingRoomPage(page).joinFromSetup();
     const dialog = page.getByRole('dialog', { name: 'Unable to load the meeting' });
     await expect(dialog).toBeVisible();
@@ -119,6 +119,7 @@ test.describe('loading the meeting script', () => {
     await dialog.getByRole('button', { name: 'Try again' }).click();
     const room = new MeetingRoomPage(page);
     await room.joinFromSetup();
+    await room.enterWithoutWaiting();
     await room.expectJoined();
   });
 });
@@ -143,12 +144,13 @@ test.describe('devices', () => {
         Promise.reject(new DOMException('Requested device not found', 'NotFoundError'));
       navigator.mediaDevices.enumerateDevices = () => Promise.resolve([]);
     });
-    await hostOpens(page, request);
+    await hostOpens(page, request, '', { clock: true });
     await expect(page.getByText('No microphone or camera was found.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Join meeting' })).toHaveCount(0);
     await screenshots(page, 'meeting-spectator');
     await page.getByRole('button', { name: 'Join as spectator' }).click();
     const room = new MeetingRoomPage(page);
+    await room.enterWithoutWaiting();
     await room.expectJoined();
     const init = await room.constructed();
     expect(init.options?.configOverwrite).toMatchObject({
@@ -176,7 +178,7 @@ test.describe('devices', () => {
   });
 
   test('the chosen devices go to Jitsi, and "skip this review next time" is remembered', async ({ page, request }) => {
-    const { meeting } = await hostOpens(page, request);
+    const { meeting } = await hostOpens(page, request, '', { clock: true });
     const room = new MeetingRoomPage(page);
     await expect(page.getByLabel('Camera', { exact: true })).toBeVisible();
     await expect(page.getByRole('img', { name: 'Camera preview' }).or(page.getByLabel('Camera preview'))).toBeVisible();
@@ -185,10 +187,12 @@ test.describe('devices', () => {
     const cameraLabel =
       (await page.getByLabel('Camera', { exact: true }).locator('option:checked').textContent()) ?? '';
     await room.joinFromSetup({ skipNextTime: true });
+    await room.enterWithoutWaiting();
     await room.expectJoined();
     expect((await room.constructed()).options?.devices?.videoInput).toBe(cameraLabel);
     await page.goto(`/meet/${meeting._id}`);
     await expect(page.getByRole('heading', { name: 'Check your audio and video' })).toHaveCount(0);
+    await room.enterWithoutWaiting();
     await room.expectJoined();
     expect((await room.constructed()).options?.devices?.videoInput).toBe(cameraLabel);
   });

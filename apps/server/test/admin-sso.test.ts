@@ -16,6 +16,7 @@ import {
 import { signInAtProvider } from './idp/drive.js';
 import { ssoSetOidc, startOidcProvider, type TestOidcProvider } from './idp/oidc.js';
 import { startSamlIdp, type TestSamlIdp } from './idp/saml.js';
+import { bindingOf, errorReason } from './sso-browser.js';
 
 const API_URL = 'http://localhost:8080/api';
 
@@ -39,16 +40,6 @@ describe('console: single sign-on and the audit of sign-ins', () => {
     const res = await ssoOf(domain, token);
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as AdminSsoResponse;
-  };
-  const errorReason = (res: LightMyRequestResponse) => {
-    expect(res.statusCode).toBe(302);
-    const target = new URL(String(res.headers.location));
-    expect(target.pathname).toBe('/login-error-sso');
-    return target.searchParams.get('reason');
-  };
-  const bindingOf = (res: LightMyRequestResponse) => {
-    const header = [res.headers['set-cookie']].flat().find((c) => String(c).startsWith('suite_sso='));
-    return String(header ?? '').split(';')[0] ?? '';
   };
   /** The whole OIDC round trip, from the browser at `ip`; answers our callback's response. */
   async function oidcSignIn(email: string, login: string, ip: string) {

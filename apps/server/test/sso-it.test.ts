@@ -13,6 +13,7 @@ import { extraKeys } from './idp/ca.js';
 import { signInAtProvider } from './idp/drive.js';
 import { ssoSetOidc, startOidcProvider, type TestOidcProvider } from './idp/oidc.js';
 import { startSamlIdp, type TestSamlIdp } from './idp/saml.js';
+import { bindingOf, errorReason } from './sso-browser.js';
 
 const CALLBACK = 'http://localhost:8080/api/sso/oidc/callback';
 const pemBody = (pem: string) => pem.replace(/-----[^-]+-----/g, '').replace(/\s+/g, '');
@@ -58,20 +59,10 @@ describe('single sign-on an IT team can connect and debug', () => {
   }
 
   let browserBinding = '';
-  const bindingOf = (res: LightMyRequestResponse) => {
-    const header = [res.headers['set-cookie']].flat().find((c) => String(c).startsWith('suite_sso='));
-    return String(header ?? '').split(';')[0] ?? '';
-  };
   const start = async (query: string) => {
     const res = await w.app.inject({ method: 'GET', url: `/api/sso/start?${query}` });
     browserBinding = bindingOf(res);
     return res;
-  };
-  const errorReason = (res: LightMyRequestResponse) => {
-    expect(res.statusCode, res.body).toBe(302);
-    const target = new URL(String(res.headers.location));
-    expect(target.pathname, String(res.headers.location)).toBe('/login-error-sso');
-    return target.searchParams.get('reason');
   };
   /** Follows a successful return through the /auth exchange; answers the session's /me. */
   async function signedInAs(res: LightMyRequestResponse) {

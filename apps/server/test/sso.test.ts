@@ -15,6 +15,7 @@ import {
 import { signInAtProvider } from './idp/drive.js';
 import { ssoSetOidc, startOidcProvider, type TestOidcProvider } from './idp/oidc.js';
 import { startSamlIdp, type TestSamlIdp } from './idp/saml.js';
+import { bindingOf, errorReason, handoffIn } from './sso-browser.js';
 
 const CALLBACK = 'http://localhost:8080/api/sso/oidc/callback';
 
@@ -39,24 +40,9 @@ describe('single sign-on per domain', () => {
     browserBinding = bindingOf(res);
     return res;
   };
-  const bindingOf = (res: LightMyRequestResponse) => {
-    const header = [res.headers['set-cookie']].flat().find((c) => String(c).startsWith('suite_sso='));
-    return String(header ?? '').split(';')[0] ?? '';
-  };
   const callback = (url: URL, cookie: string) =>
     inject({ method: 'GET', url: `${url.pathname}${url.search}`, headers: cookie ? { cookie } : {} });
-  const errorReason = (res: LightMyRequestResponse) => {
-    expect(res.statusCode).toBe(302);
-    const target = new URL(String(res.headers.location));
-    expect(target.pathname).toBe('/login-error-sso');
-    return target.searchParams.get('reason');
-  };
-  const handoffOf = (res: LightMyRequestResponse) => {
-    expect(res.statusCode, res.body).toBe(302);
-    const target = new URL(String(res.headers.location));
-    expect(`${target.origin}${target.pathname}`, String(res.headers.location)).toBe('http://localhost:8080/auth');
-    return target.searchParams.get('handoff') ?? '';
-  };
+  const handoffOf = (res: LightMyRequestResponse) => handoffIn(res, 'http://localhost:8080');
   const exchange = (handoff: string) =>
     call(w.app, { method: 'POST', url: '/auth/handoff', body: { handoff }, headers: { cookie: browserBinding } });
 
