@@ -189,6 +189,7 @@ export default function LoginForm() {
         label={t('email')}
         autoComplete="username webauthn"
         invalidMessage={t('invalidEmail')}
+        carried
         {...field('email', email, setEmail)}
       />
       {sso === 'required' ? (

@@ -22,7 +22,7 @@ export async function forgotPassword(
 ): Promise<{ message: string }> {
   if (!rawEmail.trim()) throw new AppError('ERR_EMAIL_NOT_PROVIDED');
   const email = addressOf(rawEmail);
-  await sendCode(deps, email, 'recovery', language, asker, await canRecover(deps, email));
+  await sendCode(deps, email, 'recovery', language, asker, await canRecover(deps, email), true);
   return { message: 'If the address has an account, a recovery code has been sent.' };
 }
 
