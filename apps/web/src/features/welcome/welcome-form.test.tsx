@@ -86,7 +86,7 @@ describe('terms sentence in every language', () => {
       }
       const hi = JSON.parse(readFileSync(`src/locales/hi/${ns}.json`, 'utf8'));
       expect(`${hi.termsBefore} ${hi.termsLink} ${hi.termsAfter}`).toBe(
-        'मैंने उपयोग की शर्तें पढ़ ली हैं और मैं उन्हें स्वीकार करता/करती हूँ।',
+        'मैंने उपयोग की शर्तें पढ़ ली हैं और मैं उन्हें स्वीकार करता/करती\u00a0हूँ।',
       );
     }
   });
