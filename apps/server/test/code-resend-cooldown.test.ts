@@ -5,6 +5,7 @@ import {
   expectError,
   mailTo,
   outboxDrained,
+  registered,
   signup,
   startWorld,
   type AccountsWorld,
@@ -90,13 +91,23 @@ describe('code resend cooldown', () => {
     expect(code).toMatch(/^\d{6}$/);
   });
 
-  it('recovery: a second ask inside the minute is refused for known and unknown addresses alike', async () => {
-    await signup(w, 'cool3@contoso.com');
-    for (const email of ['cool3@contoso.com', 'nobody-rec@contoso.com']) {
-      expect((await forgot(email)).statusCode).toBe(200);
-      const again = await forgot(email);
-      expectError(again, 429, 'ERR_CODE_SENT_RECENTLY');
-      expect(retryAfter(again)).toBeGreaterThan(0);
-    }
+  it('recovery: a second ask inside the minute is answered as always and mails nothing new', async () => {
+    await registered(w, 'cool3@contoso.com');
+    const code = await (async () => {
+      const before = w.smtp.messages.length;
+      expect((await forgot('cool3@contoso.com')).statusCode).toBe(200);
+      return codeIn(await mailTo(w.smtp, 'cool3@contoso.com', before));
+    })();
+    // (The recovery form's own request, among a stranger's many, must not be refused: see adversarial.test.ts.)
+    expect((await forgot('cool3@contoso.com')).statusCode).toBe(200);
+    await outboxDrained(w);
+    // the sign-up code and one recovery code
+    expect(mailsTo('cool3@contoso.com')).toBe(2);
+    const used = await call(w.app, {
+      method: 'PUT',
+      url: '/v2/user/forgot-password/confirm',
+      body: { email: 'cool3@contoso.com', token: code },
+    });
+    expect(used.statusCode).toBe(200);
   });
 });
