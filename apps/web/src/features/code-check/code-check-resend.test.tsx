@@ -31,6 +31,16 @@ describe('code screen: "Send again" waits a minute', () => {
   it('waits on arrival with a visible countdown that is not a live region, then sends once', async () => {
     await open(() => ({ status: 200, body: { message: 'sent' } }));
     expect(sendAgain().disabled).toBe(true);
+    // Six boxes read as two groups of three: the fourth one starts the second group.
+    const boxes = [1, 2, 3, 4, 5, 6].map((n) => screen.getByLabelText(`Digit ${n} of 6`));
+    expect(boxes.map((b) => b.classList.contains('code-boxes__box--group'))).toEqual([
+      false,
+      false,
+      false,
+      true,
+      false,
+      false,
+    ]);
     const countdown = screen.getByTestId('resend-cooldown');
     expect(countdown).toHaveTextContent(/You can ask for another code in (60|59) seconds\./);
     // Read on demand, never announced each second.
