@@ -1,4 +1,4 @@
-import { test, expect, mailbox, screenshots, uniqueEmail } from '../fixtures/test';
+import { test, expect, createAccount, mailbox, screenshots, uniqueEmail } from '../fixtures/test';
 import { AccountScreens } from '../pages/account';
 import { tabTo } from '../pages/keyboard';
 import { accessible } from '../pages/a11y';
@@ -33,7 +33,9 @@ for (const lang of ['en', 'pt'] as Lang[]) {
       // Nothing filled: every field and the terms say so.
       await page.getByRole('button', { name: ui.welcomeT('submit') }).click();
       await expect(page.getByText(ui.errorsT('ACCEPT_TERMS'))).toBeVisible();
-      await expect(page.getByText(ui.welcomeT('required'))).toHaveCount(3);
+      // Each field names what it misses (never "This field is required." three times).
+      for (const key of ['firstNameRequired', 'lastNameRequired', 'passwordRequired'])
+        await expect(page.getByText(ui.welcomeT(key))).toBeVisible();
       // The password length is checked when the field is left.
       const password = ui.field(ui.welcomeT('password'));
       await password.fill('abc');
@@ -333,5 +335,38 @@ test.describe('a welcome-step session on signed-in pages', () => {
     await expect(page).toHaveURL(/\/user\/add-teammates$/);
     await page.goto('/app');
     await expect(page).toHaveURL(/\/app$/);
+  });
+});
+
+test.describe('"Email address already in use!"', () => {
+  test('its links take Tab and click, and the forms they open start with the address', async ({ page, request }) => {
+    const ui = new AccountScreens(page, 'en');
+    const { email } = await createAccount(request);
+    await page.goto('/user/signup');
+    await ui.signUp(email);
+    const alert = page.getByRole('alert').filter({ hasText: ui.errorsT('ERR_EMAIL_IN_USE') });
+    await expect(alert).toBeVisible();
+    // Tab from the address: the field blurs, the message and its links stay (they used to vanish).
+    await ui.field(ui.signupT('email')).focus();
+    await page.keyboard.press('Tab');
+    const signIn = alert.getByRole('link', { name: ui.signupT('inUseLogin') });
+    const reset = alert.getByRole('link', { name: ui.signupT('inUseReset') });
+    await expect(signIn).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(reset).toBeFocused();
+    await expect(alert).toBeVisible();
+    // Contrast of the links on the message's pink, with the rest of the screen.
+    await accessible(page, 'signup in use');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/user\/recovery-password$/);
+    await expect(ui.field(ui.recoveryT('email'))).toHaveValue(email);
+
+    // Back to sign-up: the address is there; the same message, and a click on "Sign in".
+    await page.goto('/user/signup');
+    await expect(ui.field(ui.signupT('email'))).toHaveValue(email);
+    await page.getByRole('button', { name: ui.signupT('submit'), exact: true }).click();
+    await alert.getByRole('link', { name: ui.signupT('inUseLogin') }).click();
+    await expect(page).toHaveURL(/\/user\/login$/);
+    await expect(ui.field(ui.loginT('email'))).toHaveValue(email);
   });
 });

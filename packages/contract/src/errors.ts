@@ -38,6 +38,10 @@ export const ERRORS = {
   INVALID_TOKEN: entry(400, 'Invalid token'),
   ERR_MAX_TRIES_EXCEEDED: entry(400, 'Max number of tries exceeded.'),
   ERR_TOKEN_EXPIRED: entry(400, 'Expired token. A new one has sent.'),
+  ERR_CODE_SENT_RECENTLY: entry(
+    429,
+    'A code was sent less than a minute ago. Use it, or ask for a new one when the minute is over.',
+  ),
   ERR_OTHER: entry(400, 'Other error'),
   ERR_USER_ALREADY_CONFIRMED: entry(400, 'The user is already confirmed'),
   ERR_INVALID_ACCESS_TOKEN: entry(401, 'Invalid access token'),

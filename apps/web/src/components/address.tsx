@@ -1,20 +1,14 @@
 import { Fragment } from 'react';
 
-/** How much of the end of a long address always shows: its "@domain" when short, else its last characters. */
-const TAIL_MAX = 18;
-
 /**
- * An e-mail address that never breaks ("acme-⏎corp.test", "user⏎@acme.test"): one line, in bold. Where
- * the line is too short for it (the narrowest phones), its middle gives way to an ellipsis and the end
- * stays ("ada.lovel…@acme.test"); the whole address stays in the text (copy, screen readers) and the title.
+ * An e-mail address that never breaks ("acme-⏎corp.test", "user⏎@acme.test"): one line, in bold, one
+ * piece of text (a screen reader reads it whole, a copy carries no line break). Where the line is too
+ * short for it (the narrowest phones) its end gives way to an ellipsis; the title keeps it whole.
  */
 export function Address({ email }: { email: string }) {
-  const at = email.lastIndexOf('@');
-  const cut = at > 0 && email.length - at <= TAIL_MAX ? at : Math.max(0, email.length - TAIL_MAX);
   return (
     <span className="address" title={email} data-testid="address">
-      <span className="address__head">{email.slice(0, cut)}</span>
-      <span className="address__tail">{email.slice(cut)}</span>
+      {email}
     </span>
   );
 }

@@ -33,6 +33,8 @@ export interface CodeBoxesProps {
   onType?: () => void;
 }
 
+/** The box that starts the second half: the code is read, and remembered, as two groups of three. */
+const GROUP_START = CODE_LENGTH % 2 === 0 ? CODE_LENGTH / 2 : -1;
 const EMPTY = (): string[] => Array.from({ length: CODE_LENGTH }, () => '');
 /** Devanagari digits (a Hindi keyboard) count as the ASCII digits the code is made of. */
 const digitsOf = (text: string) =>
@@ -146,7 +148,7 @@ export const CodeBoxes = forwardRef<CodeBoxesHandle, CodeBoxesProps>(function Co
           ref={(el) => {
             inputs.current[i] = el;
           }}
-          className={`code-boxes__box${invalid ? ' code-boxes__box--error' : ''}`}
+          className={`code-boxes__box${i === GROUP_START ? ' code-boxes__box--group' : ''}${invalid ? ' code-boxes__box--error' : ''}`}
           type="text"
           inputMode="numeric"
           pattern="[0-9]*"

@@ -1,25 +1,56 @@
-import { forwardRef, useState } from 'react';
+import { forwardRef, useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { isEmailShape } from '@suite/contract/core';
+import { carriedAddress } from '../lib/carried-address';
 import { TextField, type TextFieldProps } from './text-field';
 
 export interface EmailFieldProps extends Omit<TextFieldProps, 'type' | 'onChange'> {
   value: string;
-  /** Called on change and again on blur (the trimmed value is checked then). */
+  /** Called on change, and on blur when the browser changed the value without a change event (autofill). */
   onChange: (event: { target: HTMLInputElement }) => void;
   /** Message shown when the shape is wrong (after blur). */
   invalidMessage: string;
+  /**
+   * An entry form's address (login, sign-up, recovery): it starts with the address typed on the previous
+   * one (lib/carried-address) when it is empty, and what is typed here is carried to the next.
+   */
+  carried?: boolean;
 }
 
-/** Spec §5: valid if empty or of e-mail shape; invalid puts the field in error; the value is passed on change and blur. */
+/** Spec §5: valid if empty or of e-mail shape; invalid puts the field in error; the value is passed on change. */
 export const EmailField = forwardRef<HTMLInputElement, EmailFieldProps>(function EmailField(
-  { value, onChange, invalidMessage, error, onBlur, ...rest },
+  { value, onChange, invalidMessage, error, onBlur, carried = false, ...rest },
   ref,
 ) {
   const [touched, setTouched] = useState(false);
+  const own = useRef<HTMLInputElement | null>(null);
+  const setRef = useCallback(
+    (element: HTMLInputElement | null) => {
+      own.current = element;
+      if (typeof ref === 'function') ref(element);
+      else if (ref) ref.current = element;
+    },
+    [ref],
+  );
   const shapeError = touched && !isEmailShape(value.trim()) ? invalidMessage : null;
+  const change = (event: { target: HTMLInputElement }) => {
+    if (carried) carriedAddress.set(event.target.value);
+    onChange(event);
+  };
+  // After the field's own first effect (what was typed before the app ran wins): an empty field takes
+  // the carried address.
+  const takeCarried = useEffectEvent(() => {
+    const input = own.current;
+    const address = carriedAddress.get();
+    if (!carried || !input || input.value || !address) return;
+    input.value = address;
+    onChange({ target: input });
+  });
+  // takeCarried is an Effect Event (useEffectEvent), never a dependency; eslint-plugin-react-hooks 5 predates it.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(() => takeCarried(), []);
   return (
     <TextField
-      ref={ref}
+      ref={setRef}
       type="email"
       inputMode="email"
       autoComplete="email"
@@ -27,10 +58,12 @@ export const EmailField = forwardRef<HTMLInputElement, EmailFieldProps>(function
       spellCheck={false}
       value={value}
       error={error ?? shapeError}
-      onChange={onChange}
+      onChange={change}
       onBlur={(e) => {
         setTouched(true);
-        onChange(e);
+        // Only a value the form has not seen (autofill without a change event) is passed on: leaving the
+        // field changes nothing, so a message about the address (and its links) stays until it changes.
+        if (e.target.value !== value) change(e);
         onBlur?.(e);
       }}
       {...rest}

@@ -3,9 +3,13 @@ import type { Language } from '@suite/contract/core';
 import { useConfig } from '../lib/config';
 import { Checkbox } from './checkbox';
 
+/** A space before the words after the link, none before punctuation ("terms of use." / "शर्तें पढ़ ली हैं"). */
+const spaced = (text: string) => (/^[\p{L}\p{N}]/u.test(text) ? ` ${text}` : text);
+
 /**
  * The terms checkbox (name `terms`) with the terms link in its label, and the privacy link below, both
- * in the page's language. Texts: `termsBefore`, `termsLink` and `privacy` of the screen's namespace.
+ * in the page's language. Texts: `termsBefore`, `termsLink`, `termsAfter` and `privacy` of the screen's
+ * namespace: the link sits where each language puts it (Hindi: "मैंने [उपयोग की शर्तें] पढ़ ली हैं …").
  */
 export function TermsConsent(props: {
   ns: 'guest' | 'welcome';
@@ -24,6 +28,7 @@ export function TermsConsent(props: {
         <a href={config.termsUrls[lang] ?? config.termsUrls.en} target="_blank" rel="noopener noreferrer">
           {t('termsLink')}
         </a>
+        {spaced(t('termsAfter'))}
       </Checkbox>
       <p className={props.privacyClassName}>
         <a href={config.privacyUrls[lang] ?? config.privacyUrls.en} target="_blank" rel="noopener noreferrer">

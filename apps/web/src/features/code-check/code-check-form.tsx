@@ -19,6 +19,7 @@ import { NoSession } from '../../components/no-session';
 import { useDialog } from '../../components/confirm-dialog';
 import { confirmCode, resendCode, type CodeMode } from './api/codes';
 import '../../components/auth-form.css';
+import './code-check.css';
 
 /** `text`: words, or a failure shown as its localized text at render (the error texts may come after it). */
 type Notice = { variant: 'error' | 'info' | 'success'; text: unknown; toLogin?: boolean } | null;
@@ -26,12 +27,21 @@ type Notice = { variant: 'error' | 'info' | 'success'; text: unknown; toLogin?: 
 /** Seconds before "Send again" works again after a send: the server's spacing of code mails, shown. */
 const RESEND_COOLDOWN_S = CODE_MAIL_SPACING_S;
 
+/**
+ * The wait before "Send again": started when the screen opens (a code was just mailed), after each send
+ * and after the server mailed a new code by itself (an expired one was typed). Ticks once a second for
+ * the eyes only: the line that shows it is not a live region.
+ */
 function useCooldown() {
-  const [until, setUntil] = useState(0);
+  const [until, setUntil] = useState(() => Date.now() + RESEND_COOLDOWN_S * 1000);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (until <= Date.now()) return;
-    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    const timer = window.setInterval(() => {
+      const at = Date.now();
+      setNow(at);
+      if (at >= until) window.clearInterval(timer);
+    }, 1000);
     return () => window.clearInterval(timer);
   }, [until]);
   const left = Math.max(0, Math.ceil((until - now) / 1000));
@@ -75,8 +85,14 @@ export default function CodeCheckForm() {
       boxes.current?.clear();
     },
     failure: (caught) => {
-      const confirmed = caught instanceof ApiError && caught.code === 'ERR_USER_ALREADY_CONFIRMED';
-      setNotice({ variant: 'error', text: caught, toLogin: confirmed });
+      const code = caught instanceof ApiError ? caught.code : '';
+      // Asked again inside the minute (another tab, a reload): the code mailed moments ago still works.
+      if (code === 'ERR_CODE_SENT_RECENTLY') {
+        startCooldown();
+        setNotice({ variant: 'info', text: caught });
+        return null;
+      }
+      setNotice({ variant: 'error', text: caught, toLogin: code === 'ERR_USER_ALREADY_CONFIRMED' });
       boxes.current?.clear();
       return null;
     },
@@ -89,6 +105,8 @@ export default function CodeCheckForm() {
       const code = caught instanceof ApiError ? caught.code : '';
       // A new code (expired → mailed again) or none left to try: the count starts over.
       setWrong((w) => (code === 'INVALID_TOKEN' ? w + 1 : 0));
+      // The server mailed a new code by itself: "Send again" waits its minute as after any send.
+      if (code === 'ERR_TOKEN_EXPIRED') startCooldown();
       if (code === 'ERR_MAX_TRIES_EXCEEDED') {
         openDialog({
           title: t('maxTriesTitle'),
@@ -153,7 +171,7 @@ export default function CodeCheckForm() {
   const minutes = Math.max(1, Math.round((config.codeTtlSeconds ?? CODE_TTL_MS / 1000) / 60));
   const wrongCode = notice?.variant === 'error' && wrong > 0 && wrong < MAX_CODE_TRIES;
   return (
-    <div className="auth-form" aria-busy={checking || undefined}>
+    <div className="auth-form code-check" aria-busy={checking || undefined}>
       <h1 id="code-title">{mode === 'recovery' ? t('titleRecovery') : t('title')}</h1>
       <p className="auth-form__lead" data-testid="code-lead">
         {mode === 'recovery' ? t('leadRecovery', { n: CODE_LENGTH }) : t('lead', { n: CODE_LENGTH })}
@@ -173,7 +191,7 @@ export default function CodeCheckForm() {
       />
       {/* The card is pinned to the top: a message here pushes only what is below it, downward. */}
       <div id={noticeId}>
-        {checking ? <p className="auth-form__small muted center-text">{t('checking')}</p> : null}
+        {checking ? <p className="auth-form__small muted">{t('checking')}</p> : null}
         {notice && !checking ? (
           <Alert variant={notice.variant}>
             <WithAddress text={errorMessage(notice.text)} email={email} />
@@ -192,27 +210,29 @@ export default function CodeCheckForm() {
           </Alert>
         ) : null}
       </div>
-      <p className="auth-form__small muted center-text">
-        {t('validFor', { count: minutes })}{' '}
-        <Link to={firstForm} replace>
-          {t('changeAddress')}
-        </Link>
-      </p>
-      <div className="auth-form__actions">
-        <Button variant="link" onClick={back} disabled={checking}>
-          {t('back')}
-        </Button>
+      <p className="auth-form__small muted">{t('validFor', { count: minutes })}</p>
+      {/* One action under the boxes (typing the code is the main one): "Send again", waiting its minute;
+          the way back and the change of address are quiet links. */}
+      <div className="code-check__resend">
         <Button
           variant="secondary"
           onClick={() => void resend()}
           loading={resending.busy}
-          disabled={checking || cooldownLeft > 0}
+          disabled={checking || resending.busy || cooldownLeft > 0}
         >
           {t('resend')}
         </Button>
+        <p className="auth-form__small muted" data-testid={cooldownLeft > 0 ? 'resend-cooldown' : undefined}>
+          {cooldownLeft > 0 ? t('resendIn', { count: cooldownLeft }) : t('hint')}
+        </p>
       </div>
-      <p className="auth-form__small muted center-text" data-testid={cooldownLeft > 0 ? 'resend-cooldown' : undefined}>
-        {cooldownLeft > 0 ? t('resendIn', { count: cooldownLeft }) : t('hint')}
+      <p className="auth-form__small code-check__links">
+        <Button variant="link" onClick={back} disabled={checking}>
+          {t('back')}
+        </Button>
+        <Link to={firstForm} replace>
+          {t('changeAddress')}
+        </Link>
       </p>
     </div>
   );

@@ -35,13 +35,15 @@ export default function GuestPage() {
   const nameProblem = displayNameProblem(name);
   // From the first submit on, the messages follow the input (a field fixed loses its message at once).
   const problems = {
-    name: !nameProblem ? undefined : nameProblem === 'required' ? t('REQUIRED_FIELD') : te(nameProblem),
-    terms: terms ? undefined : t('REQUIRED_FIELD'),
+    name: !nameProblem ? undefined : nameProblem === 'required' ? t('nameRequired') : te(nameProblem),
+    terms: terms ? undefined : t('termsRequired'),
   };
   const { busy, error, onSubmit } = useFormSubmit<'name' | 'terms'>({
     validate: () => {
       setSubmitted(true);
-      return { fields: problems };
+      // Each field names what it misses; the spec's sentence stays the form's message.
+      const missing = nameProblem === 'required' || !terms;
+      return { fields: problems, ...(missing ? { form: t('REQUIRED_FIELD') } : {}) };
     },
     send: async () => {
       await registerGuest(name.trim());

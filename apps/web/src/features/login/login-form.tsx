@@ -216,6 +216,7 @@ export default function LoginForm() {
         label={t('email')}
         autoComplete="username webauthn"
         invalidMessage={t('invalidEmail')}
+        carried
         {...field('email', email, setEmail)}
       />
       {ssoFirst ? (

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderScreen, serveApi, expectOneRequestForRepeatedSubmits } from '../../components/testing';
 import RecoveryForm from './recovery-form';
 
@@ -24,5 +24,34 @@ describe('recovery screen', () => {
     await renderScreen(<RecoveryForm />, { url: '/user/recovery-password' });
     fireEvent.change(await screen.findByLabelText(/Email/), { target: { value: 'ada@contoso.com' } });
     await expectOneRequestForRepeatedSubmits(screen.getByRole('form'), server.requests);
+  });
+
+  it('an empty address is named; the address typed on the login fills the field', async () => {
+    server = await serveApi(() => ({ status: 200, body: { message: 'sent' } }));
+    await renderScreen(<RecoveryForm />, { url: '/user/recovery-password' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Recovery' }));
+    expect(await screen.findByText('Enter the email of your account.')).toBeVisible();
+    cleanup();
+    sessionStorage.setItem('carriedAddress', 'ada@contoso.com');
+    await renderScreen(<RecoveryForm />, { url: '/user/recovery-password' });
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>(/Email/).value).toBe('ada@contoso.com'));
+  });
+
+  it('on a single-sign-on domain promises no code: the lead says where the password is', async () => {
+    server = await serveApi((req) =>
+      req.url?.endsWith('/sso/discover')
+        ? { status: 200, body: { sso: 'required', domain: 'sso-recovery.test' } }
+        : { status: 200, body: { message: 'sent' } },
+    );
+    await renderScreen(<RecoveryForm />, { url: '/user/recovery-password' });
+    expect(screen.getByTestId('recovery-lead')).toHaveTextContent(/send you a code/);
+    fireEvent.change(await screen.findByLabelText(/Email/), { target: { value: 'ada@sso-recovery.test' } });
+    await waitFor(() =>
+      expect(screen.getByTestId('recovery-lead')).toHaveTextContent(
+        'Your organization (sso-recovery.test) uses single sign-on: there is no password to recover here.',
+      ),
+    );
+    expect(screen.getByTestId('recovery-lead')).not.toHaveTextContent(/code/);
+    expect(screen.queryByRole('button', { name: 'Recovery' })).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { useNavigate } from '../../lib/navigation';
 import { useTranslation } from '../../lib/i18n-react';
-import { isEmailShape } from '@suite/contract/core';
+import { emailDomain, isEmailShape } from '@suite/contract/core';
 import { flowEmail } from '../../lib/flow-email';
 import { userPath } from '../../lib/paths';
 import { useFormSubmit } from '../../lib/use-form-submit';
@@ -38,8 +38,11 @@ export default function RecoveryForm() {
   return (
     <form className="auth-form" method="post" onSubmit={onSubmit} noValidate aria-labelledby="recovery-title">
       <h1 id="recovery-title">{t('title')}</h1>
-      <p className="auth-form__lead">{t('lead')}</p>
-      <EmailField label={t('email')} invalidMessage={t('invalidEmail')} {...field('email', email, setEmail)} />
+      {/* On a single-sign-on domain no code and no password come from here: the lead says where to go. */}
+      <p className="auth-form__lead" data-testid="recovery-lead">
+        {sso === 'required' ? t('leadSso', { domain: emailDomain(address) }) : t('lead')}
+      </p>
+      <EmailField label={t('email')} invalidMessage={t('invalidEmail')} carried {...field('email', email, setEmail)} />
       {sso === 'required' ? (
         <SsoChoice email={address} availability="required" />
       ) : (

@@ -101,4 +101,36 @@ describe('sign-up screen answers (spec §8)', () => {
     fireEvent.change(await screen.findByLabelText(/Work email/), { target: { value: 'ada@contoso.com' } });
     await expectOneRequestForRepeatedSubmits(screen.getByRole('form'), server.requests);
   });
+
+  it('"already in use" stays when the field loses focus: its links take the Tab and the click', async () => {
+    await submit('ada@contoso.com', { status: 400, body: { error_code: 'ERR_EMAIL_IN_USE', message: 'x' } });
+    const alert = await screen.findByRole('alert');
+    const field = screen.getByLabelText(/Work email/);
+    const login = within(alert).getByRole('link', { name: 'Sign in' });
+    // Tab from the field to the link: the field blurs, the alert and its link stay.
+    fireEvent.blur(field, { relatedTarget: login });
+    login.focus();
+    expect(document.activeElement).toBe(login);
+    expect(screen.getByRole('alert')).toHaveTextContent('Email address already in use!');
+    // The address typed goes with both links (and the bottom "Sign in"): the next form starts with it.
+    expect(sessionStorage.getItem('carriedAddress')).toBe('ada@contoso.com');
+    // A changed address is another question: the message goes.
+    fireEvent.change(field, { target: { value: 'grace@contoso.com' } });
+    expect(screen.queryByText(/already in use/)).toBeNull();
+    expect(sessionStorage.getItem('carriedAddress')).toBe('grace@contoso.com');
+  });
+
+  it('an empty address is named: Enter your work email.', async () => {
+    server = await serveApi(() => ({ status: 201 }));
+    await renderScreen(<SignupForm />, { url: '/user/signup' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Go' }));
+    expect(await screen.findByText('Enter your work email.')).toBeVisible();
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('starts with the address typed on the previous form', async () => {
+    sessionStorage.setItem('carriedAddress', 'ada@contoso.com');
+    await renderScreen(<SignupForm />, { url: '/user/signup' });
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>(/Work email/).value).toBe('ada@contoso.com'));
+  });
 });

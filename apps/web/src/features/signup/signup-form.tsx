@@ -46,7 +46,9 @@ export default function SignupForm() {
   // A single-sign-on-only domain signs up through its provider: the first sign-in makes the account.
   const sso = useSsoDiscovery(address);
   const { busy, error, field, onSubmit } = useFormSubmit<'email'>({
-    validate: () => ({ fields: { email: address && isEmailShape(address) ? undefined : t('invalidEmail') } }),
+    validate: () => ({
+      fields: { email: !address ? t('emailRequired') : isEmailShape(address) ? undefined : t('invalidEmail') },
+    }),
     captcha: 'signup',
     send: async (captcha) => {
       const answer = await signup({
@@ -93,6 +95,7 @@ export default function SignupForm() {
         label={t('email')}
         placeholder={t('emailPlaceholder')}
         invalidMessage={t('invalidEmail')}
+        carried
         {...field('email', email, (value: string) => {
           setEmail(value);
           setInUse(false);
@@ -103,6 +106,8 @@ export default function SignupForm() {
         <SsoChoice email={address} availability="required" />
       ) : (
         <>
+          {/* Stays until the address changes (leaving the field changes nothing): its links are reached by
+              Tab and click, and the address typed goes with them (lib/carried-address). */}
           {inUse && error ? (
             <Alert>
               {error}{' '}

@@ -104,7 +104,8 @@ export default function TeammatesForm() {
       })}
       {error ? <Alert>{error}</Alert> : null}
       <div className="auth-form__actions">
-        <Button variant="secondary" onClick={goToMainApp} disabled={busy}>
+        {/* One primary action (Invite); skipping is a quiet way on, not a second pill of the same weight. */}
+        <Button variant="link" onClick={goToMainApp} disabled={busy}>
           {t('skip')}
         </Button>
         <Button type="submit" loading={busy}>

@@ -59,11 +59,29 @@ describe('update password screen', () => {
     fireEvent.change(await screen.findByLabelText(/^New password/), { target: { value: 'Brand-New-7' } });
     fireEvent.change(screen.getByLabelText(/^Confirm/), { target: { value: 'Brand-New-7' } });
     fireEvent.click(screen.getByRole('button', { name: /Save/ }));
+    // The spec's sentence for the form, and the field that misses something named at the field.
     expect(await screen.findByText('Please fill in all fields.')).toBeVisible();
+    expect(screen.getByText('Enter your current password.')).toBeVisible();
+    expect(screen.getByLabelText(/^Current password/)).toHaveAccessibleDescription('Enter your current password.');
     expect(server.requests).toHaveLength(0);
     fireEvent.change(screen.getByLabelText(/^Current password/), { target: { value: 'Old-Pass-1' } });
     fireEvent.click(screen.getByRole('button', { name: /Save/ }));
     expect(await screen.findByText('Your password was changed. Taking you to the app…')).toBeVisible();
     expect(JSON.parse(server.requests[0]!.body)).toMatchObject({ current_password: 'Old-Pass-1' });
+  });
+
+  it('on a single-sign-on domain promises no new password: it says where the password is kept', async () => {
+    server = await serveApi((req) =>
+      req.url?.endsWith('/sso/discover') ? { status: 200, body: { sso: 'required' } } : { status: 500 },
+    );
+    const user = { _id: 'u1', email: 'ada@sso-update.test', preferences: {}, profile_id: 'p1' };
+    localStorage.setItem('authorization', fakeSessionToken(user));
+    localStorage.setItem('user', JSON.stringify(user));
+    await renderScreen(<UpdatePasswordForm />, { url: '/user/update-password' });
+    expect(await screen.findByTestId('update-sso-lead')).toHaveTextContent(
+      'Your organization (sso-update.test) uses single sign-on',
+    );
+    expect(screen.queryByLabelText(/^New password/)).toBeNull();
+    expect(screen.getAllByRole('button')).toHaveLength(1);
   });
 });

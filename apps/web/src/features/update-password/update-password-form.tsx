@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from '../../lib/navigation';
 import { useTranslation } from '../../lib/i18n-react';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, REDIRECT_AFTER_MS } from '@suite/contract/core';
+import { emailDomain, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, REDIRECT_AFTER_MS } from '@suite/contract/core';
+import { useSsoDiscovery } from '../../lib/sso';
 import { ApiError } from '../../lib/api-client';
 import { useGoToMainApp } from '../../lib/main-app';
 import { passwordLengthOk } from '../../lib/password-rules';
@@ -47,18 +48,23 @@ export default function UpdatePasswordForm() {
   const token = currentToken();
   const needsCurrent = Boolean(token) && decodeToken<{ kind?: string }>(token ?? '')?.kind !== 'recovery';
   const passwordProblem = (value: string) =>
-    !value ? t('required') : passwordLengthOk(value) ? undefined : t('passwordLength');
+    !value ? t('passwordRequired') : passwordLengthOk(value) ? undefined : t('passwordLength');
   const confirmationProblem = (value: string, first = password) =>
-    !value ? t('required') : value !== first ? t('mismatch') : undefined;
+    !value ? t('confirmationRequired') : value !== first ? t('mismatch') : undefined;
+  // A single-sign-on domain keeps its people's passwords: nothing to change here (said, with the way on).
+  const sso = useSsoDiscovery(user?.email ?? '');
   const { busy, error, field, checkField, onSubmit } = useFormSubmit<'current' | 'password' | 'confirmation' | 'code'>({
-    validate: () => ({
-      fields: {
-        current: needsCurrent && !current ? t('required') : undefined,
+    validate: () => {
+      const fields = {
+        current: needsCurrent && !current ? t('currentRequired') : undefined,
         password: passwordProblem(password),
         confirmation: confirmationProblem(confirmation),
-        code: askCode && !code.trim() ? t('required') : undefined,
-      },
-    }),
+        code: askCode && !code.trim() ? t('codeRequired') : undefined,
+      };
+      // Each field names what it misses; the spec's "Please fill in all fields." stays the form's message.
+      const missing = (needsCurrent && !current) || !password || !confirmation || (askCode && !code.trim());
+      return { fields, ...(missing ? { form: t('required') } : {}) };
+    },
     failure: (failure) => {
       if (failure instanceof ApiError && failure.code === 'ERR_SECOND_FACTOR_REQUIRED') setAskCode(true);
       return { form: failure };
@@ -94,6 +100,18 @@ export default function UpdatePasswordForm() {
         linkTo={userPath('recovery-password')}
         linkText={t('startAgain')}
       />
+    );
+  }
+
+  if (sso === 'required') {
+    return (
+      <div className="auth-form">
+        <h1>{t('title')}</h1>
+        <p className="auth-form__lead" data-testid="update-sso-lead">
+          {t('ssoLead', { domain: emailDomain(user.email) })}
+        </p>
+        <Button onClick={goToMainApp}>{t('continue')}</Button>
+      </div>
     );
   }
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { fakeSessionToken, renderScreen, serveApi } from '../../components/testing';
@@ -60,5 +61,33 @@ describe('welcome screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Register' }));
     expect(await screen.findByText(/Names may have up to 100 characters/)).toBeVisible();
     expect(server.requests).toHaveLength(0);
+  });
+
+  it('names each missing field; the terms sentence ends after its link', async () => {
+    localStorage.setItem('authorization', fakeSessionToken());
+    await renderScreen(<WelcomeForm />, { url: '/user/welcome' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Register' }));
+    expect(await screen.findByText('Enter your first name.')).toBeVisible();
+    expect(screen.getByText('Enter your last name.')).toBeVisible();
+    expect(screen.getByText('Choose a password.')).toBeVisible();
+    expect(screen.getByText('You must accept the terms of use.')).toBeVisible();
+    expect(screen.queryByText(/fill in all fields/)).toBeNull();
+    const label = document.querySelector(`label[for="${screen.getByRole('checkbox').id}"]`);
+    expect(label?.textContent).toBe('I have read and accept the terms of use.');
+  });
+});
+
+describe('terms sentence in every language', () => {
+  it('puts the link where the language does (Hindi: the verb after the terms)', () => {
+    for (const ns of ['welcome', 'guest']) {
+      for (const lang of ['en', 'pt', 'es', 'hi', 'it']) {
+        const texts = JSON.parse(readFileSync(`src/locales/${lang}/${ns}.json`, 'utf8'));
+        expect(typeof texts.termsAfter, `${lang}/${ns}`).toBe('string');
+      }
+      const hi = JSON.parse(readFileSync(`src/locales/hi/${ns}.json`, 'utf8'));
+      expect(`${hi.termsBefore} ${hi.termsLink} ${hi.termsAfter}`).toBe(
+        'मैंने उपयोग की शर्तें पढ़ ली हैं और मैं उन्हें स्वीकार करता/करती\u00a0हूँ।',
+      );
+    }
   });
 });

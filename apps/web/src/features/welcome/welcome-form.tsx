@@ -52,9 +52,9 @@ function PasswordWelcomeForm() {
     const found: Partial<Record<Field, string>> = {};
     for (const field of ['firstName', 'lastName'] as const) {
       const problem = displayNameProblem(values[field]);
-      if (problem) found[field] = problem === 'required' ? t('required') : te(problem);
+      if (problem) found[field] = problem === 'required' ? t(`${field}Required`) : te(problem);
     }
-    if (!values.password) found.password = t('required');
+    if (!values.password) found.password = t('passwordRequired');
     else if (passwordError(values.password)) found.password = passwordError(values.password);
     if (!terms) found.terms = te('ACCEPT_TERMS');
     return found;

@@ -39,12 +39,20 @@ export interface CodeAsker {
 export async function queueCode(
   deps: AccountsDeps,
   db: Kysely<Database>,
-  to: { email: string; purpose: CodePurpose; language: Language; mail: boolean; asker: CodeAsker },
+  to: {
+    email: string;
+    purpose: CodePurpose;
+    language: Language;
+    mail: boolean;
+    asker: CodeAsker;
+    /** A person asked again: inside the spacing the answer is ERR_CODE_SENT_RECENTLY (codes/repository.ts). */
+    again?: boolean;
+  },
   replacing?: string,
 ): Promise<void> {
   const codes = codesRepository(db);
   const replaces = to.mail && (await codes.pending(to.email, to.purpose, replacing !== undefined));
-  const code = await codes.issue(codeKeys(deps), to.email, to.purpose, replacing);
+  const code = await codes.issue(codeKeys(deps), to.email, to.purpose, replacing, to.again);
   if (code && to.mail) {
     await deps.mailer.queue(db, {
       kind: mailKind(to.purpose),
@@ -57,6 +65,10 @@ export async function queueCode(
   }
 }
 
+/** Forgets any code of (email, purpose), with `db` (the caller's transaction). */
+export const forgetCode = (db: Kysely<Database>, email: string, purpose: CodePurpose) =>
+  codesRepository(db).drop(email, purpose);
+
 /** Checks a submitted code with `db` (the transaction that applies its effect). */
 export const checkCode = (
   deps: AccountsDeps,
@@ -66,7 +78,11 @@ export const checkCode = (
   code: string,
 ) => codesRepository(db).check(codeKeys(deps), email, purpose, code);
 
-/** Stores a new code and queues its mail in one transaction, then wakes the mail worker. */
+/**
+ * Stores a new code and queues its mail in one transaction, then wakes the mail worker. `again`: a
+ * person asked for another code (a resend): within a minute of the last one it is refused, alike for
+ * addresses with and without an account (those store a code that is never mailed).
+ */
 export async function sendCode(
   deps: AccountsDeps,
   email: string,
@@ -74,8 +90,9 @@ export async function sendCode(
   language: Language,
   asker: CodeAsker,
   mail = true,
+  again = false,
 ): Promise<void> {
-  await deps.db.transaction().execute((trx) => queueCode(deps, trx, { email, purpose, language, mail, asker }));
+  await deps.db.transaction().execute((trx) => queueCode(deps, trx, { email, purpose, language, mail, asker, again }));
   if (mail) deps.mailer.kick();
 }
 

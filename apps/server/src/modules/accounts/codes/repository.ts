@@ -45,13 +45,15 @@ export function codesRepository(db: Kysely<Database>) {
    * still be used, nothing changes (null: the code mailed moments ago is the one to use; the caller
    * answers as usual, so the spacing reveals nothing). With `replacing`, only that exact (expired) code
    * is replaced, so parallel submissions of an expired code send one new code, not many (null: another
-   * one did).
+   * one did). With `refuseWithinSpacing` (a person asking again: "Send again", the recovery form) the
+   * spacing answers ERR_CODE_SENT_RECENTLY with Retry-After instead, so that the screen can say so.
    */
   async function issue(
     keys: CodeKeys,
     email: string,
     purpose: CodePurpose,
     replacing?: string,
+    refuseWithinSpacing = false,
   ): Promise<string | null> {
     const now = Date.now();
     const windowOver = now - SEND_WINDOW_MS;
@@ -111,7 +113,13 @@ export function codesRepository(db: Kysely<Database>) {
       .executeTakeFirstOrThrow();
     if (replacing !== undefined && row.code_hash !== replacing) return null;
     // Within the spacing, the code mailed moments ago stays the one to use: no new code, no new mail.
-    if (row.sends < budget || row.sends_window_started_at <= windowOver) return null;
+    if (row.sends < budget || row.sends_window_started_at <= windowOver) {
+      if (refuseWithinSpacing && replacing === undefined && spacingMs > 0)
+        throw new AppError('ERR_CODE_SENT_RECENTLY', {
+          retryAfterS: Math.max(1, Math.ceil((row.created_at + spacingMs - now) / 1000)),
+        });
+      return null;
+    }
     const retryAfter = Math.max(1, Math.ceil((row.sends_window_started_at + SEND_WINDOW_MS - now) / 1000));
     throw new AppError('ERR_RATE_LIMITED', { retryAfterS: retryAfter });
   }
@@ -184,7 +192,12 @@ export function codesRepository(db: Kysely<Database>) {
     );
   }
 
-  return { issue, check, pending, purgeExpired };
+  /** Forgets the code row of (email, purpose): a new account starts with none (see signup/service.ts). */
+  async function drop(email: string, purpose: CodePurpose): Promise<void> {
+    await db.deleteFrom('codes').where('email', '=', email).where('purpose', '=', purpose).execute();
+  }
+
+  return { issue, check, pending, purgeExpired, drop };
 }
 
 export type CodesRepository = ReturnType<typeof codesRepository>;

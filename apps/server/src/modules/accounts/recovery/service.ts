@@ -22,6 +22,8 @@ export async function forgotPassword(
 ): Promise<{ message: string }> {
   if (!rawEmail.trim()) throw new AppError('ERR_EMAIL_NOT_PROVIDED');
   const email = addressOf(rawEmail);
+  // Inside the minute after a code, no new one and no refusal either: the owner's own request, among a
+  // stranger's many, is answered as always, and the code already in the inbox is the one to use.
   await sendCode(deps, email, 'recovery', language, asker, await canRecover(deps, email));
   return { message: 'If the address has an account, a recovery code has been sent.' };
 }

@@ -11,7 +11,7 @@ import { emailCodeMethod } from '../strategies/email-code/method.js';
 import { totpOn } from '../strategies/totp/service.js';
 import { invitesRepository } from '../invites/repository.js';
 import { resolveSignupInvite, type SignupInvite } from '../invites/service.js';
-import { addressOf, answerCode, checkCode, queueCode, sendCode, type CodeAsker } from '../codes/flow.js';
+import { addressOf, answerCode, checkCode, forgetCode, queueCode, sendCode, type CodeAsker } from '../codes/flow.js';
 import type { AccountsDeps } from '../deps.js';
 import { awaitsCodeStep, usersRepository, type NewUser, type UserRow } from '../identity/repository.js';
 import { sessionFor } from '../identity/sessions.js';
@@ -116,6 +116,9 @@ export async function signup(
       // as one without.
       if (approval && !(await accessRequestsGate(trx).use(approval))) throw new AppError('ERR_SIGNUP_APPROVAL_PENDING');
       await usersRepository(trx).create(newUser(email, personal, language, false, granted?.inviterId ?? null));
+      // A resend asked for this address before it had an account stored a code never mailed: its minute
+      // of spacing must not hold back the account's first code.
+      await forgetCode(trx, email, 'confirm');
       await queueCode(deps, trx, { email, purpose: 'confirm', language, mail: true, asker });
     });
   } catch (error) {
@@ -223,7 +226,8 @@ export async function resendConfirmation(
   if (!allows(rules, emailCodeMethod)) throw new AppError('ERR_SSO_LOGIN_ONLY');
   const user = await usersRepository(deps.db).byEmail(email);
   if (user && !awaitsCodeStep(user)) throw new AppError('ERR_USER_ALREADY_CONFIRMED');
-  // Unknown address: same answer, nothing sent.
-  if (user) await sendCode(deps, email, 'confirm', language, asker);
+  // Unknown address: same answer, nothing sent; a code that is never mailed is stored all the same, so
+  // that a second ask inside the minute is refused alike for both.
+  await sendCode(deps, email, 'confirm', language, asker, Boolean(user), true);
   return { message: 'A new code has been sent.' };
 }
