@@ -8,7 +8,7 @@ import { actingProfile, currentToken, currentUser } from '../lib/session';
 import { isWelcomeSession } from '../lib/welcome-session';
 import { PageNotFound } from '../lib/page-not-found';
 import { userPath } from '../lib/paths';
-import { HomeHeader, homeSectionPath } from '../components/home-header';
+import { HomeHeader } from '../components/home-header';
 import { PageLoading } from '../components/page-loading';
 import { WithAddress } from '../components/address';
 import { getAdminMe } from '../features/admin/api/admin-me';
@@ -82,7 +82,8 @@ const sectionOf = (pathname: string): HomeSection | 'none' | undefined => {
 /**
  * The signed-in home at the default main app address (`/app`; a real main app replaces it via
  * MAIN_APP_URL): a header with the sections (Meetings, Files, Security, Sessions, and Administration for
- * a domain administrator) and one section at a time, each at its own address (/app opens Meetings). The
+ * a domain administrator) and one section at a time, each at its own address (/app is Meetings too: the
+ * address every sign-in lands on stays as it is, no extra history entry). The
  * header and the section's frame paint at once, from this screen's own code; the section's parts fill in
  * without moving what is already there.
  */
@@ -106,9 +107,7 @@ export default function HomePage() {
 
   useEffect(() => {
     if (!signedIn) navigate(userPath(welcome ? 'welcome' : 'login'), { replace: true });
-    // /app itself is the Meetings section: its address says so (no new history entry).
-    else if (found === 'none') navigate(homeSectionPath('meetings'), { replace: true });
-  }, [signedIn, welcome, found, navigate]);
+  }, [signedIn, welcome, navigate]);
 
   useEffect(() => {
     let current = true;

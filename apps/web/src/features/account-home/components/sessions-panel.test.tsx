@@ -50,7 +50,9 @@ describe('active sessions on the signed-in home', () => {
     expect(within(mine).getByText(`Signed in ${signedIn.format(new Date(SESSIONS[1]!.created_at))}`)).toBeVisible();
     expect(within(mine).queryByRole('button')).toBeNull();
     expect(within(iphone).getByText('Last active now')).toBeVisible();
-    expect(within(iphone).getByRole('button', { name: 'Sign out of Safari 17 on iPhone' }).textContent).toBe('Sign out');
+    expect(within(iphone).getByRole('button', { name: 'Sign out of Safari 17 on iPhone' }).textContent).toBe(
+      'Sign out',
+    );
     expect(within(unknown).getByText('Last active yesterday')).toBeVisible();
     expect(within(unknown).queryByText('This device')).toBeNull();
     expect(screen.getByRole('button', { name: 'Sign out of all devices' })).toBeVisible();
