@@ -147,7 +147,7 @@ export class SecurityScreens extends AccountScreens {
           { timeout: 30_000 },
         )
       : null;
-    await this.page.getByRole('button', { name: this.homeT('signOut'), exact: true }).click();
+    await this.signOutFromMenu();
     if (autofilled) expect((await autofilled).ok()).toBe(true);
     else await expect(this.page).toHaveURL(/\/user\/login$/);
   }

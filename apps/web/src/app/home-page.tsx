@@ -45,15 +45,7 @@ const SECTIONS: Record<HomeSection, () => ReactNode> = {
     </>
   ),
   files: () => <FilesPanel />,
-  security: () => (
-    <>
-      <SecurityPanel />
-      {/* A company address that administers nothing yet: the way to prove the domain (nothing for others). */}
-      <Suspense fallback={null}>
-        <AdminLink />
-      </Suspense>
-    </>
-  ),
+  security: () => <SecurityPanel />,
   sessions: () => <SessionsPanel />,
 };
 
@@ -98,7 +90,8 @@ export default function HomePage() {
   const welcome = isWelcomeSession();
   const token = currentToken();
   const signedIn = Boolean(token) && !welcome;
-  const [admin, setAdmin] = useState(false);
+  // Unknown until asked: the way to prove one's domain shows only once it is known that it is not administered.
+  const [admin, setAdmin] = useState<boolean | undefined>();
   const titleRef = useRef<HTMLHeadingElement>(null);
   const email = currentUser()?.email ?? '';
   const profile = actingProfile();
@@ -150,6 +143,12 @@ export default function HomePage() {
         <Suspense fallback={null}>
           <PolicyBanner />
         </Suspense>
+        {section === 'meetings' && admin === false ? (
+          // A company address that administers nothing yet: the way to prove the domain (nothing for others).
+          <Suspense fallback={null}>
+            <AdminLink />
+          </Suspense>
+        ) : null}
         <Suspense
           fallback={
             <div className="card home__placeholder">
