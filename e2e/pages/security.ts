@@ -77,8 +77,9 @@ export class SecurityScreens extends AccountScreens {
   get panel(): Locator {
     return this.page.getByRole('region', { name: this.secT('title'), exact: true });
   }
+  /** The confirmation shown beside the part that changed (passkeys or two-step verification). */
   get status(): Locator {
-    return this.panel.getByRole('status');
+    return this.panel.getByRole('status').filter({ hasText: /\S/ });
   }
   passkey(name: string): Locator {
     return this.panel.getByRole('listitem', { name, exact: true });

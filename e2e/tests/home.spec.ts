@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect, createAccount, expectAccessible, signInWithStorage, overflowOf } from '../fixtures/test';
 import { texts, type Lang } from '../pages/locale-texts';
+import { SecurityScreens, appCode } from '../pages/security';
 
 const homeT = texts('en', 'home');
 const nav = (page: Page) => page.getByRole('navigation', { name: homeT('nav.label') });
@@ -102,6 +103,39 @@ test.describe('the signed-in home: a place with rooms', () => {
     await expect(page).toHaveURL(/\/user\/login$/);
   });
 
+  test('recovery codes: one bordered block with Copy, Download and Print; "Make new codes" replaces them', async ({
+    page,
+    request,
+  }) => {
+    const account = await createAccount(request);
+    await signInWithStorage(page, account, '/app/security');
+    const ui = new SecurityScreens(page);
+    const { secret, codes } = await ui.turnOnTwoStep();
+    expect(codes).toHaveLength(10);
+    const block = ui.panel.getByTestId('recovery-codes').locator('xpath=..');
+    for (const name of [ui.secT('codes.copy'), ui.secT('codes.download'), ui.secT('codes.print')]) {
+      await expect(block.getByRole('button', { name, exact: true })).toBeVisible();
+    }
+    expect(await block.evaluate((el) => getComputedStyle(el).borderTopStyle)).toBe('solid');
+    await shots(page, 'home-recovery-codes-en');
+    // The two-step confirmation shows beside two-step verification, then goes.
+    await expect(ui.status).toHaveText(ui.secT('totp.turnedOn'));
+    await ui.button(ui.secT('codes.done')).click();
+    await expect(ui.status).toHaveCount(0, { timeout: 15_000 });
+
+    await ui.button(ui.secT('codes.renew')).click();
+    await ui.typeCodeInto(ui.panel, appCode(secret, 1), ui.secT('totp.digit', { n: 1, total: 6 }));
+    await expect(ui.panel.getByRole('heading', { name: ui.secT('codes.title') })).toBeFocused();
+    const fresh = (await ui.panel.getByTestId('recovery-codes').getByRole('listitem').allTextContents()).map((c) =>
+      c.trim(),
+    );
+    expect(fresh).toHaveLength(10);
+    expect(fresh.filter((c) => codes.includes(c))).toEqual([]);
+    await expect(ui.status).toHaveText(ui.secT('codes.renewed'));
+    await ui.button(ui.secT('codes.done')).click();
+    await expect(ui.panel).toContainText(ui.secT('totp.codesLeft_other', { count: 10 }));
+  });
+
   for (const lang of ['en', 'hi'] as Lang[]) {
     test(`every section lays out at 1280 and 360, light and dark, axe clean (${lang})`, async ({ page, request }) => {
       test.setTimeout(120_000);
@@ -114,9 +148,9 @@ test.describe('the signed-in home: a place with rooms', () => {
       const t = texts(lang, 'home');
       for (const section of ['meetings', 'files', 'security', 'sessions'] as const) {
         await page.goto(`/app/${section}`);
-        await expect(page.getByRole('navigation', { name: t('nav.label') }).locator('[aria-current="page"]')).toHaveText(
-          t(`nav.${section}`),
-        );
+        await expect(
+          page.getByRole('navigation', { name: t('nav.label') }).locator('[aria-current="page"]'),
+        ).toHaveText(t(`nav.${section}`));
         await expect(page.locator('main .card').first()).toBeVisible();
         await expect(page.locator('.page-loading')).toHaveCount(0);
         await expectAccessible(page, `home ${section} ${lang}`);

@@ -143,12 +143,6 @@ export default function HomePage() {
         <Suspense fallback={null}>
           <PolicyBanner />
         </Suspense>
-        {section === 'meetings' && admin === false ? (
-          // A company address that administers nothing yet: the way to prove the domain (nothing for others).
-          <Suspense fallback={null}>
-            <AdminLink />
-          </Suspense>
-        ) : null}
         <Suspense
           fallback={
             <div className="card home__placeholder">
@@ -158,6 +152,13 @@ export default function HomePage() {
         >
           <Section />
         </Suspense>
+        {section === 'meetings' && admin === false ? (
+          // A company address that administers nothing yet: below the
+          // section's own work, the way to prove the domain (nothing for others).
+          <Suspense fallback={null}>
+            <AdminLink />
+          </Suspense>
+        ) : null}
       </main>
     </div>
   );
