@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { test, expect, createAccount, expectAccessible, signInWithStorage, overflowOf } from '../fixtures/test';
 import { texts, type Lang } from '../pages/locale-texts';
 import { SecurityScreens, appCode } from '../pages/security';
+import { FilesPanel } from '../pages/files-panel';
 
 const homeT = texts('en', 'home');
 const nav = (page: Page) => page.getByRole('navigation', { name: homeT('nav.label') });
@@ -134,6 +135,28 @@ test.describe('the signed-in home: a place with rooms', () => {
     await expect(ui.status).toHaveText(ui.secT('codes.renewed'));
     await ui.button(ui.secT('codes.done')).click();
     await expect(ui.panel).toContainText(ui.secT('totp.codesLeft_other', { count: 10 }));
+  });
+
+  test("a file's share link stays copyable while it lives, after a reload too; revoked, it goes", async ({
+    page,
+    request,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const account = await createAccount(request);
+    await signInWithStorage(page, account, '/app/files');
+    const files = new FilesPanel(page);
+    await files.upload({ name: 'plan.txt', mimeType: 'text/plain', buffer: Buffer.from('the plan') });
+    const url = await files.createLink('plan.txt', 'In 7 days');
+    await page.reload();
+    const item = files.item('plan.txt');
+    await item.getByRole('button', { name: 'Share' }).click();
+    const copy = item.getByRole('button', { name: /^Copy the link created / });
+    await expect(copy).toHaveCount(1);
+    await copy.click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+    await item.getByRole('button', { name: /^Revoke the link created / }).click();
+    await expect(copy).toHaveCount(0);
   });
 
   for (const lang of ['en', 'hi'] as Lang[]) {
