@@ -10,7 +10,7 @@ export interface AvatarMenuItem {
 }
 
 /** Initials of a name, or the first letter of the address: what the round button shows. */
-export function initialsOf(name: string, email: string): string {
+function initialsOf(name: string, email: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
   const letters = words.length > 0 ? [words[0], words.length > 1 ? words[words.length - 1] : ''] : [email];
   return letters

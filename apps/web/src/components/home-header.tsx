@@ -46,7 +46,7 @@ const ICONS: Record<HomeNavId, ReactNode> = {
   ),
 };
 
-export const homeSectionPath = (section: HomeSection): string => `/app/${section}`;
+const homeSectionPath = (section: HomeSection): string => `/app/${section}`;
 
 /**
  * The signed-in home's header, the same on every section and in the console: the logo, the sections
