@@ -4,7 +4,8 @@ import { HOME_SECTIONS, type HomeSection } from '@suite/contract/core';
 import { useNavigate } from '../lib/navigation';
 import { useTranslation } from '../lib/i18n-react';
 import { useDocumentTitle } from '../lib/use-document-title';
-import { actingProfile, currentToken, currentUser } from '../lib/session';
+import { actingProfile, clearSession, currentToken, currentUser } from '../lib/session';
+import { ApiError } from '../lib/api-client';
 import { isWelcomeSession } from '../lib/welcome-session';
 import { PageNotFound } from '../lib/page-not-found';
 import { userPath } from '../lib/paths';
@@ -53,12 +54,13 @@ const SECTIONS: Record<HomeSection, () => ReactNode> = {
  * Whether this session's person administers a domain (the Administration section): asked once per
  * session token, not on every section, so that the navigation does not change under the pointer.
  */
-let adminAnswer: { token: string; admin: Promise<boolean> } | null = null;
-function isAdmin(token: string): Promise<boolean> {
+let adminAnswer: { token: string; admin: Promise<boolean | 'ended'> } | null = null;
+function isAdmin(token: string): Promise<boolean | 'ended'> {
   if (adminAnswer?.token !== token) {
+    // The same question says whether the session still holds (ended elsewhere, or the person deactivated).
     const admin = getAdminMe().then(
       (me) => me.domains.length > 0,
-      () => false,
+      (error: unknown) => (error instanceof ApiError && error.status === 401 ? ('ended' as const) : false),
     );
     adminAnswer = { token, admin };
   }
@@ -104,11 +106,17 @@ export default function HomePage() {
 
   useEffect(() => {
     let current = true;
-    if (token && signedIn) void isAdmin(token).then((yes) => current && setAdmin(yes));
+    if (token && signedIn)
+      void isAdmin(token).then((answer) => {
+        if (!current) return;
+        if (answer !== 'ended') return setAdmin(answer);
+        clearSession();
+        navigate(userPath('login'), { replace: true });
+      });
     return () => {
       current = false;
     };
-  }, [token, signedIn]);
+  }, [token, signedIn, navigate]);
 
   // Another section was chosen: the keyboard and screen reader start at its heading, not on the old link.
   useEffect(() => {
