@@ -111,6 +111,22 @@ export class AccountScreens {
   }
 
   // Signed-in home
+  /** Opens a section of the home from its navigation (each section is its own address). */
+  async openSection(section: 'meetings' | 'files' | 'security' | 'sessions'): Promise<void> {
+    await this.page
+      .getByRole('navigation', { name: this.homeT('nav.label') })
+      .getByRole('link', { name: this.homeT(`nav.${section}`), exact: true })
+      .click();
+    await expect(this.page).toHaveURL(new RegExp(`/app/${section}$`));
+  }
+
+  /** Signs out from the account menu; the app shows the login screen. */
+  async signOutFromMenu(): Promise<void> {
+    // The header's one button: the account menu (its name holds the person's name).
+    await this.page.getByRole('banner').getByRole('button').click();
+    await this.page.getByRole('menuitem', { name: this.homeT('menu.signOut'), exact: true }).click();
+  }
+
   async expectHome(email: string): Promise<void> {
     await expect(this.page).toHaveURL(/\/app$/);
     await expect(this.page.getByText(this.homeT('signedInAs', { email }))).toBeVisible();

@@ -77,8 +77,9 @@ export class SecurityScreens extends AccountScreens {
   get panel(): Locator {
     return this.page.getByRole('region', { name: this.secT('title'), exact: true });
   }
+  /** The confirmation shown beside the part that changed (passkeys or two-step verification). */
   get status(): Locator {
-    return this.panel.getByRole('status');
+    return this.panel.getByRole('status').filter({ hasText: /\S/ });
   }
   passkey(name: string): Locator {
     return this.panel.getByRole('listitem', { name, exact: true });
@@ -147,7 +148,7 @@ export class SecurityScreens extends AccountScreens {
           { timeout: 30_000 },
         )
       : null;
-    await this.page.getByRole('button', { name: this.homeT('signOut'), exact: true }).click();
+    await this.signOutFromMenu();
     if (autofilled) expect((await autofilled).ok()).toBe(true);
     else await expect(this.page).toHaveURL(/\/user\/login$/);
   }

@@ -39,7 +39,7 @@ for (const lang of ['en', 'hi'] as Lang[]) {
       if (lang === 'en') await screenshots(page, 'account-login');
       await ui.logIn(account.email, account.password);
       await ui.expectHome(account.email);
-      await page.getByRole('button', { name: ui.homeT('signOut'), exact: true }).click();
+      await ui.signOutFromMenu();
       await expect(page).toHaveURL(/\/user\/login$/);
       expect(await page.evaluate(() => localStorage.getItem('authorization'))).toBeNull();
     });
@@ -212,7 +212,7 @@ for (const lang of ['en', 'es'] as Lang[]) {
       await page.getByRole('button', { name: ui.updateT('submit') }).click();
       await ui.expectHome(account.email);
 
-      await page.getByRole('button', { name: ui.homeT('signOut'), exact: true }).click();
+      await ui.signOutFromMenu();
       await ui.logIn(account.email, account.password);
       await expect(page.getByRole('alert').filter({ hasText: ui.errorsT('ERR_INVALID_CREDENTIALS') })).toBeVisible();
       await ui.logIn(account.email, 'Brand-New-Pass-7');
@@ -242,7 +242,10 @@ test('keyboard only: forgot password from the login screen to the home', async (
   await page.keyboard.type('Keyboard-Pass-3');
   await page.keyboard.press('Enter');
   await ui.expectHome(account.email);
-  await tabTo(page, page.getByRole('button', { name: ui.homeT('signOut'), exact: true }));
+  // The account menu by keyboard: Enter opens it on its first item, Sign out.
+  await tabTo(page, page.getByRole('banner').getByRole('button'));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: ui.homeT('menu.signOut'), exact: true })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/user\/login$/);
   await expect(ui.field(ui.loginT('email'))).toBeFocused();

@@ -24,7 +24,7 @@ for (const lang of ['en', 'hi'] as Lang[]) {
       const account = await createAccount(request);
       const authenticator = await VirtualAuthenticator.attach(page);
       const ui = new SecurityScreens(page, lang);
-      await signInWithStorage(page, account);
+      await signInWithStorage(page, account, '/app/security');
       await expect(ui.panel.getByText(ui.secT('passkeys.none'))).toBeVisible();
       const name = await ui.addPasskey();
       expect(name).toMatch(/Chrom/);
@@ -39,6 +39,7 @@ for (const lang of ['en', 'hi'] as Lang[]) {
       // answers with the one it holds, as a person picking it in the e-mail field's list would.
       await ui.signOut({ passkeyAutofill: true });
       await ui.expectHome(account.email);
+      await ui.openSection('security');
       await expect(ui.passkey(`Work laptop ${lang}`)).not.toContainText(ui.secT('passkeys.neverUsed'));
       const afterAutofill = (await authenticator.credentials())[0]?.signCount ?? 0;
       expect(afterAutofill).toBeGreaterThan(credential?.signCount ?? 0);
@@ -52,6 +53,7 @@ for (const lang of ['en', 'hi'] as Lang[]) {
       await ui.signInWithPasskey();
       await ui.expectHome(account.email);
       expect((await authenticator.credentials())[0]?.signCount ?? 0).toBeGreaterThan(afterAutofill);
+      await ui.openSection('security');
 
       await ui.removePasskey(`Work laptop ${lang}`);
       await expect(ui.panel.getByText(ui.secT('passkeys.none'))).toBeVisible();
@@ -70,7 +72,7 @@ for (const lang of ['en', 'hi'] as Lang[]) {
       await VirtualAuthenticator.attach(page);
       const ui = new SecurityScreens(page, lang);
       const notMeT = texts(lang, 'notMe');
-      await signInWithStorage(page, account);
+      await signInWithStorage(page, account, '/app/security');
       await expect(ui.panel.getByText(ui.secT('passkeys.none'))).toBeVisible();
       await staleProofs(account.email);
       await ui.button(ui.secT('passkeys.add')).click();
@@ -124,7 +126,7 @@ for (const lang of ['en', 'hi'] as Lang[]) {
     }) => {
       const account = await createAccount(request);
       const ui = new SecurityScreens(page, lang);
-      await signInWithStorage(page, account);
+      await signInWithStorage(page, account, '/app/security');
       const { secret, codes } = await ui.turnOnTwoStep();
       expect(codes).toHaveLength(10);
       expect(new Set(codes).size).toBe(10);
@@ -167,6 +169,7 @@ for (const lang of ['en', 'hi'] as Lang[]) {
       await ui.page.getByRole('textbox', { name: ui.stepT('recovery') }).fill(codes[1] ?? '');
       await ui.page.getByRole('button', { name: ui.stepT('submit'), exact: true }).click();
       await ui.expectHome(account.email);
+      await ui.openSection('security');
       await expect(ui.panel).toContainText(ui.secT('totp.codesLeft_other', { count: 8 }));
     });
   });
@@ -179,7 +182,7 @@ test('keyboard only: a passkey added, renamed and removed, two-step verification
   const account = await createAccount(request);
   await VirtualAuthenticator.attach(page);
   const ui = new SecurityScreens(page);
-  await signInWithStorage(page, account);
+  await signInWithStorage(page, account, '/app/security');
   await expect(ui.panel.getByText(ui.secT('passkeys.none'))).toBeVisible();
   await tabTo(page, ui.button(ui.secT('passkeys.add')), 80);
   await page.keyboard.press('Enter');

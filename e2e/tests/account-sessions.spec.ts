@@ -31,6 +31,7 @@ async function device(browser: Browser, account: Account, userAgent: string, pho
   const ui = new AccountScreens(page);
   await ui.logIn(account.email, account.password);
   await ui.expectHome(account.email);
+  await ui.openSection('sessions');
   return page;
 }
 
@@ -58,25 +59,25 @@ test.describe('active sessions (two devices, one user)', () => {
 
     // The phone's home already knew both sessions; the desktop sees the phone once it reloads.
     await expect(rows(phone)).toHaveCount(2);
-    await expect(row(phone, 'Safari on iPhone')).toContainText(t('thisDevice'));
+    await expect(row(phone, 'Safari 17 on iPhone')).toContainText(t('thisDevice'));
     await desktop.reload();
     await expect(rows(desktop)).toHaveCount(2);
-    await expect(rows(desktop).first().getByRole('heading')).toHaveText('Chrome on Linux');
-    await expect(row(desktop, 'Chrome on Linux')).toContainText(t('thisDevice'));
-    await expect(row(desktop, 'Chrome on Linux').getByRole('button')).toHaveCount(0);
-    await expect(row(desktop, 'Safari on iPhone')).not.toContainText(t('thisDevice'));
-    await expect(row(desktop, 'Safari on iPhone')).toContainText(t('lastSeen', { when: 'now' }));
+    await expect(rows(desktop).first().getByRole('heading')).toHaveText('Chrome 131 on Linux');
+    await expect(row(desktop, 'Chrome 131 on Linux')).toContainText(t('thisDevice'));
+    await expect(row(desktop, 'Chrome 131 on Linux').getByRole('button')).toHaveCount(0);
+    await expect(row(desktop, 'Safari 17 on iPhone')).not.toContainText(t('thisDevice'));
+    await expect(row(desktop, 'Safari 17 on iPhone')).toContainText(t('lastSeen', { when: 'now' }));
     await accessible(desktop, 'sessions panel');
     await accessible(phone, 'sessions panel on a phone');
 
     // By keyboard: the button says what it signs out; focus stays in the panel when its row goes.
-    const signOut = row(desktop, 'Safari on iPhone').getByRole('button', {
-      name: t('signOutOf', { device: 'Safari on iPhone' }),
+    const signOut = row(desktop, 'Safari 17 on iPhone').getByRole('button', {
+      name: t('signOutOf', { device: 'Safari 17 on iPhone' }),
     });
     await expect(signOut).toHaveText(t('signOut'));
     await signOut.focus();
     await desktop.keyboard.press('Enter');
-    await expect(panel(desktop).getByRole('status')).toHaveText(t('signedOut', { device: 'Safari on iPhone' }));
+    await expect(panel(desktop).getByRole('status')).toHaveText(t('signedOut', { device: 'Safari 17 on iPhone' }));
     await expect(rows(desktop)).toHaveCount(1);
     await expect(panel(desktop).getByRole('heading', { name: t('title') })).toBeFocused();
     await expect(panel(desktop).getByText(t('onlyThis'))).toBeVisible();
@@ -90,7 +91,7 @@ test.describe('active sessions (two devices, one user)', () => {
     // The desktop is still signed in.
     await desktop.reload();
     await expect(rows(desktop)).toHaveCount(1);
-    await expect(desktop).toHaveURL(/\/app$/);
+    await expect(desktop).toHaveURL(/\/app\/sessions$/);
     expect((await sessionsWith(desktop, (await storedToken(desktop))!)).status()).toBe(200);
     await desktop.context().close();
     await phone.context().close();

@@ -88,7 +88,7 @@ for (const lang of ['en', 'hi'] as Lang[]) {
       await expect(page.getByText(ui.homeT('signedInAs', { email }))).toBeVisible();
 
       // Sign out: our session and the provider's end; the browser comes back to our sign-in page.
-      await page.getByRole('button', { name: ui.homeT('signOut'), exact: true }).click();
+      await ui.signOutFromMenu();
       await expect(page).toHaveURL(/\/user\/login\?signed-out=1$/);
       // The provider asks for the password again: its session is over.
       await page.goto(ssp.tileUrl(SP_ENTITY));

@@ -16,6 +16,7 @@ import { AccountScreens } from '../pages/account';
 import { BROWSER_LOCALE, texts, type Lang } from '../pages/locale-texts';
 
 const t = texts('en', 'admin');
+const homeT = texts('en', 'home');
 const domainOf = (email: string) => email.split('@')[1]!;
 
 /** A registered administrator of a domain of its own (granted by the operator's CLI), and the domain. */
@@ -29,7 +30,10 @@ async function anAdministrator(request: Parameters<typeof createAccount>[0]): Pr
 /** Opens the console from the home, as an administrator would. */
 async function openConsole(page: Page, account: Account): Promise<void> {
   await signInWithStorage(page, account, '/app');
-  await page.getByRole('link', { name: t('open') }).click();
+  await page
+    .getByRole('navigation', { name: homeT('nav.label') })
+    .getByRole('link', { name: homeT('nav.admin'), exact: true })
+    .click();
   await expect(page).toHaveURL(/\/app\/admin$/);
   await expect(page.getByRole('heading', { level: 1, name: t('title') })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: t('people.title'), exact: true })).toBeVisible();
@@ -42,8 +46,8 @@ test.describe('the domain administrator’s console', () => {
   }) => {
     const someone = await createAccount(request);
     await signInWithStorage(page, someone, '/app');
-    await expect(page.getByRole('button', { name: texts('en', 'home')('signOut'), exact: true })).toBeVisible();
-    await expect(page.getByRole('link', { name: t('open') })).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: homeT('nav.label') }).getByRole('link')).toHaveCount(4);
+    await expect(page.getByRole('link', { name: homeT('nav.admin'), exact: true })).toHaveCount(0);
     await page.goto('/app/admin');
     await expect(page.getByRole('heading', { name: texts('en', 'pages')('notFound.title') })).toBeVisible();
     await page.goto('/app/admin/audit');
@@ -62,7 +66,7 @@ test.describe('the domain administrator’s console', () => {
     const theirs = await browser.newContext();
     const theirPage = await theirs.newPage();
     await signInWithStorage(theirPage, leaver, '/app');
-    await expect(theirPage.getByRole('button', { name: texts('en', 'home')('signOut'), exact: true })).toBeVisible();
+    await expect(theirPage.getByRole('navigation', { name: homeT('nav.label') })).toBeVisible();
 
     await openConsole(page, boss);
     await expectAccessible(page, 'people');
@@ -338,7 +342,7 @@ test.describe('the console in the other languages', () => {
       const page = await context.newPage();
       const tl = texts(lang, 'admin');
       await signInWithStorage(page, boss, '/app');
-      await page.getByRole('link', { name: tl('open') }).click();
+      await page.getByRole('link', { name: texts(lang, 'home')('nav.admin'), exact: true }).click();
       await expect(page.getByRole('heading', { level: 1, name: tl('title') })).toBeVisible();
       for (const [section, heading] of [
         ['people', 'people.title'],

@@ -200,7 +200,7 @@ test.describe('the single-sign-on page in the other languages', () => {
       const tl = texts(lang, 'admin');
       const sl = texts(lang, 'adminSso');
       await signInWithStorage(page, boss, '/app');
-      await page.getByRole('link', { name: tl('open') }).click();
+      await page.getByRole('link', { name: texts(lang, 'home')('nav.admin'), exact: true }).click();
       await page.getByRole('link', { name: tl('nav.sso') }).click();
       await expect(page.getByRole('heading', { level: 2, name: sl('title'), exact: true })).toBeVisible();
       await expect(page.getByText(sl('connection'), { exact: true })).toBeVisible();

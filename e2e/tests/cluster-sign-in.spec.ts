@@ -108,7 +108,7 @@ test('a passkey: its challenges made on one instance and answered on the other, 
   const authenticator = await VirtualAuthenticator.attach(page);
   const ui = new SecurityScreens(page);
   const seen = answers(page);
-  await signInWithStorage(page, account);
+  await signInWithStorage(page, account, '/app/security');
   await cluster.pin(page.context(), 0);
   await cluster.pinNext(page, '/api/v2/user/passkeys', 1);
   await ui.addPasskey();
@@ -133,7 +133,7 @@ test('two-step verification: turned on across the instances, its code step answe
   const account = await createAccount(request);
   const ui = new SecurityScreens(page);
   const seen = answers(page);
-  await signInWithStorage(page, account);
+  await signInWithStorage(page, account, '/app/security');
   await cluster.pin(page.context(), 0);
   await cluster.pinNext(page, '/api/v2/user/totp/enable', 1);
   const { secret } = await ui.turnOnTwoStep();

@@ -9,7 +9,7 @@ test.describe('shared files', () => {
   test('upload, share, and a logged-out visitor downloads exactly that file', async ({ page, browser, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const account = await createAccount(page.request);
-    await signInWithStorage(page, account);
+    await signInWithStorage(page, account, '/app/files');
     const panel = new FilesPanel(page);
     await expect(panel.root).toBeVisible();
 
@@ -64,7 +64,7 @@ test.describe('shared files', () => {
 
   test('a slow upload shows its progress; a file over the limit is refused before it is sent', async ({ page }) => {
     const account = await createAccount(page.request);
-    await signInWithStorage(page, account);
+    await signInWithStorage(page, account, '/app/files');
     const panel = new FilesPanel(page);
     // A 256 kB/s uplink (Chromium's network emulation): 1 MB takes about four seconds to go.
     const cdp = await page.context().newCDPSession(page);

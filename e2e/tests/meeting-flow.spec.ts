@@ -149,7 +149,7 @@ test.describe('start a meeting from the signed-in home', () => {
     const panel = page.getByRole('region', { name: 'Meetings' });
     await expect(panel.getByText('You have no meetings yet.')).toBeVisible();
     await panel.getByLabel('Meeting name (optional)').fill('Design review');
-    await panel.getByRole('button', { name: 'Start a meeting' }).click();
+    await panel.getByRole('button', { name: 'Create for later' }).click();
     await expect(panel.getByRole('status').filter({ hasText: 'Your meeting is ready' })).toBeVisible();
     const item = panel.getByTestId('meeting-item');
     await expect(item).toHaveCount(1);

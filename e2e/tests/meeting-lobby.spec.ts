@@ -261,7 +261,7 @@ test.describe('the meeting lobby', () => {
     await signIn(page, host, '/app', () => page.clock.install());
     const panel = page.getByRole('region', { name: 'Meetings' });
     await panel.getByLabel('Who joins directly').selectOption('restricted');
-    await panel.getByRole('button', { name: 'Start a meeting' }).click();
+    await panel.getByRole('button', { name: 'Create for later' }).click();
     await expect(panel.getByTestId('meeting-item')).toHaveCount(1);
     await shots(page, 'home-access');
     const list = await request.get('/api/v2/videoconference', { headers: { authorization: `Bearer ${host.token}` } });

@@ -169,7 +169,7 @@ test.describe('/auth hand-off', () => {
         await page.goto(`/auth?token=${real}&redirect=${encodeURIComponent(target)}`);
         await continueAs(page, email);
         await expect(page).toHaveURL(`${BASE_URL}/app`);
-        await expect(page.getByRole('region', { name: 'Active sessions' })).toBeVisible();
+        await expect(page.getByRole('navigation', { name: 'Sections' })).toBeVisible();
         expect(await page.evaluate(() => localStorage.getItem('authorization'))).toBe(real);
       });
     }

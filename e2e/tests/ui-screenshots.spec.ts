@@ -108,7 +108,7 @@ for (const lang of ['en', 'hi'] as Lang[]) {
         headers: { ...phone, authorization: `Bearer ${token}` },
       });
       expect(seen.status()).toBe(200);
-      await page.reload();
+      await page.goto('/app/sessions');
       const sessions = page.getByRole('region', { name: sessionsT('title') });
       const iphone = sessions.getByRole('listitem').filter({ hasText: 'Safari' });
       await expect(iphone).toHaveCount(1);

@@ -155,6 +155,8 @@ export const STORAGE_KEYS = {
   tokenValidationEmail: 'tokenValidationEmail',
   skipDeviceReview: 'skipDeviceReview',
   language: 'language',
+  /** Share links this browser created (link id → address), so they stay copyable while they live. */
+  shareLinks: 'shareLinks',
 } as const;
 
 /** Request header that carries the UI language to the server (mail templates). */

@@ -56,6 +56,10 @@ const page = <N extends string>(
   entry: options.entry ?? false,
 });
 
+/** The signed-in home's sections, each at /app/<section>; /app itself opens the first. */
+export const HOME_SECTIONS = ['meetings', 'files', 'security', 'sessions'] as const;
+export type HomeSection = (typeof HOME_SECTIONS)[number];
+
 export const WEB_PAGES = [
   page('root', '/', 'features/root-redirect/root-redirect', { frame: false }),
   page('meet', '/meet/:roomName', 'features/meeting/meeting-page', { frame: false }),
@@ -64,8 +68,13 @@ export const WEB_PAGES = [
   page('adminDecide', '/app/admin/decide', 'features/admin/decide-page', { texts: ['admin'] }),
   // Proving one's own domain by DNS: for people who do not administer it yet (the console is 404 for them).
   page('adminClaim', '/app/admin/prove-domain', 'features/admin/claim-page', { texts: ['admin'] }),
-  page('admin', '/app/admin', 'features/admin/admin-page', { frame: false, texts: ['admin'] }),
-  page('adminSection', '/app/admin/:section', 'features/admin/admin-page', { frame: false, texts: ['admin'] }),
+  page('admin', '/app/admin', 'features/admin/admin-page', { frame: false, texts: ['admin', 'home'] }),
+  page('adminSection', '/app/admin/:section', 'features/admin/admin-page', {
+    frame: false,
+    texts: ['admin', 'home'],
+  }),
+  // The home's other sections (HOME_SECTIONS), one screen with /app: after the console's addresses.
+  page('homeSection', '/app/:section', 'app/home-page', { frame: false, texts: ['home'] }),
   ...USER_COMPONENTS.map((form) => ({
     ...page(`user-${form}` as const, `/user/${form}`, FORMS[form].screen, FORMS[form]),
     form,

@@ -1,18 +1,21 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import { HOME_SECTIONS, type HomeSection } from '@suite/contract/core';
 import { useNavigate } from '../lib/navigation';
 import { useTranslation } from '../lib/i18n-react';
-import { useConfig } from '../lib/config';
 import { useDocumentTitle } from '../lib/use-document-title';
-import { currentToken } from '../lib/session';
+import { actingProfile, clearSession, currentToken, currentUser } from '../lib/session';
+import { ApiError } from '../lib/api-client';
 import { isWelcomeSession } from '../lib/welcome-session';
+import { PageNotFound } from '../lib/page-not-found';
 import { userPath } from '../lib/paths';
-import { Logo } from '../components/logo';
+import { HomeHeader } from '../components/home-header';
 import { PageLoading } from '../components/page-loading';
+import { WithAddress } from '../components/address';
+import { getAdminMe } from '../features/admin/api/admin-me';
+import { CONSOLE_PATH } from '../features/admin/lib/sections';
 import './home.css';
 
-const AccountPanel = lazy(() =>
-  import('../features/account-home/components/account-panel').then((m) => ({ default: m.AccountPanel })),
-);
 const SessionsPanel = lazy(() =>
   import('../features/account-home/components/sessions-panel').then((m) => ({ default: m.SessionsPanel })),
 );
@@ -33,42 +36,137 @@ const FilesPanel = lazy(() =>
   import('../features/file-share/components/files-panel').then((m) => ({ default: m.FilesPanel })),
 );
 
-/** The signed-in home at the default main app address (`/app`); a real main app replaces it via MAIN_APP_URL. */
+/** What each section shows; each part loads with the section's first visit. */
+const SECTIONS: Record<HomeSection, () => ReactNode> = {
+  meetings: () => (
+    <>
+      <MeetingsPanel />
+      {/* The team link (corporate accounts; nothing for a personal one): copy, replace, turn off. */}
+      <InvitationLink manage />
+    </>
+  ),
+  files: () => <FilesPanel />,
+  security: () => <SecurityPanel />,
+  sessions: () => <SessionsPanel />,
+};
+
+/**
+ * Whether this session's person administers a domain (the Administration section): asked once per
+ * session token, not on every section, so that the navigation does not change under the pointer.
+ */
+let adminAnswer: { token: string; admin: Promise<boolean | 'ended'> } | null = null;
+function isAdmin(token: string): Promise<boolean | 'ended'> {
+  if (adminAnswer?.token !== token) {
+    // The same question says whether the session still holds (ended elsewhere, or the person deactivated).
+    const admin = getAdminMe().then(
+      (me) => me.domains.length > 0,
+      (error: unknown) => (error instanceof ApiError && error.status === 401 ? ('ended' as const) : false),
+    );
+    adminAnswer = { token, admin };
+  }
+  return adminAnswer.admin;
+}
+
+const sectionOf = (pathname: string): HomeSection | 'none' | undefined => {
+  const rest = pathname.replace(/^\/app\/?/, '').replace(/\/+$/, '');
+  if (!rest) return 'none';
+  return (HOME_SECTIONS as readonly string[]).includes(rest) ? (rest as HomeSection) : undefined;
+};
+
+/**
+ * The signed-in home at the default main app address (`/app`; a real main app replaces it via
+ * MAIN_APP_URL): a header with the sections (Meetings, Files, Security, Sessions, and Administration for
+ * a domain administrator) and one section at a time, each at its own address (/app is Meetings too: the
+ * address every sign-in lands on stays as it is, no extra history entry). The
+ * header and the section's frame paint at once, from this screen's own code; the section's parts fill in
+ * without moving what is already there.
+ */
 export default function HomePage() {
   const navigate = useNavigate();
+  const [pathname] = useLocation();
   const { t } = useTranslation('home');
-  const config = useConfig();
-  useDocumentTitle(t('title'));
+  const found = sectionOf(pathname);
+  const section: HomeSection = found === 'none' || found === undefined ? 'meetings' : found;
+  useDocumentTitle(`${t(`nav.${section}`)} · ${t('title')}`);
   // A welcome-step session opens nothing here (the server refuses it): its place is the welcome step.
   const welcome = isWelcomeSession();
-  const signedIn = Boolean(currentToken()) && !welcome;
+  const token = currentToken();
+  const signedIn = Boolean(token) && !welcome;
+  // Unknown until asked: the way to prove one's domain shows only once it is known that it is not administered.
+  const [admin, setAdmin] = useState<boolean | undefined>();
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const email = currentUser()?.email ?? '';
+  const profile = actingProfile();
+  const name = [profile?.info.first_name, profile?.info.last_name].filter(Boolean).join(' ');
+  const shown = useRef(section);
+
   useEffect(() => {
     if (!signedIn) navigate(userPath(welcome ? 'welcome' : 'login'), { replace: true });
   }, [signedIn, welcome, navigate]);
+
+  useEffect(() => {
+    let current = true;
+    if (token && signedIn)
+      void isAdmin(token).then((answer) => {
+        if (!current) return;
+        if (answer !== 'ended') return setAdmin(answer);
+        clearSession();
+        navigate(userPath('login'), { replace: true });
+      });
+    return () => {
+      current = false;
+    };
+  }, [token, signedIn, navigate]);
+
+  // Another section was chosen: the keyboard and screen reader start at its heading, not on the old link.
+  useEffect(() => {
+    if (shown.current === section) return;
+    shown.current = section;
+    titleRef.current?.focus();
+  }, [section]);
+
+  if (found === undefined) throw new PageNotFound();
   if (!signedIn) return <PageLoading />;
+  const Section = SECTIONS[section];
   return (
     <div className="home">
-      <header className="home__header">
-        <Logo title={config.appTitle} />
-      </header>
-      <main id="main" className="home__main">
-        <h1 className="visually-hidden">{t('title')}</h1>
-        <Suspense fallback={<PageLoading />}>
-          <AccountPanel />
-          {/* Only for a domain administrator: the way into the console (nothing, not a spinner, for the others). */}
+      <HomeHeader current={section} adminPath={admin ? CONSOLE_PATH : undefined} />
+      <main id="main" className="home__main" data-section={section}>
+        {section === 'meetings' ? (
+          // The landing section greets the person and says which account this is.
+          <div className="home__greeting">
+            <h1 ref={titleRef} tabIndex={-1}>
+              {t('greeting', { name: name || email })}
+            </h1>
+            <p className="muted">
+              <WithAddress text={t('signedInAs', { email })} email={email} />
+              {profile?.type ? ` · ${t(`profile.${profile.type}`)}` : ''}
+            </p>
+          </div>
+        ) : (
+          <h1 ref={titleRef} tabIndex={-1} className="visually-hidden">
+            {t(`nav.${section}`)}
+          </h1>
+        )}
+        <Suspense fallback={null}>
+          <PolicyBanner />
+        </Suspense>
+        <Suspense
+          fallback={
+            <div className="card home__placeholder">
+              <PageLoading />
+            </div>
+          }
+        >
+          <Section />
+        </Suspense>
+        {section === 'meetings' && admin === false ? (
+          // A company address that administers nothing yet: below the
+          // section's own work, the way to prove the domain (nothing for others).
           <Suspense fallback={null}>
             <AdminLink />
           </Suspense>
-          <PolicyBanner />
-          <div className="home__grid">
-            <MeetingsPanel />
-            <FilesPanel />
-          </div>
-          {/* The team link (corporate accounts; nothing for a personal one): copy, replace, turn off. */}
-          <InvitationLink manage />
-          <SecurityPanel />
-          <SessionsPanel />
-        </Suspense>
+        ) : null}
       </main>
     </div>
   );

@@ -61,7 +61,7 @@ export function RecoveryCodes({
   }
 
   return (
-    <div className="stack">
+    <div className="stack totp__codes-block" data-print="recovery-codes">
       <Heading ref={headingRef} tabIndex={-1} className="totp__codes-title">
         {t('codes.title')}
       </Heading>
@@ -82,6 +82,10 @@ export function RecoveryCodes({
         </Button>
         <Button variant="secondary" onClick={download}>
           {t('codes.download')}
+        </Button>
+        {/* The print style sheet (totp-enrolment.css) prints the codes alone. */}
+        <Button variant="secondary" onClick={() => window.print()}>
+          {t('codes.print')}
         </Button>
         <Button onClick={onDone}>{doneLabel ?? t('codes.done')}</Button>
       </div>

@@ -46,5 +46,7 @@ export function clearSession(): void {
     STORAGE_KEYS.preferences,
     STORAGE_KEYS.profiles,
     STORAGE_KEYS.actingProfile,
+    // A share link's address is as good as the file: it does not stay for whoever signs in next.
+    STORAGE_KEYS.shareLinks,
   );
 }

@@ -1,23 +1,22 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { Link, useLocation } from 'wouter';
 import { LANGUAGE_TAGS, type Language, type SecurityState } from '@suite/contract/core';
-import { Logo } from '../../components/logo';
+import { HomeHeader } from '../../components/home-header';
 import { LoadError } from '../../components/load-error';
 import { PageLoading } from '../../components/page-loading';
 import { useFreshProof } from '../../components/fresh-proof';
 import { ApiError } from '../../lib/api-client';
-import { useConfig } from '../../lib/config';
 import { useTranslation } from '../../lib/i18n-react';
 import { useNavigate } from '../../lib/navigation';
 import { PageNotFound } from '../../lib/page-not-found';
-import { PATHS, userPath } from '../../lib/paths';
+import { userPath } from '../../lib/paths';
 import { clearSession, currentToken } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { isWelcomeSession } from '../../lib/welcome-session';
 import { getAdminMe } from './api/admin-me';
 import { reauthMethods } from './api/reauth-methods';
 import type { AdminContext } from './lib/admin-context';
-import { SECTIONS, sectionOf, sectionPath, type SectionId } from './lib/sections';
+import { CONSOLE_PATH, SECTIONS, sectionOf, sectionPath, type SectionId } from './lib/sections';
 import './admin.css';
 
 const named = <K extends string>(load: () => Promise<Record<K, ComponentType<AdminContext>>>, name: K) =>
@@ -51,7 +50,6 @@ const sessionEnded = (error: unknown) => error instanceof ApiError && error.stat
  */
 export default function AdminPage() {
   const { t, i18n } = useTranslation('admin');
-  const config = useConfig();
   const navigate = useNavigate();
   const [pathname] = useLocation();
   const section = sectionOf(pathname);
@@ -114,12 +112,8 @@ export default function AdminPage() {
 
   return (
     <div className="admin">
-      <header className="admin__header">
-        <Logo title={config.appTitle} />
-        <Link className="admin__back" to={PATHS.home}>
-          {t('backHome')}
-        </Link>
-      </header>
+      {/* The home's header: the console is its Administration section. */}
+      <HomeHeader current="admin" adminPath={CONSOLE_PATH} />
       <main id="main" className="admin__main">
         <div className="admin__top">
           <div>

@@ -24,3 +24,7 @@ export const confirmTotp = (code: string, language: string) =>
 
 export const disableTotp = (password: string, code: string, language: string) =>
   apiRequest<{ ok: true }>({ method: 'POST', path: API.totpDisable, body: { password, code, language }, auth: true });
+
+/** A new set of recovery codes (the old ones stop working), confirmed by a code from the app. */
+export const newRecoveryCodes = (code: string, language: string) =>
+  apiRequest<RecoveryCodesResponse>({ method: 'POST', path: API.recoveryCodes, body: { code, language }, auth: true });

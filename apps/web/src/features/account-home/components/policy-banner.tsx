@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
 import { API, type MeResponse } from '@suite/contract/core';
 import { apiRequest, lazySchema } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n-react';
@@ -34,7 +35,7 @@ export function PolicyBanner() {
   return (
     <div className="policy-banner" data-testid="two-step-banner" style={{ width: '100%' }}>
       <Alert variant="warning">
-        {t('twoStepBanner', { date })} <a href="#security-title">{t('twoStepBannerAction')}</a>
+        {t('twoStepBanner', { date })} <Link to="/app/security">{t('twoStepBannerAction')}</Link>
       </Alert>
     </div>
   );

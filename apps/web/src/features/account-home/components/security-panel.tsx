@@ -16,6 +16,9 @@ import '../../../components/item-list.css';
 import './sessions.css';
 import './security.css';
 
+/** How long a confirmation stays beside what changed: long enough to read twice. */
+const CONFIRMATION_MS = 8000;
+
 type State = { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'ready'; security: SecurityState };
 
 /**
@@ -29,7 +32,18 @@ export function SecurityPanel() {
   const deviceLabel = useDeviceLabel();
   const now = useNow();
   const [state, setState] = useState<State>({ status: 'loading' });
-  const [announcement, setAnnouncement] = useState('');
+  // A confirmation shows beside the part that changed (passkeys, or two-step verification), then goes.
+  const [announcement, setAnnouncementOf] = useState<{ part: 'passkeys' | 'totp'; text: string } | null>(null);
+  const setAnnouncement = useCallback(
+    (text: string) => setAnnouncementOf(text ? { part: 'passkeys', text } : null),
+    [],
+  );
+  const announceTotp = useCallback((text: string) => setAnnouncementOf(text ? { part: 'totp', text } : null), []);
+  useEffect(() => {
+    if (!announcement) return;
+    const timer = setTimeout(() => setAnnouncementOf(null), CONFIRMATION_MS);
+    return () => clearTimeout(timer);
+  }, [announcement]);
   const titleRef = useRef<HTMLHeadingElement>(null);
   const languageTag = LANGUAGE_TAGS[i18n.language as Language] ?? i18n.language;
   const supported = typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
@@ -105,6 +119,9 @@ export function SecurityPanel() {
             ) : (
               <p className="security__none">{t('passkeys.none')}</p>
             )}
+            <p role="status" aria-live="polite" className="security__status">
+              {announcement?.part === 'passkeys' ? announcement.text : ''}
+            </p>
             {adding.error !== null && <Alert>{adding.error}</Alert>}
             <div className="security__actions">
               {supported ? (
@@ -123,14 +140,14 @@ export function SecurityPanel() {
                 s.status === 'ready' ? { ...s, security: { ...s.security, totp, recovery_codes_left: left } } : s,
               )
             }
-            announce={setAnnouncement}
+            announce={announceTotp}
             withProof={proof.withProof}
           />
+          <p role="status" aria-live="polite" className="security__status">
+            {announcement?.part === 'totp' ? announcement.text : ''}
+          </p>
         </>
       )}
-      <p role="status" aria-live="polite" className="sessions__status">
-        {announcement}
-      </p>
       {proof.dialog}
     </section>
   );

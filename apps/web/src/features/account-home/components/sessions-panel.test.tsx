@@ -38,8 +38,8 @@ describe('active sessions on the signed-in home', () => {
     const { server } = await open(() => list);
     await screen.findByRole('list', { name: 'Active sessions' });
     expect(rows().map((r) => within(r).getByRole('heading').textContent)).toEqual([
-      'Chrome on Linux',
-      'Safari on iPhone',
+      'Chrome 131 on Linux',
+      'Safari 17 on iPhone',
       'Unknown device',
     ]);
     const [mine, iphone, unknown] = rows() as [HTMLElement, HTMLElement, HTMLElement];
@@ -50,7 +50,9 @@ describe('active sessions on the signed-in home', () => {
     expect(within(mine).getByText(`Signed in ${signedIn.format(new Date(SESSIONS[1]!.created_at))}`)).toBeVisible();
     expect(within(mine).queryByRole('button')).toBeNull();
     expect(within(iphone).getByText('Last active now')).toBeVisible();
-    expect(within(iphone).getByRole('button', { name: 'Sign out of Safari on iPhone' }).textContent).toBe('Sign out');
+    expect(within(iphone).getByRole('button', { name: 'Sign out of Safari 17 on iPhone' }).textContent).toBe(
+      'Sign out',
+    );
     expect(within(unknown).getByText('Last active yesterday')).toBeVisible();
     expect(within(unknown).queryByText('This device')).toBeNull();
     expect(screen.getByRole('button', { name: 'Sign out of all devices' })).toBeVisible();
@@ -61,7 +63,7 @@ describe('active sessions on the signed-in home', () => {
   it('signs another device out: busy while asked, a second click sends nothing more', async () => {
     // The DELETE is never answered: the button stays busy.
     const { server } = await open((req) => (req.method === 'DELETE' ? { status: 200, hang: true } : list));
-    const button = await screen.findByRole('button', { name: 'Sign out of Safari on iPhone' });
+    const button = await screen.findByRole('button', { name: 'Sign out of Safari 17 on iPhone' });
     fireEvent.click(button);
     await waitFor(() => expect(button.getAttribute('aria-busy')).toBe('true'));
     expect((button as HTMLButtonElement).disabled).toBe(true);
@@ -75,11 +77,11 @@ describe('active sessions on the signed-in home', () => {
 
   it('after a sign-out the list keeps the rest, says so in the live region, and keeps focus in the panel', async () => {
     const { server } = await open((req) => (req.method === 'DELETE' ? { status: 200, body: { ok: true } } : list));
-    fireEvent.click(await screen.findByRole('button', { name: 'Sign out of Safari on iPhone' }));
-    expect(await screen.findByText('Safari on iPhone has been signed out.')).toBeVisible();
-    expect(screen.getByRole('status').textContent).toBe('Safari on iPhone has been signed out.');
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign out of Safari 17 on iPhone' }));
+    expect(await screen.findByText('Safari 17 on iPhone has been signed out.')).toBeVisible();
+    expect(screen.getByRole('status').textContent).toBe('Safari 17 on iPhone has been signed out.');
     expect(rows().map((r) => within(r).getByRole('heading').textContent)).toEqual([
-      'Chrome on Linux',
+      'Chrome 131 on Linux',
       'Unknown device',
     ]);
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Active sessions' }));
@@ -93,11 +95,11 @@ describe('active sessions on the signed-in home', () => {
     await open((req) =>
       req.method === 'DELETE' ? { status: 503, body: { error_code: 'ERR_SERVICE_UNAVAILABLE', message: 'x' } } : list,
     );
-    fireEvent.click(await screen.findByRole('button', { name: 'Sign out of Safari on iPhone' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign out of Safari 17 on iPhone' }));
     const iphone = rows()[1]!;
     expect((await within(iphone).findByRole('alert')).textContent).toBe('Could not connect to the server.');
     expect(rows()).toHaveLength(3);
-    expect(within(iphone).getByRole('button', { name: 'Sign out of Safari on iPhone' })).toHaveProperty(
+    expect(within(iphone).getByRole('button', { name: 'Sign out of Safari 17 on iPhone' })).toHaveProperty(
       'disabled',
       false,
     );
@@ -107,8 +109,8 @@ describe('active sessions on the signed-in home', () => {
     await open((req) =>
       req.method === 'DELETE' ? { status: 404, body: { error_code: 'ERR_NOT_FOUND', message: 'Not found.' } } : list,
     );
-    fireEvent.click(await screen.findByRole('button', { name: 'Sign out of Safari on iPhone' }));
-    expect(await screen.findByText('Safari on iPhone has been signed out.')).toBeVisible();
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign out of Safari 17 on iPhone' }));
+    expect(await screen.findByText('Safari 17 on iPhone has been signed out.')).toBeVisible();
     expect(rows()).toHaveLength(2);
   });
 

@@ -8,13 +8,14 @@ import { PasswordField } from '../../../components/password-field';
 import { TextField } from '../../../components/text-field';
 import { RecoveryCodes, TotpKey } from '../../../components/totp-enrolment';
 import { useFormSubmit } from '../../../lib/use-form-submit';
-import { confirmTotp, disableTotp, startTotp } from '../api/security';
+import { confirmTotp, disableTotp, newRecoveryCodes, startTotp } from '../api/security';
 import { ProofCancelled } from '../../../components/fresh-proof';
 
 type Step =
   | { kind: 'idle' }
   | { kind: 'setup'; setup: TotpSetupResponse }
   | { kind: 'codes'; codes: string[] }
+  | { kind: 'renew' }
   | { kind: 'disable' };
 
 interface Props {
@@ -59,6 +60,15 @@ export function TwoStep({ security, onChanged, announce, withProof }: Props) {
       onChanged(true, recovery_codes.length);
       setStep({ kind: 'codes', codes: recovery_codes });
       announce(t('totp.turnedOn'));
+    });
+
+  // New recovery codes: the app's code says the phone is still at hand; the old codes stop working.
+  const renew = (typed: string) =>
+    submit.run(null, async () => {
+      const { recovery_codes } = await withProof(() => newRecoveryCodes(typed, i18n.language));
+      onChanged(true, recovery_codes.length);
+      setStep({ kind: 'codes', codes: recovery_codes });
+      announce(t('codes.renewed'));
     });
 
   const turnOff = (event: FormEvent<HTMLFormElement>) => {
@@ -112,6 +122,25 @@ export function TwoStep({ security, onChanged, announce, withProof }: Props) {
         </div>
       ) : step.kind === 'codes' ? (
         <RecoveryCodes codes={step.codes} onDone={() => setStep({ kind: 'idle' })} />
+      ) : step.kind === 'renew' ? (
+        <div className="stack security__setup">
+          <p id="renew-code-label">{t('codes.renewLead', { n: CODE_LENGTH })}</p>
+          <CodeBoxes
+            ref={boxes}
+            label={t('totp.codeLabel')}
+            digitLabel={(n) => t('totp.digit', { n, total: CODE_LENGTH })}
+            onComplete={(typed) => void renew(typed)}
+            busy={busy}
+            invalid={error !== null}
+            onType={() => setError(null)}
+          />
+          {error !== null && <Alert>{error}</Alert>}
+          <div className="security__actions">
+            <Button variant="secondary" onClick={cancel} disabled={busy}>
+              {t('cancel')}
+            </Button>
+          </div>
+        </div>
       ) : step.kind === 'disable' ? (
         <form className="stack security__setup" onSubmit={turnOff} noValidate>
           <PasswordField
@@ -154,9 +183,14 @@ export function TwoStep({ security, onChanged, announce, withProof }: Props) {
           {error !== null && <Alert>{error}</Alert>}
           <div className="security__actions">
             {security.totp ? (
-              <Button variant="secondary" onClick={() => setStep({ kind: 'disable' })}>
-                {t('totp.turnOff')}
-              </Button>
+              <>
+                <Button variant="secondary" onClick={() => setStep({ kind: 'renew' })}>
+                  {t('codes.renew')}
+                </Button>
+                <Button variant="secondary" onClick={() => setStep({ kind: 'disable' })}>
+                  {t('totp.turnOff')}
+                </Button>
+              </>
             ) : (
               <Button variant="secondary" onClick={() => void begin()} loading={busy}>
                 {t('totp.turnOn')}

@@ -19,17 +19,17 @@ const UA = {
     'Mozilla/5.0 (X11; CrOS x86_64 14541.0.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
 };
 
-describe('device summary of a session', () => {
+describe('device summary of a session: browser with its major version, and system', () => {
   it.each([
-    [UA.chromeLinux, 'Chrome', 'Linux'],
-    [UA.safariIphone, 'Safari', 'iPhone'],
-    [UA.firefoxWindows, 'Firefox', 'Windows'],
-    [UA.edgeMac, 'Edge', 'macOS'],
-    [UA.samsungAndroid, 'Samsung Internet', 'Android'],
-    [UA.chromeIpad, 'Chrome', 'iPad'],
-    [UA.chromebook, 'Chrome', 'ChromeOS'],
+    [UA.chromeLinux, 'Chrome 131', 'Linux'],
+    [UA.safariIphone, 'Safari 17', 'iPhone'],
+    [UA.firefoxWindows, 'Firefox 133', 'Windows'],
+    [UA.edgeMac, 'Edge 131', 'macOS'],
+    [UA.samsungAndroid, 'Samsung Internet 26', 'Android'],
+    [UA.chromeIpad, 'Chrome 131', 'iPad'],
+    [UA.chromebook, 'Chrome 131', 'ChromeOS'],
     // The server's mails name it the same (the contract's one User-Agent table).
-    [UA.edgeAndroid, 'Edge', 'Android'],
+    [UA.edgeAndroid, 'Edge 131', 'Android'],
   ])('%s → %s on %s', (ua, browser, os) => {
     expect(deviceParts(ua)).toEqual({ kind: 'browser-os', browser, os });
   });

@@ -16,7 +16,7 @@ function osName(ua: string, os: ReturnType<typeof detectBrowser>['os']): string 
 }
 
 /**
- * A readable summary of a session's User-Agent ("Chrome" + "Linux", "Safari" + "iPhone"), built on the
+ * A readable summary of a session's User-Agent ("Chrome 131" + "Linux", "Safari 17" + "iPhone"), built on the
  * support check's own detection (lib/browser.ts, the contract's User-Agent table). An iPad asking for the desktop site says "Macintosh";
  * the server saw no touch points, so it is shown as macOS.
  */
@@ -24,7 +24,13 @@ export function deviceParts(userAgent: string | null): DeviceParts {
   const ua = userAgent?.trim() ?? '';
   if (!ua) return { kind: 'unknown' };
   const info = detectBrowser(ua, 0);
-  const browser = info.browser === 'other' ? null : BROWSER_LABELS[info.browser];
+  // The major version tells two browsers of one kind apart (a laptop's Chrome 131, an old one's Chrome 109).
+  const browser =
+    info.browser === 'other'
+      ? null
+      : info.version > 0
+        ? `${BROWSER_LABELS[info.browser]} ${info.version}`
+        : BROWSER_LABELS[info.browser];
   const os = osName(ua, info.os);
   if (browser && os) return { kind: 'browser-os', browser, os };
   if (browser) return { kind: 'browser', browser };

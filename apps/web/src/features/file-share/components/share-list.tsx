@@ -1,9 +1,27 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n-react';
 import type { ShareLink } from '@suite/contract/core';
 import { Button } from '../../../components/button';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import { revokeShare } from '../api/files';
+import { keptLinks } from '../lib/kept-links';
+import { useCopyToClipboard } from '../../../lib/use-copy-to-clipboard';
+
+/** Copies a live link this browser created (its address is kept here: the server has only its hash). */
+function CopyKept({ url, label }: { url: string; label: string }) {
+  const { t } = useTranslation('files');
+  const { status, copy } = useCopyToClipboard(2000);
+  return (
+    <>
+      <Button variant="secondary" className="btn--small" aria-label={label} onClick={() => void copy(url)}>
+        {t('copy')}
+      </Button>
+      <span className="visually-hidden" role="status">
+        {status === 'copied' ? t('copied') : status === 'manual' ? t('copyManually') : ''}
+      </span>
+    </>
+  );
+}
 
 function linkState(link: ShareLink, now: number): 'revoked' | 'expired' | 'active' {
   if (link.revoked) return 'revoked';
@@ -26,6 +44,13 @@ export function ShareList({
   const submit = useFormSubmit({ movesOn: false });
   const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const now = Date.now();
+
+  // Links that no longer work are no longer kept.
+  const dead = links.filter((link) => linkState(link, now) !== 'active').map((link) => link._id);
+  const deadKey = dead.join(',');
+  useEffect(() => {
+    if (deadKey) keptLinks.forget(deadKey.split(','));
+  }, [deadKey]);
 
   function revoke(link: ShareLink) {
     setRevoking(link._id);
@@ -56,6 +81,9 @@ export function ShareList({
                   {link.expires_at ? t('expiresAt', { date: format.format(new Date(link.expires_at)) }) : t('noExpiry')}
                 </span>
               </span>
+              {state === 'active' && keptLinks.get(link._id) && (
+                <CopyKept url={keptLinks.get(link._id)!} label={t('copyLinkOf', { date: created })} />
+              )}
               {state === 'active' && (
                 <Button
                   variant="link"

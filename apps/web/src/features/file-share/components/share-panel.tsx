@@ -8,6 +8,7 @@ import { createShare, listShares } from '../api/files';
 import { CopyLink } from './copy-link';
 import { LabelledRow } from './labelled-row';
 import { ShareList } from './share-list';
+import { keptLinks } from '../lib/kept-links';
 
 const HOUR = 3600_000;
 /** Expiry choices offered when creating a link; `null` is a link that does not expire. */
@@ -25,6 +26,7 @@ export function SharePanel({ file }: { file: StoredFile }) {
     send: async () => {
       const ms = EXPIRIES[expiry];
       const link = await createShare(file._id, ms === null ? undefined : new Date(Date.now() + ms).toISOString());
+      if (link.url) keptLinks.keep(link._id, link.url);
       setCreated(link);
       setLinks((current) => [link, ...(current ?? [])]);
     },

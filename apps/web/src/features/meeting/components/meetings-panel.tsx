@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { useTranslation } from '../../../lib/i18n-react';
+import { useNavigate } from '../../../lib/navigation';
 import { meetPath } from '../../../lib/paths';
 import { DISPLAY_NAME_MAX_LENGTH, type Videoconference } from '@suite/contract/core';
 import { Button } from '../../../components/button';
@@ -56,7 +57,7 @@ function MeetingItem({ vc, name, onEnd }: { vc: Videoconference; name: string; o
           {t('panel.join')}
         </Link>
         <CopyButton link={vc.link} name={name} />
-        <Button variant="link" onClick={onEnd} aria-label={t('panel.endNamed', { name })}>
+        <Button variant="link" className="meet-list__end" onClick={onEnd} aria-label={t('panel.endNamed', { name })}>
           {t('panel.end')}
         </Button>
       </div>
@@ -67,6 +68,7 @@ function MeetingItem({ vc, name, onEnd }: { vc: Videoconference; name: string; o
 /** Signed-in home: start a meeting, join one by code or link, and the user's own meetings. */
 export function MeetingsPanel() {
   const { t } = useTranslation('meeting');
+  const navigate = useNavigate();
   const dialog = useDialog();
   const [title, setTitle] = useState('');
   const [access, setAccess] = useState<MeetingAccess | null>(null);
@@ -78,16 +80,23 @@ export function MeetingsPanel() {
   const displayName = (vc: Videoconference) =>
     vc.title || (firstName ? t('panel.untitledOf', { name: firstName }) : t('panel.untitled'));
 
-  const create = useFormSubmit({
-    movesOn: false,
-    send: async () => {
+  // "Start a meeting" goes into it; "Create for later" stays here and gives its link to share.
+  const [later, setLater] = useState(false);
+  const create = useFormSubmit({ movesOn: false });
+  const createMeeting = (forLater: boolean) => {
+    setLater(forLater);
+    return create.run(null, async () => {
       setError(null);
       const vc = await createVideoconference(title.trim() || undefined, access ?? undefined);
+      if (!forLater) {
+        navigate(meetPath(vc._id));
+        return;
+      }
       setCreated(vc);
       setTitle('');
       refresh();
-    },
-  });
+    });
+  };
   // Ending a meeting and loading the list report their failures in the same place as starting one.
   const end = useFormSubmit({ movesOn: false });
   const { setError } = end;
@@ -98,7 +107,7 @@ export function MeetingsPanel() {
 
   async function onEnd(vc: Videoconference) {
     const yes = await dialog.confirm({
-      title: t('panel.endTitle'),
+      title: t('panel.endTitleNamed', { name: displayName(vc) }),
       text: t('panel.endText'),
       primaryLabel: t('panel.end'),
       secondaryLabel: t('panel.keep'),
@@ -118,7 +127,13 @@ export function MeetingsPanel() {
     <section className="card meet-panel stack" aria-labelledby="meetings-title">
       <h2 id="meetings-title">{t('panel.title')}</h2>
       {configured ? (
-        <form className="meet-panel__form" onSubmit={create.onSubmit}>
+        <form
+          className="meet-panel__form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void createMeeting(false);
+          }}
+        >
           <TextField
             label={t('panel.name')}
             maxLength={DISPLAY_NAME_MAX_LENGTH}
@@ -126,20 +141,39 @@ export function MeetingsPanel() {
             onChange={(e) => setTitle(e.target.value)}
           />
           <AccessSelect value={access} onChange={setAccess} />
-          <Button type="submit" loading={create.busy}>
-            {t('panel.start')}
-          </Button>
+          <div className="meet-panel__buttons">
+            <Button type="submit" loading={create.busy && !later} disabled={create.busy}>
+              {t('panel.start')}
+            </Button>
+            <Button
+              variant="secondary"
+              loading={create.busy && later}
+              disabled={create.busy}
+              onClick={() => void createMeeting(true)}
+            >
+              {t('panel.later')}
+            </Button>
+          </div>
         </form>
       ) : (
         <p className="alert alert--info" data-testid="meetings-not-configured">
           {t('notConfigured.text')}
         </p>
       )}
-      {created ? (
-        <p className="alert alert--success meet-panel__created" role="status">
-          {t('panel.created')}
-        </p>
-      ) : null}
+      {/* A meeting made for later: its link, to paste into an invitation (it stays until dismissed). */}
+      <div role="status" className="meet-panel__status">
+        {created ? (
+          <div className="meet-panel__created" data-testid="meeting-created">
+            <p className="meet-panel__created-text">{t('panel.createdLater')}</p>
+            <div className="meet-panel__created-link">
+              <span className="meet-list__link" translate="no" title={created.link}>
+                {created.link.replace(/^https?:\/\//, '')}
+              </span>
+              <CopyButton link={created.link} name={displayName(created)} />
+            </div>
+          </div>
+        ) : null}
+      </div>
       {error !== null ? <Alert>{error}</Alert> : null}
       {configured ? <JoinByCode /> : null}
       <h3 className="meet-panel__h3">{t('panel.mine')}</h3>
