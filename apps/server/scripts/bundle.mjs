@@ -9,7 +9,7 @@
 // through createRequire. The other compiled files (tsc's dist/src/**, which bin/admin uses) are left as
 // they are.
 import { build } from 'esbuild';
-import { copyFileSync, rmSync } from 'node:fs';
+import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -103,5 +103,13 @@ await build({
     },
   ],
 });
+// The bundle's import() of packages becomes a call of the launcher's `__import`: V8 loses a vm.Script's
+// dynamic-import callback when it takes the script's code from a cache (Node 20: "A dynamic import
+// callback was not specified"), so the import() itself runs in the launcher, an ordinary ES module in
+// the same folder (same resolution). Only literal specifiers are here (the packages left outside).
+const bundled = `${root}dist/src/server.cjs`;
+const code = readFileSync(bundled, 'utf8').replace(/(?<![\w$.])import\((?=")/g, '__import(');
+if (/(?<![\w$.])import\(/.test(code)) throw new Error('server.cjs: an import() the launcher does not handle');
+writeFileSync(bundled, code);
 // The entry `npm start` runs: it loads server.cjs with V8's code cache.
 copyFileSync(`${root}scripts/launcher.mjs`, `${root}dist/src/server.js`);

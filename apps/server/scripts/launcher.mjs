@@ -22,13 +22,8 @@ try {
   cachedData = undefined;
 }
 const script = new vm.Script(
-  `(function (exports, require, module, __filename, __dirname) {${readFileSync(file, 'utf8')}\n})`,
-  {
-    filename: file,
-    cachedData,
-    // The bundle's import() of the packages it loads on first use goes through Node's own ESM loader.
-    importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
-  },
+  `(function (exports, require, module, __filename, __dirname, __import) {${readFileSync(file, 'utf8')}\n})`,
+  { filename: file, cachedData },
 );
 const writeCache = !cachedData || script.cachedDataRejected;
 cachedData = undefined;
@@ -48,7 +43,9 @@ process.once('server-listening', () => {
 });
 const module = { exports: {} };
 // Runs the bundle's top level; the server's start then goes on in promises.
-script.runInThisContext()(module.exports, createRequire(file), module, file, dirname(file));
+// The bundle's import() calls (scripts/bundle.mjs), resolved from this folder, the bundle's own.
+const load = (specifier) => import(specifier);
+script.runInThisContext()(module.exports, createRequire(file), module, file, dirname(file), load);
 // While the routes are built, the young generation keeps the size it has now (8 MiB, as a bare Fastify
 // has at rest): the start's objects all survive, and V8 would double it once more for them, then keep
 // it for the life of an idle process (idle RSS 88 → 84 MiB, for some 10 ms more of scavenges).

@@ -18,7 +18,7 @@ function jsFiles(dir: string): string[] {
 
 /**
  * Package names imported (statically or dynamically), required or re-exported by the compiled files
- * under `dir` (tsc's output and the bundle's minified CommonJS: `require("pkg")`, `import("pkg")`).
+ * under `dir` (tsc's output and the bundle's minified CommonJS: `require("pkg")`, `__import("pkg")`).
  * esbuild writes its require calls with double quotes; the `require('…')` and `` `require("…")`` in
  * template literals are code that ajv and fast-json-stringify generate, resolved from their own folder.
  */
@@ -27,7 +27,7 @@ function importedPackages(dir: string): Set<string> {
   for (const file of jsFiles(dir)) {
     const text = readFileSync(file, 'utf8');
     for (const m of text.matchAll(
-      /(?<![\w$.'"/`-])(?:(?:import|export)\s*(?:[\w$*{}\s,]+?\bfrom\s*)?|import\s*\(\s*|require\((?="))['"]([^'"./][^'"]*)['"]/g,
+      /(?<![\w$.'"/`-])(?:(?:import|export)\s*(?:[\w$*{}\s,]+?\bfrom\s*)?|(?:__)?import\s*\(\s*|require\((?="))['"]([^'"./][^'"]*)['"]/g,
     )) {
       const spec = m[1] ?? '';
       if (spec.startsWith('node:') || builtinModules.includes(spec)) continue;
