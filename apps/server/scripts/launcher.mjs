@@ -42,9 +42,9 @@ process.once('server-listening', () => {
   }
 });
 const module = { exports: {} };
-// Runs the bundle's top level; the server's start then goes on in promises.
 // The bundle's import() calls (scripts/bundle.mjs), resolved from this folder, the bundle's own.
 const load = (specifier) => import(specifier);
+// Runs the bundle's top level; the server's start then goes on in promises.
 script.runInThisContext()(module.exports, createRequire(file), module, file, dirname(file), load);
 // While the routes are built, the young generation keeps the size it has now (8 MiB, as a bare Fastify
 // has at rest): the start's objects all survive, and V8 would double it once more for them, then keep
