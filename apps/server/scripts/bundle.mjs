@@ -1,14 +1,15 @@
-// The production entry as one bundle: `npm run build` runs this after tsc, writing dist/src/server.js
-// (what `npm start` runs) from src/server.ts: the server's code and the packages it loads at start in one
-// file. Node then reads and compiles one file instead of resolving and linking some 600 modules one by
-// one (most of a cold start), and holds less for them. What loads later stays out of it: the server's
-// own lazily imported files become chunks (dist/src/chunks) loaded on first use, and the packages only
-// they or a dynamic import() use (nodemailer, jose, the password and free-mail lists, the S3 client,
-// swagger, Redis, React Email…) stay packages, loaded from node_modules then. Native addons
-// (better-sqlite3, argon2) stay packages; pg and @fontsource are found at run time through createRequire.
-// The other compiled files (tsc's dist/src/**, which bin/admin uses) are left as they are.
+// The production entry as one bundle: `npm run build` runs this after tsc, writing dist/src/server.cjs
+// from src/server.ts (the server's code and the packages it loads at start in one file) and, as
+// dist/src/server.js (what `npm start` runs), scripts/launcher.mjs, which runs it with V8's code cache.
+// Node then reads and compiles one file instead of resolving and linking some 600 modules one by one
+// (most of a cold start), and holds less for them. What loads later stays out of it: the packages only
+// the server's lazily imported files or a dynamic import() use (nodemailer, jose, the password and
+// free-mail lists, the S3 client, swagger, Redis, React Email…) stay packages, loaded from node_modules
+// then. Native addons (better-sqlite3, argon2) stay packages; pg and @fontsource are found at run time
+// through createRequire. The other compiled files (tsc's dist/src/**, which bin/admin uses) are left as
+// they are.
 import { build } from 'esbuild';
-import { rmSync } from 'node:fs';
+import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -26,10 +27,13 @@ const common = {
   absWorkingDir: root,
   entryPoints: { server: ENTRY },
   outdir: 'dist/src',
-  chunkNames: 'chunks/[name]-[hash]',
+  outExtension: { '.js': '.cjs' },
   bundle: true,
-  splitting: true,
-  format: 'esm',
+  // CommonJS: scripts/launcher.mjs compiles it as one vm.Script, which can use V8's code cache (an ES
+  // module cannot on Node 20). The server's own lazily imported files (mail layout, S3 storage) are
+  // then in the bundle but run only when first imported; packages imported on first use stay import().
+  format: 'cjs',
+  define: { 'import.meta.url': '__importMetaUrl' },
   platform: 'node',
   target: 'node20',
   logLevel: 'warning',
@@ -56,7 +60,10 @@ async function packagesAtStart() {
 }
 
 const atStart = await packagesAtStart();
+// What earlier builds left: chunks of the ES module bundle, the code cache of the previous bundle.
 rmSync(`${root}dist/src/chunks`, { recursive: true, force: true });
+rmSync(`${root}dist/src/server.cjs.v8cache`, { force: true });
+rmSync(`${root}dist/src/server.js.map`, { force: true });
 await build({
   ...common,
   // Whitespace and syntax only: names stay as written (stack traces, logs); source map beside it.
@@ -66,10 +73,8 @@ await build({
   charset: 'ascii',
   sourcemap: true,
   legalComments: 'none',
-  // CommonJS packages inside an ES module call require() for Node's built-ins.
-  banner: {
-    js: "import { createRequire as __bundleRequire } from 'node:module';const require=__bundleRequire(import.meta.url);",
-  },
+  // import.meta.url of the server's files (they are ES modules), from the launcher's __filename.
+  banner: { js: "const __importMetaUrl=require('node:url').pathToFileURL(__filename).href;" },
   plugins: [
     {
       name: 'packages-loaded-later-stay-packages',
@@ -98,3 +103,13 @@ await build({
     },
   ],
 });
+// The bundle's import() of packages becomes a call of the launcher's `__import`: V8 loses a vm.Script's
+// dynamic-import callback when it takes the script's code from a cache (Node 20: "A dynamic import
+// callback was not specified"), so the import() itself runs in the launcher, an ordinary ES module in
+// the same folder (same resolution). Only literal specifiers are here (the packages left outside).
+const bundled = `${root}dist/src/server.cjs`;
+const code = readFileSync(bundled, 'utf8').replace(/(?<![\w$.])import\((?=")/g, '__import(');
+if (/(?<![\w$.])import\(/.test(code)) throw new Error('server.cjs: an import() the launcher does not handle');
+writeFileSync(bundled, code);
+// The entry `npm start` runs: it loads server.cjs with V8's code cache.
+copyFileSync(`${root}scripts/launcher.mjs`, `${root}dist/src/server.js`);

@@ -72,9 +72,21 @@ async function main(): Promise<void> {
     await shutdown(app, graceMs);
   });
   await app.listen({ port: config.port, host: config.host });
+  // For the production launcher (scripts/launcher.mjs): the start's code is compiled, cache it now.
+  process.emit('server-listening');
 }
 
 main().catch((error: unknown) => {
   process.stderr.write(`Failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 });
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace -- how @types/node declares process' events
+  namespace NodeJS {
+    interface Process {
+      /** Emitted once the server listens (read by the production launcher, scripts/launcher.mjs). */
+      emit(event: 'server-listening'): boolean;
+    }
+  }
+}

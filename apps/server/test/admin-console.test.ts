@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_WEB_PATHS, AUDIT_RETENTION_DAYS, apiPath, API } from '@suite/contract';
+import { ADMIN_WEB_PATHS, AUDIT_RETENTION_DAYS, apiPath, ADMIN_API, API } from '@suite/contract';
 import { adminCli } from '../src/modules/admin/index.js';
 import { purgeOldAudit } from '../src/modules/audit/index.js';
 import { parseAddressList } from '../src/modules/admin/people.js';
@@ -71,15 +71,15 @@ describe('domain administrator console', () => {
     });
 
     it('GET /admin/me answers the administered domains, 404 for everyone else', async () => {
-      const me = await get(API.adminMe, boss.token);
+      const me = await get(ADMIN_API.adminMe, boss.token);
       expect(me.statusCode, me.body).toBe(200);
       expect(me.json()).toEqual({ domains: [{ domain: 'acme-corp.com', via: 'operator' }] });
-      expectError(await get(API.adminMe, ana.token), 404, 'ERR_NOT_FOUND');
-      expectError(await get(API.adminMe, ''), 401, 'ERR_INVALID_ACCESS_TOKEN');
+      expectError(await get(ADMIN_API.adminMe, ana.token), 404, 'ERR_NOT_FOUND');
+      expectError(await get(ADMIN_API.adminMe, ''), 401, 'ERR_INVALID_ACCESS_TOKEN');
     });
 
     it('an admin adds another; the last admin cannot remove themself; removing another works', async () => {
-      const added = await post(path(API.adminAdmins, { domain: 'acme-corp.com' }), boss.token, {
+      const added = await post(path(ADMIN_API.adminAdmins, { domain: 'acme-corp.com' }), boss.token, {
         email: 'ana@acme-corp.com',
       });
       expect(added.statusCode, added.body).toBe(200);
@@ -88,29 +88,33 @@ describe('domain administrator console', () => {
         'boss@acme-corp.com',
       ]);
       expectError(
-        await post(path(API.adminAdmins, { domain: 'acme-corp.com' }), boss.token, { email: 'ana@acme-corp.com' }),
+        await post(path(ADMIN_API.adminAdmins, { domain: 'acme-corp.com' }), boss.token, {
+          email: 'ana@acme-corp.com',
+        }),
         409,
         'ERR_ADMIN_ALREADY',
       );
       expectError(
-        await post(path(API.adminAdmins, { domain: 'acme-corp.com' }), boss.token, { email: 'olga@globex-corp.com' }),
+        await post(path(ADMIN_API.adminAdmins, { domain: 'acme-corp.com' }), boss.token, {
+          email: 'olga@globex-corp.com',
+        }),
         400,
         'ERR_ADMIN_NOT_IN_DOMAIN',
       );
       const removed = await call(w.app, {
         method: 'DELETE',
-        url: path(API.adminAdmin, { domain: 'acme-corp.com', userId: ana.id }),
+        url: path(ADMIN_API.adminAdmin, { domain: 'acme-corp.com', userId: ana.id }),
         token: boss.token,
       });
       expect(removed.statusCode, removed.body).toBe(200);
       expect(removed.json().admins).toHaveLength(1);
       const self = await call(w.app, {
         method: 'DELETE',
-        url: path(API.adminAdmin, { domain: 'acme-corp.com', userId: boss.id }),
+        url: path(ADMIN_API.adminAdmin, { domain: 'acme-corp.com', userId: boss.id }),
         token: boss.token,
       });
       expectError(self, 409, 'ERR_ADMIN_LAST');
-      expect((await get(API.adminMe, boss.token)).statusCode).toBe(200);
+      expect((await get(ADMIN_API.adminMe, boss.token)).statusCode).toBe(200);
     });
   });
 
@@ -118,17 +122,17 @@ describe('domain administrator console', () => {
     it('a non-admin gets 404 on every admin path, and another domain answers 404 to an admin', async () => {
       const acme = { domain: 'acme-corp.com' };
       const paths = [
-        ['GET', path(API.adminPeople, acme)],
-        ['GET', path(API.adminAdmins, acme)],
-        ['GET', path(API.adminSignupRules, acme)],
-        ['GET', path(API.adminSecurityPolicy, acme)],
-        ['GET', path(API.adminRequests, acme)],
-        ['GET', path(API.adminAudit, acme)],
-        ['GET', path(API.adminAuditExport, acme)],
-        ['GET', path(API.adminPerson, { id: boss.id })],
-        ['POST', path(API.adminPersonDeactivate, { id: boss.id })],
-        ['POST', path(API.adminPersonEndSessions, { id: boss.id })],
-        ['POST', path(API.adminInvitations, acme)],
+        ['GET', path(ADMIN_API.adminPeople, acme)],
+        ['GET', path(ADMIN_API.adminAdmins, acme)],
+        ['GET', path(ADMIN_API.adminSignupRules, acme)],
+        ['GET', path(ADMIN_API.adminSecurityPolicy, acme)],
+        ['GET', path(ADMIN_API.adminRequests, acme)],
+        ['GET', path(ADMIN_API.adminAudit, acme)],
+        ['GET', path(ADMIN_API.adminAuditExport, acme)],
+        ['GET', path(ADMIN_API.adminPerson, { id: boss.id })],
+        ['POST', path(ADMIN_API.adminPersonDeactivate, { id: boss.id })],
+        ['POST', path(ADMIN_API.adminPersonEndSessions, { id: boss.id })],
+        ['POST', path(ADMIN_API.adminInvitations, acme)],
       ] as const;
       for (const [method, url] of paths) {
         const body = url.endsWith('invitations') ? { text: 'x@acme-corp.com' } : method === 'POST' ? {} : undefined;
@@ -142,20 +146,20 @@ describe('domain administrator console', () => {
         }
       }
       // Nothing was done by those calls.
-      expect((await get(path(API.adminPerson, { id: boss.id }), boss.token)).json().person.status).toBe('active');
+      expect((await get(path(ADMIN_API.adminPerson, { id: boss.id }), boss.token)).json().person.status).toBe('active');
     });
 
     it('actions need a fresh proof (403 ERR_PROOF_REQUIRED), reads do not', async () => {
       await staleProof(boss.id);
       try {
-        expect((await get(path(API.adminPeople, { domain: 'acme-corp.com' }), boss.token)).statusCode).toBe(200);
+        expect((await get(path(ADMIN_API.adminPeople, { domain: 'acme-corp.com' }), boss.token)).statusCode).toBe(200);
         expectError(
-          await post(path(API.adminPersonEndSessions, { id: ana.id }), boss.token),
+          await post(path(ADMIN_API.adminPersonEndSessions, { id: ana.id }), boss.token),
           403,
           'ERR_PROOF_REQUIRED',
         );
         expectError(
-          await put(path(API.adminSecurityPolicy, { domain: 'acme-corp.com' }), boss.token, {
+          await put(path(ADMIN_API.adminSecurityPolicy, { domain: 'acme-corp.com' }), boss.token, {
             session_max_ms: 3_600_000,
           }),
           403,
@@ -164,7 +168,7 @@ describe('domain administrator console', () => {
         // A fresh proof through the Security panel's own call opens the action.
         const reauth = await post(API.reauth, boss.token, { method: 'password', password: PASSWORD });
         expect(reauth.statusCode, reauth.body).toBe(200);
-        expect((await post(path(API.adminPersonEndSessions, { id: ana.id }), boss.token)).statusCode).toBe(200);
+        expect((await post(path(ADMIN_API.adminPersonEndSessions, { id: ana.id }), boss.token)).statusCode).toBe(200);
       } finally {
         await freshProof(boss.id);
       }
@@ -201,7 +205,7 @@ describe('domain administrator console', () => {
           })
           .execute();
       }
-      const url = path(API.adminPeople, { domain: 'acme-corp.com' });
+      const url = path(ADMIN_API.adminPeople, { domain: 'acme-corp.com' });
       const all = await get(`${url}?limit=3`, boss.token);
       expect(all.statusCode, all.body).toBe(200);
       const first = all.json();
@@ -237,7 +241,7 @@ describe('domain administrator console', () => {
     it('deactivate ends every session at once; reactivate brings none back', async () => {
       const anaToken = await login('ana@acme-corp.com');
       expect((await get(API.me, anaToken)).statusCode).toBe(200);
-      const off = await post(path(API.adminPersonDeactivate, { id: ana.id }), boss.token);
+      const off = await post(path(ADMIN_API.adminPersonDeactivate, { id: ana.id }), boss.token);
       expect(off.statusCode, off.body).toBe(200);
       expect(off.json().person).toMatchObject({ status: 'deactivated', sessions: 0 });
       expectError(await get(API.me, anaToken), 401, 'ERR_INVALID_ACCESS_TOKEN');
@@ -248,21 +252,21 @@ describe('domain administrator console', () => {
       });
       expectError(refused, 403, 'ERR_USER_NOT_ACTIVE');
       const filtered = (
-        await get(`${path(API.adminPeople, { domain: 'acme-corp.com' })}?status=deactivated`, boss.token)
+        await get(`${path(ADMIN_API.adminPeople, { domain: 'acme-corp.com' })}?status=deactivated`, boss.token)
       ).json();
       expect(filtered.people.map((p: { email: string }) => p.email)).toEqual(['ana@acme-corp.com']);
 
-      const on = await post(path(API.adminPersonReactivate, { id: ana.id }), boss.token);
+      const on = await post(path(ADMIN_API.adminPersonReactivate, { id: ana.id }), boss.token);
       expect(on.json().person.status).toBe('active');
       expectError(await get(API.me, anaToken), 401, 'ERR_INVALID_ACCESS_TOKEN');
       ana = { ...ana, token: await login('ana@acme-corp.com') };
-      expectError(await post(path(API.adminPersonDeactivate, { id: boss.id }), boss.token), 403, 'ERR_FORBIDDEN');
+      expectError(await post(path(ADMIN_API.adminPersonDeactivate, { id: boss.id }), boss.token), 403, 'ERR_FORBIDDEN');
     });
 
     it('resets two-step verification of a person who lost their phone, and mails them', async () => {
       await turnOnTotp(w, ana.token);
       const before = w.smtp.messages.length;
-      const res = await post(path(API.adminPersonResetTwoStep, { id: ana.id }), boss.token);
+      const res = await post(path(ADMIN_API.adminPersonResetTwoStep, { id: ana.id }), boss.token);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().person.methods).toEqual(['password']);
       const mail = await w.smtp.waitFor(
@@ -271,7 +275,7 @@ describe('domain administrator console', () => {
       expect(mail.text).toContain('An administrator turned off two-step verification');
       // A password sign-in is again complete without a code.
       ana = { ...ana, token: await login('ana@acme-corp.com') };
-      const removed = await post(path(API.adminPersonRemovePasskeys, { id: ana.id }), boss.token);
+      const removed = await post(path(ADMIN_API.adminPersonRemovePasskeys, { id: ana.id }), boss.token);
       expect(removed.statusCode).toBe(200);
       ana = { ...ana, token: await login('ana@acme-corp.com') };
     });
@@ -284,7 +288,7 @@ describe('domain administrator console', () => {
         'd@x.com',
       ]);
       const before = w.smtp.messages.length;
-      const res = await post(path(API.adminInvitations, { domain: 'acme-corp.com' }), boss.token, {
+      const res = await post(path(ADMIN_API.adminInvitations, { domain: 'acme-corp.com' }), boss.token, {
         text: 'New One <new1@acme-corp.com>\nnew2@acme-corp.com, new2@acme-corp.com; x@globex-corp.com not-an-address ana@acme-corp.com',
       });
       expect(res.statusCode, res.body).toBe(200);
@@ -299,23 +303,23 @@ describe('domain administrator console', () => {
       });
       await mailTo(w.smtp, 'new1@acme-corp.com', before);
       const invited = (
-        await get(`${path(API.adminPeople, { domain: 'acme-corp.com' })}?status=invited`, boss.token)
+        await get(`${path(ADMIN_API.adminPeople, { domain: 'acme-corp.com' })}?status=invited`, boss.token)
       ).json();
       expect(invited.people.map((p: { email: string; status: string }) => [p.email, p.status])).toEqual([
         ['new1@acme-corp.com', 'invited'],
         ['new2@acme-corp.com', 'invited'],
       ]);
       const again = w.smtp.messages.length;
-      const resent = await post(path(API.adminPersonResendInvitation, { id: invited.people[0].id }), boss.token);
+      const resent = await post(path(ADMIN_API.adminPersonResendInvitation, { id: invited.people[0].id }), boss.token);
       expect(resent.statusCode, resent.body).toBe(200);
       await mailTo(w.smtp, 'new1@acme-corp.com', again);
       expectError(
-        await post(path(API.adminPersonResendInvitation, { id: ana.id }), boss.token),
+        await post(path(ADMIN_API.adminPersonResendInvitation, { id: ana.id }), boss.token),
         409,
         'ERR_PERSON_NOT_INVITED',
       );
       expectError(
-        await post(path(API.adminInvitations, { domain: 'acme-corp.com' }), boss.token, {
+        await post(path(ADMIN_API.adminInvitations, { domain: 'acme-corp.com' }), boss.token, {
           text: Array.from({ length: 201 }, (_, i) => `p${i}@acme-corp.com`).join('\n'),
         }),
         400,
@@ -323,7 +327,7 @@ describe('domain administrator console', () => {
       );
       // The other domain's admin cannot resend it.
       expectError(
-        await post(path(API.adminPersonResendInvitation, { id: invited.people[0].id }), other.token),
+        await post(path(ADMIN_API.adminPersonResendInvitation, { id: invited.people[0].id }), other.token),
         404,
         'ERR_NOT_FOUND',
       );
@@ -332,7 +336,7 @@ describe('domain administrator console', () => {
 
   describe('sign-up rules and requests', () => {
     it('shows seats and SSO-only availability; refuses SSO-only without a connection and an SSO session', async () => {
-      const url = path(API.adminSignupRules, { domain: 'acme-corp.com' });
+      const url = path(ADMIN_API.adminSignupRules, { domain: 'acme-corp.com' });
       const rules = await get(url, boss.token);
       expect(rules.statusCode, rules.body).toBe(200);
       expect(rules.json()).toMatchObject({
@@ -347,20 +351,20 @@ describe('domain administrator console', () => {
     });
 
     it('invite only: sign-up refused without an invitation', async () => {
-      const url = path(API.adminSignupRules, { domain: 'acme-corp.com' });
+      const url = path(ADMIN_API.adminSignupRules, { domain: 'acme-corp.com' });
       expect((await put(url, boss.token, { mode: 'invite' })).json().mode).toBe('invite');
       const res = await call(w.app, { method: 'POST', url: API.signup, body: { email: 'walkin@acme-corp.com' } });
       expectError(res, 403, 'ERR_SIGNUP_INVITE_ONLY');
     });
 
     it('approval: sign-up files a request, the admin approves from the mail link once, the person is told and can sign up', async () => {
-      const url = path(API.adminSignupRules, { domain: 'acme-corp.com' });
+      const url = path(ADMIN_API.adminSignupRules, { domain: 'acme-corp.com' });
       expect((await put(url, boss.token, { mode: 'approval' })).json().mode).toBe('approval');
       const before = w.smtp.messages.length;
       const res = await call(w.app, { method: 'POST', url: API.signup, body: { email: 'hopeful@acme-corp.com' } });
       expectError(res, 403, 'ERR_SIGNUP_APPROVAL_PENDING');
       const waiting = (
-        await get(`${path(API.adminPeople, { domain: 'acme-corp.com' })}?status=waiting`, boss.token)
+        await get(`${path(ADMIN_API.adminPeople, { domain: 'acme-corp.com' })}?status=waiting`, boss.token)
       ).json();
       expect(waiting.people.map((p: { email: string }) => p.email)).toEqual(['hopeful@acme-corp.com']);
 
@@ -435,17 +439,24 @@ describe('domain administrator console', () => {
         .execute();
       expect(stored).toHaveLength(3);
 
-      const list = await get(`${path(API.adminRequests, { domain: 'acme-corp.com' })}?status=pending`, boss.token);
+      const list = await get(
+        `${path(ADMIN_API.adminRequests, { domain: 'acme-corp.com' })}?status=pending`,
+        boss.token,
+      );
       expect(list.statusCode, list.body).toBe(200);
       const request = list.json().requests.find((r: { email: string }) => r.email === 'someone@acme-corp.com');
       expect(request).toMatchObject({ reason: 'domain_inactive', status: 'pending' });
-      expectError(await post(path(API.adminRequestRefuse, { id: request.id }), other.token), 404, 'ERR_NOT_FOUND');
+      expectError(
+        await post(path(ADMIN_API.adminRequestRefuse, { id: request.id }), other.token),
+        404,
+        'ERR_NOT_FOUND',
+      );
       const before = w.smtp.messages.length;
-      const refused = await post(path(API.adminRequestRefuse, { id: request.id }), boss.token);
+      const refused = await post(path(ADMIN_API.adminRequestRefuse, { id: request.id }), boss.token);
       expect(refused.json().request.status).toBe('refused');
       expect((await mailTo(w.smtp, 'someone@acme-corp.com', before)).subject).toContain('refused');
       expectError(
-        await post(path(API.adminRequestApprove, { id: request.id }), boss.token),
+        await post(path(ADMIN_API.adminRequestApprove, { id: request.id }), boss.token),
         409,
         'ERR_REQUEST_ALREADY_DECIDED',
       );
@@ -454,7 +465,7 @@ describe('domain administrator console', () => {
 
   describe('security policy', () => {
     it('bounds session lifetime and idle time, applied to existing sessions at their next request', async () => {
-      const url = path(API.adminSecurityPolicy, { domain: 'acme-corp.com' });
+      const url = path(ADMIN_API.adminSecurityPolicy, { domain: 'acme-corp.com' });
       expect((await get(url, boss.token)).json()).toEqual({
         require_two_step: false,
         two_step_grace_days: 0,
@@ -492,7 +503,7 @@ describe('domain administrator console', () => {
       expect((await put(url, boss.token, { session_max_ms: null, session_idle_ms: null })).statusCode).toBe(200);
       ana = { ...ana, token: await login('ana@acme-corp.com') };
       const events = (
-        await get(`${path(API.adminAudit, { domain: 'acme-corp.com' })}?kind=policy_changed`, boss.token)
+        await get(`${path(ADMIN_API.adminAudit, { domain: 'acme-corp.com' })}?kind=policy_changed`, boss.token)
       ).json();
       expect(events.events.map((e: { action: string }) => e.action)).toEqual(
         expect.arrayContaining(['session_max_ms', 'session_idle_ms']),
@@ -500,7 +511,7 @@ describe('domain administrator console', () => {
     });
 
     it('require two-step: a password sign-in without a second factor enrols before any session', async () => {
-      const url = path(API.adminSecurityPolicy, { domain: 'acme-corp.com' });
+      const url = path(ADMIN_API.adminSecurityPolicy, { domain: 'acme-corp.com' });
       expect((await put(url, boss.token, { require_two_step: true, two_step_grace_days: 0 })).statusCode).toBe(200);
       try {
         const first = await call(w.app, {
@@ -552,7 +563,7 @@ describe('domain administrator console', () => {
         });
         expect(next.json().second_step).toBe('totp');
         // The admin (with a second factor now reset for Ana) turns it off again.
-        expect((await post(path(API.adminPersonResetTwoStep, { id: ana.id }), boss.token)).statusCode).toBe(200);
+        expect((await post(path(ADMIN_API.adminPersonResetTwoStep, { id: ana.id }), boss.token)).statusCode).toBe(200);
       } finally {
         expect((await put(url, boss.token, { require_two_step: false })).statusCode).toBe(200);
       }
@@ -560,7 +571,7 @@ describe('domain administrator console', () => {
     });
 
     it('turning two-step on starts the grace', async () => {
-      const url = path(API.adminSecurityPolicy, { domain: 'acme-corp.com' });
+      const url = path(ADMIN_API.adminSecurityPolicy, { domain: 'acme-corp.com' });
       const on = await put(url, boss.token, { require_two_step: true, two_step_grace_days: 7 });
       expect(on.statusCode, on.body).toBe(200);
       const until = Date.parse(on.json().two_step_grace_until);
@@ -585,7 +596,7 @@ describe('domain administrator console', () => {
         body: { login: 'ana@acme-corp.com', password: 'wrong-one-1' },
       });
       expect(bad.statusCode).toBe(401);
-      const url = path(API.adminAudit, { domain: 'acme-corp.com' });
+      const url = path(ADMIN_API.adminAudit, { domain: 'acme-corp.com' });
       const failed = (await get(`${url}?kind=sign_in_failed`, boss.token)).json();
       expect(failed.events[0]).toMatchObject({
         kind: 'sign_in_failed',
@@ -614,12 +625,15 @@ describe('domain administrator console', () => {
       expect(page2.events[0].at <= page1.events[1].at).toBe(true);
       expect(page2.events.map((e: { id: string }) => e.id)).not.toContain(page1.events[1].id);
       // Another domain's trail stays there.
-      const theirs = (await get(path(API.adminAudit, { domain: 'globex-corp.com' }), other.token)).json();
+      const theirs = (await get(path(ADMIN_API.adminAudit, { domain: 'globex-corp.com' }), other.token)).json();
       expect(JSON.stringify(theirs)).not.toContain('acme-corp.com');
     });
 
     it('exports CSV (guarded against formulas) over HTTP and the CLI; purges past the retention', async () => {
-      const res = await get(`${path(API.adminAuditExport, { domain: 'acme-corp.com' })}?kind=admin_action`, boss.token);
+      const res = await get(
+        `${path(ADMIN_API.adminAuditExport, { domain: 'acme-corp.com' })}?kind=admin_action`,
+        boss.token,
+      );
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/csv');
       const lines = res.body.trim().split('\r\n');
@@ -627,7 +641,7 @@ describe('domain administrator console', () => {
       expect(lines.slice(1).every((l) => l.split(',')[1] === 'admin_action')).toBe(true);
       expect(lines.some((l) => l.includes('deactivate') && l.includes('ana@acme-corp.com'))).toBe(true);
       expectError(
-        await get(path(API.adminAuditExport, { domain: 'acme-corp.com' }), await login('ana@acme-corp.com')),
+        await get(path(ADMIN_API.adminAuditExport, { domain: 'acme-corp.com' }), await login('ana@acme-corp.com')),
         404,
         'ERR_NOT_FOUND',
       );
@@ -652,10 +666,10 @@ describe('domain administrator console', () => {
           ip: null,
         })
         .execute();
-      const csv = (await get(path(API.adminAuditExport, { domain: 'acme-corp.com' }), boss.token)).body;
+      const csv = (await get(path(ADMIN_API.adminAuditExport, { domain: 'acme-corp.com' }), boss.token)).body;
       expect(csv).toContain(`"'=HYPERLINK(""http://evil"")"`);
       expect(await purgeOldAudit(w.app.db.kysely, w.t.config.auditRetentionDays)).toBe(1);
-      const after = (await get(path(API.adminAuditExport, { domain: 'acme-corp.com' }), boss.token)).body;
+      const after = (await get(path(ADMIN_API.adminAuditExport, { domain: 'acme-corp.com' }), boss.token)).body;
       expect(after).not.toContain('HYPERLINK');
       expect(adminCli).toBeTypeOf('function');
     });

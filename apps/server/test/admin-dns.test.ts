@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import dns2 from 'dns2';
-import { ADMIN_CLAIM_GRACE_MS, ADMIN_CLAIM_RECHECK_MS, API } from '@suite/contract';
+import { ADMIN_CLAIM_GRACE_MS, ADMIN_CLAIM_RECHECK_MS, ADMIN_API } from '@suite/contract';
 import { adminCli } from '../src/modules/admin/index.js';
 import { call, expectError, registered, startWorld, type AccountsWorld } from './accounts-helpers.js';
 import { insertSignedInUser } from './helpers.js';
@@ -53,8 +53,9 @@ describe('proving a domain with a DNS TXT record', () => {
   const zone: Zone = new Map();
   let dns: ReturnType<typeof startDns>;
   const people: Record<string, { token: string; id: string }> = {};
-  const claim = (who: string) => call(w.app, { method: 'GET', url: API.adminClaim, token: people[who]!.token });
-  const verify = (who: string) => call(w.app, { method: 'POST', url: API.adminClaimVerify, token: people[who]!.token });
+  const claim = (who: string) => call(w.app, { method: 'GET', url: ADMIN_API.adminClaim, token: people[who]!.token });
+  const verify = (who: string) =>
+    call(w.app, { method: 'POST', url: ADMIN_API.adminClaimVerify, token: people[who]!.token });
 
   beforeAll(async () => {
     dns = startDns(zone);
@@ -96,7 +97,7 @@ describe('proving a domain with a DNS TXT record', () => {
     expect(down.headers['retry-after']).toBeDefined();
     for (const who of ['wrong', 'missing', 'down']) {
       expectError(
-        await call(w.app, { method: 'GET', url: API.adminMe, token: people[who]!.token }),
+        await call(w.app, { method: 'GET', url: ADMIN_API.adminMe, token: people[who]!.token }),
         404,
         'ERR_NOT_FOUND',
       );
@@ -126,7 +127,7 @@ describe('proving a domain with a DNS TXT record', () => {
   it('a free-mail address cannot claim its provider', async () => {
     const gmail = await insertSignedInUser(w.app, { email: 'someone@gmail.com', first: 'Some', last: 'One' });
     expectError(
-      await call(w.app, { method: 'GET', url: API.adminClaim, token: gmail.token }),
+      await call(w.app, { method: 'GET', url: ADMIN_API.adminClaim, token: gmail.token }),
       403,
       'ERR_CLAIM_NOT_ALLOWED',
     );
@@ -150,16 +151,20 @@ describe('proving a domain with a DNS TXT record', () => {
     const list = (await cli.admins.list('right-corp.com')).admins;
     expect(list[0]?.drops_at).not.toBeNull();
     // Still an administrator during the grace; the CNAME'd one is untouched.
-    expect((await call(w.app, { method: 'GET', url: API.adminMe, token: people.right!.token })).statusCode).toBe(200);
+    expect((await call(w.app, { method: 'GET', url: ADMIN_API.adminMe, token: people.right!.token })).statusCode).toBe(
+      200,
+    );
 
     const later = first + ADMIN_CLAIM_GRACE_MS + ADMIN_CLAIM_RECHECK_MS;
     expect(await cli.recheckClaims(later)).toBe(1);
     expectError(
-      await call(w.app, { method: 'GET', url: API.adminMe, token: people.right!.token }),
+      await call(w.app, { method: 'GET', url: ADMIN_API.adminMe, token: people.right!.token }),
       404,
       'ERR_NOT_FOUND',
     );
-    expect((await call(w.app, { method: 'GET', url: API.adminMe, token: people.cname!.token })).statusCode).toBe(200);
+    expect((await call(w.app, { method: 'GET', url: ADMIN_API.adminMe, token: people.cname!.token })).statusCode).toBe(
+      200,
+    );
   });
 
   it('a record put back within the grace keeps the claim', async () => {
@@ -173,6 +178,8 @@ describe('proving a domain with a DNS TXT record', () => {
     await cli.recheckClaims(t0 + ADMIN_CLAIM_RECHECK_MS + 1000);
     expect((await cli.admins.list('cname-corp.com')).admins[0]?.drops_at).toBeNull();
     await cli.recheckClaims(t0 + ADMIN_CLAIM_GRACE_MS + 3 * ADMIN_CLAIM_RECHECK_MS);
-    expect((await call(w.app, { method: 'GET', url: API.adminMe, token: people.cname!.token })).statusCode).toBe(200);
+    expect((await call(w.app, { method: 'GET', url: ADMIN_API.adminMe, token: people.cname!.token })).statusCode).toBe(
+      200,
+    );
   });
 });

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { API, apiPath, type AdminSsoResponse, type SsoTestResult } from '@suite/contract';
+import { ADMIN_API, API, apiPath, type AdminSsoResponse, type SsoTestResult } from '@suite/contract';
 import {
   PASSWORD,
   admin,
@@ -35,7 +35,7 @@ describe('console: single sign-on and the audit of sign-ins', () => {
   let ana: { token: string; id: string };
 
   const ssoOf = (domain: string, token: string) =>
-    call(w.app, { method: 'GET', url: apiPath(API.adminSso, { domain }), token });
+    call(w.app, { method: 'GET', url: apiPath(ADMIN_API.adminSso, { domain }), token });
   const state = async (domain: string, token: string): Promise<AdminSsoResponse> => {
     const res = await ssoOf(domain, token);
     expect(res.statusCode, res.body).toBe(200);
@@ -166,7 +166,7 @@ describe('console: single sign-on and the audit of sign-ins', () => {
     // The audit trail lists them under their kind too.
     const audit = await call(w.app, {
       method: 'GET',
-      url: `${apiPath(API.adminAudit, { domain: 'oidc.test' })}?kind=sso_failed`,
+      url: `${apiPath(ADMIN_API.adminAudit, { domain: 'oidc.test' })}?kind=sso_failed`,
       token: oidcBoss.token,
     });
     expect(audit.json().events.map((e: { reason: string }) => e.reason)).toEqual(['foreign', 'unverified']);
@@ -189,7 +189,7 @@ describe('console: single sign-on and the audit of sign-ins', () => {
   });
 
   describe('Test sign-in', () => {
-    const testPath = (domain: string) => apiPath(API.adminSsoTest, { domain });
+    const testPath = (domain: string) => apiPath(ADMIN_API.adminSsoTest, { domain });
     const startTest = (domain: string, token: string) =>
       w.app.inject({ method: 'POST', url: `/api${testPath(domain)}`, headers: { authorization: `Bearer ${token}` } });
     const resultOf = async (domain: string, token: string) => {
@@ -279,7 +279,12 @@ describe('console: single sign-on and the audit of sign-ins', () => {
       const chief = await registered(w, 'chief@fresh.test');
       await admin(w, 'domain', 'admin', 'add', 'fresh.test', 'chief@fresh.test');
       const setup = (body: unknown) =>
-        call(w.app, { method: 'PUT', url: apiPath(API.adminSso, { domain: 'fresh.test' }), token: chief.token, body });
+        call(w.app, {
+          method: 'PUT',
+          url: apiPath(ADMIN_API.adminSso, { domain: 'fresh.test' }),
+          token: chief.token,
+          body,
+        });
       // Granted by the operator only: the domain is not proven.
       expectError(await setup({ protocol: 'saml', metadata_xml: idp.metadata }), 403, 'ERR_SSO_DOMAIN_NOT_PROVEN');
       // Proven by its DNS record (the record's check itself is admin-dns.test.ts's): a claim row as it writes it.
@@ -343,7 +348,12 @@ describe('console: single sign-on and the audit of sign-ins', () => {
       const before = await state('locked.test', chief.token);
       expect(before).toMatchObject({ sso_only: true, connection: { protocol: 'oidc', awaiting_test: false } });
       const setup = (body: unknown) =>
-        call(w.app, { method: 'PUT', url: apiPath(API.adminSso, { domain: 'locked.test' }), token: chief.token, body });
+        call(w.app, {
+          method: 'PUT',
+          url: apiPath(ADMIN_API.adminSso, { domain: 'locked.test' }),
+          token: chief.token,
+          body,
+        });
       const oidc = { protocol: 'oidc', issuer: op.issuer, client_id: op.clientId, client_secret: op.clientSecret };
       expectError(await setup(oidc), 409, 'ERR_SSO_SETUP_SSO_ONLY');
       expectError(await setup({ protocol: 'saml', metadata_xml: idp.metadata }), 409, 'ERR_SSO_SETUP_SSO_ONLY');
@@ -354,7 +364,7 @@ describe('console: single sign-on and the audit of sign-ins', () => {
       // Once SSO-only is off (the sign-up rules), the new connection is saved, off until tested.
       const rules = await call(w.app, {
         method: 'PUT',
-        url: apiPath(API.adminSignupRules, { domain: 'locked.test' }),
+        url: apiPath(ADMIN_API.adminSignupRules, { domain: 'locked.test' }),
         token: chief.token,
         body: { sso_only: false },
       });
@@ -396,7 +406,7 @@ describe('console: single sign-on and the audit of sign-ins', () => {
     expect(bad.statusCode).toBe(401);
     const audit = await call(w.app, {
       method: 'GET',
-      url: `${apiPath(API.adminAudit, { domain: 'saml.test' })}?person=ana@saml.test`,
+      url: `${apiPath(ADMIN_API.adminAudit, { domain: 'saml.test' })}?person=ana@saml.test`,
       token: samlBoss.token,
     });
     const events = audit.json().events as { kind: string; ip: string | null }[];
@@ -419,7 +429,7 @@ describe('console: single sign-on and the audit of sign-ins', () => {
     let before = w.smtp.messages.length;
     const reset = await call(w.app, {
       method: 'POST',
-      url: apiPath(API.adminPersonResetTwoStep, { id: ana.id }),
+      url: apiPath(ADMIN_API.adminPersonResetTwoStep, { id: ana.id }),
       token: boss,
       body: {},
     });
@@ -431,7 +441,7 @@ describe('console: single sign-on and the audit of sign-ins', () => {
     before = w.smtp.messages.length;
     const removed = await call(w.app, {
       method: 'POST',
-      url: apiPath(API.adminPersonRemovePasskeys, { id: ana.id }),
+      url: apiPath(ADMIN_API.adminPersonRemovePasskeys, { id: ana.id }),
       token: boss,
       body: {},
     });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ACCESS_APPROVAL_TTL_MS, ACCESS_REQUEST_MAILS_PER_DOMAIN, API, apiPath } from '@suite/contract';
+import { ACCESS_APPROVAL_TTL_MS, ACCESS_REQUEST_MAILS_PER_DOMAIN, ADMIN_API, API, apiPath } from '@suite/contract';
 import {
   PASSWORD,
   admin,
@@ -83,23 +83,23 @@ describe('adversarial review: the domain administrator console', () => {
   it('another domain’s admin reaches none of our people, requests, policy or trail (by domain, id or filter)', async () => {
     const acme = { domain: 'acme-corp.com' };
     for (const url of [
-      path(API.adminPeople, acme),
-      path(API.adminPerson, { id: ana.id }),
-      path(API.adminAudit, acme),
-      path(API.adminAuditExport, acme),
-      path(API.adminRequests, acme),
-      path(API.adminSecurityPolicy, acme),
-      path(API.adminSignupRules, acme),
-      path(API.adminAdmins, acme),
+      path(ADMIN_API.adminPeople, acme),
+      path(ADMIN_API.adminPerson, { id: ana.id }),
+      path(ADMIN_API.adminAudit, acme),
+      path(ADMIN_API.adminAuditExport, acme),
+      path(ADMIN_API.adminRequests, acme),
+      path(ADMIN_API.adminSecurityPolicy, acme),
+      path(ADMIN_API.adminSignupRules, acme),
+      path(ADMIN_API.adminAdmins, acme),
     ]) {
       const res = await get(url, eve.token);
       expect({ url, status: res.statusCode }).toEqual({ url, status: 404 });
     }
     // Acting on our person by id, or on our domain's policy by its name: 404, and nothing changes.
-    expectError(await post(path(API.adminPersonDeactivate, { id: ana.id }), eve.token), 404, 'ERR_NOT_FOUND');
-    expectError(await post(path(API.adminPersonEndSessions, { id: ana.id }), eve.token), 404, 'ERR_NOT_FOUND');
+    expectError(await post(path(ADMIN_API.adminPersonDeactivate, { id: ana.id }), eve.token), 404, 'ERR_NOT_FOUND');
+    expectError(await post(path(ADMIN_API.adminPersonEndSessions, { id: ana.id }), eve.token), 404, 'ERR_NOT_FOUND');
     expectError(
-      await put(path(API.adminSecurityPolicy, acme), eve.token, { session_idle_ms: 15 * 60_000 }),
+      await put(path(ADMIN_API.adminSecurityPolicy, acme), eve.token, { session_idle_ms: 15 * 60_000 }),
       404,
       'ERR_NOT_FOUND',
     );
@@ -107,10 +107,13 @@ describe('adversarial review: the domain administrator console', () => {
     // Its own trail filtered by our people (address or id) shows nothing of ours.
     const evil = { domain: 'evil-corp.com' };
     for (const person of ['ana@acme-corp.com', ana.id, 'boss@acme-corp.com', boss.id]) {
-      const page = await get(`${path(API.adminAudit, evil)}?person=${encodeURIComponent(person)}`, eve.token);
+      const page = await get(`${path(ADMIN_API.adminAudit, evil)}?person=${encodeURIComponent(person)}`, eve.token);
       expect(page.statusCode, page.body).toBe(200);
       expect(page.json().events).toEqual([]);
-      const csv = await get(`${path(API.adminAuditExport, evil)}?person=${encodeURIComponent(person)}`, eve.token);
+      const csv = await get(
+        `${path(ADMIN_API.adminAuditExport, evil)}?person=${encodeURIComponent(person)}`,
+        eve.token,
+      );
       expect(csv.statusCode).toBe(200);
       expect(csv.body.trim().split('\r\n')).toHaveLength(1);
     }
@@ -119,39 +122,39 @@ describe('adversarial review: the domain administrator console', () => {
   it('another domain’s admin cannot grant themself, nor be granted, on our domain', async () => {
     const acme = { domain: 'acme-corp.com' };
     expectError(
-      await post(path(API.adminAdmins, acme), eve.token, { email: 'eve@evil-corp.com' }),
+      await post(path(ADMIN_API.adminAdmins, acme), eve.token, { email: 'eve@evil-corp.com' }),
       404,
       'ERR_NOT_FOUND',
     );
     expectError(
-      await post(path(API.adminAdmins, acme), boss.token, { email: 'eve@evil-corp.com' }),
+      await post(path(ADMIN_API.adminAdmins, acme), boss.token, { email: 'eve@evil-corp.com' }),
       400,
       'ERR_ADMIN_NOT_IN_DOMAIN',
     );
     expectError(
       await call(w.app, {
         method: 'DELETE',
-        url: path(API.adminAdmin, { ...acme, userId: boss.id }),
+        url: path(ADMIN_API.adminAdmin, { ...acme, userId: boss.id }),
         token: eve.token,
       }),
       404,
       'ERR_NOT_FOUND',
     );
-    expect((await get(API.adminMe, eve.token)).json()).toEqual({
+    expect((await get(ADMIN_API.adminMe, eve.token)).json()).toEqual({
       domains: [{ domain: 'evil-corp.com', via: 'operator' }],
     });
   });
 
   it('a person of the domain who is not its admin gets 404 everywhere in the console', async () => {
     const acme = { domain: 'acme-corp.com' };
-    expectError(await get(path(API.adminPeople, acme), mallory.token), 404, 'ERR_NOT_FOUND');
-    expectError(await post(path(API.adminPersonDeactivate, { id: ana.id }), mallory.token), 404, 'ERR_NOT_FOUND');
+    expectError(await get(path(ADMIN_API.adminPeople, acme), mallory.token), 404, 'ERR_NOT_FOUND');
+    expectError(await post(path(ADMIN_API.adminPersonDeactivate, { id: ana.id }), mallory.token), 404, 'ERR_NOT_FOUND');
     expectError(
-      await post(path(API.adminAdmins, acme), mallory.token, { email: 'mallory@acme-corp.com' }),
+      await post(path(ADMIN_API.adminAdmins, acme), mallory.token, { email: 'mallory@acme-corp.com' }),
       404,
       'ERR_NOT_FOUND',
     );
-    expectError(await get(API.adminMe, mallory.token), 404, 'ERR_NOT_FOUND');
+    expectError(await get(ADMIN_API.adminMe, mallory.token), 404, 'ERR_NOT_FOUND');
   });
 
   it('an admin whose proof is stale (a stolen idle session) cannot act, only read', async () => {
@@ -161,21 +164,27 @@ describe('adversarial review: the domain administrator console', () => {
       .where('user_id', '=', boss.id)
       .execute();
     try {
-      expectError(await post(path(API.adminPersonDeactivate, { id: ana.id }), boss.token), 403, 'ERR_PROOF_REQUIRED');
       expectError(
-        await post(path(API.adminAdmins, { domain: 'acme-corp.com' }), boss.token, { email: 'mallory@acme-corp.com' }),
+        await post(path(ADMIN_API.adminPersonDeactivate, { id: ana.id }), boss.token),
         403,
         'ERR_PROOF_REQUIRED',
       );
       expectError(
-        await put(path(API.adminSecurityPolicy, { domain: 'acme-corp.com' }), boss.token, {
+        await post(path(ADMIN_API.adminAdmins, { domain: 'acme-corp.com' }), boss.token, {
+          email: 'mallory@acme-corp.com',
+        }),
+        403,
+        'ERR_PROOF_REQUIRED',
+      );
+      expectError(
+        await put(path(ADMIN_API.adminSecurityPolicy, { domain: 'acme-corp.com' }), boss.token, {
           session_idle_ms: 15 * 60_000,
         }),
         403,
         'ERR_PROOF_REQUIRED',
       );
       expect(await alive(ana.token)).toBe(true);
-      expect((await get(path(API.adminPeople, { domain: 'acme-corp.com' }), boss.token)).statusCode).toBe(200);
+      expect((await get(path(ADMIN_API.adminPeople, { domain: 'acme-corp.com' }), boss.token)).statusCode).toBe(200);
     } finally {
       await w.app.db.kysely
         .updateTable('sessions')
@@ -189,26 +198,26 @@ describe('adversarial review: the domain administrator console', () => {
     expectError(
       await call(w.app, {
         method: 'DELETE',
-        url: path(API.adminAdmin, { domain: 'acme-corp.com', userId: boss.id }),
+        url: path(ADMIN_API.adminAdmin, { domain: 'acme-corp.com', userId: boss.id }),
         token: boss.token,
       }),
       409,
       'ERR_ADMIN_LAST',
     );
     const gmail = await insertSignedInUser(w.app, { email: 'someone@gmail.com', first: 'Some', last: 'One' });
-    expectError(await get(API.adminClaim, gmail.token), 403, 'ERR_CLAIM_NOT_ALLOWED');
-    const mine = (await get(API.adminClaim, mallory.token)).json();
-    const hers = (await get(API.adminClaim, ana.token)).json();
+    expectError(await get(ADMIN_API.adminClaim, gmail.token), 403, 'ERR_CLAIM_NOT_ALLOWED');
+    const mine = (await get(ADMIN_API.adminClaim, mallory.token)).json();
+    const hers = (await get(ADMIN_API.adminClaim, ana.token)).json();
     expect(mine.domain).toBe('acme-corp.com');
     expect(mine.record_value).not.toBe(hers.record_value);
     // The value is bound to the domain too: the same person's value for another domain is another one
     // (checked through eve, whose domain differs).
-    expect((await get(API.adminClaim, eve.token)).json().record_value).not.toBe(mine.record_value);
+    expect((await get(ADMIN_API.adminClaim, eve.token)).json().record_value).not.toBe(mine.record_value);
   });
 
   it('a deactivated person is out by password, existing session and mail recovery; reactivation revives no old session', async () => {
     const dave = await registered(w, 'dave@acme-corp.com');
-    const done = await post(path(API.adminPersonDeactivate, { id: dave.id }), boss.token);
+    const done = await post(path(ADMIN_API.adminPersonDeactivate, { id: dave.id }), boss.token);
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().person.status).toBe('deactivated');
     expect(await alive(dave.token)).toBe(false);
@@ -225,7 +234,7 @@ describe('adversarial review: the domain administrator console', () => {
     await outboxDrained(w);
     expect(w.smtp.messages.slice(before).filter((m) => m.to.includes('dave@acme-corp.com'))).toEqual([]);
     // Reactivated: the old session stays dead; a new sign-in works.
-    expect((await post(path(API.adminPersonReactivate, { id: dave.id }), boss.token)).statusCode).toBe(200);
+    expect((await post(path(ADMIN_API.adminPersonReactivate, { id: dave.id }), boss.token)).statusCode).toBe(200);
     expect(await alive(dave.token)).toBe(false);
     expect(await alive(await session('dave@acme-corp.com'))).toBe(true);
   });
@@ -237,7 +246,7 @@ describe('adversarial review: the domain administrator console', () => {
     expect(first.statusCode, first.body).toBe(200);
     const pending = first.json().pending_token as string;
     expect(pending).toBeTruthy();
-    const off = await post(path(API.adminPersonDeactivate, { id: tom.id }), boss.token);
+    const off = await post(path(ADMIN_API.adminPersonDeactivate, { id: tom.id }), boss.token);
     expect(off.statusCode, off.body).toBe(200);
     for (const code of [await currentCode(secret), recovery[0] ?? '']) {
       const res = await call(w.app, {
@@ -253,13 +262,17 @@ describe('adversarial review: the domain administrator console', () => {
   });
 
   it('another domain’s admin cannot decide our access request by id', async () => {
-    await put(path(API.adminSignupRules, { domain: 'acme-corp.com' }), boss.token, { mode: 'approval' });
+    await put(path(ADMIN_API.adminSignupRules, { domain: 'acme-corp.com' }), boss.token, { mode: 'approval' });
     const res = await call(w.app, { method: 'POST', url: API.signup, body: { email: 'hopeful@acme-corp.com' } });
     expectError(res, 403, 'ERR_SIGNUP_APPROVAL_PENDING');
     const request = await requestOf('hopeful@acme-corp.com');
     expect(request?.status).toBe('pending');
-    expectError(await post(path(API.adminRequestApprove, { id: request!.id }), eve.token), 404, 'ERR_NOT_FOUND');
-    expectError(await post(path(API.adminRequestApprove, { id: request!.id }), mallory.token), 404, 'ERR_NOT_FOUND');
+    expectError(await post(path(ADMIN_API.adminRequestApprove, { id: request!.id }), eve.token), 404, 'ERR_NOT_FOUND');
+    expectError(
+      await post(path(ADMIN_API.adminRequestApprove, { id: request!.id }), mallory.token),
+      404,
+      'ERR_NOT_FOUND',
+    );
     expect((await requestOf('hopeful@acme-corp.com'))?.status).toBe('pending');
   });
 
@@ -287,7 +300,7 @@ describe('adversarial review: the domain administrator console', () => {
   });
 
   it('an admin removed from the domain can no longer use the links mailed to them', async () => {
-    const fresh = await post(path(API.adminAdmins, { domain: 'acme-corp.com' }), boss.token, {
+    const fresh = await post(path(ADMIN_API.adminAdmins, { domain: 'acme-corp.com' }), boss.token, {
       email: 'ana@acme-corp.com',
     });
     expect(fresh.statusCode, fresh.body).toBe(200);
@@ -296,7 +309,7 @@ describe('adversarial review: the domain administrator console', () => {
     const token = await linkFor('ana@acme-corp.com', 'third@acme-corp.com', before);
     const removed = await call(w.app, {
       method: 'DELETE',
-      url: path(API.adminAdmin, { domain: 'acme-corp.com', userId: ana.id }),
+      url: path(ADMIN_API.adminAdmin, { domain: 'acme-corp.com', userId: ana.id }),
       token: boss.token,
     });
     expect(removed.statusCode, removed.body).toBe(200);
@@ -305,7 +318,7 @@ describe('adversarial review: the domain administrator console', () => {
   });
 
   it('an admin who was DEACTIVATED can no longer approve access from a link mailed to them', async () => {
-    const granted = await post(path(API.adminAdmins, { domain: 'acme-corp.com' }), boss.token, {
+    const granted = await post(path(ADMIN_API.adminAdmins, { domain: 'acme-corp.com' }), boss.token, {
       email: 'mallory@acme-corp.com',
     });
     expect(granted.statusCode, granted.body).toBe(200);
@@ -313,7 +326,7 @@ describe('adversarial review: the domain administrator console', () => {
     await call(w.app, { method: 'POST', url: API.signup, body: { email: 'fourth@acme-corp.com' } });
     const token = await linkFor('mallory@acme-corp.com', 'fourth@acme-corp.com', before);
     // Mallory leaves the company: the admin deactivates her account (her sessions end)...
-    const off = await post(path(API.adminPersonDeactivate, { id: mallory.id }), boss.token);
+    const off = await post(path(ADMIN_API.adminPersonDeactivate, { id: mallory.id }), boss.token);
     expect(off.statusCode, off.body).toBe(200);
     expect(await alive(mallory.token)).toBe(false);
     // ...but the link in her (forwarded, or still synced) mailbox must not let her let people in.
@@ -326,12 +339,15 @@ describe('adversarial review: the domain administrator console', () => {
   });
 
   it('the audit CSV neutralises formula cells (=, +, -, @) an invited address could carry', async () => {
-    const invited = await post(path(API.adminInvitations, { domain: 'acme-corp.com' }), boss.token, {
+    const invited = await post(path(ADMIN_API.adminInvitations, { domain: 'acme-corp.com' }), boss.token, {
       text: '=1+2@acme-corp.com, -2+3@acme-corp.com, +sum@acme-corp.com',
     });
     expect(invited.statusCode, invited.body).toBe(200);
     expect(invited.json().invited).toHaveLength(3);
-    const csv = await get(`${path(API.adminAuditExport, { domain: 'acme-corp.com' })}?kind=admin_action`, boss.token);
+    const csv = await get(
+      `${path(ADMIN_API.adminAuditExport, { domain: 'acme-corp.com' })}?kind=admin_action`,
+      boss.token,
+    );
     expect(csv.statusCode).toBe(200);
     const rows = csv.body.trim().split('\r\n').slice(1);
     const cells = rows.flatMap((r) => r.match(/("([^"]|"")*"|[^,]*)(,|$)/g) ?? []).map((c) => c.replace(/,$/, ''));
@@ -677,7 +693,7 @@ describe('review 3 follow-ups', () => {
   async function approvedRequestOf(email: string): Promise<string> {
     expectError(await signUp(email), 403, 'ERR_SIGNUP_APPROVAL_PENDING');
     const { id } = await pendingOf(email);
-    const ok = await post(path(API.adminRequestApprove, { id }), boss.token);
+    const ok = await post(path(ADMIN_API.adminRequestApprove, { id }), boss.token);
     expect(ok.statusCode, ok.body).toBe(200);
     return id;
   }
@@ -686,14 +702,14 @@ describe('review 3 follow-ups', () => {
       (
         await call(w.app, {
           method: 'PUT',
-          url: path(API.adminSignupRules, { domain }),
+          url: path(ADMIN_API.adminSignupRules, { domain }),
           token: boss.token,
           body: { mode },
         })
       ).statusCode,
     ).toBe(200);
   const search = async (q: string) => {
-    const res = await get(`${path(API.adminPeople, { domain })}?q=${encodeURIComponent(q)}`, boss.token);
+    const res = await get(`${path(ADMIN_API.adminPeople, { domain })}?q=${encodeURIComponent(q)}`, boss.token);
     expect(res.statusCode, res.body).toBe(200);
     return (res.json().people as { email: string }[]).map((p) => p.email).sort();
   };
@@ -707,16 +723,18 @@ describe('review 3 follow-ups', () => {
 
   it('a deactivated admin is not mailed requests and does not count for the last-admin rule', async () => {
     const deputy = await registered(w, `deputy@${domain}`);
-    expect((await post(path(API.adminAdmins, { domain }), boss.token, { email: `deputy@${domain}` })).statusCode).toBe(
-      200,
-    );
-    expect((await post(path(API.adminPersonDeactivate, { id: deputy.id }), boss.token)).statusCode).toBe(200);
-    const listed = (await get(path(API.adminAdmins, { domain }), boss.token)).json().admins as { email: string }[];
+    expect(
+      (await post(path(ADMIN_API.adminAdmins, { domain }), boss.token, { email: `deputy@${domain}` })).statusCode,
+    ).toBe(200);
+    expect((await post(path(ADMIN_API.adminPersonDeactivate, { id: deputy.id }), boss.token)).statusCode).toBe(200);
+    const listed = (await get(path(ADMIN_API.adminAdmins, { domain }), boss.token)).json().admins as {
+      email: string;
+    }[];
     expect(listed.map((a) => a.email)).toEqual([`boss@${domain}`]);
     expectError(
       await call(w.app, {
         method: 'DELETE',
-        url: path(API.adminAdmin, { domain, userId: boss.id }),
+        url: path(ADMIN_API.adminAdmin, { domain, userId: boss.id }),
         token: boss.token,
       }),
       409,
@@ -823,13 +841,13 @@ describe('review 3 follow-ups', () => {
     const waiting = Number(/(\d+) requests for access/.exec(digests[0]!.text)?.[1]);
     expect(waiting).toBeGreaterThan(ACCESS_REQUEST_MAILS_PER_DOMAIN);
     // The colleague's request is in the console, pending, for the admin to decide.
-    const page = await get(`${path(API.adminRequests, { domain: other })}?status=pending`, token);
+    const page = await get(`${path(ADMIN_API.adminRequests, { domain: other })}?status=pending`, token);
     expect(page.statusCode, page.body).toBe(200);
     const mine = (page.json().requests as { email: string; id: string }[]).find(
       (r) => r.email === `colleague@${other}`,
     );
     expect(mine).toBeDefined();
-    expect((await post(path(API.adminRequestApprove, { id: mine!.id }), token)).statusCode).toBe(200);
+    expect((await post(path(ADMIN_API.adminRequestApprove, { id: mine!.id }), token)).statusCode).toBe(200);
   });
 
   it('one SAML IdP is one connection: a second one is refused with the way to serve more domains, and older twins route nowhere', async () => {

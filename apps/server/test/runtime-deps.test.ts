@@ -12,20 +12,22 @@ const repo = join(serverRoot(), '../..');
 
 function jsFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? jsFiles(join(dir, e.name)) : e.name.endsWith('.js') ? [join(dir, e.name)] : [],
+    e.isDirectory() ? jsFiles(join(dir, e.name)) : /\.c?js$/.test(e.name) ? [join(dir, e.name)] : [],
   );
 }
 
 /**
- * Package names imported (statically or dynamically) or re-exported by the compiled files under `dir`
- * (tsc's output and the bundle's minified one: `import{a as b}from"pkg"`, `import("pkg")`).
+ * Package names imported (statically or dynamically), required or re-exported by the compiled files
+ * under `dir` (tsc's output and the bundle's minified CommonJS: `require("pkg")`, `__import("pkg")`).
+ * esbuild writes its require calls with double quotes; the `require('…')` and `` `require("…")`` in
+ * template literals are code that ajv and fast-json-stringify generate, resolved from their own folder.
  */
 function importedPackages(dir: string): Set<string> {
   const names = new Set<string>();
   for (const file of jsFiles(dir)) {
     const text = readFileSync(file, 'utf8');
     for (const m of text.matchAll(
-      /(?<![\w$.'"/-])(?:(?:import|export)\s*(?:[\w$*{}\s,]+?\bfrom\s*)?|import\s*\(\s*)['"]([^'"./][^'"]*)['"]/g,
+      /(?<![\w$.'"/`-])(?:(?:import|export)\s*(?:[\w$*{}\s,]+?\bfrom\s*)?|(?:__)?import\s*\(\s*|require\((?="))['"]([^'"./][^'"]*)['"]/g,
     )) {
       const spec = m[1] ?? '';
       if (spec.startsWith('node:') || builtinModules.includes(spec)) continue;

@@ -1,7 +1,10 @@
-/** The admin console's API paths, merged into API by paths.ts (re-exported by admin-core.ts). */
+/**
+ * The admin console's API paths (re-exported by admin-core.ts and core.ts). A table of their own, not
+ * spread into API: every screen's first load reads API, and only the console reads these.
+ */
 
 // ---------------------------------------------------------------------------------------------------
-// API paths (mounted under API_PREFIX; merged into API in paths.ts)
+// API paths (mounted under API_PREFIX)
 
 export const ADMIN_API = {
   /** The domains the caller administers (404: none). The web shows /app/admin only on a 200. */
@@ -42,17 +45,4 @@ export const ADMIN_API = {
   /** Audit trail (GET, keyset paged) and its CSV export (GET, text/csv, streamed; same filters). */
   adminAudit: '/admin/domains/:domain/audit',
   adminAuditExport: '/admin/domains/:domain/audit/export',
-  /** Public: "Ask for access" from a "contact your domain administrator" screen. Always 202 { ok: true }. */
-  accessRequests: '/access-requests',
-  /** Public, with the mail link's token: what the request is (does not use the token up). */
-  accessRequestLink: '/access-requests/link',
-  /** Public, with the mail link's token: approve or refuse (uses the token up). */
-  accessRequestDecide: '/access-requests/decide',
-  /**
-   * A password sign-in of a domain that requires two-step verification, by a person without a second
-   * factor: POST /auth/login answers TwoStepEnrolmentRequired; the pending token then gets the app's
-   * secret (setup) and, with the app's first code, the session and the recovery codes.
-   */
-  loginEnrolSetup: '/auth/login/enrol/setup',
-  loginEnrol: '/auth/login/enrol',
 } as const;

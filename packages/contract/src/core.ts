@@ -3,6 +3,7 @@ export * from './constants.js';
 export * from './email.js';
 export * from './errors.js';
 export * from './paths.js';
+export * from './admin-paths.js';
 export * from './text.js';
 export * from './language.js';
 export * from './pages.js';

@@ -1,5 +1,3 @@
-import { ADMIN_API } from './admin-paths.js';
-
 /** API paths of spec §7 (mounted under API_PREFIX) plus the ones the issues add. */
 export const API_PREFIX = '/api';
 
@@ -78,8 +76,20 @@ export const API = {
   fileShare: '/files/:fileId/shares/:shareId',
   validatingLink: '/file/:fileId/validating_link',
   downloadLink: '/file/:fileId/download_link',
-  // the domain administrator's console
-  ...ADMIN_API,
+  // beside the domain administrator's console (its own paths: ADMIN_API, admin-paths.ts)
+  /** Public: "Ask for access" from a "contact your domain administrator" screen. Always 202 { ok: true }. */
+  accessRequests: '/access-requests',
+  /** Public, with the mail link's token: what the request is (does not use the token up). */
+  accessRequestLink: '/access-requests/link',
+  /** Public, with the mail link's token: approve or refuse (uses the token up). */
+  accessRequestDecide: '/access-requests/decide',
+  /**
+   * A password sign-in of a domain that requires two-step verification, by a person without a second
+   * factor: POST /auth/login answers TwoStepEnrolmentRequired; the pending token then gets the app's
+   * secret (setup) and, with the app's first code, the session and the recovery codes.
+   */
+  loginEnrolSetup: '/auth/login/enrol/setup',
+  loginEnrol: '/auth/login/enrol',
 } as const;
 
 /** Fill `:params` of a path. */

@@ -6,6 +6,7 @@ import {
   AdminSsoSetupRequestSchema,
   SsoTestResultResponseSchema,
   SsoTestStartResponseSchema,
+  ADMIN_API,
   API,
   AccessRequestCreateSchema,
   AccessRequestDecideSchema,
@@ -70,24 +71,24 @@ const adminRoute = <S extends { response: object }>(app: FastifyInstance, schema
 });
 
 const PERSON_ACTIONS: [string, PersonAction][] = [
-  [API.adminPersonDeactivate, 'deactivate'],
-  [API.adminPersonReactivate, 'reactivate'],
-  [API.adminPersonEndSessions, 'end_sessions'],
-  [API.adminPersonResetTwoStep, 'reset_two_step'],
-  [API.adminPersonRemovePasskeys, 'remove_passkeys'],
+  [ADMIN_API.adminPersonDeactivate, 'deactivate'],
+  [ADMIN_API.adminPersonReactivate, 'reactivate'],
+  [ADMIN_API.adminPersonEndSessions, 'end_sessions'],
+  [ADMIN_API.adminPersonResetTwoStep, 'reset_two_step'],
+  [ADMIN_API.adminPersonRemovePasskeys, 'remove_passkeys'],
 ];
 
 /** The console's API (contract admin.ts). Every service checks that the caller administers the domain. */
 const adminRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (app, { deps }) => {
-  app.get(API.adminMe, adminRoute(app, { response: { 200: AdminMeResponseSchema } }), (request) =>
+  app.get(ADMIN_API.adminMe, adminRoute(app, { response: { 200: AdminMeResponseSchema } }), (request) =>
     run(request.log, () => adminMe(deps, request.user!)),
   );
-  app.get(API.adminClaim, adminRoute(app, { response: { 200: AdminClaimResponseSchema } }), (request) =>
+  app.get(ADMIN_API.adminClaim, adminRoute(app, { response: { 200: AdminClaimResponseSchema } }), (request) =>
     run(request.log, () => claimInfo(deps, request.user!)),
   );
   // Each check asks DNS: a few a minute per person is plenty.
   app.post(
-    API.adminClaimVerify,
+    ADMIN_API.adminClaimVerify,
     {
       config: { session: 'full' },
       schema: { tags, response: { 200: AdminMeResponseSchema, ...errors } },
@@ -97,12 +98,12 @@ const adminRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (app, { de
   );
 
   app.get(
-    API.adminAdmins,
+    ADMIN_API.adminAdmins,
     adminRoute(app, { params: DomainParamSchema, response: { 200: AdminListResponseSchema } }),
     (request) => run(request.log, () => listAdmins(deps, request.user!, request.params.domain)),
   );
   app.post(
-    API.adminAdmins,
+    ADMIN_API.adminAdmins,
     adminRoute(app, {
       params: DomainParamSchema,
       body: AddAdminRequestSchema,
@@ -112,7 +113,7 @@ const adminRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (app, { de
       run(request.log, () => addAdmin(deps, request.user!, request.params.domain, request.body.email, request.ip)),
   );
   app.delete(
-    API.adminAdmin,
+    ADMIN_API.adminAdmin,
     adminRoute(app, { params: AdminAdminParamsSchema, response: { 200: AdminListResponseSchema } }),
     (request) =>
       run(request.log, () =>
@@ -121,12 +122,12 @@ const adminRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (app, { de
   );
 
   app.get(
-    API.adminPeople,
+    ADMIN_API.adminPeople,
     adminRoute(app, { params: DomainParamSchema, querystring: PeopleQuerySchema, response: { 200: PeoplePageSchema } }),
     (request) => run(request.log, () => listPeople(deps, request.user!, request.params.domain, request.query)),
   );
   app.get(
-    API.adminPerson,
+    ADMIN_API.adminPerson,
     adminRoute(app, { params: AdminIdParamsSchema, response: { 200: PersonResponseSchema } }),
     (request) => run(request.log, () => getPerson(deps, request.user!, request.params.id)),
   );
@@ -142,7 +143,7 @@ const adminRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (app, { de
     );
   }
   app.post(
-    API.adminPersonResendInvitation,
+    ADMIN_API.adminPersonResendInvitation,
     adminRoute(app, {
       params: AdminIdParamsSchema,
       body: PersonActionRequestSchema.optional(),
@@ -160,7 +161,7 @@ const adminRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (app, { de
       ),
   );
   app.post(
-    API.adminInvitations,
+    ADMIN_API.adminInvitations,
     adminRoute(
       app,
       { params: DomainParamSchema, body: AdminInviteRequestSchema, response: { 200: AdminInviteResponseSchema } },
@@ -180,12 +181,12 @@ const adminRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (app, { de
   );
 
   app.get(
-    API.adminSignupRules,
+    ADMIN_API.adminSignupRules,
     adminRoute(app, { params: DomainParamSchema, response: { 200: SignupRulesSchema } }),
     (request) => run(request.log, () => getSignupRules(deps, request.user!, request.params.domain)),
   );
   app.put(
-    API.adminSignupRules,
+    ADMIN_API.adminSignupRules,
     adminRoute(app, {
       params: DomainParamSchema,
       body: UpdateSignupRulesRequestSchema,
@@ -195,12 +196,12 @@ const adminRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (app, { de
       run(request.log, () => setSignupRules(deps, request.user!, request.params.domain, request.body, request.ip)),
   );
   app.get(
-    API.adminSecurityPolicy,
+    ADMIN_API.adminSecurityPolicy,
     adminRoute(app, { params: DomainParamSchema, response: { 200: SecurityPolicySchema } }),
     (request) => run(request.log, () => getSecurityPolicy(deps, request.user!, request.params.domain)),
   );
   app.put(
-    API.adminSecurityPolicy,
+    ADMIN_API.adminSecurityPolicy,
     adminRoute(app, {
       params: DomainParamSchema,
       body: UpdateSecurityPolicyRequestSchema,
@@ -211,7 +212,7 @@ const adminRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (app, { de
   );
 
   app.get(
-    API.adminRequests,
+    ADMIN_API.adminRequests,
     adminRoute(app, {
       params: DomainParamSchema,
       querystring: AccessRequestsQuerySchema,
@@ -220,8 +221,8 @@ const adminRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (app, { de
     (request) => run(request.log, () => listRequests(deps, request.user!, request.params.domain, request.query)),
   );
   for (const [path, decision] of [
-    [API.adminRequestApprove, 'approve'],
-    [API.adminRequestRefuse, 'refuse'],
+    [ADMIN_API.adminRequestApprove, 'approve'],
+    [ADMIN_API.adminRequestRefuse, 'refuse'],
   ] as const) {
     app.post(
       path,
@@ -235,12 +236,12 @@ const adminRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (app, { de
   }
 
   app.get(
-    API.adminSso,
+    ADMIN_API.adminSso,
     adminRoute(app, { params: DomainParamSchema, response: { 200: AdminSsoResponseSchema } }),
     (request) => run(request.log, () => ssoState(deps, request.user!, request.params.domain)),
   );
   app.put(
-    API.adminSso,
+    ADMIN_API.adminSso,
     adminRoute(
       app,
       { params: DomainParamSchema, body: AdminSsoSetupRequestSchema, response: { 200: AdminSsoResponseSchema } },
@@ -251,7 +252,7 @@ const adminRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (app, { de
   // The Test sign-in: accounts runs the flow; the console decides who may start it and read its result.
   const tests = ssoTestSignIn(app, deps.config);
   app.post(
-    API.adminSsoTest,
+    ADMIN_API.adminSsoTest,
     adminRoute(app, { params: DomainParamSchema, response: { 200: SsoTestStartResponseSchema } }, 20),
     (request, reply) =>
       run(request.log, () =>
@@ -264,7 +265,7 @@ const adminRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (app, { de
       ),
   );
   app.get(
-    API.adminSsoTest,
+    ADMIN_API.adminSsoTest,
     adminRoute(app, { params: DomainParamSchema, response: { 200: SsoTestResultResponseSchema } }),
     (request) =>
       run(request.log, () =>
@@ -273,12 +274,12 @@ const adminRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> = async (app, { de
   );
 
   app.get(
-    API.adminAudit,
+    ADMIN_API.adminAudit,
     adminRoute(app, { params: DomainParamSchema, querystring: AuditQuerySchema, response: { 200: AuditPageSchema } }),
     (request) => run(request.log, () => listAudit(deps, request.user!, request.params.domain, request.query)),
   );
   app.get(
-    API.adminAuditExport,
+    ADMIN_API.adminAuditExport,
     adminRoute(app, { params: DomainParamSchema, querystring: AuditQuerySchema, response: { 200: z.any() } }, 10),
     async (request, reply) => {
       const stream = await run(request.log, () =>

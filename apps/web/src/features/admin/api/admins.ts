@@ -1,4 +1,4 @@
-import { API } from '@suite/contract/core';
+import { ADMIN_API } from '@suite/contract/core';
 import type { AdminListResponse } from '@suite/contract';
 import { apiRequest, lazySchema } from '../../../lib/api-client';
 
@@ -6,13 +6,13 @@ const schema = lazySchema('AdminListResponseSchema');
 
 /** The domain's administrators. */
 export const getAdmins = (domain: string) =>
-  apiRequest<AdminListResponse>({ path: API.adminAdmins, params: { domain }, auth: true, schema });
+  apiRequest<AdminListResponse>({ path: ADMIN_API.adminAdmins, params: { domain }, auth: true, schema });
 
 /** Makes a registered person of the domain an administrator; answers the list afterwards. */
 export const addAdmin = (domain: string, email: string) =>
   apiRequest<AdminListResponse>({
     method: 'POST',
-    path: API.adminAdmins,
+    path: ADMIN_API.adminAdmins,
     params: { domain },
     body: { email },
     auth: true,
@@ -23,7 +23,7 @@ export const addAdmin = (domain: string, email: string) =>
 export const removeAdmin = (domain: string, userId: string) =>
   apiRequest<AdminListResponse>({
     method: 'DELETE',
-    path: API.adminAdmin,
+    path: ADMIN_API.adminAdmin,
     params: { domain, userId },
     auth: true,
     schema,

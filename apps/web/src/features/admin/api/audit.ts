@@ -1,4 +1,4 @@
-import { API } from '@suite/contract/core';
+import { ADMIN_API } from '@suite/contract/core';
 import type { AuditKind, AuditPage } from '@suite/contract';
 import { apiRequest, lazySchema } from '../../../lib/api-client';
 import { apiDownload } from '../../../lib/api-download';
@@ -13,7 +13,7 @@ export interface AuditFilters {
 
 export const listAudit = (domain: string, filters: AuditFilters, cursor?: string) =>
   apiRequest<AuditPage>({
-    path: API.adminAudit,
+    path: ADMIN_API.adminAudit,
     params: { domain },
     query: { ...filters, cursor },
     auth: true,
@@ -22,4 +22,4 @@ export const listAudit = (domain: string, filters: AuditFilters, cursor?: string
 
 /** The CSV export of the same filters, streamed by the server, as a file to save. */
 export const exportAudit = (domain: string, filters: AuditFilters) =>
-  apiDownload({ path: API.adminAuditExport, params: { domain }, query: { ...filters } });
+  apiDownload({ path: ADMIN_API.adminAuditExport, params: { domain }, query: { ...filters } });

@@ -1,4 +1,4 @@
-import { API, type Language } from '@suite/contract/core';
+import { ADMIN_API, type Language } from '@suite/contract/core';
 import type { AdminInviteResponse } from '@suite/contract';
 import { apiRequest, lazySchema } from '../../../lib/api-client';
 
@@ -6,7 +6,7 @@ import { apiRequest, lazySchema } from '../../../lib/api-client';
 export const invitePeople = (domain: string, text: string, language: Language) =>
   apiRequest<AdminInviteResponse>({
     method: 'POST',
-    path: API.adminInvitations,
+    path: ADMIN_API.adminInvitations,
     params: { domain },
     body: { text, language },
     auth: true,

@@ -1,14 +1,14 @@
-import { API, type Language } from '@suite/contract/core';
+import { ADMIN_API, type Language } from '@suite/contract/core';
 import type { PersonResponse } from '@suite/contract';
 import { apiRequest, lazySchema } from '../../../lib/api-client';
 
 const PERSON_ACTIONS = {
-  deactivate: API.adminPersonDeactivate,
-  reactivate: API.adminPersonReactivate,
-  endSessions: API.adminPersonEndSessions,
-  resetTwoStep: API.adminPersonResetTwoStep,
-  removePasskeys: API.adminPersonRemovePasskeys,
-  resendInvitation: API.adminPersonResendInvitation,
+  deactivate: ADMIN_API.adminPersonDeactivate,
+  reactivate: ADMIN_API.adminPersonReactivate,
+  endSessions: ADMIN_API.adminPersonEndSessions,
+  resetTwoStep: ADMIN_API.adminPersonResetTwoStep,
+  removePasskeys: ADMIN_API.adminPersonRemovePasskeys,
+  resendInvitation: ADMIN_API.adminPersonResendInvitation,
 } as const;
 export type PersonAction = keyof typeof PERSON_ACTIONS;
 

@@ -1,10 +1,10 @@
-import { API } from '@suite/contract/core';
+import { ADMIN_API } from '@suite/contract/core';
 import type { SignupMode, SignupRules } from '@suite/contract';
 import { apiRequest, lazySchema } from '../../../lib/api-client';
 
 export const getSignupRules = (domain: string) =>
   apiRequest<SignupRules>({
-    path: API.adminSignupRules,
+    path: ADMIN_API.adminSignupRules,
     params: { domain },
     auth: true,
     schema: lazySchema('SignupRulesSchema'),
@@ -13,7 +13,7 @@ export const getSignupRules = (domain: string) =>
 export const saveSignupRules = (domain: string, rules: { mode?: SignupMode; sso_only?: boolean }) =>
   apiRequest<SignupRules>({
     method: 'PUT',
-    path: API.adminSignupRules,
+    path: ADMIN_API.adminSignupRules,
     params: { domain },
     body: rules,
     auth: true,

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { API } from '@suite/contract/core';
+import { ADMIN_API } from '@suite/contract/core';
 import type {
   AdminSsoCertificate,
   AdminSsoConnection,
@@ -26,7 +26,7 @@ import './sso-section.css';
 function getSsoState(domain: string) {
   return apiRequest({
     method: 'GET',
-    path: API.adminSso,
+    path: ADMIN_API.adminSso,
     params: { domain },
     auth: true,
     schema: lazySchema('AdminSsoResponseSchema'),
@@ -36,7 +36,7 @@ function getSsoState(domain: string) {
 function saveSetup(domain: string, body: AdminSsoSetupRequest) {
   return apiRequest<AdminSsoResponse>({
     method: 'PUT',
-    path: API.adminSso,
+    path: ADMIN_API.adminSso,
     params: { domain },
     body,
     auth: true,
@@ -47,7 +47,7 @@ function saveSetup(domain: string, body: AdminSsoSetupRequest) {
 function startTest(domain: string) {
   return apiRequest<SsoTestStartResponse>({
     method: 'POST',
-    path: API.adminSsoTest,
+    path: ADMIN_API.adminSsoTest,
     params: { domain },
     auth: true,
     schema: lazySchema('SsoTestStartResponseSchema'),
@@ -57,7 +57,7 @@ function startTest(domain: string) {
 function testResult(domain: string) {
   return apiRequest<SsoTestResultResponse>({
     method: 'GET',
-    path: API.adminSsoTest,
+    path: ADMIN_API.adminSsoTest,
     params: { domain },
     auth: true,
     schema: lazySchema('SsoTestResultResponseSchema'),
