@@ -6,7 +6,7 @@ import { meetPath } from '../../lib/paths';
 import { Alert } from '../../components/alert';
 import { TextField } from '../../components/text-field';
 import { FormSubmit } from '../../components/form-submit';
-import { meetingCodeFrom } from '../meeting/lib/meeting-code';
+import { meetingCodeFrom } from '../../lib/meeting-code';
 
 /**
  * `/guest` with no meeting to go to: said before any question (a name and terms would lead nowhere), and

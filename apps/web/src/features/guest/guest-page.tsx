@@ -35,7 +35,9 @@ export default function GuestPage() {
   const named = Boolean(params.get('vc_link')) || typeof entry?.from === 'string';
   useEffect(() => {
     if (!named)
-      setPreviousPage(guestTarget({ vcLink: null, from: null, referrer: document.referrer, meetOrigin: null }) !== null);
+      setPreviousPage(
+        guestTarget({ vcLink: null, from: null, referrer: document.referrer, meetOrigin: null }) !== null,
+      );
   }, [named]);
 
   // Only after a submit (useFormSubmit has them in by then): not holding the first paint.
