@@ -378,13 +378,20 @@ test.describe('room page notices', () => {
     test('shows the homologated-browser message', async ({ page }) => {
       await page.goto('/meet/abc-defg-hij');
       await expect(page.getByRole('heading', { name: 'Browser not supported' })).toBeVisible();
-      await expect(page.getByText(/not homologated/)).toBeVisible();
+      await expect(page.getByTestId('meeting-unsupported').getByText(/not homologated/)).toBeVisible();
+      await expect(page.getByRole('contentinfo').getByRole('combobox')).toBeVisible();
       await screenshots(page, 'meeting-unsupported');
     });
   });
 
   test('unknown and malformed meeting links', async ({ page, request }) => {
     await page.goto('/meet/zzz-zzzz-zzz');
+    await expect(page.getByRole('heading', { name: 'Video conference not found.' })).toBeVisible();
+    // A dead end keeps the frame: its footer, and the language switch that works there.
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    await page.getByRole('contentinfo').getByRole('combobox').selectOption('pt');
+    await expect(page.getByRole('heading', { name: 'Video conference not found.' })).toHaveCount(0);
+    await page.getByRole('contentinfo').getByRole('combobox').selectOption('en');
     await expect(page.getByRole('heading', { name: 'Video conference not found.' })).toBeVisible();
     await screenshots(page, 'meeting-not-found');
     // On a phone the field and its button stay inside the card.
