@@ -188,7 +188,7 @@ test.describe('devices', () => {
     await room.expectJoined();
     expect((await room.constructed()).options?.devices?.videoInput).toBe(cameraLabel);
     await page.goto(`/meet/${meeting._id}`);
-    await expect(page.getByRole('heading', { name: 'Check your audio and video' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Ready to join?' })).toHaveCount(0);
     await room.expectJoined();
     expect((await room.constructed()).options?.devices?.videoInput).toBe(cameraLabel);
   });
@@ -216,7 +216,7 @@ test.describe('app offer on mobile', () => {
     await screenshots(page, 'meeting-app-offer');
     await expectAccessible(page, 'app offer');
     await page.getByRole('button', { name: 'Continue in the browser' }).click();
-    await expect(page.getByRole('heading', { name: 'Check your audio and video' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Ready to join?' })).toBeVisible();
   });
 });
 

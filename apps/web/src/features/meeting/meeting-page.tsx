@@ -111,7 +111,9 @@ export default function MeetingPage() {
       : invite.status === 'started'
         ? 'started'
         : identity?.kind === 'user'
-          ? 'notStarted'
+          ? invite.isHost
+            ? 'host'
+            : 'notStarted'
           : 'lobby';
 
   // An invitee's mailed link: lets them past the lobby (read once, then gone from the address bar).
