@@ -62,7 +62,7 @@ export class MeetingRoomPage {
 
   /** Device setup with Chromium's fake devices: wait for the lists, then join. */
   async joinFromSetup(options: { skipNextTime?: boolean } = {}): Promise<void> {
-    await expect(this.page.getByRole('heading', { name: 'Check your audio and video' })).toBeVisible();
+    await expect(this.page.getByRole('heading', { name: 'Ready to join?' })).toBeVisible();
     await expect(this.page.getByLabel('Camera', { exact: true })).toBeVisible();
     if (options.skipNextTime) await this.page.getByLabel('Skip this review next time').check();
     await this.page.getByRole('button', { name: 'Join meeting' }).click();
@@ -127,7 +127,7 @@ export async function hostJoins(
 
 /** A new guest on a meeting's pre-join gives the name and accepts the terms there (created on Join). */
 export async function fillGuestForm(page: Page, name: string): Promise<void> {
-  await expect(page.getByRole('heading', { name: 'Check your audio and video' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Ready to join?' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Your name' }).fill(name);
   await page.getByLabel(/I have read and accept/).check();
 }

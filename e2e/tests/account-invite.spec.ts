@@ -5,6 +5,8 @@ import { admin } from '../fixtures/admin';
 import { AccountScreens } from '../pages/account';
 import { accessible, screenSettled } from '../pages/a11y';
 import { BROWSER_LOCALE, type Lang } from '../pages/locale-texts';
+import { openDatabase } from '../../apps/server/src/db/database';
+import { DATA_DIR } from '../env';
 
 const personalEmail = () => `someone.${randomBytes(4).toString('hex')}@gmail.com`;
 const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
@@ -107,6 +109,38 @@ for (const lang of ['pt', 'en'] as Lang[]) {
       await expect(ui.heading(ui.inviteT('acceptedTitle'))).toBeVisible({ timeout: 15_000 });
       await accessible(page, 'invite already accepted');
       if (lang === 'en') await screenshots(page, 'account-invite-accepted');
+    });
+
+    test('an expired invitation for a personal address says whom to ask and offers no sign-up, in one steady card', async ({
+      page,
+    }) => {
+      const ui = new AccountScreens(page, lang);
+      const email = personalEmail();
+      const link = await personalInvite(email, lang);
+      // Expired on the server only (its row, not a wait): the page learns it when it accepts.
+      const db = openDatabase({ dataDir: DATA_DIR });
+      try {
+        await db.kysely
+          .updateTable('invites')
+          .set({ expires_at: Date.now() - 1 })
+          .where('email', '=', email)
+          .execute();
+      } finally {
+        await db.close();
+      }
+      await page.goto(link);
+      const card = page.locator('.invite-card');
+      await expect(ui.heading(ui.inviteT('validatingTitle'))).toBeVisible();
+      const checking = (await card.boundingBox())!;
+      await expect(ui.heading(ui.inviteT('expiredTitle'))).toBeVisible({ timeout: 15_000 });
+      // An administrator's invitation: the person is sent to that administrator, not to a sign-up that refuses them.
+      await expect(page.getByText(ui.inviteT('expiredPersonalAdmin'))).toBeVisible();
+      await expect(page.getByRole('link', { name: ui.inviteT('toSignup') })).toHaveCount(0);
+      await expect(page.getByRole('link', { name: ui.inviteT('toLogin') })).toBeVisible();
+      const expired = (await card.boundingBox())!;
+      expect(Math.abs(expired.y - checking.y)).toBeLessThanOrEqual(1);
+      expect(expired.height).toBeGreaterThanOrEqual(checking.height - 1);
+      await accessible(page, 'invite expired, personal address');
     });
 
     test('expired or validity-less invitations show the expired message; a broken one the error', async ({ page }) => {

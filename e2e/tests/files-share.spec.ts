@@ -34,7 +34,10 @@ test.describe('shared files', () => {
     await visitor.goto(url);
     await expect(visitor.getByRole('heading', { name: /^Your download (is ready|has started)$/ })).toBeVisible();
     await expect(visitor.getByText(name)).toBeVisible();
-    await expect(visitor.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+    // Who shared it, by name (never the address); no finished progress bar left beside "ready".
+    await expect(visitor.getByText('Shared by Ada Lovelace')).toBeVisible();
+    await expect(visitor.getByText(account.email)).toHaveCount(0);
+    await expect(visitor.getByRole('progressbar')).toHaveCount(0);
     const download = await arrived;
     // The page says the download started (it no longer promises it "in a moment").
     await expect(visitor.getByRole('heading', { name: 'Your download has started' })).toBeVisible();

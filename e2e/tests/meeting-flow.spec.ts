@@ -115,9 +115,24 @@ test.describe('host and guest meet', () => {
     await hostPage.context().close();
   });
 
-  // Without a link to one of our meetings, /guest keeps its own form (spec §4: vc_link or the previous page).
+  // With no meeting at all, the page says so before asking anything, and takes the meeting's code or link.
+  test('/guest with no meeting says so at once and takes a code or link to the pre-join', async ({ page }) => {
+    const response = await page.goto('/guest');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByText(/does not say which meeting to join/)).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Your name' })).toHaveCount(0);
+    await page.getByRole('textbox', { name: 'Meeting code or link' }).fill('zzz');
+    await page.getByRole('button', { name: 'Join' }).click();
+    await expect(page.getByText('Enter a meeting code like abc-defg-hij or a meeting link.')).toBeVisible();
+    await page.getByRole('textbox', { name: 'Meeting code or link' }).fill('abc-defg-hij');
+    await page.getByRole('button', { name: 'Join' }).click();
+    await expect(page).toHaveURL(/\/meet\/abc-defg-hij$/);
+  });
+
+  // With a link elsewhere than one of our meetings, /guest keeps its own form (spec §4: vc_link or the previous page).
   test('the guest form requires a name and the accepted terms', async ({ page }) => {
-    await page.goto('/guest');
+    const config = (await (await page.request.get('/api/config')).json()) as { meetDomain: string };
+    await page.goto(`/guest?vc_link=${encodeURIComponent(`${config.meetDomain}/room.html?room=x`)}`);
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByText('Please fill in all fields.')).toHaveCount(2);
     expect(await page.evaluate(() => localStorage.getItem('guestId'))).toBeNull();

@@ -81,7 +81,7 @@ test.describe('meeting tokens in the conference frame', () => {
     await page.clock.install();
     await page.goto(`/meet/${meeting._id}?jwt=${jwt}&start_recording=true`);
     const room = new MeetingRoomPage(page);
-    await expect(page.getByRole('heading', { name: 'Check your audio and video' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Ready to join?' })).toBeVisible();
     await expect(page.getByLabel('Camera', { exact: true })).toBeVisible();
     await page.clock.pauseAt(Date.now() + 60_000);
     await page.getByRole('button', { name: 'Join meeting' }).click();
@@ -245,7 +245,7 @@ test.describe('room page states', () => {
     await expect(page.getByLabel('Camera', { exact: true })).toBeVisible();
     await screenshots(page, 'setup');
     await page.goto(`/meet/${meeting._id}?hideDesktopLink=true`);
-    await expect(page.getByRole('heading', { name: 'Check your audio and video' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Ready to join?' })).toBeVisible();
     await expect(page.getByLabel('Camera', { exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Open in the desktop app instead' })).toHaveCount(0);
   });
@@ -257,7 +257,7 @@ test.describe('room page states', () => {
     await page.evaluate(() => localStorage.setItem('guestId', '0123456789abcdef01234567'));
     await page.goto(`/meet/${meeting._id}`);
     await new MeetingRoomPage(page).joinFromSetup();
-    await expect(page.getByRole('heading', { name: 'Check your audio and video' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Ready to join?' })).toBeVisible();
     await expect(page.locator('input[name=terms]')).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('guestId'))).toBeNull();
     await fillGuestForm(page, 'Grace Guest');

@@ -31,13 +31,20 @@ test.describe('pre-join screen', () => {
     const page = await context.newPage();
     await page.goto(`/meet/${meeting._id}`);
     await fillGuestForm(page, 'Grace Guest');
-    await expect(page.getByRole('heading', { name: 'Check your audio and video' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Ready to join?' })).toBeVisible();
     await expect(page.getByTestId('setup-meeting-name')).toHaveText('Weekly sync');
-    await expect(page).toHaveTitle('Check your audio and video · Weekly sync · Suite');
+    await expect(page).toHaveTitle('Ready to join? · Weekly sync · Suite');
     const name = page.getByRole('textbox', { name: 'Your name' });
     await expect(name).toHaveValue('Grace Guest');
     const join = page.getByRole('button', { name: 'Join meeting' });
     await expectInViewport(page, join);
+    // Google Meet's order: the devices are small menus under the preview; Join sits beside them.
+    const preview = (await page.getByTestId('self-view').boundingBox())!;
+    const microphone = page.getByRole('combobox', { name: 'Microphone' });
+    const mic0 = (await microphone.boundingBox())!;
+    expect(mic0.y).toBeGreaterThanOrEqual(preview.y + preview.height);
+    expect(mic0.x + mic0.width).toBeLessThanOrEqual(preview.x + preview.width);
+    expect((await join.boundingBox())!.x).toBeGreaterThanOrEqual(preview.x + preview.width);
 
     // Chromium's fake microphone beeps: the meter rises above zero within a few seconds.
     await expect.poll(() => level(page), { timeout: 10_000 }).toBeGreaterThan(5);
@@ -62,14 +69,26 @@ test.describe('pre-join screen', () => {
 
     await page.setViewportSize({ width: 360, height: 740 });
     await expectInViewport(page, join);
+    // On a phone Join follows the fields and covers none of them; the device menus come after it.
+    const joinBox = (await join.boundingBox())!;
+    for (const field of [name, page.getByLabel(/I have read and accept/)]) {
+      const box = (await field.boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(joinBox.y);
+    }
+    expect((await microphone.boundingBox())!.y).toBeGreaterThan(joinBox.y + joinBox.height);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await accessible(page, 'pre-join at 360 px');
 
     await name.fill('Grace Hopper');
+    const before = (await page.getByTestId('meeting-setup').boundingBox())!;
     await join.click();
     // Waiting for the host names the meeting and offers a way out; the self-view, toggles and lists stay.
     const waiting = page.getByTestId('meeting-waiting');
     await expect(waiting.getByRole('heading', { name: 'Waiting for the host' })).toBeVisible();
+    // In the same place, and no shorter, though its fields are gone.
+    const after = (await waiting.boundingBox())!;
+    expect(Math.abs(after.y - before.y)).toBeLessThanOrEqual(1);
+    expect(after.height).toBeGreaterThanOrEqual(before.height - 1);
     await expect(waiting.getByText('Weekly sync')).toBeVisible();
     await expect(waiting.getByRole('status')).toHaveText(
       "You'll join automatically as soon as the host starts the meeting.",
@@ -177,7 +196,10 @@ test.describe('dead ends have a way back', () => {
 });
 
 test.describe('pre-join', () => {
-  test('the self-view fills its side of the card, edge to edge, with the name on it', async ({ page, request }) => {
+  test('the self-view fills its side of the card, edge to edge down to its device menus, with the name on it', async ({
+    page,
+    request,
+  }) => {
     await hostOpens(page, request);
     const card = page.getByTestId('meeting-setup');
     const view = page.getByTestId('self-view');
@@ -194,8 +216,12 @@ test.describe('pre-join', () => {
       // No band of the card above, below or left of the picture (at 360: above it and on both sides).
       expect(Math.abs(v.x - c.x), `${size.width}: left edge`).toBeLessThanOrEqual(1);
       expect(Math.abs(v.y - c.y), `${size.width}: top edge`).toBeLessThanOrEqual(1);
-      if (size.width > 760) expect(Math.abs(v.y + v.height - (c.y + c.height))).toBeLessThanOrEqual(1);
-      else expect(Math.abs(v.width - c.width)).toBeLessThanOrEqual(1);
+      if (size.width > 760) {
+        // Under the picture, its device menus (Google Meet's order): the picture's bottom edge meets them.
+        const menus = (await page.getByRole('group', { name: 'Devices' }).boundingBox())!;
+        expect(Math.abs(menus.y - (v.y + v.height))).toBeLessThanOrEqual(1);
+        expect(menus.y + menus.height).toBeLessThanOrEqual(c.y + c.height + 1);
+      } else expect(Math.abs(v.width - c.width)).toBeLessThanOrEqual(1);
       // The video covers the whole area (object-fit: cover), not a letterbox inside it.
       expect(Math.abs(video.width - v.width) + Math.abs(video.height - v.height)).toBeLessThanOrEqual(2);
     }
@@ -226,16 +252,21 @@ test.describe('pre-join', () => {
     };
     const state = page.getByTestId('meeting-state');
     await expect(state).toHaveText("The host hasn't started yet: you'll wait in the lobby");
-    // Next to Join: right above it.
+    // "Ready to join?", then who is there (or the meeting's state), then the guest's fields and Join.
+    const heading = (await page.getByRole('heading', { name: 'Ready to join?' }).boundingBox())!;
     const join = (await page.getByRole('button', { name: 'Join meeting' }).boundingBox())!;
     const line = (await state.boundingBox())!;
-    expect(join.y - (line.y + line.height)).toBeLessThanOrEqual(16);
+    expect(line.y).toBeGreaterThanOrEqual(heading.y + heading.height - 1);
+    expect(line.y - (heading.y + heading.height)).toBeLessThanOrEqual(16);
     expect(join.y).toBeGreaterThan(line.y);
 
     const hostPage = await (await browser.newContext()).newPage();
     await signIn(hostPage, host, `/meet/${meeting._id}`, () => hostPage.clock.install());
-    // The host (signed in) is not told to wait in a lobby.
-    await expect(hostPage.getByTestId('meeting-state')).toHaveText('Not started yet: it starts when the host joins');
+    // The host (signed in) is not told to wait in a lobby, nor for the host: their Join starts it.
+    await expect(hostPage.getByTestId('meeting-state')).toHaveText(
+      'You are the host: the meeting starts when you join',
+    );
+    await expect(hostPage.getByText(/when the host joins/)).toHaveCount(0);
     const hostRoom = new MeetingRoomPage(hostPage);
     await hostRoom.joinFromSetup();
     await hostRoom.enterWithoutWaiting();

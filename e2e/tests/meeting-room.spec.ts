@@ -191,7 +191,7 @@ test.describe('devices', () => {
     await room.expectJoined();
     expect((await room.constructed()).options?.devices?.videoInput).toBe(cameraLabel);
     await page.goto(`/meet/${meeting._id}`);
-    await expect(page.getByRole('heading', { name: 'Check your audio and video' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Ready to join?' })).toHaveCount(0);
     await room.enterWithoutWaiting();
     await room.expectJoined();
     expect((await room.constructed()).options?.devices?.videoInput).toBe(cameraLabel);
@@ -220,7 +220,7 @@ test.describe('app offer on mobile', () => {
     await screenshots(page, 'meeting-app-offer');
     await expectAccessible(page, 'app offer');
     await page.getByRole('button', { name: 'Continue in the browser' }).click();
-    await expect(page.getByRole('heading', { name: 'Check your audio and video' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Ready to join?' })).toBeVisible();
   });
 });
 
@@ -382,13 +382,22 @@ test.describe('room page notices', () => {
     test('shows the unsupported-browser message (MSG_HOMOLOGATED_BROWSER)', async ({ page }) => {
       await page.goto('/meet/abc-defg-hij');
       await expect(page.getByRole('heading', { name: 'Browser not supported' })).toBeVisible();
-      await expect(page.getByText(/Your browser is not supported\. For the best experience/)).toBeVisible();
+      await expect(
+        page.getByTestId('meeting-unsupported').getByText(/Your browser is not supported\. For the best experience/),
+      ).toBeVisible();
+      await expect(page.getByRole('contentinfo').getByRole('combobox')).toBeVisible();
       await screenshots(page, 'meeting-unsupported');
     });
   });
 
   test('unknown and malformed meeting links', async ({ page, request }) => {
     await page.goto('/meet/zzz-zzzz-zzz');
+    await expect(page.getByRole('heading', { name: 'Video conference not found.' })).toBeVisible();
+    // A dead end keeps the frame: its footer, and the language switch that works there.
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    await page.getByRole('contentinfo').getByRole('combobox').selectOption('pt');
+    await expect(page.getByRole('heading', { name: 'Video conference not found.' })).toHaveCount(0);
+    await page.getByRole('contentinfo').getByRole('combobox').selectOption('en');
     await expect(page.getByRole('heading', { name: 'Video conference not found.' })).toBeVisible();
     await screenshots(page, 'meeting-not-found');
     // On a phone the field and its button stay inside the card.

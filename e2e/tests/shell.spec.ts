@@ -51,13 +51,13 @@ test.describe('root and frame', () => {
     await expect(page.getByText(/Your browser is not supported\. For the best experience/)).toHaveCount(0);
   });
 
-  test('unknown addresses show a not-found page inside the frame', async ({ page }) => {
-    await page.goto('/no/such/page');
+  test('unknown addresses answer 404 and show a not-found page inside the frame', async ({ page }) => {
+    expect((await page.goto('/no/such/page'))?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
     await expectAccessible(page, 'not found');
-    await page.goto('/user/not-a-step');
+    expect((await page.goto('/user/not-a-step'))?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
-    await page.goto('/meet/team.sync/extra');
+    expect((await page.goto('/meet/team.sync/extra'))?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   });
 });

@@ -231,7 +231,8 @@ test.describe('teammates', () => {
 
 test.describe('guest form', () => {
   test('says what is missing per field and focuses the first', async ({ page }) => {
-    await page.goto('/guest');
+    const config = (await (await page.request.get('/api/config')).json()) as { meetDomain: string };
+    await page.goto(`/guest?vc_link=${encodeURIComponent(`${config.meetDomain}/room.html?room=x`)}`);
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByText('Please fill in all fields.')).toHaveCount(2);
     await expect(page.getByRole('textbox', { name: 'Your name' })).toBeFocused();

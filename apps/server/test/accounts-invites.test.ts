@@ -134,8 +134,35 @@ describe('teammate invitations: POST /invite/teammates, GET /invite/url, GET /in
       .set({ expires_at: Date.now() - 1 })
       .where('email', '=', 'late@contoso.com')
       .execute();
-    expect((await validate(token)).json()).toEqual({ email: 'late@contoso.com', status: 'expired' });
+    // Who to ask for a new one comes with it; a work address may still sign up on its own.
+    expect((await validate(token)).json()).toEqual({
+      email: 'late@contoso.com',
+      status: 'expired',
+      personal: false,
+      inviter: 'Ada Lovelace',
+      team: 'contoso.com',
+    });
     expectError(await signup('late@contoso.com', token), 400, 'ERR_INVITE_EXPIRED');
+  });
+
+  it('says of an expired invitation for a personal address that it is one, and who sent it', async () => {
+    const out = await admin(w, 'invite', 'late-friend@gmail.com');
+    const token = new URL(out.slice(out.indexOf('http'))).searchParams.get('inviteToken') ?? '';
+    await w.app.db.kysely
+      .updateTable('invites')
+      .set({ expires_at: Date.now() - 1 })
+      .where('email', '=', 'late-friend@gmail.com')
+      .execute();
+    const answer = await validate(token);
+    expect(answer.json()).toEqual({
+      email: 'late-friend@gmail.com',
+      status: 'expired',
+      personal: true,
+      inviter: null,
+      team: 'gmail.com',
+    });
+    // What the screen must not offer: sign-up refuses the address without a valid invitation.
+    expectError(await signup('late-friend@gmail.com'), 400, 'ERR_PERSONAL_EMAIL_NOT_ALLOWED');
   });
 
   // The invite screen says who invites and to which team; the token no longer names the inviter.

@@ -38,7 +38,24 @@ describe('share links: validation and download', () => {
   it('validates a good link without a session and describes the file', async () => {
     const res = await get(validateUrl(fileId, key));
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ name: 'données \u2713.bin', size: 10_000, content_type: 'application/x-thing' });
+    expect(res.json()).toEqual({
+      name: 'données \u2713.bin',
+      size: 10_000,
+      content_type: 'application/x-thing',
+      shared_by: 'Ada Lovelace',
+    });
+    // The page names who shared it, never their address.
+    expect(res.body).not.toContain(owner.email);
+  });
+
+  it('names no one once the owner is deactivated; the link still works', async () => {
+    const other = await signedInUser(t.app);
+    const id = (await upload(t.app, other.auth, Buffer.from('hello'))).json()._id;
+    const otherKey = (await share(t.app, other.auth, id)).json().share_key;
+    await t.app.db.kysely.updateTable('users').set({ active: 0 }).where('id', '=', other.id).execute();
+    const res = await get(validateUrl(id, otherKey));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().shared_by).toBeNull();
   });
 
   it('answers an unknown file, a wrong key, a missing key and a key of another file identically', async () => {

@@ -83,6 +83,11 @@ describe('video conferences, guests and meeting sessions', () => {
       join: 'direct',
     });
     expect((await view(titled._id)).host_name).toBe('');
+    // Signed in, the answer says whether Join starts the meeting (the host) or waits for them.
+    const signedIn = async (headers: Record<string, string>) =>
+      (await inject('GET', `/v2/videoconference/${untitled._id}`, undefined, headers)).json();
+    expect((await signedIn(host.headers)).is_host).toBe(true);
+    expect((await signedIn(other.headers)).is_host).toBe(false);
     // A first name the rule refuses (stored before it, or an address typed as a name) is not shown.
     for (const first_name of ['ana@acme.test', 'A\u202ena', '   ']) {
       await t.app.db.kysely.updateTable('users').set({ first_name }).where('id', '=', host.id).execute();

@@ -204,6 +204,48 @@ describe('web app serving', () => {
     await t.close();
   });
 
+  it('answers an address the app has no screen for with 404 and the app (its not-found page); its screens with 200', async () => {
+    const t = await createTestApp();
+    const dist = join(t.dataDir, 'web');
+    mkdirSync(dist, { recursive: true });
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    const app = await buildApp({ ...t.config, webDist: dist }, { logger: false });
+    const get = (url: string, headers: Record<string, string> = {}) =>
+      app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
+    try {
+      for (const url of ['/no-such-page', '/user/no-such-form', '/meet', '/meet/a/b', '/app/admin/x/y', '/files']) {
+        const res = await get(url);
+        expect(res.statusCode, url).toBe(404);
+        expect(res.headers['content-type'], url).toContain('text/html');
+        expect(res.body, url).toContain('<div id="root">');
+        // Never a validator on it: a revalidation must not turn the cached "not found" into a success.
+        expect(res.headers.etag, url).toBeUndefined();
+      }
+      expect((await get('/no-such-page', { 'if-none-match': '*' })).statusCode).toBe(404);
+      for (const url of [
+        '/',
+        '/app',
+        '/app/',
+        '/app/admin/sso',
+        '/meet/team.sync',
+        '/meet/room-1?jwt=x',
+        '/user/login',
+        '/guest',
+        '/confirm-invite?token=x',
+        '/file/abc/download_link',
+        '/help/third-party-cookies',
+      ])
+        expect((await get(url)).statusCode, url).toBe(200);
+      // The API's own 404 stays JSON.
+      const api = await get('/api/v2/no-such-thing');
+      expect(api.statusCode).toBe(404);
+      expect(api.json().error_code).toBe('ERR_NOT_FOUND');
+    } finally {
+      await app.close();
+      await t.close();
+    }
+  });
+
   it("allows inline only what the build lists: the prerendered screens' styles and script, by hash", async () => {
     const t = await createTestApp();
     const dist = join(t.dataDir, 'web');

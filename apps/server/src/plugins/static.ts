@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
 import fp from 'fastify-plugin';
+import { parse } from 'regexparam';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   API_PREFIX,
@@ -100,22 +101,38 @@ async function readVariants(file: string, urlPath: string): Promise<Variants> {
   };
 }
 
-/** Sends one variant: Vary, ETag (304 on a matching If-None-Match), Cache-Control, Content-Encoding. */
+/**
+ * Sends one variant: Vary, ETag (304 on a matching If-None-Match), Cache-Control, Content-Encoding. A
+ * 404 (the app's page for an address it has no screen for) carries no validator: a 304 would turn the
+ * "not found" a cache keeps into a success.
+ */
 function sendVariants(
   request: FastifyRequest,
   reply: FastifyReply,
   file: Variants,
   vary = 'Accept-Encoding',
+  status = 200,
 ): FastifyReply {
   const encoding = pickEncoding(request.headers['accept-encoding'], file.available);
   const chosen = file.bodies[encoding]!;
-  void reply.header('vary', vary).header('cache-control', file.cacheControl).header('etag', chosen.etag);
-  const match = request.headers['if-none-match'];
-  if (match && (match === '*' || match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === chosen.etag)))
-    return reply.code(304).send();
+  void reply.header('vary', vary).header('cache-control', file.cacheControl);
+  if (status === 200) {
+    void reply.header('etag', chosen.etag);
+    const match = request.headers['if-none-match'];
+    if (match && (match === '*' || match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === chosen.etag)))
+      return reply.code(304).send();
+  }
   if (encoding !== 'identity') void reply.header('content-encoding', encoding);
-  return reply.type(file.type).send(chosen.body);
+  return reply.code(status).type(file.type).send(chosen.body);
 }
+
+/**
+ * Whether the web app has a screen for an address: the contract's route table matched with the web
+ * router's own parser (wouter's regexparam), so that the two never disagree. Anything else is the
+ * app's not-found page, sent with 404.
+ */
+const routePatterns = WEB_PAGES.map((page) => parse(page.path).pattern);
+const isAppRoute = (path: string): boolean => routePatterns.some((pattern) => pattern.test(path));
 
 /**
  * Serves the built web app from memory: each file read once (with the .br/.gz the build wrote beside
@@ -291,7 +308,10 @@ async function staticWeb(app: FastifyInstance, opts: { webDist: string; settings
       const { byLanguage, plain } = await pageVariants(page);
       return sendPage(request, reply, byLanguage, plain);
     }
-    return sendVariants(request, reply, await variants('/index.html', indexFile));
+    const index = await variants('/index.html', indexFile);
+    return isAppRoute(path)
+      ? sendVariants(request, reply, index)
+      : sendVariants(request, reply, index, 'Accept-Encoding', 404);
   }
 
   app.setNotFoundHandler(serve);

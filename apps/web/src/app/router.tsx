@@ -2,7 +2,7 @@ import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
 import { Route, Router, useLocation, type AroundNavHandler } from 'wouter';
 import { parse } from 'regexparam';
 import { markAppEntry } from '../lib/navigation';
-import { PageNotFound } from '../lib/page-not-found';
+import { FramedDeadEnd, PageNotFound } from '../lib/page-not-found';
 import { preloadable, type Preloadable } from '../lib/preloadable';
 import { PageFrame } from './page-frame';
 import { RouteError } from './route-error';
@@ -59,7 +59,8 @@ const aroundNav: AroundNavHandler = (navigate, to, options) => {
 
 /**
  * Shown instead of everything when a screen's chunk fails to load (e.g. after a deploy) or a screen throws; a
- * navigation clears it. A screen that throws PageNotFound (its API said 404) gets the not-found page instead.
+ * navigation clears it. A screen that throws PageNotFound (its API said 404) gets the not-found page instead;
+ * one that throws FramedDeadEnd, the page it carries inside the frame.
  */
 class RouteErrorBoundary extends Component<
   { pathname: string; children: ReactNode },
@@ -73,7 +74,7 @@ class RouteErrorBoundary extends Component<
     return props.pathname !== state.pathname ? { error: null, pathname: props.pathname } : null;
   }
   override componentDidCatch(error: unknown, info: ErrorInfo) {
-    if (error instanceof PageNotFound) return;
+    if (error instanceof PageNotFound || error instanceof FramedDeadEnd) return;
     console.error('route error', error, info.componentStack);
   }
   override render() {
@@ -84,6 +85,7 @@ class RouteErrorBoundary extends Component<
         </PageFrame>
       );
     }
+    if (this.state.error instanceof FramedDeadEnd) return <PageFrame>{this.state.error.page}</PageFrame>;
     return this.state.error ? <RouteError /> : this.props.children;
   }
 }

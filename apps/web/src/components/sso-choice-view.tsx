@@ -1,6 +1,7 @@
 import { useTranslation } from '../lib/i18n-react';
 import { emailDomain } from '@suite/contract/core';
 import { ssoStartUrl, type SsoAvailability } from '../lib/sso';
+import { carriedAddress } from '../lib/carried-address';
 import { Alert } from './alert';
 import './ui.css';
 
@@ -24,6 +25,9 @@ export default function SsoChoiceView({
     <a
       className={`btn btn--block ${availability === 'required' ? 'btn--primary' : 'btn--secondary'}`}
       href={ssoStartUrl(email)}
+      // The address rides along (tab storage, never the URL): if the provider fails, the error page can
+      // offer the password where the domain takes one, and the login form comes back filled in.
+      onClick={() => carriedAddress.set(email)}
     >
       {t('continue')}
     </a>

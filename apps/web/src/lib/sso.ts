@@ -10,7 +10,8 @@ export const ssoStartUrl = (email: string) => `${API_PREFIX}${API.ssoStart}?emai
 /** Answers per domain, for the page's life: discovery depends on the domain only. */
 const known = new Map<string, Promise<SsoAvailability>>();
 
-function discover(email: string): Promise<SsoAvailability> {
+/** Whether the address's domain signs in with single sign-on (one call per domain for the page's life). */
+export function discoverSso(email: string): Promise<SsoAvailability> {
   const domain = emailDomain(email);
   let answer = known.get(domain);
   if (!answer) {
@@ -45,7 +46,7 @@ export function useSsoDiscovery(address: string): SsoAvailability {
     if (!shaped) return;
     let live = true;
     const timer = setTimeout(() => {
-      void discover(email).then((sso) => {
+      void discoverSso(email).then((sso) => {
         if (live) setResult({ domain, sso });
       });
     }, 300);

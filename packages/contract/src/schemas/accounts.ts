@@ -127,15 +127,17 @@ export type InvitationUrlResponse = z.infer<typeof InvitationUrlResponseSchema>;
 export const ValidateInviteQuerySchema = z.object({ inviteToken: z.string().max(4096) });
 /**
  * GET /invite/validate (public, rate limited per client address): the invitee's address (personal
- * invites; '' for a team link) and the status. While pending (valid, unexpired, unused) also who invites
- * (`inviter`: the inviting account's display name, never an address; null for an administrator's
- * invitation) and to which team (`team`: its domain).
+ * invites; '' for a team link) and the status. While pending (valid, unexpired, unused), and once an
+ * address's invitation expired, also who invites (`inviter`: the inviting account's display name, never
+ * an address; null for an administrator's invitation) and to which team (`team`: its domain). An expired
+ * one also says whether the address is personal (`personal`: sign-up takes it only with an invitation).
  */
 export const ValidateInviteResponseSchema = z.object({
   email: z.string(),
   status: z.enum(['pending', 'accepted', 'expired']),
   inviter: z.string().nullable().optional(),
   team: z.string().optional(),
+  personal: z.boolean().optional(),
 });
 export type ValidateInviteResponse = z.infer<typeof ValidateInviteResponseSchema>;
 

@@ -45,4 +45,6 @@ export const ValidatingLinkResponseSchema = z.object({
   name: z.string(),
   size: z.number(),
   content_type: z.string(),
+  /** Who shared it: the owner's display name (never an address), null when unknown or deactivated. */
+  shared_by: z.string().nullable().optional(),
 });

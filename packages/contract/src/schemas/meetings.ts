@@ -43,6 +43,8 @@ export const VideoconferencePublicSchema = VideoconferenceSchema.pick({ _id: tru
    * once the host is there, 'ask' asks to join (the lobby).
    */
   join: z.enum(['direct', 'ask']).optional(),
+  /** With a bearer: whether the caller is the meeting's host (their Join starts it). */
+  is_host: z.boolean().optional(),
 });
 export type VideoconferencePublic = z.infer<typeof VideoconferencePublicSchema>;
 

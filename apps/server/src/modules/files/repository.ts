@@ -23,6 +23,15 @@ export function filesRepository(db: Kysely<Database>) {
 
     fileById: (fileId: string) => db.selectFrom('files').selectAll().where('id', '=', fileId).executeTakeFirst(),
 
+    /** The owner's name as a link's page shows it: only while the account is active. */
+    ownerName: (ownerId: string) =>
+      db
+        .selectFrom('users')
+        .select(['first_name', 'last_name'])
+        .where('id', '=', ownerId)
+        .where('active', '=', 1)
+        .executeTakeFirst(),
+
     deleteFile: (fileId: string) => db.deleteFrom('files').where('id', '=', fileId).executeTakeFirst(),
 
     insertShare: (row: ShareRow) => db.insertInto('file_shares').values(row).execute(),

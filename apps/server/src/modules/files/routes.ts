@@ -186,7 +186,12 @@ const filesRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { 
     async (request, reply) => {
       const { file } = await service.resolveLink(request.params.fileId, request.query.share_key);
       void reply.header('cache-control', 'no-store');
-      return { name: file.name, size: file.size, content_type: file.content_type };
+      return {
+        name: file.name,
+        size: file.size,
+        content_type: file.content_type,
+        shared_by: await service.sharedBy(file),
+      };
     },
   );
 

@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import { pageUrl, type ShareLink, type StoredFile } from '@suite/contract';
+import { cleanDisplayName, pageUrl, type ShareLink, type StoredFile } from '@suite/contract';
 import { AppError, unavailable } from '../../errors.js';
 import { isDatabaseUnavailable } from '../../db/outage.js';
 import type { FileStorage } from '../../plugins/storage.js';
@@ -191,6 +191,21 @@ export function filesService(deps: FilesServiceDeps) {
     }
   }
 
+  /**
+   * Who shared a linked file, as its download page names them: the owner's display name (never an
+   * address: whoever holds the link reads it), null when there is none or the account was deactivated.
+   * A failure here costs the line, not the download.
+   */
+  async function sharedBy(file: FileRow): Promise<string | null> {
+    try {
+      const owner = await repo.ownerName(file.owner_id);
+      return owner ? cleanDisplayName(`${owner.first_name} ${owner.last_name}`) || null : null;
+    } catch (error) {
+      deps.log.warn({ err: error }, 'share link: owner name not read');
+      return null;
+    }
+  }
+
   async function findLinkedFile(fileId: string, shareKey: string | undefined): Promise<FileRow> {
     if (!shareKey || !SHARE_KEY_SHAPE.test(shareKey)) throw new AppError('ERR_FILE_LINK_INVALID');
     const presented = sha256(shareKey);
@@ -211,6 +226,7 @@ export function filesService(deps: FilesServiceDeps) {
     listShares,
     revokeShare,
     resolveLink,
+    sharedBy,
     list: async (ownerId: string) => (await repo.listFiles(ownerId)).map(toStoredFile),
     usage: (ownerId: string) => deps.quota.usage(ownerId),
   };

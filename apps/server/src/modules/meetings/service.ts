@@ -274,7 +274,8 @@ export function createMeetingService(deps: MeetingServiceDeps) {
               throw error;
             });
       const who: Asker = user ? { kind: 'user', user, name: '' } : { kind: 'guest', guestId: '', name: '' };
-      const join = (await lobby.entry(row, who)) === 'ask' ? 'ask' : 'direct';
+      const entry = await lobby.entry(row, who);
+      const join = entry === 'ask' ? 'ask' : 'direct';
       return {
         _id,
         title,
@@ -282,6 +283,8 @@ export function createMeetingService(deps: MeetingServiceDeps) {
         host_name: title ? '' : await accountFirstName(row.host_id),
         ...(participants ? { participants } : {}),
         join,
+        // The pre-join of the one whose Join starts the meeting must not tell them to wait for the host.
+        ...(user ? { is_host: entry === 'host' } : {}),
       } as const;
     },
 

@@ -24,7 +24,7 @@ describe('share-link download page (spec §4)', () => {
     });
     const { progressAtCall, requests } = await open({
       status: 200,
-      body: { name: 'report.pdf', size: 2048, content_type: 'application/pdf' },
+      body: { name: 'report.pdf', size: 2048, content_type: 'application/pdf', shared_by: 'Grace Hopper' },
     });
     expect(await screen.findByRole('heading', { name: 'Preparing your download' })).toBeVisible();
     await screen.findByRole('heading', { name: 'Your download is ready' }, { timeout: 4000 });
@@ -32,6 +32,9 @@ describe('share-link download page (spec §4)', () => {
     expect(['20', '30']).toContain(progressAtCall[0]);
     expect(requests[0]!.url).toBe('/api/file/f1/validating_link?share_key=k%2B1');
     expect(screen.getByText('report.pdf')).toBeVisible();
+    expect(screen.getByText('Shared by Grace Hopper')).toBeVisible();
+    // Finished: no full bar left beside "ready".
+    expect(screen.queryByRole('progressbar')).toBeNull();
     expect(clicks).toHaveLength(0);
     await vi.waitFor(() => expect(clicks).toHaveLength(1), { timeout: 3000 });
     expect(clicks[0]!.at - shownAt).toBeGreaterThanOrEqual(900);
@@ -51,5 +54,11 @@ describe('share-link download page (spec §4)', () => {
     expect(screen.getByText(text)).toBeVisible();
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
+  });
+
+  it('names no one when the server does not (owner unknown or deactivated)', async () => {
+    await open({ status: 200, body: { name: 'a.txt', size: 5, content_type: 'text/plain', shared_by: null } });
+    await screen.findByRole('heading', { name: 'Your download is ready' }, { timeout: 4000 });
+    expect(screen.queryByText(/Shared by/)).toBeNull();
   });
 });

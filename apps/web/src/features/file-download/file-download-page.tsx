@@ -13,7 +13,7 @@ import './file-download.css';
 
 /**
  * `/file/{fileId}/download_link?share_key=`: validates the share link, then starts the forced download
- * by itself after 1 s; the same link stays on the page to download again (spec §2, §4).
+ * by itself after 1 s; the same link stays on the page to download again (spec §2, §4), with who shared it.
  */
 export default function FileDownloadPage() {
   const { t, i18n } = useTranslation('fileDownload');
@@ -56,6 +56,11 @@ export default function FileDownloadPage() {
           <p className="file-download__file">
             <span className="file-download__name">{state.file.name}</span>
             <span className="muted">{formatBytes(state.file.size, i18n.language)}</span>
+            {state.file.shared_by ? (
+              <span className="muted" data-testid="shared-by">
+                {t('sharedBy', { name: state.file.shared_by })}
+              </span>
+            ) : null}
           </p>
           <a ref={link} className="btn btn--secondary btn--block" href={href} download>
             {t('downloadAgain')}
@@ -71,8 +76,9 @@ export default function FileDownloadPage() {
           </Link>
         </div>
       )}
-      {/* A bar stuck part-way would read as "still working": failures show only their message. */}
-      {state.status !== 'error' && <ProgressBar value={state.progress} label={t('progressLabel')} />}
+      {/* Only while it works: a full bar beside "ready" says nothing, and one stuck part-way on a failure
+          would read as "still working". */}
+      {state.status === 'processing' && <ProgressBar value={state.progress} label={t('progressLabel')} />}
     </div>
   );
 }

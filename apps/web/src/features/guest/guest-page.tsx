@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Redirect, useSearchParams } from 'wouter';
 import { useEntryState, useNavigate } from '../../lib/navigation';
 import { useTranslation } from '../../lib/i18n-react';
@@ -11,12 +11,14 @@ import { TextField } from '../../components/text-field';
 import { TermsConsent } from '../../components/terms-consent';
 import { registerGuest } from '../../lib/guest';
 import { guestTarget, meetingPathOf } from './guest-target';
+import { GuestNoMeeting } from './guest-no-meeting';
 import './guest.css';
 
 /**
  * `/guest`: a link to one of our meetings (vc_link=/meet/<room>) goes to that meeting's pre-join, where the
  * guest gives the name and accepts the terms; any other target (the meeting domain, the previous
- * page) keeps this form: a name and the terms, then there.
+ * page) keeps this form: a name and the terms, then there. With none at all, the page says so at once
+ * and asks for the meeting's code or link (the prerendered /guest is that page).
  */
 export default function GuestPage() {
   const { t } = useTranslation('guest');
@@ -28,6 +30,15 @@ export default function GuestPage() {
   const [name, setName] = useState('');
   const [terms, setTerms] = useState(false);
   const [submitted, setSubmitted] = useState(false);
+  // A page of this app that sent the guest here (the spec's "previous page") is only known in the browser.
+  const [previousPage, setPreviousPage] = useState(false);
+  const named = Boolean(params.get('vc_link')) || typeof entry?.from === 'string';
+  useEffect(() => {
+    if (!named)
+      setPreviousPage(
+        guestTarget({ vcLink: null, from: null, referrer: document.referrer, meetOrigin: null }) !== null,
+      );
+  }, [named]);
 
   // Only after a submit (useFormSubmit has them in by then): not holding the first paint.
   const { t: te } = useTranslation('errors', { useSuspense: false });
@@ -65,6 +76,7 @@ export default function GuestPage() {
   });
 
   if (meetingPath) return <Redirect to={meetingPath} replace />;
+  if (!named && !previousPage) return <GuestNoMeeting />;
 
   return (
     <form className="card guest stack" method="post" onSubmit={onSubmit} noValidate aria-labelledby="guest-title">

@@ -98,4 +98,57 @@ describe('invite acceptance (spec §4)', () => {
     ).toBeVisible();
     expect(screen.getByText('Something the server says.')).toBeVisible();
   });
+
+  const expiredToken = (email: string) =>
+    `${b64({ alg: 'HS256' })}.${b64({ email, exp: Math.floor(Date.now() / 1000) - 60 })}.c2ln`;
+  const openExpired = (email: string, check: Answer) =>
+    renderServed(
+      <InvitePage />,
+      { url: `/confirm-invite?inviteToken=${expiredToken(email)}`, path: '/confirm-invite' },
+      check,
+    );
+
+  it('an expired invitation for a personal address says whom to ask and offers no sign-up (which refuses it)', async () => {
+    await openExpired('maria@gmail.com', {
+      status: 200,
+      body: { email: 'maria@gmail.com', status: 'expired', personal: true, inviter: 'Grace Hopper', team: 'gmail.com' },
+    });
+    expect(await screen.findByRole('heading', { name: 'Invitation expired' })).toBeVisible();
+    expect(await screen.findByText(/ask Grace Hopper to invite you again/)).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Sign up' })).toBeNull();
+    // Sign-in stays, quiet: a link, not a button.
+    expect(screen.getByRole('link', { name: 'Sign in' }).className).not.toContain('btn');
+  });
+
+  it('an administrator’s expired invitation for a personal address sends the person to that administrator', async () => {
+    await openExpired('maria@gmail.com', {
+      status: 200,
+      body: { email: 'maria@gmail.com', status: 'expired', personal: true, inviter: null, team: 'gmail.com' },
+    });
+    expect(await screen.findByText(/ask the administrator who invited you/)).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Sign up' })).toBeNull();
+  });
+
+  it('an expired invitation for a work address names the inviter and keeps sign-up as the main action', async () => {
+    await openExpired('maria@contoso.com', {
+      status: 200,
+      body: {
+        email: 'maria@contoso.com',
+        status: 'expired',
+        personal: false,
+        inviter: 'Grace Hopper',
+        team: 'contoso.com',
+      },
+    });
+    expect(await screen.findByText(/Ask Grace Hopper for a new one/)).toBeVisible();
+    expect((await screen.findByRole('link', { name: 'Sign up' })).className).toContain('btn--primary');
+  });
+
+  it('keeps one card from checking to expired (its place is measured in the e2e spec)', async () => {
+    await open({ status: 400, body: { error_code: 'ERR_INVITE_EXPIRED', message: 'x' } });
+    const card = (await screen.findByRole('heading', { name: 'Accepting your invitation' })).parentElement!;
+    expect(card.className).toContain('invite-card');
+    await screen.findByRole('heading', { name: 'Invitation expired' }, { timeout: 4000 });
+    expect(screen.getByRole('heading', { name: 'Invitation expired' }).parentElement).toBe(card);
+  });
 });

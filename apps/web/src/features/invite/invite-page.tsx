@@ -14,6 +14,7 @@ import { checkInviteToken } from './invite-token';
 import { useInviteAcceptance } from './use-invite-acceptance';
 import { inviteSender } from './api/accept-invite';
 import '../../components/auth-form.css';
+import './invite.css';
 
 /** `/confirm-invite?inviteToken=` (spec §2, §4): validating with progress, then success, already accepted, expired or error. */
 export default function InvitePage() {
@@ -31,11 +32,25 @@ function InviteAcceptance({ check, token }: { check: ReturnType<typeof checkInvi
   const navigate = useNavigate();
   const { captchaSiteKey } = useConfig();
   const state = useInviteAcceptance(check, token, captchaSiteKey);
-  // Who invites and to which team: the token names neither, the server says it while the invite is pending.
-  const [from, setFrom] = useState<{ inviter?: string | null; team?: string }>({});
+  // Who invites and to which team: the token names neither, the server says it while the invite is pending
+  // or once it expired (then also whether the address is personal: sign-up would refuse it).
+  const [from, setFrom] = useState<{ inviter?: string | null; team?: string; personal?: boolean; status?: string }>({});
+  const [checked, setChecked] = useState(false);
+  const expired = state.status === 'expired';
   useEffect(() => {
-    if (check.kind === 'ok') inviteSender(token).then(setFrom, () => undefined);
-  }, [check.kind, token]);
+    if (check.kind === 'invalid') return;
+    let live = true;
+    inviteSender(token)
+      .then(
+        (answer) => live && setFrom(answer),
+        () => undefined,
+      )
+      .finally(() => live && setChecked(true));
+    return () => {
+      live = false;
+    };
+    // Asked again when sign-up says "expired" after a check that said "pending".
+  }, [check.kind, token, expired]);
   // Each state's title is `<status>Title`; a resumed sign-up reads as accepted while it moves on.
   const title = t(`${state.status === 'resume' ? 'success' : state.status}Title`);
   useDocumentTitle(title);
@@ -66,6 +81,16 @@ function InviteAcceptance({ check, token }: { check: ReturnType<typeof checkInvi
       </Link>
     </div>
   );
+  // A personal address (gmail.com…) gets in only with a valid invitation: sign-up would refuse it, so the
+  // screen says whom to ask instead, and sign-in stays a quiet link for one who has an account already.
+  const personalExpired = expired && from.status === 'expired' && from.personal === true;
+  const expiredText = personalExpired
+    ? from.inviter
+      ? t('expiredPersonal', { name: from.inviter })
+      : t('expiredPersonalAdmin')
+    : from.status === 'expired' && from.inviter
+      ? t('expiredFrom', { name: from.inviter })
+      : t('expiredText');
 
   // Accepted before without a password: straight on to the code just mailed, then the welcome step.
   useEffect(() => {
@@ -79,7 +104,7 @@ function InviteAcceptance({ check, token }: { check: ReturnType<typeof checkInvi
   }, [state.status, next, navigate]);
 
   return (
-    <div className="card simple-page auth-form" aria-live="polite">
+    <div className="card simple-page auth-form invite-card" aria-live="polite" data-state={state.status}>
       <h1>{title}</h1>
       {state.status === 'validating' ? (
         <>
@@ -109,8 +134,15 @@ function InviteAcceptance({ check, token }: { check: ReturnType<typeof checkInvi
       ) : null}
       {state.status === 'expired' ? (
         <>
-          <Alert variant="warning">{t('expiredText')}</Alert>
-          {ways}
+          <Alert variant="warning">{expiredText}</Alert>
+          {/* The actions wait for the check (a moment): a sign-up offered, then taken back, would mislead. */}
+          {!checked ? null : personalExpired ? (
+            <p className="auth-form__small center-text">
+              {t('haveAccount')} <Link to={userPath('login')}>{t('toLogin')}</Link>
+            </p>
+          ) : (
+            ways
+          )}
         </>
       ) : null}
       {state.status === 'error' ? (

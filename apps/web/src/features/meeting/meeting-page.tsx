@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useParams, useSearch } from 'wouter';
 import { useTranslation } from '../../lib/i18n-react';
 import { MEET_JOIN_DELAY_MS } from '@suite/contract/core';
@@ -28,6 +28,7 @@ import { Button } from '../../components/button';
 import { MeetingNames } from './lib/meeting-title';
 import { useAdmittedSignal } from './hooks/use-admitted-signal';
 import { registerGuest } from '../../lib/guest';
+import { FramedDeadEnd } from '../../lib/page-not-found';
 import { BrandLogo } from './components/room-bar';
 import './meeting.css';
 
@@ -110,7 +111,9 @@ export default function MeetingPage() {
       : invite.status === 'started'
         ? 'started'
         : identity?.kind === 'user'
-          ? 'notStarted'
+          ? invite.isHost
+            ? 'host'
+            : 'notStarted'
           : 'lobby';
 
   // An invitee's mailed link: lets them past the lobby (read once, then gone from the address bar).
@@ -177,11 +180,17 @@ export default function MeetingPage() {
   const inviteLink = `${window.location.origin}/meet/${encodeURIComponent(roomName)}`;
   const homeUrl = identity?.kind === 'user' ? config.mainAppUrl : null;
 
+  // A page that cannot become a meeting any more is shown inside the shared frame (its footer and language
+  // switch) in this page's place; Try again there loads the page anew.
+  const deadEnd = (page: ReactNode): never => {
+    throw new FramedDeadEnd(<MeetingNames.Provider value={names}>{page}</MeetingNames.Provider>);
+  };
+  const reload = () => window.location.reload();
   const content = (() => {
-    if (blocked) return <BlockedNotice reason={blocked} />;
+    if (blocked) return deadEnd(<BlockedNotice reason={blocked} />);
     if (invite.state === 'checking' || (staleGuest && stage !== 'setup'))
       return <RoomNotice title={t('checking')} busy />;
-    if (invite.state === 'error') return <ErrorNotice code={invite.code} onRetry={() => window.location.reload()} />;
+    if (invite.state === 'error') return deadEnd(<ErrorNotice code={invite.code} onRetry={reload} />);
     if (stage === 'left') {
       return (
         <LeftPage
@@ -270,7 +279,7 @@ export default function MeetingPage() {
       );
     }
     // The room's code did not arrive (a dropped connection): say so, Try again reloads.
-    if (room && 'failed' in room) return <ErrorNotice code="ERR_NETWORK" onRetry={() => window.location.reload()} />;
+    if (room && 'failed' in room) return deadEnd(<ErrorNotice code="ERR_NETWORK" onRetry={reload} />);
     if (token && Room) {
       return (
         <Room
@@ -315,11 +324,11 @@ export default function MeetingPage() {
       );
     }
     if (tokenState.name === 'failed' && !query.jwt) {
-      return (
+      return deadEnd(
         <ErrorNotice
           code={tokenState.error instanceof ApiError ? tokenState.error.code : 'ERR_NETWORK'}
-          onRetry={() => setAttempt((a) => a + 1)}
-        />
+          onRetry={reload}
+        />,
       );
     }
     return (

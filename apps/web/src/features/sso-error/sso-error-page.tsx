@@ -4,6 +4,8 @@ import type { AccessRequestReason } from '@suite/contract';
 import { useTranslation } from '../../lib/i18n-react';
 import { SSO_ERROR_REASONS, type SsoErrorReason } from '@suite/contract/core';
 import { userPath } from '../../lib/paths';
+import { carriedAddress } from '../../lib/carried-address';
+import { discoverSso } from '../../lib/sso';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 const AskForAccess = lazy(() => import('../../components/ask-for-access'));
@@ -15,6 +17,26 @@ const ASK_REASON: Partial<Record<SsoErrorReason | 'none', AccessRequestReason>> 
   'other-person': 'sso_unavailable',
   none: 'sso_unavailable',
 };
+
+/**
+ * The address the sign-in started with (carried from the login form) when its domain also takes a
+ * password: then a provider that did not answer is no dead end. Asked after the first paint, only for
+ * that reason; nothing while unknown (no address carried, or single sign-on only).
+ */
+function usePasswordAllowed(reason: SsoErrorReason | undefined): string | null {
+  const [address, setAddress] = useState<string | null>(null);
+  useEffect(() => {
+    if (reason !== 'unavailable') return;
+    const carried = carriedAddress.get();
+    if (!carried) return;
+    let live = true;
+    void discoverSso(carried).then((sso) => live && sso === 'available' && setAddress(carried));
+    return () => {
+      live = false;
+    };
+  }, [reason]);
+  return address;
+}
 
 /**
  * `/login-error-sso?reason=…`: a single-sign-on sign-in that failed, with a title and a text that say
@@ -31,6 +53,7 @@ export default function SsoErrorPage() {
   const ask = ASK_REASON[reason ?? 'none'];
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
+  const password = usePasswordAllowed(reason);
   return (
     <div className="card simple-page stack">
       <h1>{title}</h1>
@@ -42,6 +65,11 @@ export default function SsoErrorPage() {
             ? t('sso.startHere')
             : t('sso.toLogin')}
       </Link>
+      {password ? (
+        <p className="center-text" data-testid="sso-password-instead">
+          <Link to={userPath('login')}>{t('sso.passwordInstead')}</Link>
+        </p>
+      ) : null}
       {ask && mounted ? (
         <Suspense fallback={null}>
           <AskForAccess reason={ask} />

@@ -216,7 +216,7 @@ export type InviteStatus = 'pending' | 'accepted' | 'expired';
 
 /**
  * The invite screen's check: the invitee's address (personal invites) and the status; while the
- * invitation is pending (valid, unexpired, unused), also who sends it and to which team: the inviter's
+ * invitation is pending (valid, unexpired, unused) or expired, also who sends it and to which team: the inviter's
  * display name (never an address: the token's reader may be anyone holding the link) and the team's
  * domain. An invitation made by an administrator (admin CLI) or whose inviter was deactivated names no
  * one (`inviter` null); the team is then the invitee's domain.
@@ -242,11 +242,19 @@ export async function validateInvite(deps: AccountsDeps, token: string): Promise
   // An address that already has a confirmed account is answered as accepted, as sign-up would (409).
   const user = await usersRepository(deps.db).byEmail(row.email);
   if (row.accepted_at !== null || (user && !awaitsCodeStep(user))) return { email: row.email, status: 'accepted' };
-  if (read.expired || row.expires_at <= Date.now()) return { email: row.email, status: 'expired' };
+  // Expired: who sent it is the one to ask for a new one, and a personal address can sign up no other way
+  // (the screen must not offer a sign-up that would refuse it).
+  if (read.expired || row.expires_at <= Date.now())
+    return {
+      email: row.email,
+      status: 'expired',
+      personal: await isPersonalAddress(row.email),
+      ...(await sender(deps, row.inviter_id, emailDomain(row.email))),
+    };
   return { email: row.email, status: 'pending', ...(await sender(deps, row.inviter_id, emailDomain(row.email))) };
 }
 
-/** Who sends a pending invitation (display name, or null) and the team's domain. */
+/** Who sends a pending or expired invitation (display name, or null) and the team's domain. */
 async function sender(
   deps: AccountsDeps,
   inviterId: string | null,

@@ -50,8 +50,11 @@ function lobbyHeading(t: (key: string, values?: Record<string, unknown>) => stri
   return lobby.waiting_for ? t('lobby.waitingFor', { name: lobby.waiting_for }) : t('lobby.waiting');
 }
 
-/** What the server says of the meeting, as the line next to Join puts it (null: not known). */
-export type MeetingState = 'lobby' | 'notStarted' | 'started' | null;
+/**
+ * What the server says of the meeting, as the line next to Join puts it (null: not known); 'host': not
+ * started, and this person's Join starts it.
+ */
+export type MeetingState = 'lobby' | 'notStarted' | 'host' | 'started' | null;
 
 /** Who is in the room (the server's count and first names); null or nobody: the meeting's state instead. */
 export type Here = { count: number; names: string[] } | null;
@@ -76,7 +79,8 @@ function DeviceSelect(props: {
   const id = useId();
   return (
     <div className="meet-device">
-      <label htmlFor={id} className="meet-device__label">
+      {/* A small menu under the preview: its icon says what it is, its label is for assistive tech. */}
+      <label htmlFor={id} className="visually-hidden">
         {props.label}
       </label>
       <span className="meet-device__control">
@@ -133,9 +137,10 @@ export interface DeviceSetupProps {
 }
 
 /**
- * Pre-join (spec §2 device setup): the self-view as the card's hero with the person's
- * name and the microphone and camera toggles on it, the meeting's name and state, the guest's name and
- * terms, device lists, remembered skip, spectator fallback; after Join it stays while the host is awaited.
+ * Pre-join (spec §2 device setup): the self-view as the card's hero with the person's name and the
+ * microphone and camera toggles on it, the device lists under it; "Ready to join?" with the meeting's
+ * name and who is there (or its state), the guest's name and terms, Join, the remembered skip and the
+ * spectator fallback; after Join it stays while the host is awaited.
  */
 export function DeviceSetup(props: DeviceSetupProps) {
   const { onDone, onUpdate, phase, person, newGuest } = props;
@@ -153,6 +158,9 @@ export function DeviceSetup(props: DeviceSetupProps) {
   const [spectator, setSpectator] = useState(false);
   const video = useRef<HTMLVideoElement>(null);
   const form = useRef<HTMLFormElement>(null);
+  const card = useRef<HTMLElement>(null);
+  // The card's height when Join was pressed: waiting for the host (fewer lines) keeps it, no shrinking.
+  const [floor, setFloor] = useState<number | null>(null);
   const waiting = phase === 'waiting';
   const lobby = phase === 'lobby' && props.lobby ? props.lobby : null;
   const joined = phase !== 'setup';
@@ -217,6 +225,7 @@ export function DeviceSetup(props: DeviceSetupProps) {
   });
   const join = (asSpectator: boolean) =>
     void submit.run(form.current, async () => {
+      setFloor(card.current?.offsetHeight ?? null);
       setSpectator(asSpectator);
       // A spectator uses no device: let go of the preview's at once.
       if (asSpectator) media.stop();
@@ -245,9 +254,61 @@ export function DeviceSetup(props: DeviceSetupProps) {
     />
   );
 
+  const devices = spectator ? null : (
+    <div className="meet-setup__devices" role="group" aria-label={t('setup.devices')}>
+      {media.devices.audioInput.length ? (
+        <DeviceSelect
+          label={t('setup.microphone')}
+          icon={<MicIcon />}
+          devices={media.devices.audioInput}
+          value={ids.mic}
+          onChange={(mic) => {
+            setIds((s) => ({ ...s, mic }));
+            void media.restart(ids.camera || null, mic);
+          }}
+        />
+      ) : null}
+      {media.devices.audioOutput.length ? (
+        <DeviceSelect
+          label={t('setup.speaker')}
+          icon={<SpeakerIcon />}
+          devices={media.devices.audioOutput}
+          value={ids.speaker}
+          onChange={(speaker) => setIds((s) => ({ ...s, speaker }))}
+        />
+      ) : null}
+      {media.devices.videoInput.length ? (
+        <DeviceSelect
+          label={t('setup.camera')}
+          icon={<CameraIcon />}
+          devices={media.devices.videoInput}
+          value={ids.camera}
+          onChange={(camera) => {
+            setIds((s) => ({ ...s, camera }));
+            void media.restart(camera, ids.mic || null);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+  const stateLine = people ? (
+    <p className="meet-setup__state meet-setup__state--started" data-testid="meeting-state">
+      {people}
+    </p>
+  ) : props.meetingState ? (
+    <p className={`meet-setup__state meet-setup__state--${props.meetingState}`} data-testid="meeting-state">
+      {t(`setup.state.${props.meetingState}`)}
+    </p>
+  ) : null;
+
+  // Google Meet's order: the preview with its toggles and, under it, the devices as small menus; beside
+  // it "Ready to join?", who is there, the guest's name and terms, and Join. On a phone the devices come
+  // after Join, so that Join follows the fields at first paint and never has to stick over one.
   return (
     <section
+      ref={card}
       className="meet-card meet-setup"
+      style={joined && floor ? { minHeight: floor } : undefined}
       aria-labelledby="setup-title"
       data-testid={lobby ? 'meeting-lobby' : waiting ? 'meeting-waiting' : 'meeting-setup'}
     >
@@ -284,12 +345,14 @@ export function DeviceSetup(props: DeviceSetupProps) {
           </div>
         ) : null}
       </div>
+      {devices}
       <div className="meet-setup__side">
         <div className="meet-setup__head">
           <p className="meet-setup__meeting" data-testid="setup-meeting-name">
             {props.meetingName}
           </p>
           <h1 id="setup-title">{heading}</h1>
+          {joined ? null : stateLine}
         </div>
         <form
           ref={form}
@@ -349,50 +412,8 @@ export function DeviceSetup(props: DeviceSetupProps) {
               error={submitted ? problems.terms : null}
             />
           ) : null}
-          {!spectator ? (
-            <div className="meet-setup__devices">
-              {media.devices.audioInput.length ? (
-                <DeviceSelect
-                  label={t('setup.microphone')}
-                  icon={<MicIcon />}
-                  devices={media.devices.audioInput}
-                  value={ids.mic}
-                  onChange={(mic) => {
-                    setIds((s) => ({ ...s, mic }));
-                    void media.restart(ids.camera || null, mic);
-                  }}
-                />
-              ) : null}
-              {media.devices.audioOutput.length ? (
-                <DeviceSelect
-                  label={t('setup.speaker')}
-                  icon={<SpeakerIcon />}
-                  devices={media.devices.audioOutput}
-                  value={ids.speaker}
-                  onChange={(speaker) => setIds((s) => ({ ...s, speaker }))}
-                />
-              ) : null}
-              {media.devices.videoInput.length ? (
-                <DeviceSelect
-                  label={t('setup.camera')}
-                  icon={<CameraIcon />}
-                  devices={media.devices.videoInput}
-                  value={ids.camera}
-                  onChange={(camera) => {
-                    setIds((s) => ({ ...s, camera }));
-                    void media.restart(camera, ids.mic || null);
-                  }}
-                />
-              ) : null}
-            </div>
-          ) : null}
           {joined ? null : (
             <>
-              {ready ? (
-                <Checkbox checked={skip} onChange={setSkip} name="skip-review">
-                  {t('setup.skipNextTime')}
-                </Checkbox>
-              ) : null}
               {media.status === 'noDevices' ? (
                 <div className="stack">
                   <Alert variant="warning">{t('setup.noDevices')}</Alert>
@@ -421,15 +442,6 @@ export function DeviceSetup(props: DeviceSetupProps) {
                 </div>
               ) : null}
               {!ready && media.status !== 'asking' ? <p className="muted">{t('setup.spectatorText')}</p> : null}
-              {people ? (
-                <p className="meet-setup__state meet-setup__state--started" data-testid="meeting-state">
-                  {people}
-                </p>
-              ) : props.meetingState ? (
-                <p className={`meet-setup__state meet-setup__state--${props.meetingState}`} data-testid="meeting-state">
-                  {t(`setup.state.${props.meetingState}`)}
-                </p>
-              ) : null}
               {submit.error ? <Alert>{submit.error}</Alert> : null}
               <div className="meet-setup__join">
                 {ready ? (
@@ -447,6 +459,11 @@ export function DeviceSetup(props: DeviceSetupProps) {
                   </Button>
                 ) : null}
               </div>
+              {ready ? (
+                <Checkbox checked={skip} onChange={setSkip} name="skip-review">
+                  {t('setup.skipNextTime')}
+                </Checkbox>
+              ) : null}
             </>
           )}
           {lobby && lobby.status.status !== 'waiting' && lobby.status.can_ask_again ? (

@@ -5,7 +5,7 @@ import { useFormSubmit } from '../../../lib/use-form-submit';
 import { meetPath } from '../../../lib/paths';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
-import { meetingCodeFrom } from '../lib/meeting-code';
+import { meetingCodeFrom } from '../../../lib/meeting-code';
 
 /** "Join with a code or link": a pasted link or a typed code opens that meeting's page. */
 export function JoinByCode({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {

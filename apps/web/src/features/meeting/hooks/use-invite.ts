@@ -17,6 +17,8 @@ export type Invite =
       participants: Participants;
       /** 'ask': Join asks to join (the lobby); 'direct': straight in once the host is there. */
       join: 'direct' | 'ask';
+      /** Signed in as the meeting's host: Join starts it. */
+      isHost: boolean;
     }
   | { state: 'error'; code: string };
 
@@ -32,7 +34,15 @@ export function useInvite(roomName: string, skip: boolean, watch = false): Invit
   const [invite, setInvite] = useState<Invite>({ state: 'checking' });
   useEffect(() => {
     if (skip) {
-      setInvite({ state: 'ok', title: '', hostName: '', status: null, participants: null, join: 'direct' });
+      setInvite({
+        state: 'ok',
+        title: '',
+        hostName: '',
+        status: null,
+        participants: null,
+        join: 'direct',
+        isHost: false,
+      });
       return;
     }
     const controller = new AbortController();
@@ -48,6 +58,7 @@ export function useInvite(roomName: string, skip: boolean, watch = false): Invit
                 status: vc.status,
                 participants: vc.participants ?? null,
                 join: vc.join ?? 'direct',
+                isHost: vc.is_host === true,
               },
         ),
       )
