@@ -299,6 +299,9 @@ export default defineConfig({
   test: {
     environment: 'happy-dom',
     setupFiles: ['src/test-setup.ts'],
+    // A screen test renders, waits for its fetches and clicks through in 1–3 s on an idle machine; on a
+    // loaded CI machine the same took 9 s. The bound is for a hang, not for speed (the bench has those).
+    testTimeout: 20_000,
     // (include and exclude are per project: extends would add the root's lists to each.)
     projects: [
       {
