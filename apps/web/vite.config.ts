@@ -271,7 +271,8 @@ export default defineConfig({
         // with it (React DOM, the router, the frame, the /user layout, the shared fields, alerts and hooks
         // of components/ and lib/), one file; what only some screens use, or only later (the passkey code,
         // the browser check, dialogs, toasts, the captcha, the fresh-proof dialog, "Ask for access", file
-        // downloads), stays out of it, in its own chunk.
+        // downloads, the home's header and avatar menu, the authenticator enrolment, the meeting helpers),
+        // stays out of it, in its own chunk.
         codeSplitting: {
           groups: [
             {
