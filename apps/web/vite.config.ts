@@ -286,6 +286,12 @@ export default defineConfig({
               test: /src[\\/](features[\\/]code-check[\\/]code-check-form|components[\\/]code-boxes)\./,
             },
             {
+              // Home-realm discovery and the single sign-on choice beside the address field (login,
+              // sign-up, recovery, new password): one small file instead of two.
+              name: 'sso',
+              test: /src[\\/](lib[\\/]sso|components[\\/]sso-choice)\.tsx?$/,
+            },
+            {
               // What the forms that take a name or a new password share (welcome, new password, guest).
               name: 'form-rules',
               test: /src[\\/](text\.ts|lib[\\/](password-rules|name-rules)|components[\\/](checkbox|terms-consent))/,
