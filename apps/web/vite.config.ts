@@ -271,18 +271,25 @@ export default defineConfig({
         // with it (React DOM, the router, the frame, the /user layout, the shared fields, alerts and hooks
         // of components/ and lib/), one file; what only some screens use, or only later (the passkey code,
         // the browser check, dialogs, toasts, the captcha, the fresh-proof dialog, "Ask for access", file
-        // downloads), stays out of it, in its own chunk.
+        // downloads, the home's header and avatar menu, the authenticator enrolment, the meeting helpers),
+        // stays out of it, in its own chunk.
         codeSplitting: {
           groups: [
             {
               name: 'app',
-              test: /node_modules[\\/](react-dom|scheduler)[\\/]|src[\\/](main\.tsx|app[\\/](router|page-frame|providers|route-error|user-layout)\.tsx|(components|lib)[\\/](?!confirm-dialog-view|sso-choice-view|sso-choice\.|sso\.|toast-view|toast\.css|dialog\.css|webauthn|browser|safe-redirect|checkbox|progress-bar|format-bytes|password-rules|name-rules|captcha|terms-consent|use-copy-to-clipboard|code-boxes|guest\.|ask-for-access|fresh-proof|reauth|api-download))/,
+              test: /node_modules[\\/](react-dom|scheduler)[\\/]|src[\\/](main\.tsx|app[\\/](router|page-frame|providers|route-error|user-layout)\.tsx|(components|lib)[\\/](?!confirm-dialog-view|sso-choice-view|sso-choice\.|sso\.|toast-view|toast\.css|dialog\.css|webauthn|browser|safe-redirect|checkbox|progress-bar|format-bytes|password-rules|name-rules|captcha|terms-consent|use-copy-to-clipboard|code-boxes|guest\.|ask-for-access|fresh-proof|reauth|api-download|home-header|avatar-menu|totp-enrolment|sign-out|meeting-code|videoconference|welcome-session|load-error))/,
               priority: 1,
             },
             {
               // The code step and its six boxes (also used by the login's lazy second step): one file.
               name: 'code-check',
               test: /src[\\/](features[\\/]code-check[\\/]code-check-form|components[\\/]code-boxes)\./,
+            },
+            {
+              // Home-realm discovery and the single sign-on choice beside the address field (login,
+              // sign-up, recovery, new password): one small file instead of two.
+              name: 'sso',
+              test: /src[\\/](lib[\\/]sso|components[\\/]sso-choice)\.tsx?$/,
             },
             {
               // What the forms that take a name or a new password share (welcome, new password, guest).
