@@ -19,7 +19,7 @@ export function Address({ email }: { email: string }) {
  * while its characters stay the real ones: a copy, a search in the page and a screen reader get the
  * domain as typed (a U+2011 swap would hand them a different character).
  */
-export function Domain({ domain }: { domain: string }) {
+function Domain({ domain }: { domain: string }) {
   return <span className="domain">{domain}</span>;
 }
 
