@@ -4,6 +4,7 @@ import { ssoStartUrl, type SsoAvailability } from '../lib/sso';
 import { carriedAddress } from '../lib/carried-address';
 import { Alert } from './alert';
 import './ui.css';
+import { WithDomain } from './address';
 
 /**
  * (Loaded by sso-choice.tsx once discovery found a provider: not part of the entry screens' first load.)
@@ -33,9 +34,12 @@ export default function SsoChoiceView({
     </a>
   );
   if (availability === 'required' && note) {
+    const domain = emailDomain(email.trim().toLowerCase());
     return (
       <div className="stack">
-        <Alert variant="info">{t('required', { domain: emailDomain(email.trim().toLowerCase()) })}</Alert>
+        <Alert variant="info">
+          <WithDomain text={t('required', { domain })} domain={domain} />
+        </Alert>
         {link}
       </div>
     );

@@ -148,3 +148,14 @@ export async function expectOneRequestForRepeatedSubmits(form: HTMLElement, requ
   await new Promise((r) => setTimeout(r, 100));
   expect(submits()).toHaveLength(1);
 }
+
+/**
+ * A text matcher for a sentence drawn in pieces (a domain or an address in its own span, components/
+ * address.tsx): matches the innermost element whose whole text is `text` (or matches it).
+ */
+export function sentence(text: string | RegExp) {
+  const fits = (content: string | null) =>
+    content !== null && (typeof text === 'string' ? content === text : text.test(content));
+  return (_: string, element: Element | null) =>
+    element !== null && fits(element.textContent) && ![...element.children].some((child) => fits(child.textContent));
+}

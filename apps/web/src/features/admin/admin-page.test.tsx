@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { IncomingMessage } from 'node:http';
-import { fakeSessionToken, renderScreen, serveApi, type Answer } from '../../components/testing';
+import { fakeSessionToken, renderScreen, serveApi, type Answer, sentence } from '../../components/testing';
 import AdminPage from './admin-page';
 
 beforeAll(() => {
@@ -72,7 +72,7 @@ describe('the console’s frame', () => {
         : undefined,
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'Administration' })).toBeVisible();
-    expect(await screen.findByText('Domain contoso.com')).toBeVisible();
+    expect(await screen.findByText(sentence('Domain contoso.com'))).toBeVisible();
     const nav = screen.getByRole('navigation', { name: 'Administration sections' });
     expect(within(nav).getByRole('link', { name: 'People' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Audit trail' })).toHaveAttribute('href', '/app/admin/audit');

@@ -17,6 +17,7 @@ import { getAdminMe } from './api/admin-me';
 import { reauthMethods } from './api/reauth-methods';
 import type { AdminContext } from './lib/admin-context';
 import { CONSOLE_PATH, SECTIONS, sectionOf, sectionPath, type SectionId } from './lib/sections';
+import { WithDomain } from '../../components/address';
 import './admin.css';
 
 const named = <K extends string>(load: () => Promise<Record<K, ComponentType<AdminContext>>>, name: K) =>
@@ -119,7 +120,9 @@ export default function AdminPage() {
           <div>
             <h1 className="admin__title">{t('title')}</h1>
             {state.status === 'ready' && state.domains.length === 1 ? (
-              <p className="muted admin__domain">{t('domainOf', { domain })}</p>
+              <p className="muted admin__domain">
+                <WithDomain text={t('domainOf', { domain })} domain={domain} />
+              </p>
             ) : null}
           </div>
           {state.status === 'ready' && state.domains.length > 1 ? (

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { IncomingMessage } from 'node:http';
-import { fakeSessionToken, renderScreen, serveApi, type Answer } from '../../components/testing';
+import { fakeSessionToken, renderScreen, serveApi, type Answer, sentence } from '../../components/testing';
 import AdminPage from './admin-page';
 import ClaimPage from './claim-page';
 import { AdminLink } from './components/admin-link';
@@ -209,7 +209,7 @@ describe('Prove your domain', () => {
       await screen.findByText('The DNS servers could not be reached. Please try again in a moment.'),
     ).toBeVisible();
     fireEvent.click(check);
-    expect(await screen.findByText('Done: you are now an administrator of contoso.com.')).toBeVisible();
+    expect(await screen.findByText(sentence('Done: you are now an administrator of contoso.com.'))).toBeVisible();
     expect(screen.getByRole('link', { name: 'Open administration' })).toHaveAttribute('href', '/app/admin');
     expect(screen.queryByRole('button', { name: 'Check now' })).toBeNull();
   });
@@ -248,7 +248,7 @@ describe('the home’s way into administration', () => {
       'href',
       '/app/admin/prove-domain',
     );
-    expect(screen.getByText(/Nobody manages contoso.com for you yet/)).toBeVisible();
+    expect(screen.getByText(sentence(/Nobody manages contoso.com for you yet/))).toBeVisible();
   });
 
   it('shows nothing to a free-mail address', async () => {

@@ -15,6 +15,7 @@ import { useErrorMessage } from '../../lib/use-error-message';
 import { isWelcomeSession } from '../../lib/welcome-session';
 import { getClaim, verifyClaim } from './api/claim';
 import { CONSOLE_PATH } from './lib/sections';
+import { WithDomain } from '../../components/address';
 import './claim.css';
 
 type State =
@@ -129,9 +130,13 @@ export default function ClaimPage() {
       )}
       {claim !== null && (
         <>
-          <p>{t('claim.intro', { domain: claim.domain })}</p>
+          <p>
+            <WithDomain text={t('claim.intro', { domain: claim.domain })} domain={claim.domain} />
+          </p>
           {claim.admin && check.status !== 'proven' ? (
-            <Alert variant="info">{t('claim.already', { domain: claim.domain })}</Alert>
+            <Alert variant="info">
+              <WithDomain text={t('claim.already', { domain: claim.domain })} domain={claim.domain} />
+            </Alert>
           ) : null}
           <section className="stack" aria-labelledby="claim-record">
             <h2 id="claim-record" className="claim__heading">
@@ -147,7 +152,9 @@ export default function ClaimPage() {
               </div>
               <CopyValue label={t('claim.value')} value={claim.record_value} />
             </dl>
-            <p className="muted claim__hint">{t('claim.nameHint', { domain: claim.domain })}</p>
+            <p className="muted claim__hint">
+              <WithDomain text={t('claim.nameHint', { domain: claim.domain })} domain={claim.domain} />
+            </p>
           </section>
           <details className="claim__howto">
             <summary>{t('claim.howtoTitle')}</summary>
@@ -160,7 +167,9 @@ export default function ClaimPage() {
             </ul>
           </details>
           {check.status === 'proven' ? (
-            <Alert variant="success">{t('claim.proven', { domain: claim.domain })}</Alert>
+            <Alert variant="success">
+              <WithDomain text={t('claim.proven', { domain: claim.domain })} domain={claim.domain} />
+            </Alert>
           ) : null}
           {check.status === 'failed' ? (
             <Alert variant={code === 'ERR_CLAIM_RECORD_MISSING' ? 'warning' : 'error'}>

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { renderScreen, serveApi, expectOneRequestForRepeatedSubmits } from '../../components/testing';
+import { renderScreen, serveApi, expectOneRequestForRepeatedSubmits, sentence } from '../../components/testing';
 import { loadTexts } from '../../lib/i18n';
 import LoginForm from './login-form';
 
@@ -55,14 +55,16 @@ describe('login screen', () => {
     const link = await screen.findByRole('link', { name: 'Continue with single sign\u2011on' });
     expect(link.className).toContain('btn--primary');
     // The lead follows the state: no promise of a password on this domain.
-    expect(screen.getByText('Your organization (contoso.com) uses single sign\u2011on.')).toBeVisible();
+    expect(screen.getByText(sentence('Your organization (contoso.com) uses single sign\u2011on.'))).toBeVisible();
     expect(screen.queryByText('Sign in with your email and password.')).toBeNull();
     expect(screen.queryByLabelText(/^Password/)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Sign in' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Use my password instead' }));
     expect(await screen.findByLabelText(/^Password/)).toBeVisible();
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Continue with single sign\u2011on instead' }).className).not.toContain('btn');
+    expect(screen.getByRole('link', { name: 'Continue with single sign\u2011on instead' }).className).not.toContain(
+      'btn',
+    );
     expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /api/sso/discover']);
   });
 
@@ -73,7 +75,7 @@ describe('login screen', () => {
     await renderScreen(<LoginForm />, { url: '/user/login' });
     fireEvent.change(await screen.findByLabelText(/Email/), { target: { value: 'ada@acme.com' } });
     expect(await screen.findByRole('link', { name: 'Continue with single sign\u2011on' })).toBeVisible();
-    expect(screen.getByText('Your organization (acme.com) uses single sign\u2011on.')).toBeVisible();
+    expect(screen.getByText(sentence('Your organization (acme.com) uses single sign\u2011on.'))).toBeVisible();
     expect(screen.queryByLabelText(/^Password/)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Use my password instead' })).toBeNull();
   });

@@ -22,6 +22,7 @@ import { Alert } from '../../components/alert';
 import { SsoChoice } from '../../components/sso-choice';
 import { login, resendConfirmation } from './api/login';
 import type { PendingSecondStep } from './second-step';
+import { WithDomain } from '../../components/address';
 import '../../components/auth-form.css';
 import './login.css';
 
@@ -209,7 +210,7 @@ export default function LoginForm() {
       <h1 id="login-title">{t('title')}</h1>
       {/* The lead follows the state: a domain with single sign-on is told so, and promised no password. */}
       <p className="auth-form__lead" aria-live="polite">
-        {domain ? t('ssoLead', { domain }) : t('lead')}
+        {domain ? <WithDomain text={t('ssoLead', { domain })} domain={domain} /> : t('lead')}
       </p>
       {notConfigured ? <Alert variant="info">{t('ssoNotConfigured')}</Alert> : null}
       <EmailField

@@ -11,7 +11,7 @@ import { useFormSubmit } from '../../lib/use-form-submit';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Checkbox } from '../../components/checkbox';
-import { WithAddress } from '../../components/address';
+import { WithAddress, WithDomain } from '../../components/address';
 import { CodeBoxes, type CodeBoxesHandle } from '../../components/code-boxes';
 import { TextField } from '../../components/text-field';
 import { answerSecondStep } from './api/second-step';
@@ -87,7 +87,9 @@ export default function SecondStep({
   const trustBox = pending.trustAllowed ? (
     <Checkbox checked={trust} onChange={setTrust} name="trust">
       {t('trust')}
-      <span className="field__hint login__trust-hint">{t('trustHint', { email: pending.email })}</span>
+      <span className="field__hint login__trust-hint">
+        <WithDomain text={t('trustHint', { email: pending.email })} domain={pending.email} />
+      </span>
     </Checkbox>
   ) : null;
 

@@ -48,7 +48,7 @@ describe('recovery screen', () => {
     fireEvent.change(await screen.findByLabelText(/Email/), { target: { value: 'ada@sso-recovery.test' } });
     await waitFor(() =>
       expect(screen.getByTestId('recovery-lead')).toHaveTextContent(
-        'Your organization (sso-recovery.test) uses single sign-on: there is no password to recover here.',
+        'Your organization (sso-recovery.test) uses single sign\u2011on: there is no password to recover here.',
       ),
     );
     expect(screen.getByTestId('recovery-lead')).not.toHaveTextContent(/code/);

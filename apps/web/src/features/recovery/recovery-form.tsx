@@ -12,6 +12,7 @@ import { useSsoDiscovery } from '../../lib/sso';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { EmailField } from '../../components/email-field';
 import { forgotPassword } from './api/forgot-password';
+import { WithDomain } from '../../components/address';
 import '../../components/auth-form.css';
 
 /** `/user/recovery-password` (spec §2): e-mail, Recovery, Back; then the recovery code screen. */
@@ -40,7 +41,11 @@ export default function RecoveryForm() {
       <h1 id="recovery-title">{t('title')}</h1>
       {/* On a single-sign-on domain no code and no password come from here: the lead says where to go. */}
       <p className="auth-form__lead" data-testid="recovery-lead">
-        {sso === 'required' ? t('leadSso', { domain: emailDomain(address) }) : t('lead')}
+        {sso === 'required' ? (
+          <WithDomain text={t('leadSso', { domain: emailDomain(address) })} domain={emailDomain(address)} />
+        ) : (
+          t('lead')
+        )}
       </p>
       <EmailField label={t('email')} invalidMessage={t('invalidEmail')} carried {...field('email', email, setEmail)} />
       {sso === 'required' ? (

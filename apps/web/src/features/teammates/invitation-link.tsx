@@ -9,6 +9,7 @@ import { Button } from '../../components/button';
 import { Alert } from '../../components/alert';
 import { useDialog } from '../../components/confirm-dialog';
 import { invitationUrl } from './api/teammates';
+import { WithDomain } from '../../components/address';
 
 type Link = { url: string | null; expires_at: string | null };
 
@@ -89,7 +90,7 @@ export function InvitationLink({ manage = false }: { manage?: boolean }) {
         <>
           {manage && until ? (
             <p className="muted" style={{ margin: 0 }}>
-              {t('manageLead', { domain, date: until })}
+              <WithDomain text={t('manageLead', { domain, date: until })} domain={domain} />
             </p>
           ) : null}
           <div className="auth-form__copy">

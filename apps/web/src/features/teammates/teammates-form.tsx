@@ -15,6 +15,7 @@ import { showToast } from '../../components/toast';
 import { checkTeammates, teammateLocal, visibleFields, type TeammateProblem } from './teammate-rules';
 import { inviteTeammates } from './api/teammates';
 import { InvitationLink } from './invitation-link';
+import { WithDomain } from '../../components/address';
 import '../../components/auth-form.css';
 
 const PROBLEM_KEYS: Record<TeammateProblem | 'at', string> = {
@@ -69,7 +70,9 @@ export default function TeammatesForm() {
   return (
     <form className="auth-form" onSubmit={onSubmit} noValidate aria-labelledby="teammates-title">
       <h1 id="teammates-title">{t('title')}</h1>
-      <p className="auth-form__lead">{t('lead', { domain, max: MAX_TEAMMATES })}</p>
+      <p className="auth-form__lead">
+        <WithDomain text={t('lead', { domain, max: MAX_TEAMMATES })} domain={domain} />
+      </p>
       {locals.slice(0, shown).map((value, i) => {
         const problem = problems[i];
         return (

@@ -79,7 +79,7 @@ describe('update password screen', () => {
     localStorage.setItem('user', JSON.stringify(user));
     await renderScreen(<UpdatePasswordForm />, { url: '/user/update-password' });
     expect(await screen.findByTestId('update-sso-lead')).toHaveTextContent(
-      'Your organization (sso-update.test) uses single sign-on',
+      'Your organization (sso-update.test) uses single sign\u2011on',
     );
     expect(screen.queryByLabelText(/^New password/)).toBeNull();
     expect(screen.getAllByRole('button')).toHaveLength(1);

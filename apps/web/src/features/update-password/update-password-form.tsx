@@ -18,6 +18,7 @@ import { PasswordField } from '../../components/password-field';
 import { TextField } from '../../components/text-field';
 import { NoSession } from '../../components/no-session';
 import { updatePassword } from './api/update-password';
+import { WithDomain } from '../../components/address';
 import '../../components/auth-form.css';
 
 /**
@@ -108,7 +109,7 @@ export default function UpdatePasswordForm() {
       <div className="auth-form">
         <h1>{t('title')}</h1>
         <p className="auth-form__lead" data-testid="update-sso-lead">
-          {t('ssoLead', { domain: emailDomain(user.email) })}
+          <WithDomain text={t('ssoLead', { domain: emailDomain(user.email) })} domain={emailDomain(user.email)} />
         </p>
         <Button onClick={goToMainApp}>{t('continue')}</Button>
       </div>

@@ -6,6 +6,7 @@ import { PATHS } from '../../../lib/paths';
 import { getAdminMe } from '../api/admin-me';
 import { getClaim } from '../api/claim';
 import { CONSOLE_PATH } from '../lib/sections';
+import { WithDomain } from '../../../components/address';
 import './admin-link.css';
 
 type Shown = { kind: 'admin'; domains: string[] } | { kind: 'claim'; domain: string } | null;
@@ -41,7 +42,9 @@ export function AdminLink() {
       <section className="card admin-link" aria-labelledby="admin-link-title">
         <div>
           <h2 id="admin-link-title">{t('setup.title')}</h2>
-          <p className="muted admin-link__text">{t('setup.text', { domain: shown.domain })}</p>
+          <p className="muted admin-link__text">
+            <WithDomain text={t('setup.text', { domain: shown.domain })} domain={shown.domain} />
+          </p>
         </div>
         <Link className="btn btn--secondary" to={PATHS.adminClaim}>
           {t('setup.open')}

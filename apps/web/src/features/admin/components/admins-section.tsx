@@ -17,6 +17,7 @@ import { useFormSubmit } from '../../../lib/use-form-submit';
 import { addAdmin, getAdmins, removeAdmin } from '../api/admins';
 import type { AdminContext } from '../lib/admin-context';
 import { formatWhen } from '../lib/format';
+import { WithDomain } from '../../../components/address';
 
 type State = { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'ready'; admins: Admin[] };
 
@@ -105,7 +106,9 @@ export function AdminsSection(context: AdminContext) {
     <section className="card stack admin__section" aria-labelledby={`${id}-title`}>
       <div>
         <h2 id={`${id}-title`}>{t('admins.title')}</h2>
-        <p className="muted admin__intro">{t('admins.intro', { domain })}</p>
+        <p className="muted admin__intro">
+          <WithDomain text={t('admins.intro', { domain })} domain={domain} />
+        </p>
       </div>
       {state.status === 'loading' && <PageLoading />}
       {state.status === 'error' && <LoadError error={state.error} retryLabel={t('retry')} onRetry={load} />}

@@ -10,6 +10,7 @@ import { useTranslation } from '../../../lib/i18n-react';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import { getSignupRules, saveSignupRules } from '../api/signup-rules';
 import type { AdminContext } from '../lib/admin-context';
+import { WithDomain } from '../../../components/address';
 
 type State = { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'ready'; rules: SignupRules };
 
@@ -67,7 +68,9 @@ export function SignupRulesSection(context: AdminContext) {
     <section className="card stack admin__section" aria-labelledby="signup-title">
       <div>
         <h2 id="signup-title">{t('signup.title')}</h2>
-        <p className="muted admin__intro">{t('signup.intro', { domain })}</p>
+        <p className="muted admin__intro">
+          <WithDomain text={t('signup.intro', { domain })} domain={domain} />
+        </p>
       </div>
       {state.status === 'loading' && <PageLoading />}
       {state.status === 'error' && <LoadError error={state.error} retryLabel={t('retry')} onRetry={load} />}

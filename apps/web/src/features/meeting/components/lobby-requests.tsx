@@ -8,6 +8,7 @@ import { setMeetingAccess } from '../api/my-videoconferences';
 import { AccessSelect } from './access-select';
 import { MeetingPeople } from './meeting-people';
 import type { MeetingAccess } from '@suite/contract';
+import { WithDomain } from '../../../components/address';
 
 export interface LobbyRequestsProps {
   roomName: string;
@@ -131,8 +132,12 @@ export function LobbyRequests({ roomName, onCount }: LobbyRequestsProps) {
                 <div className="meet-lobby-list__who">
                   <span className="meet-lobby-list__name">{r.name}</span>
                   <span className="meet-lobby-list__meta">
-                    {r.signed_in ? t('lobby.host.signedIn', { domain: r.domain }) : t('lobby.host.guest')} ·{' '}
-                    {t('lobby.host.since', { time: clock(r.since, i18n.language) })}
+                    {r.signed_in ? (
+                      <WithDomain text={t('lobby.host.signedIn', { domain: r.domain })} domain={r.domain} />
+                    ) : (
+                      t('lobby.host.guest')
+                    )}{' '}
+                    · {t('lobby.host.since', { time: clock(r.since, i18n.language) })}
                   </span>
                 </div>
                 <div className="meet-lobby-list__actions">
