@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// The README's test command. Installs what the suites need (npm packages; Debian chromium, redis-server and, through
-// scripts/with-pg.sh, postgresql), builds, runs every check and suite, and ends with the real totals
-// as one line: "N passed, N failed". A test that passed only on a retry (flaky) is listed on the line before
-// and counts as failed there.
+// The README's test command. Installs what the suites need (npm packages; Debian chromium-headless-shell,
+// chromium, redis-server and, through scripts/with-pg.sh, postgresql), builds, runs every check and suite,
+// and ends with the real totals as one line: "N passed, N failed". A test that passed only on a retry
+// (flaky) is listed on the line before and counts as failed there.
 //
 // After the build, every step runs side by side with the others, at most STEP_CONCURRENCY (default 2, the
 // cores of a developer's machine and CI's) at a time: the e2e suite first, in a lane of its own, and the
@@ -13,8 +13,10 @@
 // seconds are printed at the end.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createSocket } from 'node:dgram';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -169,21 +171,69 @@ async function vitest(name, cwd, { extra = [], wrapper = [], capture = false } =
   return { passed: r.numPassedTests, failed, skipped: r.numPendingTests + (r.numTodoTests ?? 0) };
 }
 
-function freePortBlock() {
-  return new Promise((resolve) => {
-    const tryPort = (port) => {
-      const probes = [0, 1, 2, 3, 4, 5].map(
-        (i) =>
-          new Promise((ok) => {
-            const s = createServer();
-            s.once('error', () => ok(false));
-            s.listen(port + i, '127.0.0.1', () => s.close(() => ok(true)));
-          }),
-      );
-      Promise.all(probes).then((r) => (r.every(Boolean) ? resolve(port) : tryPort(port + 6)));
-    };
-    tryPort(20000 + Math.floor(Math.random() * 20000));
+/**
+ * A block of E2E_PORT_SPAN ports for one e2e run (e2e/env.ts: the app servers, SMTP, the Jitsi stand-in, nginx,
+ * DNS on TCP and UDP), below 32768: Linux hands out outgoing connections' ports from 32768 up, and one of
+ * those could take a port of the block between the probe and the server's start. Two runs side by side
+ * (two checkouts, or a developer's run beside CI's) never share a block: each claims its block with a lock
+ * file created exclusively and kept until it exits; a lock whose process is gone is taken over.
+ */
+const E2E_PORT_SPAN = 7;
+const E2E_BLOCK_STRIDE = 10;
+const E2E_FIRST_PORT = 20000;
+const E2E_BLOCKS = Math.floor((32768 - E2E_FIRST_PORT - E2E_PORT_SPAN) / E2E_BLOCK_STRIDE);
+const portLocks = join(tmpdir(), 'suite-e2e-ports');
+
+function processAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+}
+
+/** Claims the lock of the block at `port`; false when a live process holds it. */
+function claimBlock(port) {
+  mkdirSync(portLocks, { recursive: true });
+  const lock = join(portLocks, String(port));
+  try {
+    writeFileSync(lock, String(process.pid), { flag: 'wx' });
+  } catch {
+    const holder = Number(readFileSync(lock, 'utf8'));
+    if (holder && processAlive(holder)) return false;
+    rmSync(lock, { force: true });
+    return claimBlock(port);
+  }
+  process.once('exit', () => rmSync(lock, { force: true }));
+  return true;
+}
+
+/** Whether nothing listens on `port` (TCP, and UDP too when `udp`) on loopback. */
+function portFree(port, udp) {
+  const tcp = new Promise((ok) => {
+    const s = createServer();
+    s.once('error', () => ok(false));
+    s.listen(port, '127.0.0.1', () => s.close(() => ok(true)));
   });
+  if (!udp) return tcp;
+  const dgram = new Promise((ok) => {
+    const s = createSocket('udp4');
+    s.once('error', () => ok(false));
+    s.bind(port, '127.0.0.1', () => s.close(() => ok(true)));
+  });
+  return Promise.all([tcp, dgram]).then((r) => r.every(Boolean));
+}
+
+async function freePortBlock() {
+  const first = Math.floor(Math.random() * E2E_BLOCKS);
+  for (let i = 0; i < E2E_BLOCKS; i++) {
+    const port = E2E_FIRST_PORT + ((first + i) % E2E_BLOCKS) * E2E_BLOCK_STRIDE;
+    if (!claimBlock(port)) continue;
+    const probes = Array.from({ length: E2E_PORT_SPAN }, (_, k) => portFree(port + k, k === E2E_PORT_SPAN - 1));
+    if ((await Promise.all(probes)).every(Boolean)) return port;
+  }
+  throw new Error('No free block of ports for the e2e suite below 32768');
 }
 
 /** The titles of the Playwright tests whose outcome was 'flaky' (failed, then passed on a retry). */
@@ -202,7 +252,9 @@ function playwrightFlaky(suites = [], path = []) {
 /** Debian packages the suites start for real, installed with one apt-get when any is missing. */
 async function ensureSystemPackages() {
   const needed = [
-    [process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', 'chromium', 'the e2e suite'],
+    // The e2e suite runs in the headless shell (lighter); the full browser takes the screenshots a person looks at.
+    ['/usr/lib/chromium/chromium-headless-shell', 'chromium-headless-shell', 'the e2e suite'],
+    ['/usr/bin/chromium', 'chromium', 'the screenshot pass'],
     ['/usr/bin/redis-server', 'redis-server', 'the Redis rate-limit tests'],
     ['/usr/sbin/nginx', 'nginx', 'the scale-out suite'],
     // `ss` reads an instance's socket queues (test-scale/instance-kill.test.ts); minimal images lack it.
