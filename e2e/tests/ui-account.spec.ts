@@ -169,8 +169,10 @@ test.describe('login: not confirmed', () => {
     await page.goto('/user/login');
     await errorTexts;
     await ui.logIn(email, 'whatever-1');
-    await expect(page.getByRole('alert')).toHaveText('Your email address is not confirmed yet.');
-    await page.getByRole('button', { name: 'Send a new confirmation code' }).click();
+    // The one way out sits inside the message, after its sentence.
+    const alert = page.getByRole('alert');
+    await expect(alert).toHaveText('Your email address is not confirmed yet. Send a new confirmation code');
+    await alert.getByRole('button', { name: 'Send a new confirmation code' }).click();
     const dialog = page.getByRole('dialog', { name: ui.loginT('resendTitle') });
     await expect(dialog.getByRole('button', { name: 'Send the code' })).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Not now' })).toBeVisible();
