@@ -41,7 +41,6 @@ export function TwoStep({ security, onChanged, announce, withProof }: Props) {
   const turnOnRef = useRef<HTMLButtonElement>(null);
   const headingId = 'two-step-title';
   const setupTitleId = useId();
-  const setupTextId = useId();
   // One submit hook for the three steps (turn on, confirm the code, turn off): one runs at a time.
   const submit = useFormSubmit({
     movesOn: false,
@@ -101,7 +100,6 @@ export function TwoStep({ security, onChanged, announce, withProof }: Props) {
     step.kind === 'setup' ? (
       <ModalDialog
         titleId={setupTitleId}
-        describedBy={setupTextId}
         className="dialog--task totp-dialog"
         onClose={cancel}
         returnFocus={() => turnOnRef.current}
@@ -115,9 +113,6 @@ export function TwoStep({ security, onChanged, announce, withProof }: Props) {
           }}
         >
           <h2 id={setupTitleId}>{t('totp.setupTitle')}</h2>
-          <p id={setupTextId} className="dialog__text muted">
-            {t('totp.intro')}
-          </p>
           <ol className="security__steps">
             <li>
               <TotpKey setup={step.setup} />
