@@ -27,6 +27,7 @@ const USAGE = `Usage: npm run admin -- <command>
 
   domain set <domain> [--active | --inactive] [--mail-server-hosted | --not-mail-server-hosted]
                       [--sso-only | --password-login] [--free-limit N | --no-free-limit]
+                      [--trust-browsers | --no-trust-browsers]   (may a two-step sign-in trust its browser for 30 days)
   domain list
   domain admin add <domain> <email>      make a registered person of the domain its administrator
   domain admin remove <domain> <email>
@@ -77,14 +78,15 @@ function emailArg(value: string | undefined): string {
 
 const describe = (d: DomainRules) =>
   `${d.name}: ${d.active ? 'active' : 'INACTIVE'}, ${d.mailServerHosted ? 'mail-server hosted' : 'not mail-server hosted'}, ` +
-  `${d.ssoOnly ? 'SSO only' : 'password login'}, free limit ${d.freePlanLimit ?? 'none'}`;
+  `${d.ssoOnly ? 'SSO only' : 'password login'}, free limit ${d.freePlanLimit ?? 'none'}, ` +
+  `${d.trustBrowsers ? 'trusted browsers allowed' : 'no trusted browsers'}`;
 
 function pick(flags: Record<string, boolean | string | undefined>, on: string, off: string): boolean | undefined {
   if (flags[on] && flags[off]) throw new UsageError(`--${on} and --${off} contradict each other`);
   return flags[on] ? true : flags[off] ? false : undefined;
 }
 
-async function domainSet(db: Db, args: string[], out: Out): Promise<void> {
+async function domainSet(db: Db, env: Env, args: string[], out: Out): Promise<void> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
@@ -97,6 +99,8 @@ async function domainSet(db: Db, args: string[], out: Out): Promise<void> {
       'password-login': { type: 'boolean' },
       'free-limit': { type: 'string' },
       'no-free-limit': { type: 'boolean' },
+      'trust-browsers': { type: 'boolean' },
+      'no-trust-browsers': { type: 'boolean' },
     },
   });
   const change: DomainChange = {};
@@ -112,8 +116,17 @@ async function domainSet(db: Db, args: string[], out: Out): Promise<void> {
     change.freePlanLimit = n;
   }
   if (values['no-free-limit']) change.freePlanLimit = null;
-  if (Object.keys(change).length === 0) throw new UsageError('nothing to set');
-  out(describe(await accountsAdmin(db.kysely).setDomain(domainArg(positionals[0]), change)));
+  const trust = pick(values, 'trust-browsers', 'no-trust-browsers');
+  if (Object.keys(change).length === 0 && trust === undefined) throw new UsageError('nothing to set');
+  const domain = domainArg(positionals[0]);
+  // The trust switch is the console's security policy (audited there too), not one of the domain's rules.
+  if (trust !== undefined) await adminCli(db.kysely, loadConfig(env)).setTrustBrowsers(domain, trust);
+  const accounts = accountsAdmin(db.kysely);
+  out(
+    describe(
+      Object.keys(change).length > 0 ? await accounts.setDomain(domain, change) : await accounts.domainRules(domain),
+    ),
+  );
 }
 
 async function usersList(db: Db, args: string[], out: Out): Promise<void> {
@@ -482,7 +495,7 @@ async function auditExport(db: Db, env: Env, args: string[], out: Out): Promise<
 
 async function dispatch(db: Db, env: Env, argv: string[], out: Out): Promise<void> {
   const [group, action, ...rest] = argv;
-  if (group === 'domain' && action === 'set') return domainSet(db, rest, out);
+  if (group === 'domain' && action === 'set') return domainSet(db, env, rest, out);
   if (group === 'domain' && action === 'admin') return domainAdmin(db, env, rest, out);
   if (group === 'audit' && action === 'export') return auditExport(db, env, rest, out);
   if (group === 'domain' && action === 'list')

@@ -32,7 +32,7 @@ describe('admin CLI (npm run admin -- ...)', () => {
       '--free-limit',
       '3',
     );
-    expect(out).toBe('example.com: INACTIVE, mail-server hosted, SSO only, free limit 3');
+    expect(out).toBe('example.com: INACTIVE, mail-server hosted, SSO only, free limit 3, trusted browsers allowed');
     await admin(
       w,
       'domain',
@@ -44,7 +44,7 @@ describe('admin CLI (npm run admin -- ...)', () => {
       '--no-free-limit',
     );
     expect(await admin(w, 'domain', 'list')).toContain(
-      'example.com: active, not mail-server hosted, password login, free limit none',
+      'example.com: active, not mail-server hosted, password login, free limit none, trusted browsers allowed',
     );
     const row = await w.app.db.kysely
       .selectFrom('domains')

@@ -472,6 +472,7 @@ describe('domain administrator console', () => {
         two_step_grace_until: null,
         session_max_ms: null,
         session_idle_ms: null,
+        trust_browsers: true,
       });
       expectError(await put(url, boss.token, { session_max_ms: 60_000 }), 400, 'ERR_VALIDATION');
       expectError(await put(url, boss.token, { session_max_ms: 31 * 86_400_000 }), 400, 'ERR_VALIDATION');

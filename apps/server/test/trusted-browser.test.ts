@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { TRUSTED_BROWSER_TTL_MS } from '@suite/contract';
+import { ADMIN_API, TRUSTED_BROWSER_TTL_MS, apiPath } from '@suite/contract';
 import { currentCode } from '../src/modules/accounts/strategies/totp/secrets.js';
 import { domainSettingsRepository } from '../src/modules/accounts/domains/settings.js';
 import {
@@ -162,5 +162,70 @@ describe('trusted browser', () => {
     const asked = await twoStep('ivo@fabrikam.com', secret, 30_000, true, cookie);
     expect(asked.statusCode, asked.body).toBe(200);
     expect(trustSet(asked)).toBeNull();
+  });
+
+  it("is switched by the domain's administrator (fresh proof, audited) and by the operator's CLI", async () => {
+    const boss = await registered(w, 'boss@northwind.com');
+    await admin(w, 'domain', 'admin', 'add', 'northwind.com', 'boss@northwind.com');
+    const jo = await registered(w, 'jo@northwind.com');
+    const { secret } = await turnOnTotp(w, jo.token);
+    const url = apiPath(ADMIN_API.adminSecurityPolicy, { domain: 'northwind.com' });
+    const policy = () => call(w.app, { method: 'GET', url, token: boss.token });
+    const setPolicy = (body: unknown) => call(w.app, { method: 'PUT', url, token: boss.token, body });
+    const trail = async () =>
+      (
+        await call(w.app, {
+          method: 'GET',
+          url: `${apiPath(ADMIN_API.adminAudit, { domain: 'northwind.com' })}?kind=policy_changed`,
+          token: boss.token,
+        })
+      ).json().events as { action: string; actor_email: string | null; details: Record<string, unknown> }[];
+    expect((await policy()).json()).toMatchObject({ trust_browsers: true });
+    expectError(await setPolicy({ trust_browsers: 'no' }), 400, 'ERR_VALIDATION');
+
+    // An administrator whose last proof is old is asked again, and nothing changes.
+    await w.app.db.kysely
+      .updateTable('sessions')
+      .set({ proved_at: Date.now() - 60 * 60_000 })
+      .where('user_id', '=', boss.id)
+      .execute();
+    expectError(await setPolicy({ trust_browsers: false }), 403, 'ERR_PROOF_REQUIRED');
+    expect((await policy()).json()).toMatchObject({ trust_browsers: true });
+    await w.app.db.kysely
+      .updateTable('sessions')
+      .set({ proved_at: Date.now() })
+      .where('user_id', '=', boss.id)
+      .execute();
+
+    const off = await setPolicy({ trust_browsers: false });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json()).toMatchObject({ trust_browsers: false, require_two_step: false });
+    expect((await login('jo@northwind.com')).json()).toMatchObject({ second_step: 'totp', trust_allowed: false });
+    const refused = await twoStep('jo@northwind.com', secret, 0, true);
+    expect(refused.statusCode, refused.body).toBe(200);
+    expect(trustSet(refused)).toBeNull();
+    expect(await trail()).toEqual([
+      expect.objectContaining({
+        action: 'trust_browsers',
+        actor_email: 'boss@northwind.com',
+        details: { from: true, to: false },
+      }),
+    ]);
+    // Setting the same value again is no change: no second event.
+    expect((await setPolicy({ trust_browsers: false })).statusCode).toBe(200);
+    expect(await trail()).toHaveLength(1);
+
+    // The operator turns it back on; the trail says so, without a person as the actor.
+    expect(await admin(w, 'domain', 'set', 'northwind.com', '--trust-browsers')).toContain('trusted browsers allowed');
+    expect((await policy()).json()).toMatchObject({ trust_browsers: true });
+    expect((await login('jo@northwind.com')).json()).toMatchObject({ second_step: 'totp', trust_allowed: true });
+    const earned = await twoStep('jo@northwind.com', secret, 30_000, true);
+    expect(trustSet(earned)?.value).toEqual(expect.any(String));
+    expect((await trail())[0]).toMatchObject({
+      action: 'trust_browsers',
+      actor_email: null,
+      details: { from: false, to: true },
+    });
+    expect(await admin(w, 'domain', 'set', 'northwind.com', '--no-trust-browsers')).toContain('no trusted browsers');
   });
 });

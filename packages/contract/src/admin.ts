@@ -171,6 +171,11 @@ export const SecurityPolicySchema = z.object({
   session_max_ms: z.number().int().min(SESSION_LIFETIME_MIN_MS).max(SESSION_LIFETIME_MAX_MS).nullable(),
   /** Idle timeout in ms (null: the server's default). */
   session_idle_ms: z.number().int().min(SESSION_IDLE_MIN_MS).max(SESSION_IDLE_MAX_MS).nullable(),
+  /**
+   * Whether a completed two-step sign-in may offer "Trust this browser" (skipping the second step on that
+   * browser for TRUSTED_BROWSER_TTL_MS). Off: not offered, not earned, existing trust not honoured.
+   */
+  trust_browsers: z.boolean(),
 });
 export type SecurityPolicy = z.infer<typeof SecurityPolicySchema>;
 export const UpdateSecurityPolicyRequestSchema = SecurityPolicySchema.omit({ two_step_grace_until: true })

@@ -1,14 +1,14 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../lib/i18n-react';
 import { CODE_LENGTH, type SecurityState } from '@suite/contract/core';
 import { Alert } from './alert';
 import { Button } from './button';
+import { ModalDialog } from './modal-dialog';
 import { PasswordField } from './password-field';
 import { TextField } from './text-field';
 import { ApiError } from '../lib/api-client';
 import { reauthenticate, ssoReauthUrl } from '../lib/reauth';
 import { useFormSubmit } from '../lib/use-form-submit';
-import './dialog.css';
 import './fresh-proof.css';
 
 type Method = NonNullable<SecurityState['reauth']>[number];
@@ -67,7 +67,6 @@ function FreshProofDialog({
   onCancel: () => void;
 }) {
   const { t } = useTranslation('security');
-  const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const textId = useId();
   const typed = methods.filter((m): m is 'password' | 'totp' => m === 'password' || m === 'totp');
@@ -77,10 +76,6 @@ function FreshProofDialog({
     movesOn: false,
     validate: () => (mode && !value.trim() ? { form: t('proof.required') } : undefined),
   });
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
 
   const prove = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -108,19 +103,10 @@ function FreshProofDialog({
   const other = typed.find((m) => m !== mode);
 
   return (
-    <dialog
-      ref={ref}
-      className="dialog fresh-proof"
-      aria-labelledby={titleId}
-      aria-describedby={textId}
-      onCancel={(e) => {
-        e.preventDefault();
-        onCancel();
-      }}
-    >
+    <ModalDialog titleId={titleId} describedBy={textId} className="dialog--task fresh-proof" onClose={onCancel}>
       <form className="stack" onSubmit={prove} noValidate>
         <h2 id={titleId}>{t('proof.title')}</h2>
-        <p id={textId} className="fresh-proof__text">
+        <p id={textId} className="dialog__text">
           {mode ? t('proof.text') : t('proof.ssoText')}
         </p>
         {mode === 'password' ? (
@@ -178,6 +164,6 @@ function FreshProofDialog({
           ) : null}
         </div>
       </form>
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -1,6 +1,7 @@
 import type { Profile, SessionPayload, SessionResponse } from '@suite/contract/core';
 import { decodeToken, isExpired } from './jwt';
 import { STORAGE_KEYS, readJson, readString, remove, write } from './storage';
+import { carriedAddress } from './carried-address';
 
 export interface ActingProfile {
   _id: string;
@@ -49,4 +50,6 @@ export function clearSession(): void {
     // A share link's address is as good as the file: it does not stay for whoever signs in next.
     STORAGE_KEYS.shareLinks,
   );
+  // On a shared computer the next person at this tab must not find the previous one's address typed in.
+  carriedAddress.set('');
 }

@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.js';
 import { mailSite, queueMail } from '../../plugins/mailer.js';
 import { operatorAdmins, recheckClaims } from './admins.js';
 import { operatorAuditCsv } from './audit.js';
+import { operatorSetTrustBrowsers } from './rules.js';
 import type { AdminDeps } from './deps.js';
 import { announceRequests } from './requests.js';
 import adminRoutes from './routes.js';
@@ -54,6 +55,7 @@ export function adminCli(db: Kysely<Database>, config: AppConfig) {
   return {
     admins: operatorAdmins(db),
     auditCsv: (domain: string) => operatorAuditCsv(db, domain),
+    setTrustBrowsers: (domain: string, on: boolean) => operatorSetTrustBrowsers(db, domain, on),
     recheckClaims: (now?: number) => recheckClaims({ db, config, mailer, announce: () => undefined }, now),
   };
 }

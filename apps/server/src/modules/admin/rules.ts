@@ -83,6 +83,7 @@ const policyOf = (s: DomainSettings): SecurityPolicy => ({
   two_step_grace_until: s.requireTwoStep ? iso(s.twoStepGraceUntil) : null,
   session_max_ms: s.sessionMaxMs,
   session_idle_ms: s.sessionIdleMs,
+  trust_browsers: s.trustBrowsers,
 });
 
 export async function getSecurityPolicy(deps: AdminDeps, user: SessionUser, domain: string): Promise<SecurityPolicy> {
@@ -93,7 +94,8 @@ export async function getSecurityPolicy(deps: AdminDeps, user: SessionUser, doma
 /**
  * Changes the policy; each changed field is one audit event. Turning two-step on starts the grace
  * (two_step_grace_days from now); the lifetime and idle limits apply to existing sessions at their
- * next request (accounts reads them on every session check).
+ * next request (accounts reads them on every session check); turning trusted browsers off voids the
+ * trust already given at its next sign-in (the policy is read there, not stamped into the cookie).
  */
 export async function setSecurityPolicy(
   deps: AdminDeps,
@@ -111,6 +113,7 @@ export async function setSecurityPolicy(
     if (change.two_step_grace_days !== undefined) next.twoStepGraceDays = change.two_step_grace_days;
     if (change.session_max_ms !== undefined) next.sessionMaxMs = change.session_max_ms;
     if (change.session_idle_ms !== undefined) next.sessionIdleMs = change.session_idle_ms;
+    if (change.trust_browsers !== undefined) next.trustBrowsers = change.trust_browsers;
     if (change.require_two_step !== undefined && change.require_two_step !== before.requireTwoStep) {
       next.requireTwoStep = change.require_two_step;
       const days = next.twoStepGraceDays ?? before.twoStepGraceDays;
@@ -122,6 +125,7 @@ export async function setSecurityPolicy(
       ['two_step_grace_days', before.twoStepGraceDays, after.twoStepGraceDays],
       ['session_max_ms', before.sessionMaxMs, after.sessionMaxMs],
       ['session_idle_ms', before.sessionIdleMs, after.sessionIdleMs],
+      ['trust_browsers', before.trustBrowsers, after.trustBrowsers],
     ];
     for (const [action, from, to] of fields) {
       if (from === to) continue;
@@ -137,4 +141,25 @@ export async function setSecurityPolicy(
     return after;
   });
   return policyOf(settings);
+}
+
+/**
+ * The operator's switch for trusted browsers (bin/admin.ts `domain set --[no-]trust-browsers`): no
+ * session and no fresh proof, but the same audit event as the console's, without an actor, so the
+ * domain's administrators see in their trail who (the operator) changed their policy.
+ */
+export async function operatorSetTrustBrowsers(db: AdminDeps['db'], domain: string, on: boolean): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const accounts = accountsAdmin(trx);
+    const before = await accounts.domainSettings(domain);
+    if (before.trustBrowsers === on) return on;
+    const after = await accounts.setDomainSettings(domain, { trustBrowsers: on });
+    await recordAudit(trx, {
+      kind: 'policy_changed',
+      action: 'trust_browsers',
+      domain,
+      details: { from: before.trustBrowsers, to: after.trustBrowsers },
+    });
+    return after.trustBrowsers;
+  });
 }

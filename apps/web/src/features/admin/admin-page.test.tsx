@@ -242,6 +242,7 @@ describe('Security policy', () => {
     two_step_grace_until: null,
     session_max_ms: null,
     session_idle_ms: null,
+    trust_browsers: true,
   };
 
   it('requires two-step with a grace period and a session lifetime; a grace out of bounds is refused before sending', async () => {
@@ -269,8 +270,25 @@ describe('Security policy', () => {
       two_step_grace_days: 7,
       session_max_ms: 7 * 86_400_000,
       session_idle_ms: null,
+      trust_browsers: true,
     });
     expect(screen.getByLabelText('Maximum session lifetime')).toHaveDisplayValue('7 days');
+  });
+
+  it('turns trusted browsers off and shows the saved switch as the server answered it', async () => {
+    await open('/app/admin/security-policy', (req, body) => {
+      if (req.url !== '/api/admin/domains/contoso.com/security-policy') return undefined;
+      if (req.method === 'PUT') return { status: 200, body: { ...policy, ...(JSON.parse(body) as object) } };
+      return { status: 200, body: policy };
+    });
+    const trust = await screen.findByLabelText('Let people trust their browser for 30 days');
+    expect(trust).toBeChecked();
+    fireEvent.click(trust);
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect((await screen.findAllByText('Security policy saved.'))[0]).toBeVisible();
+    const put = server!.requests.find((r) => r.method === 'PUT');
+    expect(JSON.parse(put!.body)).toMatchObject({ trust_browsers: false, require_two_step: false });
+    expect(screen.getByLabelText('Let people trust their browser for 30 days')).not.toBeChecked();
   });
 });
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { fakeSessionToken, renderScreen, serveApi } from '../../components/testing';
 import UpdatePasswordForm from './update-password-form';
 
@@ -83,5 +83,17 @@ describe('update password screen', () => {
     );
     expect(screen.queryByLabelText(/^New password/)).toBeNull();
     expect(screen.getAllByRole('button')).toHaveLength(1);
+  });
+
+  it('a code step of its own goes to the login with the trust box allowed as the server says', async () => {
+    server = await serveApi(() => ({
+      status: 200,
+      body: { second_step: 'totp', pending_token: 'pending-1', trust_allowed: true },
+    }));
+    const router = await submitNewPassword();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/login'));
+    expect((window.history.state as { usr?: unknown }).usr).toEqual({
+      secondStep: { pendingToken: 'pending-1', email: 'ada@contoso.com', trustAllowed: true },
+    });
   });
 });

@@ -78,12 +78,22 @@ export default function UpdatePasswordForm() {
         ...(needsCurrent ? { current_password: current } : {}),
         ...(askCode ? { code: code.trim() } : {}),
       });
-      // Two-step verification is on: a recovery does not get past it, the code step comes next.
+      // Two-step verification is on and the server asks for the code as a step of its own: the login's
+      // code step, with the trust box where the domain allows it (trust_allowed), as after a password.
+      // (Today's server takes the code in this same request instead, and earns no trust there: a recovery
+      // moves the credential generation, which voids every trusted browser, and the next sign-in with
+      // the new password and the code is where this browser may be trusted again.)
       if ('second_step' in session) {
         clearSession();
         navigate(userPath('login'), {
           replace: true,
-          state: { secondStep: { pendingToken: session.pending_token, email: user.email } },
+          state: {
+            secondStep: {
+              pendingToken: session.pending_token,
+              email: user.email,
+              trustAllowed: session.trust_allowed === true,
+            },
+          },
         });
         return;
       }

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n-react';
 import { CODE_LENGTH, type SecurityState, type TotpSetupResponse } from '@suite/contract/core';
 import { Alert } from '../../../components/alert';
@@ -10,6 +10,7 @@ import { RecoveryCodes, TotpKey } from '../../../components/totp-enrolment';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import { confirmTotp, disableTotp, newRecoveryCodes, startTotp } from '../api/security';
 import { ProofCancelled } from '../../../components/fresh-proof';
+import { ModalDialog } from '../../../components/modal-dialog';
 
 type Step =
   | { kind: 'idle' }
@@ -37,7 +38,9 @@ export function TwoStep({ security, onChanged, announce, withProof }: Props) {
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const boxes = useRef<CodeBoxesHandle>(null);
+  const turnOnRef = useRef<HTMLButtonElement>(null);
   const headingId = 'two-step-title';
+  const setupTitleId = useId();
   // One submit hook for the three steps (turn on, confirm the code, turn off): one runs at a time.
   const submit = useFormSubmit({
     movesOn: false,
@@ -88,38 +91,70 @@ export function TwoStep({ security, onChanged, announce, withProof }: Props) {
     setError(null);
   };
 
+  // The dialog's one primary action: the boxes send a complete code by themselves; the button sends the
+  // code again after a refusal was typed over, or says what is missing.
+  const [typed, setTyped] = useState('');
+  const send = () =>
+    typed.length === CODE_LENGTH ? void confirm(typed) : setError(t('totp.enterCode', { n: CODE_LENGTH }));
+  const setupDialog =
+    step.kind === 'setup' ? (
+      <ModalDialog
+        titleId={setupTitleId}
+        className="dialog--task totp-dialog"
+        onClose={cancel}
+        returnFocus={() => turnOnRef.current}
+      >
+        <form
+          className="stack"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            send();
+          }}
+        >
+          <h2 id={setupTitleId}>{t('totp.setupTitle')}</h2>
+          <ol className="security__steps">
+            <li>
+              <TotpKey setup={step.setup} />
+            </li>
+            <li>
+              <p>{t('totp.enterCode', { n: CODE_LENGTH })}</p>
+              <CodeBoxes
+                ref={boxes}
+                label={t('totp.codeLabel')}
+                digitLabel={(n) => t('totp.digit', { n, total: CODE_LENGTH })}
+                onComplete={(code) => {
+                  setTyped(code);
+                  void confirm(code);
+                }}
+                busy={busy}
+                invalid={error !== null}
+                onType={() => {
+                  setTyped('');
+                  setError(null);
+                }}
+              />
+            </li>
+          </ol>
+          {error !== null && <Alert>{error}</Alert>}
+          <div className="dialog__actions">
+            <Button type="button" variant="secondary" onClick={cancel} disabled={busy}>
+              {t('cancel')}
+            </Button>
+            <Button type="submit" loading={busy}>
+              {t('proof.confirm')}
+            </Button>
+          </div>
+        </form>
+      </ModalDialog>
+    ) : null;
+
   return (
     <div className="stack security__part">
       <h3 id={headingId}>{t('totp.title')}</h3>
       <p className="muted security__text">{t('totp.intro')}</p>
       {!security.totp_available ? (
         <p className="security__none">{t('totp.sso')}</p>
-      ) : step.kind === 'setup' ? (
-        <div className="stack security__setup">
-          <ol className="security__steps">
-            <li>
-              <TotpKey setup={step.setup} />
-            </li>
-            <li>
-              <p id="totp-code-label">{t('totp.enterCode', { n: CODE_LENGTH })}</p>
-              <CodeBoxes
-                ref={boxes}
-                label={t('totp.codeLabel')}
-                digitLabel={(n) => t('totp.digit', { n, total: CODE_LENGTH })}
-                onComplete={(typed) => void confirm(typed)}
-                busy={busy}
-                invalid={error !== null}
-                onType={() => setError(null)}
-              />
-            </li>
-          </ol>
-          {error !== null && <Alert>{error}</Alert>}
-          <div className="security__actions">
-            <Button variant="secondary" onClick={cancel} disabled={busy}>
-              {t('cancel')}
-            </Button>
-          </div>
-        </div>
       ) : step.kind === 'codes' ? (
         <RecoveryCodes codes={step.codes} onDone={() => setStep({ kind: 'idle' })} />
       ) : step.kind === 'renew' ? (
@@ -180,7 +215,7 @@ export function TwoStep({ security, onChanged, announce, withProof }: Props) {
               <span className="security__badge">{t('totp.off')}</span>
             )}
           </p>
-          {error !== null && <Alert>{error}</Alert>}
+          {error !== null && step.kind === 'idle' && <Alert>{error}</Alert>}
           <div className="security__actions">
             {security.totp ? (
               <>
@@ -192,11 +227,17 @@ export function TwoStep({ security, onChanged, announce, withProof }: Props) {
                 </Button>
               </>
             ) : (
-              <Button variant="secondary" onClick={() => void begin()} loading={busy}>
+              <Button
+                ref={turnOnRef}
+                variant="secondary"
+                onClick={() => void begin()}
+                loading={busy && step.kind === 'idle'}
+              >
                 {t('totp.turnOn')}
               </Button>
             )}
           </div>
+          {setupDialog}
         </>
       )}
     </div>

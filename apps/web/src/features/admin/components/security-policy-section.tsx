@@ -43,7 +43,8 @@ function duration(ms: number, t: TFunction): string {
 /**
  * The domain's security policy: two-step verification required for password sign-ins (people without a
  * second factor set one up right after their password; a grace period in days lets them skip it for a
- * while, with a banner), the longest a session may last, and how long an unused session stays signed in.
+ * while, with a banner), whether a completed second step may trust its browser for 30 days, the longest a
+ * session may last, and how long an unused session stays signed in.
  * Existing sessions follow a change at their next request.
  */
 export function SecurityPolicySection(context: AdminContext) {
@@ -51,6 +52,7 @@ export function SecurityPolicySection(context: AdminContext) {
   const { domain } = context;
   const [state, setState] = useState<State>({ status: 'loading' });
   const [requireTwoStep, setRequireTwoStep] = useState(false);
+  const [trustBrowsers, setTrustBrowsers] = useState(true);
   const [grace, setGrace] = useState('0');
   const [lifetime, setLifetime] = useState('');
   const [idle, setIdle] = useState('');
@@ -60,6 +62,7 @@ export function SecurityPolicySection(context: AdminContext) {
   const show = useCallback((policy: SecurityPolicy) => {
     setState({ status: 'ready', policy });
     setRequireTwoStep(policy.require_two_step);
+    setTrustBrowsers(policy.trust_browsers);
     setGrace(String(policy.two_step_grace_days));
     setLifetime(policy.session_max_ms === null ? '' : String(policy.session_max_ms));
     setIdle(policy.session_idle_ms === null ? '' : String(policy.session_idle_ms));
@@ -85,6 +88,7 @@ export function SecurityPolicySection(context: AdminContext) {
         two_step_grace_days: requireTwoStep ? graceDays : 0,
         session_max_ms: lifetime ? Number(lifetime) : null,
         session_idle_ms: idle ? Number(idle) : null,
+        trust_browsers: trustBrowsers,
       };
       try {
         show(await context.withProof(() => saveSecurityPolicy(domain, policy)));
@@ -151,6 +155,16 @@ export function SecurityPolicySection(context: AdminContext) {
                 {t('policy.graceUntil', { when: formatWhen(policy.two_step_grace_until, context.languageTag) })}
               </p>
             ) : null}
+            <Checkbox
+              checked={trustBrowsers}
+              onChange={(checked) => {
+                setTrustBrowsers(checked);
+                edited();
+              }}
+            >
+              {t('policy.trustBrowsers')}
+            </Checkbox>
+            <p className="muted admin__hint">{t('policy.trustBrowsersText')}</p>
           </div>
           <div className="stack admin__part">
             <h3>{t('policy.sessionsTitle')}</h3>

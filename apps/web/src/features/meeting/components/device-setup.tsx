@@ -212,14 +212,16 @@ export function DeviceSetup(props: DeviceSetupProps) {
     'display-name': !nameProblem
       ? undefined
       : nameProblem === 'required'
-        ? tg('REQUIRED_FIELD')
+        ? tg('nameRequired')
         : t(`errors:${nameProblem}`),
-    terms: !newGuest || terms ? undefined : tg('REQUIRED_FIELD'),
+    terms: !newGuest || terms ? undefined : tg('termsRequired'),
   };
   const submit = useFormSubmit<'display-name' | 'terms'>({
     validate: () => {
       setSubmitted(true);
-      return { fields: problems };
+      // Each field names what it misses (as the guest sign-up does); the spec's sentence is the form's message.
+      const missing = nameProblem === 'required' || Boolean(problems.terms);
+      return { fields: problems, ...(missing ? { form: tg('REQUIRED_FIELD') } : {}) };
     },
     failure: (caught) => ({ form: caught instanceof ApiError ? caught : tg('MSG_GUEST_ERR') }),
   });

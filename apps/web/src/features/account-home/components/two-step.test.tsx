@@ -1,0 +1,107 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { IncomingMessage } from 'node:http';
+import { fakeSessionToken, renderScreen, serveApi, type Answer } from '../../../components/testing';
+import { SecurityPanel } from './security-panel';
+
+beforeAll(() => {
+  // happy-dom lacks the modal API of <dialog>.
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+});
+
+const STATE = {
+  passkeys: [],
+  totp: false,
+  recovery_codes_left: 0,
+  totp_available: true,
+  has_password: true,
+  reauth: ['password'],
+};
+const SETUP = { secret: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://totp/Suite:a?secret=JBSWY3DPEHPK3PXP', qr_svg: '<svg/>' };
+const CODES = Array.from({ length: 10 }, (_, i) => `abcde-fgh${String(i).padStart(2, '0')}`);
+
+let server: Awaited<ReturnType<typeof serveApi>> | null = null;
+afterEach(async () => {
+  await server?.close();
+  server = null;
+});
+
+async function open(answer: (req: IncomingMessage, body: string) => Answer | undefined) {
+  localStorage.setItem('authorization', fakeSessionToken());
+  server = await serveApi(
+    (req, body) =>
+      answer(req, body) ??
+      (req.url === '/api/v2/user/security'
+        ? { status: 200, body: STATE }
+        : req.url === '/api/v2/user/totp/setup'
+          ? { status: 200, body: SETUP }
+          : { status: 404, body: {} }),
+  );
+  await renderScreen(<SecurityPanel />, { url: '/app', path: '/app' });
+  return server;
+}
+
+/** Presses "Turn on" as a keyboard user would (focused first) and answers the set-up dialog. */
+async function turnOn() {
+  const button = await screen.findByRole('button', { name: 'Turn on' });
+  button.focus();
+  fireEvent.click(button);
+  const dialog = await screen.findByRole('dialog', { name: 'Set up two-step verification' });
+  return { button, dialog };
+}
+
+const typeCode = (dialog: HTMLElement, code: string) =>
+  code
+    .split('')
+    .forEach((digit, i) =>
+      fireEvent.change(within(dialog).getByLabelText(`Digit ${i + 1} of 6`), { target: { value: digit } }),
+    );
+
+describe('turning on two-step verification: one focused dialog', () => {
+  it('shows the QR code, the key and the code boxes in one dialog with one primary action', async () => {
+    await open(() => undefined);
+    const { dialog } = await turnOn();
+    expect(within(dialog).getByRole('img', { name: /QR code/ })).toBeTruthy();
+    expect(within(dialog).getByTestId('totp-secret').textContent).toBe('JBSW Y3DP EHPK 3PXP');
+    expect(within(dialog).getByRole('group', { name: 'Code from the authenticator app' })).toBeTruthy();
+    const buttons = within(dialog).getAllByRole('button');
+    expect(buttons.map((b) => b.textContent)).toEqual(['Cancel', 'Confirm']);
+    expect(buttons.filter((b) => !b.className.includes('secondary'))).toHaveLength(1);
+    // An incomplete code is not sent: the dialog says what is missing.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByRole('alert')).toHaveProperty(
+      'textContent',
+      'Enter the 6-digit code the app shows.',
+    );
+    expect(server!.requests.some((r) => r.url === '/api/v2/user/totp/enable')).toBe(false);
+  });
+
+  it('Escape closes it, changes nothing, and gives the focus back to "Turn on"', async () => {
+    await open(() => undefined);
+    const { dialog } = await turnOn();
+    fireEvent(dialog, new Event('cancel', { cancelable: true }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const again = screen.getByRole('button', { name: 'Turn on' });
+    expect(document.activeElement).toBe(again);
+    expect(screen.getByText('Off')).toBeTruthy();
+  });
+
+  it('a wrong code stays in the dialog; the right one closes it and shows the recovery codes', async () => {
+    await open((req, body) => {
+      if (req.url !== '/api/v2/user/totp/enable') return undefined;
+      return (JSON.parse(body) as { code: string }).code === '123456'
+        ? { status: 200, body: { recovery_codes: CODES } }
+        : { status: 400, body: { error_code: 'ERR_TOTP_CODE_INVALID', message: 'That code is not right.' } };
+    });
+    const { dialog } = await turnOn();
+    typeCode(dialog, '000000');
+    expect(await within(dialog).findByRole('alert')).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Set up two-step verification' })).toBe(dialog);
+    typeCode(dialog, '123456');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByTestId('recovery-codes')).toBeTruthy();
+    expect(screen.getByText('Two-step verification is on.')).toBeTruthy();
+  });
+});
