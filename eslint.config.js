@@ -133,6 +133,19 @@ export default tseslint.config(
     rules: { 'vitest/expect-expect': ['error', { assertFunctionNames: ['expect', 'expect*', 'assert'] }] },
   },
   {
+    // `expect(getBy…(…)).toBeTruthy()` cannot fail (getBy throws first): assert what the person sees.
+    files: ['apps/web/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='toBeTruthy']",
+          message: 'Assert what the person sees: toBeVisible(), toHaveTextContent(), toBeChecked()…',
+        },
+      ],
+    },
+  },
+  {
     files: ['e2e/tests/**/*.spec.ts'],
     plugins: { playwright },
     rules: {

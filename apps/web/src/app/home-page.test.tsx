@@ -47,15 +47,15 @@ describe('signed-in home: sections', () => {
       ['Sessions', '/app/sessions'],
     ]);
     expect(current().map((a) => a.textContent)).toEqual(['Security']);
-    expect(screen.getByRole('heading', { level: 1, name: 'Security' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Security' })).toBeVisible();
     await waitFor(() => expect(document.title).toMatch(/^Security · Home/));
-    expect(screen.getByRole('button', { name: 'Account menu for Ada Lovelace' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Account menu for Ada Lovelace' })).toBeVisible();
   });
 
   it('one section at a time; a click moves the address, the mark and the focus; back returns', async () => {
     const { router } = await open('/app');
     expect(current().map((a) => a.textContent)).toEqual(['Meetings']);
-    expect(screen.getByRole('heading', { level: 1, name: 'Hello, Ada Lovelace' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Hello, Ada Lovelace' })).toBeVisible();
     fireEvent.click(within(nav()).getByRole('link', { name: 'Sessions' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/sessions'));
     expect(current().map((a) => a.textContent)).toEqual(['Sessions']);
@@ -91,8 +91,8 @@ describe('signed-in home: account menu', () => {
     expect(button.getAttribute('aria-expanded')).toBe('true');
     expect(button.getAttribute('aria-controls')).toBe(menu.id);
     // Who is signed in shows above the items.
-    expect(within(menu.parentElement!).getByText('Ada Lovelace')).toBeTruthy();
-    expect(within(menu.parentElement!).getByText('ada@contoso.com')).toBeTruthy();
+    expect(within(menu.parentElement!).getByText('Ada Lovelace')).toBeVisible();
+    expect(within(menu.parentElement!).getByText('ada@contoso.com')).toBeVisible();
     const items = within(menu).getAllByRole('menuitem');
     expect(items.map((i) => i.textContent)).toEqual(['Sign out', 'Sign out of all devices']);
     await waitFor(() => expect(document.activeElement).toBe(items[0]));
@@ -126,7 +126,7 @@ describe('signed-in home: account menu', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Account menu for Ada Lovelace' }));
     fireEvent.click(screen.getByRole('menuitem', { name: 'Sign out of all devices' }));
     const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });
-    expect(within(dialog).getByText(/Every device signed in to your account, this one included/)).toBeTruthy();
+    expect(within(dialog).getByText(/Every device signed in to your account, this one included/)).toBeVisible();
     expect(server.requests.some((r) => r.url === '/api/auth/logout-all')).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Sign out everywhere' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/user/login'));

@@ -25,10 +25,10 @@ describe('/login-error-sso', () => {
         url: `/login-error-sso?reason=${reason}`,
         path: '/login-error-sso',
       });
-      expect(await screen.findByRole('heading', { name: title })).toBeTruthy();
+      expect(await screen.findByRole('heading', { name: title })).toBeVisible();
       // Nothing the person can retry: the way out is back to sign-in (IT must act first).
       if (reason === 'no-email' || reason === 'misconfigured')
-        expect(screen.getByRole('link', { name: 'Back to sign-in' })).toBeTruthy();
+        expect(screen.getByRole('link', { name: 'Back to sign-in' })).toBeVisible();
       cleanup();
     }
   });

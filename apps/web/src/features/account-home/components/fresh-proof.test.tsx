@@ -73,7 +73,7 @@ describe('the fresh-proof dialog of the Security panel', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(
       await screen.findByRole('img', { name: 'QR code to add this account to an authenticator app' }),
-    ).toBeTruthy();
+    ).toBeVisible();
     expect(api.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
       'GET /api/v2/user/security',
       'POST /api/v2/user/totp/setup',
@@ -92,7 +92,7 @@ describe('the fresh-proof dialog of the Security panel', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(screen.getByRole('button', { name: 'Turn on' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Turn on' })).toBeVisible();
     expect(api.requests.filter((r) => r.url === '/api/v2/user/totp/setup')).toHaveLength(1);
   });
 
@@ -120,7 +120,7 @@ describe('the fresh-proof dialog of the Security panel', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
     fireEvent.change(within(dialog).getByLabelText('Your password'), { target: { value: 'Right-Pass-1' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText('Passkey “Desk” removed.')).toBeTruthy();
+    expect(await screen.findByText('Passkey “Desk” removed.')).toBeVisible();
     expect(api.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
       'GET /api/v2/user/security',
       'DELETE /api/v2/user/passkeys/pk1',
@@ -145,9 +145,9 @@ describe('the fresh-proof dialog of the Security panel', () => {
     fireEvent.click(within(confirm).getByRole('button', { name: 'Remove passkey' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(await screen.findByText('Nothing was removed.')).toBeTruthy();
+    expect(await screen.findByText('Nothing was removed.')).toBeVisible();
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(screen.getByRole('button', { name: 'Remove Desk' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Remove Desk' })).toBeVisible();
     expect(api.requests.filter((r) => r.method === 'DELETE')).toHaveLength(1);
   });
 });

@@ -63,9 +63,9 @@ describe('turning on two-step verification: one focused dialog', () => {
   it('shows the QR code, the key and the code boxes in one dialog with one primary action', async () => {
     await open(() => undefined);
     const { dialog } = await turnOn();
-    expect(within(dialog).getByRole('img', { name: /QR code/ })).toBeTruthy();
+    expect(within(dialog).getByRole('img', { name: /QR code/ })).toBeVisible();
     expect(within(dialog).getByTestId('totp-secret').textContent).toBe('JBSW Y3DP EHPK 3PXP');
-    expect(within(dialog).getByRole('group', { name: 'Code from the authenticator app' })).toBeTruthy();
+    expect(within(dialog).getByRole('group', { name: 'Code from the authenticator app' })).toBeVisible();
     const buttons = within(dialog).getAllByRole('button');
     expect(buttons.map((b) => b.textContent)).toEqual(['Cancel', 'Confirm']);
     expect(buttons.filter((b) => !b.className.includes('secondary'))).toHaveLength(1);
@@ -85,7 +85,7 @@ describe('turning on two-step verification: one focused dialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const again = screen.getByRole('button', { name: 'Turn on' });
     expect(document.activeElement).toBe(again);
-    expect(screen.getByText('Off')).toBeTruthy();
+    expect(screen.getByText('Off')).toBeVisible();
   });
 
   it('a wrong code stays in the dialog; the right one closes it and shows the recovery codes', async () => {
@@ -97,11 +97,11 @@ describe('turning on two-step verification: one focused dialog', () => {
     });
     const { dialog } = await turnOn();
     typeCode(dialog, '000000');
-    expect(await within(dialog).findByRole('alert')).toBeTruthy();
+    expect(await within(dialog).findByRole('alert')).toBeVisible();
     expect(screen.getByRole('dialog', { name: 'Set up two-step verification' })).toBe(dialog);
     typeCode(dialog, '123456');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(await screen.findByTestId('recovery-codes')).toBeTruthy();
-    expect(screen.getByText('Two-step verification is on.')).toBeTruthy();
+    expect(await screen.findByTestId('recovery-codes')).toBeVisible();
+    expect(screen.getByText('Two-step verification is on.')).toBeVisible();
   });
 });
