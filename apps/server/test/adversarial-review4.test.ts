@@ -241,6 +241,17 @@ describe('trusted browser: what must end it', () => {
     expect(await skipsStep('ivy@r4-reset.com', trust.cookie)).toBe(false);
   });
 
+  it("ends with an operator's deactivation of the whole domain: re-activated, the old browser asks for the code", async () => {
+    const uma = await registered(w, 'uma@r4-domain-off.com');
+    const { secret } = await turnOnTotp(w, uma.token);
+    const trust = await trustedSignIn('uma@r4-domain-off.com', secret);
+    await admin(w, 'domain', 'set', 'r4-domain-off.com', '--inactive');
+    expect(await skipsStep('uma@r4-domain-off.com', trust.cookie)).toBe(false);
+    await admin(w, 'domain', 'set', 'r4-domain-off.com', '--active');
+    // The person's own deactivation voids the trust (trusted-browser.test.ts); the domain's must too.
+    expect(await skipsStep('uma@r4-domain-off.com', trust.cookie)).toBe(false);
+  });
+
   it('a domain policy that forbids trusted browsers ends the trust already given (allowing it again revives none)', async () => {
     const jo = await registered(w, 'jo@r4-policy.com');
     const { secret } = await turnOnTotp(w, jo.token);
