@@ -449,13 +449,23 @@ describe('"Send again" cooldown', () => {
 });
 
 describe('the not-found page', () => {
-  it('answers 404 with the app, reflecting nothing of the address asked for', async () => {
+  /** A server with a stand-in web build (its index.html alone). */
+  async function withWeb(run: (app: Awaited<ReturnType<typeof buildApp>>) => Promise<void>) {
     const t = await createTestApp();
     const dist = join(t.dataDir, 'web');
     mkdirSync(dist, { recursive: true });
     writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
     const app = await buildApp({ ...t.config, webDist: dist }, { logger: false });
     try {
+      await run(app);
+    } finally {
+      await app.close();
+      await t.close();
+    }
+  }
+
+  it('answers 404 with the app, reflecting nothing of the address asked for', async () => {
+    await withWeb(async (app) => {
       for (const url of [
         '/%3Cscript%3Ealert(1)%3C%2Fscript%3E',
         '/x%22%3E%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E',
@@ -467,9 +477,15 @@ describe('the not-found page', () => {
         expect(res.headers.location, url).toBeUndefined();
         expect(res.body, url).not.toMatch(/alert|onerror|onload|evil\.example/);
       }
-    } finally {
-      await app.close();
-      await t.close();
-    }
+    });
+  });
+
+  it('a home section that does not exist answers 404 (the web shows the not-found page there), not 200', async () => {
+    await withWeb(async (app) => {
+      for (const url of ['/app/no-such-section', '/app/%3Cb%3E']) {
+        const res = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+        expect(res.statusCode, url).toBe(404);
+      }
+    });
   });
 });
