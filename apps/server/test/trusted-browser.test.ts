@@ -16,8 +16,9 @@ import {
 
 /**
  * "Trust this browser for 30 days" at the second step of a sign-in: earned by a completed sign-in with
- * the second factor, bound to the account and the browser, voided by what ends the account's sessions,
- * and never counted as a second factor. Runs on SQLite, and on PostgreSQL with scripts/with-pg.sh.
+ * the second factor, bound to the account (not to the browser: a copied cookie works elsewhere until
+ * revoked, docs/security.md), voided by what ends the account's sessions, and never counted as a
+ * second factor. Runs on SQLite, and on PostgreSQL with scripts/with-pg.sh.
  */
 describe('trusted browser', () => {
   let w: AccountsWorld;
