@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { TRUSTED_BROWSER_TTL_MS } from '@suite/contract';
+import { ADMIN_API, API, TRUSTED_BROWSER_TTL_MS, apiPath } from '@suite/contract';
 import { currentCode } from '../src/modules/accounts/strategies/totp/secrets.js';
 import { domainSettingsRepository } from '../src/modules/accounts/domains/settings.js';
 import {
@@ -163,5 +163,36 @@ describe('trusted browser', () => {
     const asked = await twoStep('ivo@fabrikam.com', secret, 30_000, true, cookie);
     expect(asked.statusCode, asked.body).toBe(200);
     expect(trustSet(asked)).toBeNull();
+  });
+
+  it("a two-step administrator's trusted sign-in asks for the app before a console action, then acts", async () => {
+    await registered(w, 'lou@northwind.com');
+    await admin(w, 'domain', 'admin', 'add', 'northwind.com', 'lou@northwind.com');
+    const lou = await login('lou@northwind.com');
+    const { secret } = await turnOnTotp(w, lou.json().token as string);
+    const cookie = trustSet(await twoStep('lou@northwind.com', secret, 0, true))!.value;
+    const session = (await login('lou@northwind.com', cookie)).json().token as string;
+    const moe = await registered(w, 'moe@northwind.com');
+    await turnOnTotp(w, moe.token);
+    const reset = () =>
+      call(w.app, {
+        method: 'POST',
+        url: apiPath(ADMIN_API.adminPersonResetTwoStep, { id: moe.id }),
+        token: session,
+        body: {},
+      });
+    expectError(await reset(), 403, 'ERR_PROOF_REQUIRED');
+    // The console's fresh-proof dialog offers what the Security panel's state names: the app, not the password.
+    const state = await call(w.app, { method: 'GET', url: API.security, token: session });
+    expect(state.json().reauth).toEqual(['totp']);
+    const proved = await call(w.app, {
+      method: 'POST',
+      url: API.reauth,
+      token: session,
+      body: { method: 'totp', code: await currentCode(secret, Date.now() + 30_000) },
+    });
+    expect(proved.statusCode, proved.body).toBe(200);
+    expect((await reset()).statusCode).toBe(200);
+    expect((await login('moe@northwind.com')).json().token).toBeDefined();
   });
 });
