@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { ADMIN_API, TRUSTED_BROWSER_TTL_MS, apiPath } from '@suite/contract';
+import { ADMIN_API, API, TRUSTED_BROWSER_TTL_MS, apiPath } from '@suite/contract';
 import { currentCode } from '../src/modules/accounts/strategies/totp/secrets.js';
 import { domainSettingsRepository } from '../src/modules/accounts/domains/settings.js';
 import {
@@ -16,8 +16,9 @@ import {
 
 /**
  * "Trust this browser for 30 days" at the second step of a sign-in: earned by a completed sign-in with
- * the second factor, bound to the account and the browser, voided by what ends the account's sessions,
- * and never counted as a second factor. Runs on SQLite, and on PostgreSQL with scripts/with-pg.sh.
+ * the second factor, bound to the account (not to the browser: a copied cookie works elsewhere until
+ * revoked, docs/security.md), voided by what ends the account's sessions, and never counted as a
+ * second factor. Runs on SQLite, and on PostgreSQL with scripts/with-pg.sh.
  */
 describe('trusted browser', () => {
   let w: AccountsWorld;
@@ -227,5 +228,34 @@ describe('trusted browser', () => {
       details: { from: false, to: true },
     });
     expect(await admin(w, 'domain', 'set', 'northwind.com', '--no-trust-browsers')).toContain('no trusted browsers');
+  it("a two-step administrator's trusted sign-in asks for the app before a console action, then acts", async () => {
+    await registered(w, 'lou@northwind.com');
+    await admin(w, 'domain', 'admin', 'add', 'northwind.com', 'lou@northwind.com');
+    const lou = await login('lou@northwind.com');
+    const { secret } = await turnOnTotp(w, lou.json().token as string);
+    const cookie = trustSet(await twoStep('lou@northwind.com', secret, 0, true))!.value;
+    const session = (await login('lou@northwind.com', cookie)).json().token as string;
+    const moe = await registered(w, 'moe@northwind.com');
+    await turnOnTotp(w, moe.token);
+    const reset = () =>
+      call(w.app, {
+        method: 'POST',
+        url: apiPath(ADMIN_API.adminPersonResetTwoStep, { id: moe.id }),
+        token: session,
+        body: {},
+      });
+    expectError(await reset(), 403, 'ERR_PROOF_REQUIRED');
+    // The console's fresh-proof dialog offers what the Security panel's state names: the app, not the password.
+    const state = await call(w.app, { method: 'GET', url: API.security, token: session });
+    expect(state.json().reauth).toEqual(['totp']);
+    const proved = await call(w.app, {
+      method: 'POST',
+      url: API.reauth,
+      token: session,
+      body: { method: 'totp', code: await currentCode(secret, Date.now() + 30_000) },
+    });
+    expect(proved.statusCode, proved.body).toBe(200);
+    expect((await reset()).statusCode).toBe(200);
+    expect((await login('moe@northwind.com')).json().token).toBeDefined();
   });
 });

@@ -22,6 +22,8 @@ export interface WebPage<N extends string = string> {
   entry: boolean;
   /** A `/user/*` form: rendered inside the two-panel user layout, which cross-fades between them. */
   form?: UserComponent;
+  /** The values a `:param` may take where they are a fixed set: any other is not this page (404). */
+  params?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** The `/user/*` forms: their screen modules and first texts (the code check serves both modes). */
@@ -46,7 +48,12 @@ const page = <N extends string>(
   name: N,
   path: string,
   screen: string,
-  options: { frame?: boolean; texts?: string[]; entry?: boolean } = {},
+  options: {
+    frame?: boolean;
+    texts?: string[];
+    entry?: boolean;
+    params?: Readonly<Record<string, readonly string[]>>;
+  } = {},
 ): WebPage<N> => ({
   name,
   path,
@@ -54,7 +61,15 @@ const page = <N extends string>(
   frame: options.frame ?? true,
   texts: options.texts ?? [],
   entry: options.entry ?? false,
+  ...(options.params ? { params: options.params } : {}),
 });
+
+/**
+ * Whether a page's matched `:param` values are ones it has (WebPage.params): the web's router and the
+ * server's page matcher both ask this, so an address the web would not show is a 404 on the server too.
+ */
+export const paramsAllowed = (page: WebPage, values: Readonly<Record<string, string | undefined>>): boolean =>
+  Object.entries(page.params ?? {}).every(([key, allowed]) => allowed.includes(values[key] ?? ''));
 
 /** The signed-in home's sections, each at /app/<section>; /app itself opens the first. */
 export const HOME_SECTIONS = ['meetings', 'files', 'security', 'sessions'] as const;
@@ -74,7 +89,11 @@ export const WEB_PAGES = [
     texts: ['admin', 'home'],
   }),
   // The home's other sections (HOME_SECTIONS), one screen with /app: after the console's addresses.
-  page('homeSection', '/app/:section', 'app/home-page', { frame: false, texts: ['home'] }),
+  page('homeSection', '/app/:section', 'app/home-page', {
+    frame: false,
+    texts: ['home'],
+    params: { section: HOME_SECTIONS },
+  }),
   ...USER_COMPONENTS.map((form) => ({
     ...page(`user-${form}` as const, `/user/${form}`, FORMS[form].screen, FORMS[form]),
     form,

@@ -161,8 +161,17 @@ export function sessionsRepository(db: Kysely<Database>) {
       return Number(done.numUpdatedRows);
     },
 
-    /** Ends every live session of the accounts of a domain (the domain was made inactive). */
+    /**
+     * Ends every live session of the accounts of a domain (the domain was made inactive), and moves
+     * their credential generation in one statement: their browsers' trust (trusted browsers, device
+     * throttle) ends too, and re-activating the domain revives none of it.
+     */
     async revokeDomain(domain: string): Promise<number> {
+      await db
+        .updateTable('users')
+        .set((eb) => ({ credential_generation: eb('credential_generation', '+', 1) }))
+        .where('domain', '=', domain)
+        .execute();
       const done = await db
         .updateTable('sessions')
         .set({ revoked_at: Date.now() })

@@ -11,8 +11,10 @@ import {
   LANGUAGES,
   WEB_PAGES,
   matchLanguage,
+  paramsAllowed,
   rankAcceptLanguage,
   type Language,
+  type WebPage,
 } from '@suite/contract';
 
 /** Files of the built app served from memory once read (the source maps are served from disk). */
@@ -131,8 +133,12 @@ function sendVariants(
  * router's own parser (wouter's regexparam), so that the two never disagree. Anything else is the
  * app's not-found page, sent with 404.
  */
-const routePatterns = WEB_PAGES.map((page) => parse(page.path).pattern);
-const isAppRoute = (path: string): boolean => routePatterns.some((pattern) => pattern.test(path));
+const routes = (WEB_PAGES as readonly WebPage[]).map((page) => ({ page, ...parse(page.path) }));
+const isAppRoute = (path: string): boolean =>
+  routes.some(({ page, keys, pattern }) => {
+    const found = pattern.exec(path);
+    return found !== null && paramsAllowed(page, Object.fromEntries(keys.map((key, i) => [key, found[i + 1]])));
+  });
 
 /**
  * Serves the built web app from memory: each file read once (with the .br/.gz the build wrote beside

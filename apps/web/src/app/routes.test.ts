@@ -18,6 +18,13 @@ describe('the one route table', () => {
     expect(pageFor('/nowhere')).toBeUndefined();
   });
 
+  it("knows the home's real sections: an unknown one is not found, as the server's 404 says", () => {
+    expect(pageFor('/app/security')?.name).toBe('homeSection');
+    expect(pageFor('/app/sessions/')?.name).toBe('homeSection');
+    expect(pageFor('/app/no-such-section')).toBeUndefined();
+    expect(pageFor('/app/admin/people')?.name).toBe('adminSection');
+  });
+
   it('gives the paths features link to and the server writes in mails', () => {
     expect(PATHS.guest).toBe('/guest');
     expect(PATHS.supportedBrowser).toBe('/supported-browser');

@@ -1,4 +1,4 @@
-import { WEB_PAGES, type UserComponent, type WebPage } from '@suite/contract/core';
+import { WEB_PAGES, paramsAllowed, type UserComponent, type WebPage } from '@suite/contract/core';
 import { matchRoute } from 'wouter';
 // wouter's own path parser, named so that the route table can be matched outside React too.
 import { parse } from 'regexparam';
@@ -44,7 +44,10 @@ export function screenOf(page: Pick<WebPage, 'screen' | 'texts'>): Preloadable {
 
 /** The page an address shows (first match wins), or undefined: not found. */
 export const pageFor = (pathname: string): WebPage | undefined =>
-  (WEB_PAGES as readonly WebPage[]).find((p) => matchRoute(parse, p.path, pathname)[0]);
+  (WEB_PAGES as readonly WebPage[]).find((p) => {
+    const [matched, params] = matchRoute(parse, p.path, pathname);
+    return matched && paramsAllowed(p, params as Record<string, string | undefined>);
+  });
 
 /** The `/user/*` form an address shows, if any. */
 export const formFor = (pathname: string): UserComponent | undefined => pageFor(pathname)?.form;

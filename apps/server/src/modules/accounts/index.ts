@@ -44,6 +44,6 @@ export { DEFAULT_ATTRIBUTES } from './strategies/sso-attributes.js';
 export { describeError } from './strategies/sso-failure.js';
 export { ssoTestSignIn } from './sso/test-sign-in.js';
 
-export { requireFreshProof } from './policy/index.js';
+export { requireFreshProofAtAccountLevel } from './strategies/totp/service.js';
 export { isPersonalAddress } from './domains/free-mail.js';
 export { accessRequestsGate, type DomainSettings } from './domains/settings.js';

@@ -129,7 +129,7 @@ export async function addAdmin(
   ip: string,
 ): Promise<AdminListResponse> {
   await requireAdmin(deps.db, user, domain);
-  requireFresh(user);
+  await requireFresh(deps.db, user);
   return deps.db.transaction().execute(async (trx) => {
     await grant(trx, domain, email, 'admin', party(user), ip);
     return listOf(trx, domain);
@@ -145,7 +145,7 @@ export async function removeAdmin(
   ip: string,
 ): Promise<AdminListResponse> {
   await requireAdmin(deps.db, user, domain);
-  requireFresh(user);
+  await requireFresh(deps.db, user);
   return deps.db.transaction().execute(async (trx) => {
     const admins = adminsRepository(trx);
     const target = (await admins.list(domain)).find((a) => a.user_id === userId);

@@ -236,7 +236,7 @@ export async function actOnPerson(
   ip: string,
 ): Promise<{ person: Person }> {
   const person = await personOf(deps.db, user, id);
-  requireFresh(user);
+  await requireFresh(deps.db, user);
   if (person.id === user.id && action === 'deactivate') throw new AppError('ERR_FORBIDDEN');
   await deps.db.transaction().execute(async (trx) => {
     const accounts = accountsAdmin(trx);
@@ -289,7 +289,7 @@ export async function invitePeople(
   ip: string,
 ): Promise<AdminInviteResponse> {
   await requireAdmin(deps.db, user, domain);
-  requireFresh(user);
+  await requireFresh(deps.db, user);
   const given = parseAddressList(input.text);
   if (given.length > ADMIN_INVITE_MAX) throw new AppError('ERR_INVITE_LIST_TOO_LONG');
   const skipped: AdminInviteResponse['skipped'] = [];
@@ -364,7 +364,7 @@ export async function resendInvitation(
   }
   const domain = emailDomain(row.email);
   await requireAdmin(deps.db, user, domain);
-  requireFresh(user);
+  await requireFresh(deps.db, user);
   const existing = await accountsAdmin(deps.db).userByEmail(row.email);
   if (existing?.registered_at) throw new AppError('ERR_PERSON_NOT_INVITED');
   const inviter = await accountsAdmin(deps.db).userById(user.id);

@@ -219,7 +219,7 @@ export async function decideById(
   const request = await requestsRepository(deps.db).byId(id);
   if (!request) throw NOT_FOUND();
   await requireAdmin(deps.db, user, request.domain);
-  requireFresh(user);
+  await requireFresh(deps.db, user);
   return { request: await decide(deps, request, decision, { id: user.id, email: user.email }, ip) };
 }
 

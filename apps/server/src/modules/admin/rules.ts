@@ -44,7 +44,7 @@ export async function setSignupRules(
   ip: string,
 ): Promise<SignupRules> {
   await requireAdmin(deps.db, user, domain);
-  requireFresh(user);
+  await requireFresh(deps.db, user);
   const before = await rulesOf(deps, user, domain);
   if (change.sso_only === true && !before.sso_only && !before.sso_only_available) {
     throw new AppError('ERR_SSO_ONLY_NOT_ALLOWED');
@@ -105,7 +105,7 @@ export async function setSecurityPolicy(
   ip: string,
 ): Promise<SecurityPolicy> {
   await requireAdmin(deps.db, user, domain);
-  requireFresh(user);
+  await requireFresh(deps.db, user);
   const settings = await deps.db.transaction().execute(async (trx) => {
     const accounts = accountsAdmin(trx);
     const before = await accounts.domainSettings(domain);

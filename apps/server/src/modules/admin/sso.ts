@@ -144,7 +144,7 @@ export async function startSsoTest(
   domain: string,
 ): Promise<SsoTestStartResponse> {
   await requireAdmin(deps.db, user, domain);
-  requireFresh(user);
+  await requireFresh(deps.db, user);
   let url: string | null;
   try {
     url = await tests.start(domain, user.id);
@@ -187,7 +187,7 @@ export async function setupSso(
   ip: string,
 ): Promise<AdminSsoResponse> {
   await requireAdmin(deps.db, user, domain);
-  requireFresh(user);
+  await requireFresh(deps.db, user);
   if (!(await proven(deps, domain))) throw new AppError('ERR_SSO_DOMAIN_NOT_PROVEN');
   // A connection set up here starts off until tested: on an SSO-only domain, where passwords are refused,
   // that would lock everyone out (the tester included), so SSO-only goes off first.

@@ -54,7 +54,18 @@ export function domainSettingsRepository(db: Kysely<Database>) {
   return {
     get,
     async set(domain: string, change: DomainSettingsChange): Promise<DomainSettings> {
-      const next = { ...(await get(domain)), ...change };
+      const current = await get(domain);
+      const next = { ...current, ...change };
+      if (current.trustBrowsers && !next.trustBrowsers) {
+        // Forbidding trusted browsers (often after a lost laptop) ends the trust already given: every
+        // entry names its account's credential generation (identity/trusted-browser.ts), so moving it
+        // for the whole domain voids them all at once, and allowing it again later revives none.
+        await db
+          .updateTable('users')
+          .set((eb) => ({ credential_generation: eb('credential_generation', '+', 1) }))
+          .where('domain', '=', domain)
+          .execute();
+      }
       const row = {
         signup_mode: next.signupMode,
         require_two_step: Number(next.requireTwoStep),

@@ -56,6 +56,19 @@ export function openSecret(deps: AccountsDeps, sealed: string): string | null {
   }
 }
 
+/**
+ * A fresh proof at the level the account signs in with: on an account with an authenticator app the
+ * session must stand at AAL2 too, so a phished password or a trusted browser's AAL1 sign-in (which
+ * proved no second factor) cannot make a change that matters (a passkey, another person's account).
+ */
+export async function requireFreshProofAtAccountLevel(
+  db: AccountsDeps['db'],
+  session: Pick<SessionUser, 'id' | 'provedAt' | 'aal'>,
+): Promise<void> {
+  requireFreshProof(session); // a stale session is refused before any query
+  requireFreshProof(session, { secondFactor: await totpRepository(db).isOn(session.id) });
+}
+
 /** Single-sign-on accounts do not get it: their provider does two-step verification. */
 async function totpAvailable(deps: AccountsDeps, user: UserRow): Promise<boolean> {
   return allows(await domainsRepository(deps.db).rules(emailDomain(user.email)), totpMethod);

@@ -6,21 +6,18 @@ import type { SessionUser } from '../../../../plugins/auth.js';
 import { flowState } from '../../state/repository.js';
 import { domainsRepository } from '../../domains/repository.js';
 import { holderOf, noteFactorChange } from '../../identity/factor-changes.js';
-import { requireAllowed, requireFreshProof } from '../../policy/index.js';
+import { requireAllowed } from '../../policy/index.js';
 import { passkeyMethod } from './method.js';
 import type { AccountsDeps } from '../../deps.js';
 import { usersRepository, type UserRow } from '../../identity/repository.js';
-import { totpRepository } from '../totp/repository.js';
+import { requireFreshProofAtAccountLevel } from '../totp/service.js';
 import { passkeysRepository, type PasskeyRow } from './repository.js';
 
 /**
  * A passkey change needs a fresh proof, at AAL2 on an account with an authenticator app (a passkey
  * signs in without it, so a phished password must not bind or remove one).
  */
-async function requireProofFor(deps: AccountsDeps, session: SessionUser): Promise<void> {
-  requireFreshProof(session); // a stale session is refused before any query
-  requireFreshProof(session, { secondFactor: await totpRepository(deps.db).isOn(session.id) });
-}
+const requireProofFor = (deps: AccountsDeps, session: SessionUser) => requireFreshProofAtAccountLevel(deps.db, session);
 
 /**
  * Passkeys (WebAuthn, @simplewebauthn/server, loaded on first use): the relying party is PUBLIC_URL —

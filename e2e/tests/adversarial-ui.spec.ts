@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { test, expect, mailbox, uniqueEmail, signInWithStorage, type Account } from '../fixtures/test';
+
+/**
+ * The fourth adversarial review, the browser's part: names others choose (a file's "shared by", an
+ * inviter, a session's device label) and the address typed into the bar must reach the screen as text,
+ * never as markup; the entry forms must not put the typed address in a URL. Each check fails if the hole
+ * exists: an element the hostile text would have made is looked for in the page, and so is the text.
+ */
+const HOSTILE = '<img src=x id=pwned onerror=alert(1)>';
+
+/** An account whose first name is markup, signed up through the API as the sign-up screens do. */
+async function hostileAccount(request: APIRequestContext): Promise<Account> {
+  const email = uniqueEmail('mallory');
+  const password = `Pw-${randomBytes(6).toString('hex')}`;
+  expect((await request.post('/api/v2/user', { data: { email } })).status()).toBe(201);
+  const confirm = await request.put('/api/v2/user/confirm', { data: { email, token: await mailbox.code(email) } });
+  const { token } = (await confirm.json()) as { token: string };
+  const complete = await request.put('/api/v2/user/complete-register', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      first_name: HOSTILE,
+      last_name: 'Lovelace',
+      password,
+      password_confirmation: password,
+      accepted_terms: { version: 1 },
+    },
+  });
+  expect(complete.status(), await complete.text()).toBeLessThan(300);
+  const login = await request.post('/api/auth/login', { data: { login: email, password } });
+  const session = (await login.json()) as { token: string };
+  return { email, password, token: session.token, firstName: HOSTILE, lastName: 'Lovelace' };
+}
+
+/** Nothing the hostile text would have built is in the document, and no alert was raised. */
+async function expectInert(page: Page, dialogs: string[]) {
+  await expect(page.locator('#pwned')).toHaveCount(0);
+  await expect(page.locator('img[src="x"]')).toHaveCount(0);
+  expect(dialogs).toEqual([]);
+}
+const watchDialogs = (page: Page) => {
+  const seen: string[] = [];
+  page.on('dialog', (d) => {
+    seen.push(d.message());
+    void d.dismiss();
+  });
+  return seen;
+};
+
+test.describe('adversarial review 4 (browser)', () => {
+  test('a markup name is shown as text on the download page ("shared by")', async ({ page, browser }) => {
+    const mallory = await hostileAccount(page.request);
+    const auth = { authorization: `Bearer ${mallory.token}` };
+    const uploaded = await page.request.post('/api/files', {
+      headers: auth,
+      multipart: { file: { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') } },
+    });
+    expect(uploaded.status(), await uploaded.text()).toBeLessThan(300);
+    const { _id } = (await uploaded.json()) as { _id: string };
+    const link = await page.request.post(`/api/files/${_id}/shares`, { headers: auth, data: {} });
+    expect(link.status(), await link.text()).toBeLessThan(300);
+    const { url } = (await link.json()) as { url: string };
+
+    const visitorContext = await browser.newContext({ acceptDownloads: true });
+    const visitor = await visitorContext.newPage();
+    const dialogs = watchDialogs(visitor);
+    await visitor.goto(url);
+    await expect(visitor.getByText(`Shared by ${HOSTILE} Lovelace`)).toBeVisible();
+    await expectInert(visitor, dialogs);
+    await visitorContext.close();
+  });
+
+  test("a markup inviter's name is shown as text on the invitation page", async ({ page, browser }) => {
+    const mallory = await hostileAccount(page.request);
+    const domain = mallory.email.split('@')[1]!;
+    const invitee = `victim-${randomBytes(3).toString('hex')}@${domain}`;
+    const sent = await page.request.post('/api/invite/teammates', {
+      headers: { authorization: `Bearer ${mallory.token}` },
+      data: { emails: [invitee] },
+    });
+    expect(sent.status(), await sent.text()).toBeLessThan(300);
+    const link = await mailbox.link(invitee, /\/confirm-invite\?inviteToken=/);
+    const context = await browser.newContext();
+    const victim = await context.newPage();
+    const dialogs = watchDialogs(victim);
+    await victim.goto(link);
+    await expect(victim.getByText(HOSTILE, { exact: false }).first()).toBeVisible();
+    await expectInert(victim, dialogs);
+    await context.close();
+  });
+
+  test("a markup device label (the sign-in's User-Agent) is shown as text in the sessions section", async ({
+    page,
+  }) => {
+    const mallory = await hostileAccount(page.request);
+    // A second sign-in whose browser says it is markup.
+    const other = await page.request.post('/api/auth/login', {
+      headers: { 'user-agent': HOSTILE },
+      data: { login: mallory.email, password: mallory.password },
+    });
+    expect(other.status()).toBe(200);
+    const dialogs = watchDialogs(page);
+    await signInWithStorage(page, mallory, '/app/sessions');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('main')).not.toContainText('Loading');
+    await expectInert(page, dialogs);
+  });
+
+  test('the not-found page reflects nothing of the address asked for', async ({ page }) => {
+    const dialogs = watchDialogs(page);
+    const res = await page.goto(`/${encodeURIComponent(HOSTILE)}`);
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('body')).not.toContainText('onerror');
+    await expectInert(page, dialogs);
+  });
+
+  test('the address typed at sign-in is carried in the tab, never in a URL', async ({ page }) => {
+    const email = uniqueEmail('carried');
+    const urls: string[] = [];
+    page.on('request', (r) => urls.push(r.url()));
+    page.on('framenavigated', (f) => urls.push(f.url()));
+    await page.goto('/user/login');
+    await page.getByRole('textbox', { name: /email/i }).fill(email);
+    await page.getByRole('textbox', { name: /email/i }).press('Enter');
+    // Whatever the next screen is (password, sign-up, SSO), wait for it to settle.
+    await page.waitForLoadState('networkidle');
+    const encoded = [email, encodeURIComponent(email)];
+    expect(urls.filter((u) => encoded.some((e) => u.includes(e)))).toEqual([]);
+    // Not in storage another tab or a later visit reads either.
+    expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain(email);
+  });
+});
