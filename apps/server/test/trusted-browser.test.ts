@@ -228,14 +228,16 @@ describe('trusted browser', () => {
       details: { from: false, to: true },
     });
     expect(await admin(w, 'domain', 'set', 'northwind.com', '--no-trust-browsers')).toContain('no trusted browsers');
+  });
+
   it("a two-step administrator's trusted sign-in asks for the app before a console action, then acts", async () => {
-    await registered(w, 'lou@northwind.com');
-    await admin(w, 'domain', 'admin', 'add', 'northwind.com', 'lou@northwind.com');
-    const lou = await login('lou@northwind.com');
+    await registered(w, 'lou@wingtip.com');
+    await admin(w, 'domain', 'admin', 'add', 'wingtip.com', 'lou@wingtip.com');
+    const lou = await login('lou@wingtip.com');
     const { secret } = await turnOnTotp(w, lou.json().token as string);
-    const cookie = trustSet(await twoStep('lou@northwind.com', secret, 0, true))!.value;
-    const session = (await login('lou@northwind.com', cookie)).json().token as string;
-    const moe = await registered(w, 'moe@northwind.com');
+    const cookie = trustSet(await twoStep('lou@wingtip.com', secret, 0, true))!.value;
+    const session = (await login('lou@wingtip.com', cookie)).json().token as string;
+    const moe = await registered(w, 'moe@wingtip.com');
     await turnOnTotp(w, moe.token);
     const reset = () =>
       call(w.app, {
@@ -256,6 +258,6 @@ describe('trusted browser', () => {
     });
     expect(proved.statusCode, proved.body).toBe(200);
     expect((await reset()).statusCode).toBe(200);
-    expect((await login('moe@northwind.com')).json().token).toBeDefined();
+    expect((await login('moe@wingtip.com')).json().token).toBeDefined();
   });
 });
