@@ -400,6 +400,19 @@ test.describe('room page notices', () => {
     await page.getByRole('contentinfo').getByRole('combobox').selectOption('en');
     await expect(page.getByRole('heading', { name: 'Video conference not found.' })).toBeVisible();
     await screenshots(page, 'meeting-not-found');
+    // A frame page like the others: its card where theirs is, the label over the field from one left edge,
+    // joining the main action and home a quiet link.
+    const notFoundCard = (await page.getByTestId('meeting-error').boundingBox())!;
+    const label = (await page.getByRole('heading', { name: 'Join with a code or link' }).boundingBox())!;
+    const field = (await page.getByRole('textbox', { name: 'Meeting code or link' }).boundingBox())!;
+    expect(Math.abs(label.x - field.x)).toBeLessThanOrEqual(2);
+    await expect(page.getByRole('button', { name: 'Join', exact: true })).toHaveClass(/btn--primary/);
+    await expect(page.getByRole('link', { name: 'Go to the home page' })).toHaveClass(/btn--link/);
+    await page.goto('/supported-browser');
+    const frameCard = (await page.getByTestId('supported-browser').boundingBox())!;
+    expect(Math.abs(notFoundCard.y - frameCard.y)).toBeLessThanOrEqual(2);
+    await page.goto('/meet/zzz-zzzz-zzz');
+    await expect(page.getByRole('heading', { name: 'Video conference not found.' })).toBeVisible();
     // On a phone the field and its button stay inside the card.
     await page.setViewportSize({ width: 360, height: 740 });
     const card = await page.getByTestId('meeting-error').boundingBox();
