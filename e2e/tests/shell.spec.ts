@@ -85,11 +85,12 @@ test.describe('unsupported browser warning', () => {
   });
 });
 
-// The page says what it sees: a supported browser is told it works (it said "not supported" to everyone).
+// The page says what it sees: a supported browser is told it works (it said "not supported" to everyone),
+// and is not offered as an alternative to itself (Safari on iOS: nothing else to offer, no list).
 for (const [os, ua, expected, mobile, verdict] of [
-  ['macOS', UA.mac, ['Google Chrome', 'Mozilla Firefox', 'Safari'], false, 'Google Chrome 130 works with Suite'],
-  ['iOS', UA.ios, ['Safari'], true, 'Safari 17 works with Suite'],
-  ['Windows', UA.windows, ['Google Chrome', 'Mozilla Firefox'], false, 'Google Chrome 130 works with Suite'],
+  ['macOS', UA.mac, ['Mozilla Firefox', 'Safari'], false, 'Google Chrome 130 works with Suite'],
+  ['iOS', UA.ios, [], true, 'Safari 17 works with Suite'],
+  ['Windows', UA.windows, ['Mozilla Firefox'], false, 'Google Chrome 130 works with Suite'],
   ['Windows (Edge)', UA.edge, ['Google Chrome', 'Mozilla Firefox'], false, 'Microsoft Edge 130 works with Suite'],
 ] as const) {
   test.describe(`supported browsers on ${os}`, () => {
@@ -97,12 +98,22 @@ for (const [os, ua, expected, mobile, verdict] of [
       userAgent: ua,
       ...(mobile ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : {}),
     });
-    test(`says it works and lists ${expected.join(', ')}${mobile ? ' with the mobile note' : ''}`, async ({ page }) => {
+    test(`says it works and lists ${expected.join(', ') || 'nothing'}${mobile ? ' with the mobile note' : ''}`, async ({
+      page,
+    }) => {
       await page.goto('/supported-browser');
       await expect(page.getByRole('heading', { name: 'Your browser is supported' })).toBeVisible();
       await expect(page.getByTestId('browser-verdict')).toContainText(verdict);
       await expect(page.getByText('This browser is not supported')).toHaveCount(0);
-      await expect(page.getByRole('list', { name: 'Suggested browsers' }).getByRole('link')).toHaveText([...expected]);
+      const list = page.getByRole('list', { name: 'Suggested browsers' });
+      if (expected.length === 0) await expect(list).toHaveCount(0);
+      else {
+        await expect(list.getByRole('link')).toHaveText([...expected]);
+        // The list follows its lead line at the card's usual spacing (1rem), no blank band between them.
+        const lead = await page.getByTestId('browser-verdict').boundingBox();
+        const box = await list.boundingBox();
+        expect(box!.y - (lead!.y + lead!.height)).toBeLessThanOrEqual(20);
+      }
       await expect(page.getByTestId('mobile-note')).toHaveCount(mobile ? 1 : 0);
       await expectAccessible(page);
     });

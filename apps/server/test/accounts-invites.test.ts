@@ -13,6 +13,7 @@ import {
 } from './accounts-helpers.js';
 import { codeIn, linkIn } from './smtp.js';
 import { buildApp } from '../src/app.js';
+import { signInvite } from '../src/modules/accounts/invites/tokens.js';
 
 describe('teammate invitations: POST /invite/teammates, GET /invite/url, GET /invite/validate, acceptance', () => {
   let w: AccountsWorld;
@@ -163,6 +164,31 @@ describe('teammate invitations: POST /invite/teammates, GET /invite/url, GET /in
     });
     // What the screen must not offer: sign-up refuses the address without a valid invitation.
     expectError(await signup('late-friend@gmail.com'), 400, 'ERR_PERSONAL_EMAIL_NOT_ALLOWED');
+  });
+
+  it('answers a well-signed token whose expiry passed as expired, naming the inviter, even without its row', async () => {
+    // The work address was invited by Ada before; this token's own row is gone (or never kept).
+    await invited('late-token@contoso.com');
+    const long = Date.now() - 8 * 86_400_000;
+    const work = await signInvite(w.t.config.keys.invite, 'late-token@contoso.com', long);
+    expect((await validate(work.token)).json()).toEqual({
+      email: 'late-token@contoso.com',
+      status: 'expired',
+      personal: false,
+      inviter: 'Ada Lovelace',
+      team: 'contoso.com',
+    });
+    const home = await signInvite(w.t.config.keys.invite, 'late-token@gmail.com', long);
+    expect((await validate(home.token)).json()).toEqual({
+      email: 'late-token@gmail.com',
+      status: 'expired',
+      personal: true,
+      inviter: null,
+      team: 'gmail.com',
+    });
+    // Unexpired without a row is no invitation at all.
+    const orphan = await signInvite(w.t.config.keys.invite, 'late-token@contoso.com');
+    expectError(await validate(orphan.token), 400, 'ERR_INVITE_INVALID');
   });
 
   // The invite screen says who invites and to which team; the token no longer names the inviter.

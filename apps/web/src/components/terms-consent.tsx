@@ -7,20 +7,24 @@ import { Checkbox } from './checkbox';
 const spaced = (text: string) => (/^[\p{L}\p{N}]/u.test(text) ? ` ${text}` : text);
 
 /**
- * The terms checkbox (name `terms`) with the terms link in its label, and the privacy link below, both
- * in the page's language. Texts: `termsBefore`, `termsLink`, `termsAfter` and `privacy` of the screen's
- * namespace: the link sits where each language puts it (Hindi: "मैंने [उपयोग की शर्तें] पढ़ ली हैं …").
+ * The terms checkbox (name `terms`) with the terms link in its label, and the privacy link, both in the
+ * page's language. Texts: `termsBefore`, `termsLink`, `termsAfter` of the screen's namespace: the link
+ * sits where each language puts it (Hindi: "मैंने [उपयोग की शर्तें] पढ़ ली हैं …"). The privacy link
+ * is a sentence of the same label (`privacyBefore`, `privacyLink`, `privacyAfter`): a lone link under
+ * the box reads as one more thing to do; given `privacyClassName`, it stays a line of its own (`privacy`).
  */
 export function TermsConsent(props: {
   ns: 'guest' | 'welcome';
   checked: boolean;
   onChange: (checked: boolean) => void;
   error?: string | null;
-  privacyClassName: string;
+  privacyClassName?: string;
 }) {
   const { t, i18n } = useTranslation(props.ns);
   const config = useConfig();
   const lang = (i18n.resolvedLanguage ?? 'en') as Language;
+  const privacyUrl = config.privacyUrls[lang] ?? config.privacyUrls.en;
+  const inline = props.privacyClassName === undefined;
   return (
     <>
       <Checkbox name="terms" checked={props.checked} required error={props.error} onChange={props.onChange}>
@@ -29,12 +33,24 @@ export function TermsConsent(props: {
           {t('termsLink')}
         </a>
         {spaced(t('termsAfter'))}
+        {inline ? (
+          <>
+            {' '}
+            {t('privacyBefore')}{' '}
+            <a href={privacyUrl} target="_blank" rel="noopener noreferrer">
+              {t('privacyLink')}
+            </a>
+            {spaced(t('privacyAfter'))}
+          </>
+        ) : null}
       </Checkbox>
-      <p className={props.privacyClassName}>
-        <a href={config.privacyUrls[lang] ?? config.privacyUrls.en} target="_blank" rel="noopener noreferrer">
-          {t('privacy')}
-        </a>
-      </p>
+      {inline ? null : (
+        <p className={props.privacyClassName}>
+          <a href={privacyUrl} target="_blank" rel="noopener noreferrer">
+            {t('privacy')}
+          </a>
+        </p>
+      )}
     </>
   );
 }

@@ -94,13 +94,7 @@ export default function GuestPage() {
         error={submitted ? problems.name : null}
         onChange={(e) => setName(e.target.value)}
       />
-      <TermsConsent
-        ns="guest"
-        privacyClassName="guest__privacy"
-        checked={terms}
-        onChange={setTerms}
-        error={submitted ? problems.terms : null}
-      />
+      <TermsConsent ns="guest" checked={terms} onChange={setTerms} error={submitted ? problems.terms : null} />
       <FormSubmit error={error} busy={busy} label={t('continue')} />
     </form>
   );

@@ -239,7 +239,7 @@ export default function LoginForm() {
             autoFocus={passwordChosen}
             {...field('password', password, setPassword)}
           />
-          <div className="auth-form__links">
+          <div className="auth-form__links login__links">
             <Link to={userPath('recovery-password')}>{t('forgot')}</Link>
             <Button
               variant="link"

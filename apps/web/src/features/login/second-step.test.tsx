@@ -51,4 +51,30 @@ describe('the second step of a sign-in', () => {
     expect(await screen.findByRole('heading', { name: 'Two-step verification' })).toBeVisible();
     expect(screen.queryByRole('checkbox')).toBeNull();
   });
+
+  it('puts the trust box after the code boxes and sends it when ticked before the sixth digit', async () => {
+    server = await serveApi(() => ({ status: 400, body: { error_code: 'ERR_SECOND_STEP_INVALID', message: 'x' } }));
+    await renderScreen(<SecondStep pending={pending} onExpired={() => undefined} />, { url: '/user/login' });
+    const box = await screen.findByRole('checkbox', { name: /Trust this browser for 30 days/ });
+    const first = screen.getByLabelText('Digit 1 of 6');
+    // Reading order: the code comes first, the box follows it.
+    expect(first.compareDocumentPosition(box) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    '12345'
+      .split('')
+      .forEach((d, i) => fireEvent.change(screen.getByLabelText(`Digit ${i + 1} of 6`), { target: { value: d } }));
+    fireEvent.click(box);
+    fireEvent.change(screen.getByLabelText('Digit 6 of 6'), { target: { value: '6' } });
+    await waitFor(() => expect(server!.requests).toHaveLength(1));
+    expect(JSON.parse(server.requests[0]!.body)).toMatchObject({ code: '123456', trust_browser: true });
+  });
+
+  it('speaks only of recovery codes when a recovery code is wrong', async () => {
+    server = await serveApi(() => ({ status: 400, body: { error_code: 'ERR_SECOND_STEP_INVALID', message: 'x' } }));
+    await renderScreen(<SecondStep pending={pending} onExpired={() => undefined} />, { url: '/user/login' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Use a recovery code instead' }));
+    fireEvent.change(await screen.findByLabelText(/^Recovery code/), { target: { value: 'abcde-fghij' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText(/This recovery code is not valid/)).toBeVisible();
+    expect(screen.queryByText(/authenticator app/)).toBeNull();
+  });
 });

@@ -18,6 +18,9 @@ import { answerSecondStep } from './api/second-step';
 import '../../components/auth-form.css';
 import './login.css';
 
+/** A wrong code at this step (the step's own answer, or the app-code one). */
+const WRONG_CODE = new Set(['ERR_SECOND_STEP_INVALID', 'ERR_TOTP_CODE_INVALID']);
+
 export interface PendingSecondStep {
   pendingToken: string;
   email: string;
@@ -28,8 +31,8 @@ export interface PendingSecondStep {
 /**
  * The code step after the password of an account with two-step verification: six boxes for the app's
  * code (sent as the sixth digit lands), or a recovery code; the lead says which. "Trust this browser for
- * 30 days" sits above the code, not under it: the sixth digit sends at once, so a box below would come
- * too late. No primary button while the boxes send themselves: back and the other method are quiet
+ * 30 days" follows the code, as one reads; the sixth digit still sends at once, so the box counts when
+ * ticked before that digit (its state is read at sending time). No primary button while the boxes send themselves: back and the other method are quiet
  * links. A pending step that ran out (time, or too many wrong codes) sends the person back to the
  * password with the reason.
  */
@@ -48,6 +51,12 @@ export default function SecondStep({
   const [recovery, setRecovery] = useState(false);
   const [recoveryCode, setRecoveryCode] = useState('');
   const [trust, setTrust] = useState(false);
+  // Read when the code is sent (the sixth digit sends it), not from the render that made the handler.
+  const trusted = useRef(false);
+  const changeTrust = (on: boolean) => {
+    trusted.current = on;
+    setTrust(on);
+  };
   const submit = useFormSubmit({
     failure: (caught) => {
       if (caught instanceof ApiError && caught.code === 'ERR_SECOND_STEP_EXPIRED') {
@@ -55,6 +64,8 @@ export default function SecondStep({
         return null;
       }
       boxes.current?.clear();
+      // The catalogue's text names both kinds of code; here only a recovery code was asked for.
+      if (recovery && caught instanceof ApiError && WRONG_CODE.has(caught.code)) return { form: t('wrongRecovery') };
       return { form: caught };
     },
   });
@@ -66,7 +77,7 @@ export default function SecondStep({
         email: pending.email,
         pending_token: pending.pendingToken,
         code,
-        ...(trust && pending.trustAllowed ? { trust_browser: true } : {}),
+        ...(trusted.current && pending.trustAllowed ? { trust_browser: true } : {}),
       };
       const session = await answerSecondStep(body).catch(async (caught: unknown) => {
         // Many failed checks on this address from anywhere: a captcha answer is asked (docs/security.md).
@@ -85,7 +96,7 @@ export default function SecondStep({
   }
 
   const trustBox = pending.trustAllowed ? (
-    <Checkbox checked={trust} onChange={setTrust} name="trust">
+    <Checkbox checked={trust} onChange={changeTrust} name="trust">
       {t('trust')}
       <span className="field__hint login__trust-hint">
         <WithDomain text={t('trustHint', { email: pending.email })} domain={pending.email} />
@@ -124,7 +135,6 @@ export default function SecondStep({
         </form>
       ) : (
         <>
-          {trustBox}
           <CodeBoxes
             ref={boxes}
             label={t('label')}
@@ -136,6 +146,7 @@ export default function SecondStep({
           />
           {busy ? <p className="auth-form__small muted center-text">{t('checking')}</p> : null}
           {error !== null && <Alert>{error}</Alert>}
+          {trustBox}
         </>
       )}
       <div className="auth-form__links">

@@ -5,6 +5,7 @@ import { useConfig } from '../../lib/config';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { safeRedirectTarget } from '../../lib/safe-redirect';
 import { useCopyToClipboard } from '../../lib/use-copy-to-clipboard';
+import './supported-browser.css';
 import {
   detectBrowser,
   isSupportedBrowser,
@@ -46,7 +47,8 @@ export default function SupportedBrowserPage() {
   const supported = isSupportedBrowser(info);
   const { status, copy } = useCopyToClipboard(2000);
   useDocumentTitle(supported ? t('supported.okTitle') : t('supported.title'));
-  const browsers = suggestedBrowsers(info.os);
+  // Where this browser works, it is no alternative to itself (an outdated one stays: update it).
+  const browsers = suggestedBrowsers(info.os).filter((b) => !(supported && b === info.browser));
   const current = info.browser === 'other' ? null : `${NAMES[info.browser]}${info.version ? ` ${info.version}` : ''}`;
   // The page the person came from (the banner passes it), else the start page: what to open elsewhere.
   const from = useEntryState<{ from?: unknown }>()?.from;
@@ -55,22 +57,24 @@ export default function SupportedBrowserPage() {
   return (
     <div className="card simple-page stack" data-testid="supported-browser" data-supported={supported}>
       <h1>{supported ? t('supported.okTitle') : t('supported.title')}</h1>
-      <p data-testid="browser-verdict">
+      <p className="browser-verdict" data-testid="browser-verdict">
         {supported
-          ? t('supported.okText', { browser: current ?? '', app: appTitle })
+          ? t(browsers.length ? 'supported.okText' : 'supported.okTextAlone', { browser: current ?? '', app: appTitle })
           : current
             ? t('supported.currentUnsupported', { browser: current })
             : t('supported.text')}
       </p>
-      <ul className="browser-list" aria-label={t('supported.listLabel')}>
-        {browsers.map((b) => (
-          <li key={b} data-browser={b}>
-            <a href={LINKS[b]} rel="noopener noreferrer" target="_blank">
-              {NAMES[b as Exclude<BrowserName, 'other'>]}
-            </a>
-          </li>
-        ))}
-      </ul>
+      {browsers.length ? (
+        <ul className="browser-list" aria-label={t('supported.listLabel')}>
+          {browsers.map((b) => (
+            <li key={b} data-browser={b}>
+              <a href={LINKS[b]} rel="noopener noreferrer" target="_blank">
+                {NAMES[b as Exclude<BrowserName, 'other'>]}
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {info.mobile ? (
         <p className="muted" data-testid="mobile-note">
           {t('supported.mobileNote')}

@@ -45,7 +45,6 @@ export default function SsoWelcomeForm() {
       <p className="auth-form__lead">{t('ssoLead')}</p>
       <TermsConsent
         ns="welcome"
-        privacyClassName="auth-form__small"
         checked={terms}
         error={fieldErrors.terms}
         onChange={(checked) => {

@@ -25,6 +25,20 @@ describe('welcome screen', () => {
     expect(server.requests[0]?.authorization).toMatch(/^Bearer /);
   });
 
+  it('says the privacy policy in the consent line, not as a lone link under it', async () => {
+    localStorage.setItem('authorization', fakeSessionToken());
+    await renderScreen(<WelcomeForm />, { url: '/user/welcome' });
+    const consent = await screen.findByRole('checkbox', { name: /accept the terms of use/ });
+    const label = document.querySelector(`label[for="${consent.id}"]`)!;
+    expect(label).toHaveTextContent(
+      'I have read and accept the terms of use. Our privacy policy says how we use your data.',
+    );
+    // One privacy link on the page, and it is the one in the label.
+    const privacy = [...document.querySelectorAll('a')].filter((a) => /privacy policy/i.test(a.textContent ?? ''));
+    expect(privacy).toHaveLength(1);
+    expect(label.contains(privacy[0]!)).toBe(true);
+  });
+
   it('checks the password length on blur and asks for the terms', async () => {
     localStorage.setItem('authorization', fakeSessionToken());
     await renderScreen(<WelcomeForm />, { url: '/user/welcome' });
@@ -73,7 +87,9 @@ describe('welcome screen', () => {
     expect(screen.getByText('You must accept the terms of use.')).toBeVisible();
     expect(screen.queryByText(/fill in all fields/)).toBeNull();
     const label = document.querySelector(`label[for="${screen.getByRole('checkbox').id}"]`);
-    expect(label?.textContent).toBe('I have read and accept the terms of use.');
+    expect(label?.textContent).toBe(
+      'I have read and accept the terms of use. Our privacy policy says how we use your data.',
+    );
   });
 });
 

@@ -123,7 +123,6 @@ function PasswordWelcomeForm() {
       />
       <TermsConsent
         ns="welcome"
-        privacyClassName="auth-form__small"
         checked={terms}
         error={errors.terms}
         onChange={(checked) => {

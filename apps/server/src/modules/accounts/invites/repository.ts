@@ -94,6 +94,17 @@ export function invitesRepository(db: Kysely<Database>) {
 
     find: (jtiHash: string) => db.selectFrom('invites').selectAll().where('jti_hash', '=', jtiHash).executeTakeFirst(),
 
+    /** Who sent the newest invitation to this address (null: none, or an administrator). */
+    async lastInviterOf(email: string): Promise<string | null> {
+      const row = await db
+        .selectFrom('invites')
+        .select('inviter_id')
+        .where('email', '=', email)
+        .orderBy('created_at', 'desc')
+        .executeTakeFirst();
+      return row?.inviter_id ?? null;
+    },
+
     /** Marks the invite accepted unless it already was or has expired: only one acceptance can win. */
     async accept(jtiHash: string, now = Date.now()): Promise<boolean> {
       const done = await db

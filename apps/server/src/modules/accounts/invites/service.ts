@@ -237,21 +237,25 @@ export async function validateInvite(deps: AccountsDeps, token: string): Promise
     if (off) return { email: '', status: 'expired' };
     return { email: '', status: 'pending', ...(await sender(deps, read.inviterId, read.domain)) };
   }
-  const row = await invitesRepository(deps.db).find(read.jtiHash);
-  if (!row) throw new AppError('ERR_INVITE_INVALID');
+  const invites = invitesRepository(deps.db);
+  const row = await invites.find(read.jtiHash);
+  // A good signature whose expiry passed is answered as expired even without its row: the address is
+  // genuine, and the screen still needs whom to ask and whether sign-up would refuse the address.
+  if (!row && !read.expired) throw new AppError('ERR_INVITE_INVALID');
+  const email = row?.email ?? read.email;
   // An address that already has a confirmed account is answered as accepted, as sign-up would (409).
-  const user = await usersRepository(deps.db).byEmail(row.email);
-  if (row.accepted_at !== null || (user && !awaitsCodeStep(user))) return { email: row.email, status: 'accepted' };
-  // Expired: who sent it is the one to ask for a new one, and a personal address can sign up no other way
-  // (the screen must not offer a sign-up that would refuse it).
-  if (read.expired || row.expires_at <= Date.now())
+  const user = await usersRepository(deps.db).byEmail(email);
+  if ((row && row.accepted_at !== null) || (user && !awaitsCodeStep(user))) return { email, status: 'accepted' };
+  // Expired: who sent it is the one to ask for a new one (without the row: who last invited the address),
+  // and a personal address can sign up no other way (the screen must not offer a sign-up that would refuse it).
+  if (!row || read.expired || row.expires_at <= Date.now())
     return {
-      email: row.email,
+      email,
       status: 'expired',
-      personal: await isPersonalAddress(row.email),
-      ...(await sender(deps, row.inviter_id, emailDomain(row.email))),
+      personal: await isPersonalAddress(email),
+      ...(await sender(deps, row ? row.inviter_id : await invites.lastInviterOf(email), emailDomain(email))),
     };
-  return { email: row.email, status: 'pending', ...(await sender(deps, row.inviter_id, emailDomain(row.email))) };
+  return { email, status: 'pending', ...(await sender(deps, row.inviter_id, emailDomain(email))) };
 }
 
 /** Who sends a pending or expired invitation (display name, or null) and the team's domain. */

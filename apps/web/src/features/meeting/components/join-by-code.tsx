@@ -8,7 +8,7 @@ import { TextField } from '../../../components/text-field';
 import { meetingCodeFrom } from '../../../lib/meeting-code';
 
 /** "Join with a code or link": a pasted link or a typed code opens that meeting's page. */
-export function JoinByCode({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
+export function JoinByCode({ headingLevel = 3, primary = false }: { headingLevel?: 2 | 3; primary?: boolean }) {
   const { t } = useTranslation('meeting');
   const navigate = useNavigate();
   const [value, setValue] = useState('');
@@ -34,7 +34,7 @@ export function JoinByCode({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
           {...field('code', value, setValue)}
           required={false}
         />
-        <Button type="submit" variant="secondary">
+        <Button type="submit" variant={primary ? 'primary' : 'secondary'}>
           {t('joinCode.submit')}
         </Button>
       </div>
