@@ -272,12 +272,13 @@ export default defineConfig({
         // of components/ and lib/), one file; what only some screens use, or only later (the passkey code,
         // the browser check, dialogs, toasts, the captcha, the fresh-proof dialog, "Ask for access", file
         // downloads, the home's header and avatar menu, the authenticator enrolment, the meeting helpers),
-        // stays out of it, in its own chunk.
+        // stays out of it, in its own chunk. The contract's paths of the entry screens (paths-accounts.ts) go in
+        // it too: several lazy screens share them, and alone they would be one more small file.
         codeSplitting: {
           groups: [
             {
               name: 'app',
-              test: /node_modules[\\/](react-dom|scheduler)[\\/]|src[\\/](main\.tsx|app[\\/](router|page-frame|providers|route-error|user-layout)\.tsx|(components|lib)[\\/](?!confirm-dialog-view|sso-choice-view|sso-choice\.|sso\.|toast-view|toast\.css|dialog\.css|webauthn|browser|safe-redirect|checkbox|progress-bar|format-bytes|password-rules|name-rules|captcha|terms-consent|use-copy-to-clipboard|code-boxes|guest\.|ask-for-access|fresh-proof|reauth|api-download|home-header|avatar-menu|totp-enrolment|sign-out|meeting-code|videoconference|welcome-session|load-error))/,
+              test: /node_modules[\\/](react-dom|scheduler)[\\/]|contract[\\/]src[\\/]paths-accounts\.ts$|src[\\/](main\.tsx|app[\\/](router|page-frame|providers|route-error|user-layout)\.tsx|(components|lib)[\\/](?!confirm-dialog-view|sso-choice-view|sso-choice\.|sso\.|toast-view|toast\.css|dialog\.css|webauthn|browser|safe-redirect|checkbox|progress-bar|format-bytes|password-rules|name-rules|captcha|terms-consent|use-copy-to-clipboard|code-boxes|guest\.|ask-for-access|fresh-proof|reauth|api-download|home-header|avatar-menu|totp-enrolment|sign-out|meeting-code|videoconference|welcome-session|load-error))/,
               priority: 1,
             },
             {

@@ -1,8 +1,15 @@
 /** The zod-free part of the contract: safe to import from the web app's start-up path. */
 export * from './constants.js';
+export * from './meeting-constants.js';
+export * from './sso-constants.js';
 export * from './email.js';
 export * from './errors.js';
 export * from './paths.js';
+export * from './api.js';
+export * from './paths-accounts.js';
+export * from './paths-security.js';
+export * from './paths-meetings.js';
+export * from './paths-files.js';
 export * from './admin-paths.js';
 export * from './text.js';
 export * from './language.js';

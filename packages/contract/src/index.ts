@@ -1,9 +1,16 @@
 // First: zod's settings, before the schemas below are built.
 import './zod-config.js';
 export * from './constants.js';
+export * from './meeting-constants.js';
+export * from './sso-constants.js';
 export * from './email.js';
 export * from './errors.js';
 export * from './paths.js';
+export * from './api.js';
+export * from './paths-accounts.js';
+export * from './paths-security.js';
+export * from './paths-meetings.js';
+export * from './paths-files.js';
 export * from './text.js';
 export * from './language.js';
 export * from './pages.js';

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { API, isEmailShape, type Language } from '@suite/contract/core';
+import { ACCOUNT_API, isEmailShape, type Language } from '@suite/contract/core';
 import type { AccessRequestReason } from '@suite/contract';
 import { ApiError, apiRequest } from '../lib/api-client';
 import { useTranslation } from '../lib/i18n-react';
@@ -31,7 +31,7 @@ export default function AskForAccess({ reason, email }: { reason: AccessRequestR
     try {
       await apiRequest({
         method: 'POST',
-        path: API.accessRequests,
+        path: ACCOUNT_API.accessRequests,
         body: { email: to, reason, language: i18n.language as Language },
       });
       setState('sent');

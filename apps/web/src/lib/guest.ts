@@ -1,10 +1,10 @@
-import { ACCEPTED_TERMS_VERSION, API, type GuestRequest, type GuestResponse } from '@suite/contract/core';
+import { ACCEPTED_TERMS_VERSION, ACCOUNT_API, type GuestRequest, type GuestResponse } from '@suite/contract/core';
 import { apiRequest, lazySchema } from './api-client';
 import { STORAGE_KEYS, write } from './storage';
 
 /** POST /guest: `{name, accepted_terms}` → the guest record; its `_id` is stored as guestId. */
 function createGuest(body: GuestRequest): Promise<GuestResponse> {
-  return apiRequest({ method: 'POST', path: API.guest, body, schema: lazySchema('GuestResponseSchema') });
+  return apiRequest({ method: 'POST', path: ACCOUNT_API.guest, body, schema: lazySchema('GuestResponseSchema') });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { API, type LogoutResponse } from '@suite/contract/core';
+import { ACCOUNT_API, SECURITY_API, type LogoutResponse } from '@suite/contract/core';
 import { ApiError, apiRequest } from './api-client';
 import { clearSession } from './session';
 
@@ -8,7 +8,7 @@ import { clearSession } from './session';
  * address for a single sign-on session, if any.
  */
 export async function signOut(): Promise<string | undefined> {
-  const answer = await apiRequest<LogoutResponse>({ method: 'POST', path: API.logout, auth: true }).catch(
+  const answer = await apiRequest<LogoutResponse>({ method: 'POST', path: ACCOUNT_API.logout, auth: true }).catch(
     () => undefined,
   );
   clearSession();
@@ -21,7 +21,7 @@ export async function signOut(): Promise<string | undefined> {
  */
 export async function signOutEverywhere(): Promise<string | undefined> {
   try {
-    const answer = await apiRequest<LogoutResponse>({ method: 'POST', path: API.logoutAll, auth: true });
+    const answer = await apiRequest<LogoutResponse>({ method: 'POST', path: SECURITY_API.logoutAll, auth: true });
     clearSession();
     return answer.logout_url ?? undefined;
   } catch (error) {

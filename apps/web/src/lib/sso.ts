@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { API, API_PREFIX, emailDomain, isEmailShape, type SsoDiscoverResponse } from '@suite/contract/core';
+import { ACCOUNT_API, API_PREFIX, emailDomain, isEmailShape, type SsoDiscoverResponse } from '@suite/contract/core';
 import { apiRequest, lazySchema } from './api-client';
 
 export type SsoAvailability = SsoDiscoverResponse['sso'];
 
 /** Where a sign-in with the company's identity provider starts (the server redirects to it). */
-export const ssoStartUrl = (email: string) => `${API_PREFIX}${API.ssoStart}?email=${encodeURIComponent(email.trim())}`;
+export const ssoStartUrl = (email: string) =>
+  `${API_PREFIX}${ACCOUNT_API.ssoStart}?email=${encodeURIComponent(email.trim())}`;
 
 /** Answers per domain, for the page's life: discovery depends on the domain only. */
 const known = new Map<string, Promise<SsoAvailability>>();
@@ -17,7 +18,7 @@ export function discoverSso(email: string): Promise<SsoAvailability> {
   if (!answer) {
     answer = apiRequest({
       method: 'POST',
-      path: API.ssoDiscover,
+      path: ACCOUNT_API.ssoDiscover,
       body: { email },
       schema: lazySchema('SsoDiscoverResponseSchema'),
     }).then(

@@ -4,7 +4,7 @@ import {
   startAuthentication,
   startRegistration,
 } from '@simplewebauthn/browser';
-import { API, type Passkey, type SessionResponse } from '@suite/contract/core';
+import { SECURITY_API, type Passkey, type SessionResponse } from '@suite/contract/core';
 import { ApiError, apiRequest } from './api-client';
 import { saveSession } from './session';
 
@@ -29,18 +29,22 @@ function ceremonyFailure(error: unknown): never {
 
 /** Creates a passkey on this device for the signed-in account and keeps it under `name`. */
 export async function addPasskey(name: string): Promise<Passkey> {
-  const { options } = await apiRequest<Options>({ method: 'POST', path: API.passkeyRegistrationOptions, auth: true });
+  const { options } = await apiRequest<Options>({
+    method: 'POST',
+    path: SECURITY_API.passkeyRegistrationOptions,
+    auth: true,
+  });
   const response = await startRegistration({ optionsJSON: options as never }).catch(ceremonyFailure);
-  return apiRequest<Passkey>({ method: 'POST', path: API.passkeys, auth: true, body: { response, name } });
+  return apiRequest<Passkey>({ method: 'POST', path: SECURITY_API.passkeys, auth: true, body: { response, name } });
 }
 
 /** Proves again, with one of the account's passkeys, for the session in hand (before a factor change). */
 export async function provePasskey(): Promise<void> {
-  const { options } = await apiRequest<Options>({ method: 'POST', path: API.passkeyLoginOptions });
+  const { options } = await apiRequest<Options>({ method: 'POST', path: SECURITY_API.passkeyLoginOptions });
   const response = await startAuthentication({ optionsJSON: options as never }).catch(ceremonyFailure);
   await apiRequest<{ ok: true }>({
     method: 'POST',
-    path: API.reauth,
+    path: SECURITY_API.reauth,
     auth: true,
     body: { method: 'passkey', response },
   });
@@ -55,12 +59,12 @@ export async function signInWithPasskey(
   autofill = false,
   picked: () => void = () => undefined,
 ): Promise<SessionResponse> {
-  const { options } = await apiRequest<Options>({ method: 'POST', path: API.passkeyLoginOptions });
+  const { options } = await apiRequest<Options>({ method: 'POST', path: SECURITY_API.passkeyLoginOptions });
   const response = await startAuthentication({ optionsJSON: options as never, useBrowserAutofill: autofill }).catch(
     ceremonyFailure,
   );
   picked();
-  return apiRequest<SessionResponse>({ method: 'POST', path: API.passkeyLogin, body: { response } });
+  return apiRequest<SessionResponse>({ method: 'POST', path: SECURITY_API.passkeyLogin, body: { response } });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PolicyNoticeSchema } from '../admin.js';
-import { CODE_LENGTH, LANGUAGES, MAX_TEAMMATES, SESSION_METHODS } from '../constants.js';
+import { CODE_LENGTH, LANGUAGES, MAX_TEAMMATES } from '../constants.js';
+import { SESSION_METHODS } from '../sso-constants.js';
 import {
   AcceptedTermsSchema,
   DisplayNameInputSchema,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from '../../lib/navigation';
 import { useTranslation } from '../../lib/i18n-react';
-import { ACCEPTED_TERMS_VERSION, API } from '@suite/contract/core';
+import { ACCEPTED_TERMS_VERSION, ACCOUNT_API } from '@suite/contract/core';
 import { ApiError, apiRequest, lazySchema } from '../../lib/api-client';
 import { useGoToMainApp } from '../../lib/main-app';
 import { saveSession } from '../../lib/session';
@@ -29,7 +29,7 @@ export default function SsoWelcomeForm() {
     send: async () => {
       const session = await apiRequest({
         method: 'PUT',
-        path: API.ssoCompleteRegister,
+        path: ACCOUNT_API.ssoCompleteRegister,
         body: { accepted_terms: { version: ACCEPTED_TERMS_VERSION } },
         auth: true,
         schema: lazySchema('SessionResponseSchema'),

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { API, type MeResponse } from '@suite/contract/core';
+import { ACCOUNT_API, type MeResponse } from '@suite/contract/core';
 import { apiRequest, lazySchema } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n-react';
 import { currentLanguage } from '../../../lib/i18n';
@@ -20,7 +20,7 @@ export function PolicyBanner() {
     const controller = new AbortController();
     apiRequest<MeResponse>({
       method: 'GET',
-      path: API.me,
+      path: ACCOUNT_API.me,
       auth: true,
       schema: lazySchema('MeResponseSchema'),
       signal: controller.signal,

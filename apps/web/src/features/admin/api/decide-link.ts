@@ -1,4 +1,4 @@
-import { API } from '@suite/contract/core';
+import { SECURITY_API } from '@suite/contract/core';
 import type { AccessRequestResponse } from '@suite/contract';
 import { apiRequest, lazySchema } from '../../../lib/api-client';
 
@@ -6,7 +6,7 @@ import { apiRequest, lazySchema } from '../../../lib/api-client';
 export const requestByLink = (token: string) =>
   apiRequest<AccessRequestResponse>({
     method: 'POST',
-    path: API.accessRequestLink,
+    path: SECURITY_API.accessRequestLink,
     body: { token },
     schema: lazySchema('AccessRequestResponseSchema'),
   });
@@ -15,7 +15,7 @@ export const requestByLink = (token: string) =>
 export const decideByLink = (token: string, decision: 'approve' | 'refuse') =>
   apiRequest<AccessRequestResponse>({
     method: 'POST',
-    path: API.accessRequestDecide,
+    path: SECURITY_API.accessRequestDecide,
     body: { token, decision },
     schema: lazySchema('AccessRequestResponseSchema'),
   });

@@ -1,4 +1,4 @@
-import { API, type HandoffResponse, type MeResponse } from '@suite/contract/core';
+import { ACCOUNT_API, type HandoffResponse, type MeResponse } from '@suite/contract/core';
 import { apiRequest, lazySchema } from '../../../lib/api-client';
 
 /**
@@ -9,15 +9,15 @@ import { apiRequest, lazySchema } from '../../../lib/api-client';
 export const exchangeHandoff = (handoff: string, confirm = false): Promise<HandoffResponse> =>
   apiRequest({
     method: 'POST',
-    path: API.handoff,
+    path: ACCOUNT_API.handoff,
     body: confirm ? { handoff, confirm } : { handoff },
     schema: lazySchema('HandoffResponseSchema'),
   });
 
 /** GET /v2/user/me with a given token: its profiles (names) and whether the welcome step is done. */
 export const meWith = (token: string): Promise<MeResponse> =>
-  apiRequest({ method: 'GET', path: API.me, token, schema: lazySchema('MeResponseSchema') });
+  apiRequest({ method: 'GET', path: ACCOUNT_API.me, token, schema: lazySchema('MeResponseSchema') });
 
 /** Ends a session that was declined (the person stayed in the account they had). */
 export const endSession = (token: string) =>
-  apiRequest({ method: 'POST', path: API.logout, token }).catch(() => undefined);
+  apiRequest({ method: 'POST', path: ACCOUNT_API.logout, token }).catch(() => undefined);

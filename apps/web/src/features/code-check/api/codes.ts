@@ -1,4 +1,4 @@
-import { API } from '@suite/contract/core';
+import { ACCOUNT_API } from '@suite/contract/core';
 import { apiRequest, lazySchema } from '../../../lib/api-client';
 
 /** The same code screen serves sign-up (check-token) and recovery (check-token-recovery). */
@@ -9,7 +9,7 @@ export type CodeMode = 'signup' | 'recovery';
  * when the server asked for one (ERR_CAPTCHA_REQUIRED: many failed checks on this address).
  */
 export function confirmCode(mode: CodeMode, body: { token: string; email: string; captcha_token?: string }) {
-  const path = mode === 'signup' ? API.confirm : API.forgotPasswordConfirm;
+  const path = mode === 'signup' ? ACCOUNT_API.confirm : ACCOUNT_API.forgotPasswordConfirm;
   return apiRequest({ method: 'PUT', path, body, schema: lazySchema('SessionResponseSchema') });
 }
 
@@ -17,6 +17,16 @@ export function confirmCode(mode: CodeMode, body: { token: string; email: string
 export function resendCode(mode: CodeMode, email: string, captcha?: string) {
   const body = { email, ...(captcha ? { captcha_token: captcha } : {}) };
   return mode === 'signup'
-    ? apiRequest({ method: 'PUT', path: API.resendConfirmation, body, schema: lazySchema('MessageResponseSchema') })
-    : apiRequest({ method: 'POST', path: API.forgotPassword, body, schema: lazySchema('MessageResponseSchema') });
+    ? apiRequest({
+        method: 'PUT',
+        path: ACCOUNT_API.resendConfirmation,
+        body,
+        schema: lazySchema('MessageResponseSchema'),
+      })
+    : apiRequest({
+        method: 'POST',
+        path: ACCOUNT_API.forgotPassword,
+        body,
+        schema: lazySchema('MessageResponseSchema'),
+      });
 }

@@ -1,4 +1,4 @@
-import { API, API_PREFIX, apiPath, type ErrorCode } from '@suite/contract/core';
+import { FILE_API, API_PREFIX, apiPath, type ErrorCode } from '@suite/contract/core';
 import type { z } from 'zod';
 import type { ValidatingLinkResponseSchema } from '@suite/contract/core';
 import { apiRequest } from '../../../lib/api-client';
@@ -8,7 +8,7 @@ export type LinkInfo = z.infer<typeof ValidatingLinkResponseSchema>;
 /** `GET /file/{fileId}/validating_link?share_key=` (spec §7): 200 means the link is valid. */
 export function validateLink(fileId: string, shareKey: string, signal?: AbortSignal): Promise<LinkInfo> {
   return apiRequest<LinkInfo>({
-    path: API.validatingLink,
+    path: FILE_API.validatingLink,
     params: { fileId },
     query: { share_key: shareKey },
     signal,
@@ -18,7 +18,7 @@ export function validateLink(fileId: string, shareKey: string, signal?: AbortSig
 /** Where the browser navigates for the forced download (spec §7). */
 export function forcedDownloadUrl(fileId: string, shareKey: string): string {
   const query = new URLSearchParams({ share_key: shareKey, force_download: 'true' });
-  return `${API_PREFIX}${apiPath(API.downloadLink, { fileId })}?${query}`;
+  return `${API_PREFIX}${apiPath(FILE_API.downloadLink, { fileId })}?${query}`;
 }
 
 /** The link states the server names; anything else shows the default error. */

@@ -1,4 +1,4 @@
-import { API, API_PREFIX, type StoredFile } from '@suite/contract/core';
+import { FILE_API, API_PREFIX, type StoredFile } from '@suite/contract/core';
 import { ApiError } from '../../../lib/api-client';
 import { currentToken } from '../../../lib/session';
 
@@ -26,7 +26,7 @@ function failure(xhr: XMLHttpRequest): ApiError {
 export function uploadFile(file: File, onProgress: (fraction: number) => void): UploadHandle {
   const xhr = new XMLHttpRequest();
   const done = new Promise<StoredFile>((resolve, reject) => {
-    xhr.open('POST', `${API_PREFIX}${API.files}`);
+    xhr.open('POST', `${API_PREFIX}${FILE_API.files}`);
     xhr.setRequestHeader('accept', 'application/json');
     const token = currentToken();
     if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);

@@ -1,4 +1,4 @@
-import { API } from '@suite/contract/core';
+import { ACCOUNT_API } from '@suite/contract/core';
 import { apiRequest, lazySchema } from '../../../lib/api-client';
 
 /**
@@ -9,7 +9,7 @@ import { apiRequest, lazySchema } from '../../../lib/api-client';
 export function resumeSignup(email: string, captchaToken: string | undefined) {
   return apiRequest({
     method: 'POST',
-    path: API.signup,
+    path: ACCOUNT_API.signup,
     body: { email, ...(captchaToken ? { captcha_token: captchaToken } : {}) },
     schema: lazySchema('SignupResponseSchema'),
   });
@@ -19,7 +19,7 @@ export function resumeSignup(email: string, captchaToken: string | undefined) {
 export function acceptInvite(email: string, inviteToken: string) {
   return apiRequest({
     method: 'POST',
-    path: API.signup,
+    path: ACCOUNT_API.signup,
     body: { email, invite_token: inviteToken },
     schema: lazySchema('SignupResponseSchema'),
   });
@@ -30,5 +30,8 @@ export function acceptInvite(email: string, inviteToken: string) {
  * without a schema: the screen shows the two strings when they are there, nothing otherwise.
  */
 export function inviteSender(inviteToken: string) {
-  return apiRequest<{ inviter?: string | null; team?: string }>({ path: API.validateInvite, query: { inviteToken } });
+  return apiRequest<{ inviter?: string | null; team?: string }>({
+    path: ACCOUNT_API.validateInvite,
+    query: { inviteToken },
+  });
 }

@@ -1,5 +1,5 @@
 import {
-  API,
+  VIDEOCONFERENCE_API,
   AUTH_HTTP_TIMEOUT_MS,
   GuestMeetingTokenResponseSchema,
   LobbyWaitingResponseSchema,
@@ -49,7 +49,7 @@ export async function fetchMeetingToken(
   const name = { ...(displayName ? { display_name: displayName } : {}), ...(invite ? { invite } : {}) };
   if (identity.kind === 'user') {
     const answer = await meetingPost(
-      API.meetingToken,
+      VIDEOCONFERENCE_API.meetingToken,
       {},
       { room_name: roomName, ...name },
       true,
@@ -59,7 +59,7 @@ export async function fetchMeetingToken(
     return 'lobby' in answer ? answer : { token: answer };
   }
   const answer = await meetingPost(
-    API.guestMeetingToken,
+    VIDEOCONFERENCE_API.guestMeetingToken,
     {},
     { room_name: roomName, guest_id: identity.guestId, ...name },
     false,
@@ -72,7 +72,7 @@ export async function fetchMeetingToken(
 /** POST /v2/videoconference/:id/session/ping: "still in the room", so the session does not go idle. */
 export function pingMeetingSession(roomName: string, identity: Identity): Promise<SessionPingResponse> {
   return meetingPost(
-    API.videoconferenceSessionPing,
+    VIDEOCONFERENCE_API.videoconferenceSessionPing,
     { id: roomName },
     identity.kind === 'guest' ? { guest_id: identity.guestId } : {},
     identity.kind === 'user',

@@ -1,5 +1,5 @@
 import {
-  API,
+  VIDEOCONFERENCE_API,
   LOBBY_API,
   VideoconferenceListSchema,
   VideoconferenceSchema,
@@ -10,14 +10,16 @@ import { apiRequest } from '../../../lib/api-client';
 
 /** GET /v2/videoconference (bearer): the signed-in user's own conferences. */
 export async function listVideoconferences(): Promise<Videoconference[]> {
-  return (await apiRequest({ path: API.videoconferences, auth: true, schema: VideoconferenceListSchema })).data;
+  return (
+    await apiRequest({ path: VIDEOCONFERENCE_API.videoconferences, auth: true, schema: VideoconferenceListSchema })
+  ).data;
 }
 
 /** POST /v2/videoconference (bearer): a new conference hosted by the caller. */
 export function createVideoconference(title?: string, access?: MeetingAccess): Promise<Videoconference> {
   return apiRequest({
     method: 'POST',
-    path: API.videoconferences,
+    path: VIDEOCONFERENCE_API.videoconferences,
     auth: true,
     body: { ...(title ? { title } : {}), ...(access ? { access } : {}) },
     schema: VideoconferenceSchema,
@@ -28,7 +30,7 @@ export function createVideoconference(title?: string, access?: MeetingAccess): P
 export function endVideoconference(id: string): Promise<Videoconference> {
   return apiRequest({
     method: 'DELETE',
-    path: API.videoconference,
+    path: VIDEOCONFERENCE_API.videoconference,
     params: { id },
     auth: true,
     schema: VideoconferenceSchema,
@@ -39,7 +41,7 @@ export function endVideoconference(id: string): Promise<Videoconference> {
 export function endMeetingSession(id: string): Promise<Videoconference> {
   return apiRequest({
     method: 'DELETE',
-    path: API.videoconferenceSession,
+    path: VIDEOCONFERENCE_API.videoconferenceSession,
     params: { id },
     auth: true,
     schema: VideoconferenceSchema,

@@ -1,4 +1,4 @@
-import { API, type FactorRevertResponse } from '@suite/contract/core';
+import { SECURITY_API, type FactorRevertResponse } from '@suite/contract/core';
 import { apiRequest } from '../../../lib/api-client';
 
 /**
@@ -6,4 +6,4 @@ import { apiRequest } from '../../../lib/api-client';
  * says whether the password was cleared.
  */
 export const revertFactorChange = (token: string) =>
-  apiRequest<FactorRevertResponse>({ method: 'POST', path: API.factorRevert, body: { token } });
+  apiRequest<FactorRevertResponse>({ method: 'POST', path: SECURITY_API.factorRevert, body: { token } });

@@ -1,4 +1,4 @@
-import { API } from '@suite/contract/core';
+import { ACCOUNT_API } from '@suite/contract/core';
 import { apiRequest, lazySchema } from '../../../lib/api-client';
 
 export interface SignupBody {
@@ -9,5 +9,5 @@ export interface SignupBody {
 
 /** POST /v2/user: 201 → a code was mailed; with an accepted personal invite the answer carries a session. */
 export function signup(body: SignupBody) {
-  return apiRequest({ method: 'POST', path: API.signup, body, schema: lazySchema('SignupResponseSchema') });
+  return apiRequest({ method: 'POST', path: ACCOUNT_API.signup, body, schema: lazySchema('SignupResponseSchema') });
 }

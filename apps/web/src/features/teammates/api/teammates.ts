@@ -1,11 +1,11 @@
-import { API } from '@suite/contract/core';
+import { ACCOUNT_API } from '@suite/contract/core';
 import { apiRequest, lazySchema } from '../../../lib/api-client';
 
 /** POST /invite/teammates (bearer): invites same-domain addresses by mail. */
 export function inviteTeammates(emails: string[]) {
   return apiRequest({
     method: 'POST',
-    path: API.inviteTeammates,
+    path: ACCOUNT_API.inviteTeammates,
     body: { emails },
     auth: true,
     schema: lazySchema('InviteTeammatesResponseSchema'),
@@ -19,7 +19,7 @@ export function inviteTeammates(emails: string[]) {
 export function invitationUrl(method: 'GET' | 'POST' | 'DELETE' = 'GET') {
   return apiRequest({
     method,
-    path: API.invitationUrl,
+    path: ACCOUNT_API.invitationUrl,
     auth: true,
     schema: lazySchema('InvitationUrlResponseSchema'),
   });
