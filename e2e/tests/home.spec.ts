@@ -68,8 +68,11 @@ test.describe('the signed-in home: a place with rooms', () => {
     await signInWithStorage(page, account, '/app');
     const panel = page.getByRole('region', { name: 'Meetings' });
     await panel.getByRole('button', { name: 'Create for later' }).click();
-    const created = panel.getByTestId('meeting-created');
+    // In the list of meetings (first, with its Copy), not in the middle of the form.
+    const created = panel.getByRole('listitem').first();
     await expect(created).toContainText('Your meeting is ready');
+    await expect(created.getByRole('button', { name: /^Copy/ })).toBeVisible();
+    await expect(panel.locator('form').getByText('Your meeting is ready')).toHaveCount(0);
     await expect(created.getByText(/\/meet\/[a-z]{3}-[a-z]{4}-[a-z]{3}$/)).toBeVisible();
     await expect(page).toHaveURL(/\/app$/);
     await panel.getByLabel('Meeting name (optional)').fill('Stand-up');
