@@ -130,6 +130,17 @@ for (const lang of ['en', 'hi'] as Lang[]) {
       const { secret, codes } = await ui.turnOnTwoStep();
       expect(codes).toHaveLength(10);
       expect(new Set(codes).size).toBe(10);
+      // A card of two columns of five, and the heading that took the focus shows no ring (it is no control).
+      const corners = await page
+        .getByTestId('recovery-codes')
+        .getByRole('listitem')
+        .evaluateAll((items) => items.map((item) => item.getBoundingClientRect()).map((r) => [r.left, r.top]));
+      expect(new Set(corners.map(([left]) => Math.round(left ?? 0))).size).toBe(2);
+      expect(new Set(corners.map(([, top]) => Math.round(top ?? 0))).size).toBe(5);
+      const codesTitle = ui.panel.getByRole('heading', { name: ui.secT('codes.title') });
+      expect(
+        await codesTitle.evaluate((h) => [getComputedStyle(h).boxShadow, getComputedStyle(h).outlineStyle]),
+      ).toEqual(['none', 'none']);
       const download = page.waitForEvent('download');
       await ui.button(ui.secT('codes.download')).click();
       const file = await (await download).path();

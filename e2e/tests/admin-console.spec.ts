@@ -46,8 +46,12 @@ test.describe('the domain administrator’s console', () => {
   }) => {
     const someone = await createAccount(request);
     await signInWithStorage(page, someone, '/app');
-    await expect(page.getByRole('navigation', { name: homeT('nav.label') }).getByRole('link')).toHaveCount(4);
-    await expect(page.getByRole('link', { name: homeT('nav.admin'), exact: true })).toHaveCount(0);
+    // A company address nobody administers yet: the Administration entry opens the domain proof, not a console.
+    await expect(page.getByRole('navigation', { name: homeT('nav.label') }).getByRole('link')).toHaveCount(5);
+    await expect(page.getByRole('link', { name: homeT('nav.admin'), exact: true })).toHaveAttribute(
+      'href',
+      '/app/admin/prove-domain',
+    );
     await page.goto('/app/admin');
     await expect(page.getByRole('heading', { name: texts('en', 'pages')('notFound.title') })).toBeVisible();
     await page.goto('/app/admin/audit');
@@ -293,9 +297,14 @@ test.describe('administrators and the domain proof', () => {
     const person = await createAccount(request, uniqueEmail('it'));
     const domain = domainOf(person.email);
     await signInWithStorage(page, person, '/app');
-    await expect(page.getByText(t('setup.text', { domain }))).toBeVisible();
+    // The way in is the Administration entry of the home's sections (no card among the meetings).
+    const entry = page
+      .getByRole('navigation', { name: homeT('nav.label') })
+      .getByRole('link', { name: homeT('nav.admin'), exact: true });
+    await expect(entry).toBeVisible();
+    await expect(page.getByText(t('setup.text', { domain }))).toHaveCount(0);
     await expectAccessible(page, 'home with set up administration');
-    await page.getByRole('link', { name: t('setup.open') }).click();
+    await entry.click();
     await expect(page).toHaveURL(/\/app\/admin\/prove-domain$/);
     await expect(page.getByRole('heading', { level: 1, name: t('claim.title') })).toBeVisible();
     const name = `_suite-challenge.${domain}`;

@@ -69,7 +69,10 @@ test('set up from the console for a DNS-proven domain, tested in a popup, then o
   const domain = domainOf(person.email);
   await signInWithStorage(page, person, '/app');
   // The domain is proven by its TXT record (the claim flow's cases are admin-console.spec.ts's).
-  await page.getByRole('link', { name: t('setup.open') }).click();
+  await page
+    .getByRole('navigation', { name: texts('en', 'home')('nav.label') })
+    .getByRole('link', { name: texts('en', 'home')('nav.admin'), exact: true })
+    .click();
   const name = `_suite-challenge.${domain}`;
   const value = (await page
     .locator('code')

@@ -36,13 +36,13 @@ test.describe('the signed-in home: a place with rooms', () => {
   }) => {
     const account = await createAccount(request);
     await signInWithStorage(page, account, '/app/sessions');
-    await expect(current(page)).toHaveText(homeT('nav.sessions'));
+    await expect(current(page)).toHaveAccessibleName(homeT('nav.sessions'));
     await expect(page.getByRole('region', { name: texts('en', 'sessions')('title') })).toBeVisible();
     await expect(page).toHaveTitle(new RegExp(`^${homeT('nav.sessions')} · `));
     // One section at a time: nothing of the others is on the page.
     await expect(page.getByRole('region', { name: 'Files' })).toHaveCount(0);
     await page.reload();
-    await expect(current(page)).toHaveText(homeT('nav.sessions'));
+    await expect(current(page)).toHaveAccessibleName(homeT('nav.sessions'));
     await expect(page.getByRole('region', { name: texts('en', 'sessions')('title') })).toBeVisible();
 
     await nav(page)
@@ -53,10 +53,10 @@ test.describe('the signed-in home: a place with rooms', () => {
     await expect(page.getByRole('heading', { level: 1, name: homeT('nav.files') })).toBeFocused();
     await page.goBack();
     await expect(page).toHaveURL(/\/app\/sessions$/);
-    await expect(current(page)).toHaveText(homeT('nav.sessions'));
+    await expect(current(page)).toHaveAccessibleName(homeT('nav.sessions'));
     await page.goForward();
     await expect(page).toHaveURL(/\/app\/files$/);
-    await expect(current(page)).toHaveText(homeT('nav.files'));
+    await expect(current(page)).toHaveAccessibleName(homeT('nav.files'));
 
     // An address that is no section is the not-found page, not an empty home.
     await page.goto('/app/nothing-here');
@@ -68,8 +68,11 @@ test.describe('the signed-in home: a place with rooms', () => {
     await signInWithStorage(page, account, '/app');
     const panel = page.getByRole('region', { name: 'Meetings' });
     await panel.getByRole('button', { name: 'Create for later' }).click();
-    const created = panel.getByTestId('meeting-created');
+    // In the list of meetings (first, with its Copy), not in the middle of the form.
+    const created = panel.getByRole('listitem').first();
     await expect(created).toContainText('Your meeting is ready');
+    await expect(created.getByRole('button', { name: /^Copy/ })).toBeVisible();
+    await expect(panel.locator('form').getByText('Your meeting is ready')).toHaveCount(0);
     await expect(created.getByText(/\/meet\/[a-z]{3}-[a-z]{4}-[a-z]{3}$/)).toBeVisible();
     await expect(page).toHaveURL(/\/app$/);
     await panel.getByLabel('Meeting name (optional)').fill('Stand-up');
@@ -173,7 +176,7 @@ test.describe('the signed-in home: a place with rooms', () => {
         await page.goto(`/app/${section}`);
         await expect(
           page.getByRole('navigation', { name: t('nav.label') }).locator('[aria-current="page"]'),
-        ).toHaveText(t(`nav.${section}`));
+        ).toHaveAccessibleName(t(`nav.${section}`));
         await expect(page.locator('main .card').first()).toBeVisible();
         await expect(page.locator('.page-loading')).toHaveCount(0);
         await expectAccessible(page, `home ${section} ${lang}`);

@@ -204,6 +204,34 @@ describe('web app serving', () => {
     await t.close();
   });
 
+  it("sends a Hindi visitor of the app's other screens the copy that preloads the Devanagari faces", async () => {
+    const t = await createTestApp();
+    const dist = join(t.dataDir, 'web');
+    mkdirSync(join(dist, 'pages'), { recursive: true });
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(
+      join(dist, 'pages', 'index.hi.html'),
+      '<!doctype html><link rel="preload" href="/d.woff2"><div id="root"></div>',
+    );
+    const app = await buildApp({ ...t.config, webDist: dist }, { logger: false });
+    const get = (url: string, language: string) =>
+      app.inject({ method: 'GET', url, headers: { accept: 'text/html', 'accept-language': language } });
+    try {
+      for (const url of ['/app', '/app/security', '/meet/room-1']) {
+        const hindi = await get(url, 'hi-IN,hi;q=0.9,en;q=0.5');
+        expect(hindi.statusCode, url).toBe(200);
+        expect(hindi.body, url).toContain('/d.woff2');
+        expect(hindi.headers.vary, url).toContain('Accept-Language');
+        const english = await get(url, 'en-GB');
+        expect(english.body, url).not.toContain('/d.woff2');
+        expect(english.headers.vary, url).toContain('Accept-Language');
+      }
+    } finally {
+      await app.close();
+      await t.close();
+    }
+  });
+
   it('answers an address the app has no screen for with 404 and the app (its not-found page); its screens with 200', async () => {
     const t = await createTestApp();
     const dist = join(t.dataDir, 'web');

@@ -117,6 +117,12 @@ for (const page of WEB_PAGES.filter((p) => p.entry)) {
     count++;
   }
 }
+// The app's other screens (/app, the meetings) share index.html: a Hindi visitor gets a copy that also
+// preloads the Devanagari faces (the server picks it by Accept-Language), else on a first visit
+// `font-display: optional` keeps the fallback, which has no Devanagari on many systems (boxes). Other
+// languages need nothing more than the latin faces index.html preloads.
+const index = readFileSync(join(dist, 'index.html'), 'utf8');
+write(join(dist, 'pages', 'index.hi.html'), index.replace('  </head>', `${fontLinks('hi')}  </head>`));
 writeFileSync(
   join(dist, 'prerendered.json'),
   `${JSON.stringify(Object.fromEntries(PRERENDER_KEYS.map((k) => [k, PRERENDER_CONFIG[k]])), null, 2)}\n`,

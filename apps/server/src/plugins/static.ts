@@ -189,6 +189,8 @@ async function staticWeb(app: FastifyInstance, opts: { webDist: string; settings
     }
   };
   if (hasWeb) walk(opts.webDist);
+  // Whether the shared index.html has a copy per language (then the answer varies by Accept-Language).
+  const indexByLanguage = [...files.keys()].some((name) => /^\/pages\/index\.[a-z]{2}\.html$/.test(name));
   // Entry screens (the `entry` pages of the contract's route table): the build wrote each one's own copy
   // of index.html that also preloads the screen's code (dist/pages/<name>.html), and the screen
   // prerendered in each language (<name>.<lang>.html). Those are sent when the settings they were
@@ -315,9 +317,14 @@ async function staticWeb(app: FastifyInstance, opts: { webDist: string; settings
       return sendPage(request, reply, byLanguage, plain);
     }
     const index = await variants('/index.html', indexFile);
-    return isAppRoute(path)
-      ? sendVariants(request, reply, index)
-      : sendVariants(request, reply, index, 'Accept-Encoding', 404);
+    if (!isAppRoute(path)) return sendVariants(request, reply, index, 'Accept-Encoding', 404);
+    // A Hindi visitor's copy also preloads the Devanagari faces (the build writes it): without them a first
+    // visit keeps the fallback font (font-display: optional), which draws Devanagari as boxes on many systems.
+    if (!indexByLanguage) return sendVariants(request, reply, index);
+    const localized = `/pages/index.${pageLanguage(request.headers['accept-language'])}.html`;
+    const localizedFile = files.get(localized);
+    const chosen = localizedFile ? await variants(localized, localizedFile) : index;
+    return sendVariants(request, reply, chosen, 'Accept-Encoding, Accept-Language');
   }
 
   app.setNotFoundHandler(serve);

@@ -31,6 +31,8 @@ async function open(url: string, answer: (req: IncomingMessage) => Answer | unde
   return { router, server };
 }
 const nav = () => screen.getByRole('navigation', { name: 'Sections' });
+/** A section link's name (the phone bar's short caption beside it is hidden from assistive tech). */
+const label = (link: HTMLElement) => link.querySelector('.home-nav__label')?.textContent;
 const current = () =>
   within(nav())
     .getAllByRole('link')
@@ -40,13 +42,13 @@ describe('signed-in home: sections', () => {
   it('a deep link opens its section, the header and navigation at once; /app is Meetings', async () => {
     await open('/app/security');
     const links = within(nav()).getAllByRole('link');
-    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+    expect(links.map((a) => [label(a), a.getAttribute('href')])).toEqual([
       ['Meetings', '/app/meetings'],
       ['Files', '/app/files'],
       ['Security', '/app/security'],
       ['Sessions', '/app/sessions'],
     ]);
-    expect(current().map((a) => a.textContent)).toEqual(['Security']);
+    expect(current().map(label)).toEqual(['Security']);
     expect(screen.getByRole('heading', { level: 1, name: 'Security' })).toBeVisible();
     await waitFor(() => expect(document.title).toMatch(/^Security · Home/));
     expect(screen.getByRole('button', { name: 'Account menu for Ada Lovelace' })).toBeVisible();
@@ -54,17 +56,17 @@ describe('signed-in home: sections', () => {
 
   it('one section at a time; a click moves the address, the mark and the focus; back returns', async () => {
     const { router } = await open('/app');
-    expect(current().map((a) => a.textContent)).toEqual(['Meetings']);
+    expect(current().map(label)).toEqual(['Meetings']);
     expect(screen.getByRole('heading', { level: 1, name: 'Hello, Ada Lovelace' })).toBeVisible();
     fireEvent.click(within(nav()).getByRole('link', { name: 'Sessions' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/sessions'));
-    expect(current().map((a) => a.textContent)).toEqual(['Sessions']);
+    expect(current().map(label)).toEqual(['Sessions']);
     const heading = screen.getByRole('heading', { level: 1, name: 'Sessions' });
     expect(document.activeElement).toBe(heading);
     expect(document.querySelector('[data-section]')?.getAttribute('data-section')).toBe('sessions');
     act(() => window.history.back());
     await waitFor(() => expect(router.state.location.pathname).toBe('/app'));
-    await waitFor(() => expect(current().map((a) => a.textContent)).toEqual(['Meetings']));
+    await waitFor(() => expect(current().map(label)).toEqual(['Meetings']));
   });
 
   it('Administration shows only for a domain administrator, after the others', async () => {
@@ -76,6 +78,40 @@ describe('signed-in home: sections', () => {
     const admin = await within(nav()).findByRole('link', { name: 'Administration' });
     expect(admin.getAttribute('href')).toBe('/app/admin');
     expect(within(nav()).getAllByRole('link').at(-1)).toBe(admin);
+  });
+});
+
+describe('signed-in home: the way into administration', () => {
+  it('is the Administration entry for a person of a company domain nobody administers: it opens the DNS proof', async () => {
+    await open('/app', (req) =>
+      req.url === '/api/admin/claim'
+        ? {
+            status: 200,
+            body: {
+              domain: 'contoso.com',
+              record_name: '_suite-challenge.contoso.com',
+              record_type: 'TXT',
+              record_value: 'v',
+              admin: false,
+            },
+          }
+        : undefined,
+    );
+    const entry = await within(nav()).findByRole('link', { name: 'Administration' });
+    expect(entry.getAttribute('href')).toBe('/app/admin/prove-domain');
+    // Not a card in the Meetings section any more.
+    expect(screen.queryByText('Set up administration')).toBeNull();
+  });
+
+  it('is not there for a free-mail address', async () => {
+    const { server } = await open('/app', (req) =>
+      req.url === '/api/admin/claim'
+        ? { status: 403, body: { error_code: 'ERR_CLAIM_NOT_ALLOWED', message: 'no' } }
+        : undefined,
+    );
+    await waitFor(() => expect(server.requests.map((r) => r.url)).toContain('/api/admin/claim'));
+    await act(async () => {});
+    expect(within(nav()).queryByRole('link', { name: 'Administration' })).toBeNull();
   });
 });
 

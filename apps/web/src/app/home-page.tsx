@@ -8,11 +8,12 @@ import { actingProfile, clearSession, currentToken, currentUser } from '../lib/s
 import { ApiError } from '../lib/api-client';
 import { isWelcomeSession } from '../lib/welcome-session';
 import { PageNotFound } from '../lib/page-not-found';
-import { userPath } from '../lib/paths';
+import { PATHS, userPath } from '../lib/paths';
 import { HomeHeader } from '../components/home-header';
 import { PageLoading } from '../components/page-loading';
 import { WithAddress } from '../components/address';
 import { getAdminMe } from '../features/admin/api/admin-me';
+import { getClaim } from '../features/admin/api/claim';
 import { CONSOLE_PATH } from '../features/admin/lib/sections';
 import './home.css';
 
@@ -31,7 +32,6 @@ const InvitationLink = lazy(() =>
 const MeetingsPanel = lazy(() =>
   import('../features/meeting/components/meetings-panel').then((m) => ({ default: m.MeetingsPanel })),
 );
-const AdminLink = lazy(() => import('../features/admin/components/admin-link').then((m) => ({ default: m.AdminLink })));
 const FilesPanel = lazy(() =>
   import('../features/file-share/components/files-panel').then((m) => ({ default: m.FilesPanel })),
 );
@@ -54,13 +54,23 @@ const SECTIONS: Record<HomeSection, () => ReactNode> = {
  * Whether this session's person administers a domain (the Administration section): asked once per
  * session token, not on every section, so that the navigation does not change under the pointer.
  */
-let adminAnswer: { token: string; admin: Promise<boolean | 'ended'> } | null = null;
-function isAdmin(token: string): Promise<boolean | 'ended'> {
+type AdminEntry = 'console' | 'claim' | false;
+let adminAnswer: { token: string; admin: Promise<AdminEntry | 'ended'> } | null = null;
+function isAdmin(token: string): Promise<AdminEntry | 'ended'> {
   if (adminAnswer?.token !== token) {
     // The same question says whether the session still holds (ended elsewhere, or the person deactivated).
+    // Someone of a company domain nobody administers yet gets the entry too: it opens the DNS proof
+    // (GET /admin/claim answers 403 for a personal address: no entry).
     const admin = getAdminMe().then(
-      (me) => me.domains.length > 0,
-      (error: unknown) => (error instanceof ApiError && error.status === 401 ? ('ended' as const) : false),
+      (me): AdminEntry => (me.domains.length > 0 ? 'console' : false),
+      (error: unknown): Promise<AdminEntry | 'ended'> | AdminEntry | 'ended' => {
+        if (error instanceof ApiError && error.status === 401) return 'ended';
+        if (!(error instanceof ApiError && error.status === 404)) return false;
+        return getClaim().then(
+          (claim) => (claim.admin ? false : 'claim'),
+          () => false,
+        );
+      },
     );
     adminAnswer = { token, admin };
   }
@@ -93,7 +103,7 @@ export default function HomePage() {
   const token = currentToken();
   const signedIn = Boolean(token) && !welcome;
   // Unknown until asked: the way to prove one's domain shows only once it is known that it is not administered.
-  const [admin, setAdmin] = useState<boolean | undefined>();
+  const [admin, setAdmin] = useState<AdminEntry | undefined>();
   const titleRef = useRef<HTMLHeadingElement>(null);
   const email = currentUser()?.email ?? '';
   const profile = actingProfile();
@@ -130,7 +140,10 @@ export default function HomePage() {
   const Section = SECTIONS[section];
   return (
     <div className="home">
-      <HomeHeader current={section} adminPath={admin ? CONSOLE_PATH : undefined} />
+      <HomeHeader
+        current={section}
+        adminPath={admin === 'console' ? CONSOLE_PATH : admin === 'claim' ? PATHS.adminClaim : undefined}
+      />
       <main id="main" className="home__main" data-section={section}>
         {section === 'meetings' ? (
           // The landing section greets the person and says which account this is.
@@ -160,13 +173,6 @@ export default function HomePage() {
         >
           <Section />
         </Suspense>
-        {section === 'meetings' && admin === false ? (
-          // A company address that administers nothing yet: below the
-          // section's own work, the way to prove the domain (nothing for others).
-          <Suspense fallback={null}>
-            <AdminLink />
-          </Suspense>
-        ) : null}
       </main>
     </div>
   );

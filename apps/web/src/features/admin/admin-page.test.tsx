@@ -191,6 +191,25 @@ describe('People', () => {
     expect(screen.getByText(/not an address in your domain/)).toBeVisible();
     expect(screen.getAllByText('1 invitation sent.')[0]).toBeVisible();
   });
+
+  it('offers no "Deactivate" on the administrator’s own row; the invitation box shows addresses of the domain', async () => {
+    localStorage.setItem('user', JSON.stringify({ email: 'Ana@contoso.com' }));
+    await open('/app/admin', (req) =>
+      req.url?.startsWith('/api/admin/domains/contoso.com/people')
+        ? { status: 200, body: { people: [person('ana'), person('zoe')], next_cursor: null } }
+        : undefined,
+    );
+    const list = await screen.findByRole('list', { name: 'People' });
+    const me = within(list).getByRole('listitem', { name: 'Ana Doe' });
+    expect(within(me).queryByRole('button', { name: 'Deactivate' })).toBeNull();
+    expect(within(me).getByRole('button', { name: 'Reset two-step' })).toBeVisible();
+    const zoe = within(list).getByRole('listitem', { name: 'Zoe Doe' });
+    expect(within(zoe).getByRole('button', { name: 'Deactivate' })).toHaveClass('btn--danger');
+    const box = screen.getByLabelText('Email addresses');
+    expect(box).toHaveAttribute('placeholder', 'ana@contoso.com\nraj@contoso.com');
+    expect(box.parentElement).toHaveClass('admin__textarea-control');
+    localStorage.removeItem('user');
+  });
 });
 
 describe('Sign-up rules', () => {

@@ -4,7 +4,6 @@ import type { IncomingMessage } from 'node:http';
 import { fakeSessionToken, renderScreen, serveApi, type Answer, sentence } from '../../components/testing';
 import AdminPage from './admin-page';
 import ClaimPage from './claim-page';
-import { AdminLink } from './components/admin-link';
 
 beforeAll(() => {
   // happy-dom lacks the modal API of <dialog>.
@@ -224,38 +223,5 @@ describe('Prove your domain', () => {
     expect(await screen.findByText('Only people with a company address in this domain can prove it.')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Check now' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Back to home' })).toBeVisible();
-  });
-});
-
-describe('the home’s way into administration', () => {
-  it('offers "Set up administration" to a person of a company domain who administers nothing', async () => {
-    await serve((req) =>
-      req.url === '/api/admin/claim'
-        ? {
-            status: 200,
-            body: {
-              domain: DOMAIN,
-              record_name: '_suite-challenge.contoso.com',
-              record_type: 'TXT',
-              record_value: 'v',
-              admin: false,
-            },
-          }
-        : undefined,
-    );
-    await renderScreen(<AdminLink />, { url: '/app', path: '/app' });
-    expect(await screen.findByRole('link', { name: 'Set up administration' })).toHaveAttribute(
-      'href',
-      '/app/admin/prove-domain',
-    );
-    expect(screen.getByText(sentence(/Nobody manages contoso.com for you yet/))).toBeVisible();
-  });
-
-  it('shows nothing to a free-mail address', async () => {
-    await serve((req) => (req.url === '/api/admin/claim' ? error(403, 'ERR_CLAIM_NOT_ALLOWED', 'no') : undefined));
-    await renderScreen(<AdminLink />, { url: '/app', path: '/app' });
-    await waitFor(() => expect(calls()).toContain('GET /api/admin/claim'));
-    expect(screen.queryByRole('link')).toBeNull();
-    expect(screen.queryByText('Set up administration')).toBeNull();
   });
 });

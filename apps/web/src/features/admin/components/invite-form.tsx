@@ -42,7 +42,7 @@ export function InviteForm({ context, onInvited }: { context: AdminContext; onIn
         <label className="field__label" htmlFor={`${id}-text`}>
           {t('invite.label')}
         </label>
-        <div className={`field__control${error ? ' field__control--error' : ''}`}>
+        <div className={`field__control admin__textarea-control${error ? ' field__control--error' : ''}`}>
           <textarea
             id={`${id}-text`}
             name="text"
@@ -50,7 +50,7 @@ export function InviteForm({ context, onInvited }: { context: AdminContext; onIn
             rows={4}
             maxLength={ADMIN_INVITE_TEXT_MAX}
             value={text}
-            placeholder={t('invite.placeholder')}
+            placeholder={t('invite.placeholder', { domain: context.domain })}
             aria-invalid={error ? true : undefined}
             aria-describedby={`${id}-${error ? 'error' : 'hint'}`}
             onChange={(e) => {

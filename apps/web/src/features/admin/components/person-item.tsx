@@ -5,6 +5,7 @@ import { Button } from '../../../components/button';
 import { useDialog } from '../../../components/confirm-dialog';
 import { ProofCancelled } from '../../../components/fresh-proof';
 import { useTranslation } from '../../../lib/i18n-react';
+import { currentUser } from '../../../lib/session';
 import { useErrorMessage } from '../../../lib/use-error-message';
 import { runPersonAction, type PersonAction } from '../api/person-action';
 import type { AdminContext } from '../lib/admin-context';
@@ -13,15 +14,19 @@ import { formatWhen } from '../lib/format';
 /** Actions that end or take something away: they ask first, and look it. */
 const DESTRUCTIVE = new Set<PersonAction>(['deactivate', 'endSessions', 'resetTwoStep', 'removePasskeys']);
 
-/** What a person's state and methods allow, in the order shown (the destructive one that ends everything last). */
-function actionsFor(person: Person): PersonAction[] {
+/**
+ * What a person's state and methods allow, in the order shown (the destructive one that ends everything last).
+ * On the administrator's own row there is no "Deactivate": locking oneself out of the console is never what
+ * was meant, and a red button there invited the mistake.
+ */
+function actionsFor(person: Person, self: boolean): PersonAction[] {
   switch (person.status) {
     case 'active':
       return [
         ...(person.sessions > 0 ? (['endSessions'] as const) : []),
         ...(person.methods.includes('two_step') ? (['resetTwoStep'] as const) : []),
         ...(person.methods.includes('passkey') ? (['removePasskeys'] as const) : []),
-        'deactivate',
+        ...(self ? [] : (['deactivate'] as const)),
       ];
     case 'deactivated':
       return ['reactivate'];
@@ -52,7 +57,8 @@ export function PersonItem({
   const nameId = useId();
   const name = personName(person);
   const who = name || person.email;
-  const actions = actionsFor(person);
+  const self = person.email.toLowerCase() === (currentUser()?.email ?? '').toLowerCase();
+  const actions = actionsFor(person, self);
 
   const run = async (action: PersonAction) => {
     if (busy) return;

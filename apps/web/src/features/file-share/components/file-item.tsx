@@ -23,7 +23,7 @@ export function FileItem({ file, onDeleted }: { file: StoredFile; onDeleted: (fi
 
   async function remove() {
     const yes = await confirm({
-      title: t('deleteTitle'),
+      title: t('deleteNamedTitle', { name: file.name }),
       text: t('deleteText', { name: file.name }),
       primaryLabel: t('delete'),
       secondaryLabel: t('keep'),
@@ -51,7 +51,8 @@ export function FileItem({ file, onDeleted }: { file: StoredFile; onDeleted: (fi
           <Button variant="secondary" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
             {open ? t('hideLinks') : t('share')}
           </Button>
-          <Button variant="link" onClick={() => void remove()} loading={submit.busy}>
+          {/* Red like every destructive action, outlined: it asks first, so it is not the final step. */}
+          <Button variant="danger" className="files__delete" onClick={() => void remove()} loading={submit.busy}>
             {t('delete')}
           </Button>
         </div>

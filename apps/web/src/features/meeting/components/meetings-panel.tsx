@@ -41,10 +41,22 @@ function CopyButton({ link, name }: { link: string; name: string }) {
 }
 
 /** One meeting: its name and state, its link once (shortened in the middle of nothing: the end may go), Join. */
-function MeetingItem({ vc, name, onEnd }: { vc: Videoconference; name: string; onEnd: () => void }) {
+function MeetingItem({
+  vc,
+  name,
+  fresh,
+  onEnd,
+}: {
+  vc: Videoconference;
+  name: string;
+  /** Just made with "Create for later": first in the list, marked, its link ready to copy. */
+  fresh: boolean;
+  onEnd: () => void;
+}) {
   const { t } = useTranslation('meeting');
   return (
-    <li className="meet-list__item" data-testid="meeting-item">
+    <li className={`meet-list__item${fresh ? ' meet-list__item--new' : ''}`} data-testid="meeting-item">
+      {fresh ? <p className="meet-list__new">{t('panel.createdLater')}</p> : null}
       <div className="meet-list__info">
         <span className="meet-list__name">{name}</span>
         <span className={`meet-status meet-status--${vc.status}`}>{t(`panel.status.${vc.status}`)}</span>
@@ -122,7 +134,9 @@ export function MeetingsPanel() {
   }
   const error = create.error ?? end.error;
 
-  const active = (list ?? []).filter((vc) => vc.status !== 'ended');
+  const active = (list ?? [])
+    .filter((vc) => vc.status !== 'ended')
+    .sort((a, b) => Number(b._id === created?._id) - Number(a._id === created?._id));
   return (
     <section className="card meet-panel stack" aria-labelledby="meetings-title">
       <h2 id="meetings-title">{t('panel.title')}</h2>
@@ -160,20 +174,11 @@ export function MeetingsPanel() {
           {t('notConfigured.text')}
         </p>
       )}
-      {/* A meeting made for later: its link, to paste into an invitation (it stays until dismissed). */}
-      <div role="status" className="meet-panel__status">
-        {created ? (
-          <div className="meet-panel__created" data-testid="meeting-created">
-            <p className="meet-panel__created-text">{t('panel.createdLater')}</p>
-            <div className="meet-panel__created-link">
-              <span className="meet-list__link" translate="no" title={created.link}>
-                {created.link.replace(/^https?:\/\//, '')}
-              </span>
-              <CopyButton link={created.link} name={displayName(created)} />
-            </div>
-          </div>
-        ) : null}
-      </div>
+      {/* A meeting made for later shows in the list below (first, marked, with its Copy), not in the middle
+          of the form; this says so to a screen reader. */}
+      <p role="status" className="visually-hidden">
+        {created ? t('panel.createdLater') : ''}
+      </p>
       {error !== null ? <Alert>{error}</Alert> : null}
       {configured ? <JoinByCode /> : null}
       <h3 className="meet-panel__h3">{t('panel.mine')}</h3>
@@ -184,7 +189,13 @@ export function MeetingsPanel() {
       ) : (
         <ul className="meet-list">
           {active.map((vc) => (
-            <MeetingItem key={vc._id} vc={vc} name={displayName(vc)} onEnd={() => void onEnd(vc)} />
+            <MeetingItem
+              key={vc._id}
+              vc={vc}
+              name={displayName(vc)}
+              fresh={vc._id === created?._id}
+              onEnd={() => void onEnd(vc)}
+            />
           ))}
         </ul>
       )}
