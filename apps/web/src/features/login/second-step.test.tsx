@@ -58,7 +58,9 @@ describe('the second step of a sign-in', () => {
     const box = await screen.findByRole('checkbox', { name: /Trust this browser for 30 days/ });
     const first = screen.getByLabelText('Digit 1 of 6');
     // Reading order: the code comes first, the box follows it.
-    expect(first.compareDocumentPosition(box) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(first.compareDocumentPosition(box) & Node.DOCUMENT_POSITION_FOLLOWING).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
     '12345'
       .split('')
       .forEach((d, i) => fireEvent.change(screen.getByLabelText(`Digit ${i + 1} of 6`), { target: { value: d } }));
