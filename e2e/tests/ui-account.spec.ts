@@ -236,7 +236,10 @@ test.describe('guest form', () => {
     const config = (await (await page.request.get('/api/config')).json()) as { meetDomain: string };
     await page.goto(`/guest?vc_link=${encodeURIComponent(`${config.meetDomain}/room.html?room=x`)}`);
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page.getByText('Please fill in all fields.')).toHaveCount(2);
+    // The form says it once; each empty field says what it misses.
+    await expect(page.getByText('Please fill in all fields.')).toHaveCount(1);
+    await expect(page.getByText('Enter your name.')).toBeVisible();
+    await expect(page.getByText('Accept the terms of use to continue.')).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Your name' })).toBeFocused();
     await page.getByRole('textbox', { name: 'Your name' }).fill('Grace');
     await page.getByRole('button', { name: 'Continue' }).click();
