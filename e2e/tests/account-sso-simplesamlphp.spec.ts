@@ -104,7 +104,6 @@ test('"Sign out of all devices" of a single sign-on session ends this browser\'s
   const user = users[0]!;
   const email = user.attributes.email[0]!;
   const ui = new AccountScreens(page, 'en');
-  const sessionsT = texts('en', 'sessions');
   // The person signed in on two browsers through the provider's tile start URL (finished its welcome above).
   const other = await browser.newPage();
   for (const p of [other, page]) {
@@ -113,11 +112,12 @@ test('"Sign out of all devices" of a single sign-on session ends this browser\'s
     await p.waitForURL(/\/app/);
   }
   await expect(page.getByText(ui.homeT('signedInAs', { email }))).toBeVisible();
-  await page.getByRole('button', { name: sessionsT('all') }).click();
-  await page
-    .getByRole('dialog')
-    .getByRole('button', { name: sessionsT('allConfirm') })
-    .click();
+  // The action is in the account menu, and asks for confirmation first.
+  await page.getByRole('banner').getByRole('button').click();
+  await page.getByRole('menuitem', { name: ui.homeT('menu.signOutAll'), exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: ui.homeT('menu.allTitle') });
+  await expect(dialog).toContainText(ui.homeT('menu.allText'));
+  await dialog.getByRole('button', { name: ui.homeT('menu.allConfirm') }).click();
   // Through the provider's single logout, back to our sign-in page.
   await expect(page).toHaveURL(/\/user\/login\?signed-out=1$/);
   await page.goto(ssp.tileUrl(SP_ENTITY));

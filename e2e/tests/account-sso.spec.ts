@@ -99,6 +99,7 @@ for (const lang of ['en', 'hi'] as Lang[]) {
       await page.goto('/app');
       await expect(page.getByRole('heading', { name: ui.homeT('greeting', { name: 'Ada Lovelace' }) })).toBeVisible();
       // The session is listed as a single-sign-on one; its token never passed through the address bar.
+      await ui.openSection('sessions');
       await expect(page.getByText(texts(lang, 'sessions')('methodSso'))).toBeVisible();
       const history = await page.evaluate(() => window.location.href);
       expect(history).not.toContain('handoff');
