@@ -132,14 +132,32 @@ async function limits(app: FastifyInstance, opts: { scale: number; redisUrl?: st
     route.onRequest = [...[route.onRequest ?? []].flat(), ...(early as unknown as onRequestHookHandler[])];
   });
 
-  // Undo what the marks say once the answer is sent. A callback hook, so that the answers of every
-  // other route pass it without a promise.
+  // A held slot is given back before the answer is written: a client that sends its next request as
+  // soon as it reads this one must find the slot free, on this instance or any other.
+  const releaseSlots = async (marks: LimitMarks) => {
+    const keys = marks.release.splice(0);
+    for (const key of keys) await store.hit(key, 1, -1);
+  };
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    const marks = request.limitMarks;
+    if (!marks || marks.release.length === 0) return done(null, payload);
+    releaseSlots(marks).then(
+      () => done(null, payload),
+      (err: unknown) => {
+        request.log.warn({ err }, 'throttle slot not released before the answer');
+        done(null, payload);
+      },
+    );
+  });
+
+  // Undo what the marks say once the answer is sent (and any slot onSend did not reach). Callback
+  // hooks, so that the answers of every other route pass them without a promise.
   app.addHook('onResponse', (request, reply, done) => {
     const marks = request.limitMarks;
     if (!marks) return done();
     const success = reply.statusCode < 300;
     const undo = async () => {
-      for (const key of marks.release) await store.hit(key, 1, -1);
+      await releaseSlots(marks);
       if (!success) return;
       for (const key of marks.reset) await store.reset(key);
       for (const key of marks.refund) await store.hit(key, 1, -1);
