@@ -98,8 +98,12 @@ export function openDatabase(options: OpenOptions): Db {
       connectionString: options.databaseUrl,
       max: 10,
       // An unreachable server fails a request within seconds (503) instead of hanging it; a server
-      // that is back is used by the next query (the pool opens new connections on demand).
-      connectionTimeoutMillis: 3_000,
+      // that is back is used by the next query (the pool opens new connections on demand). The same
+      // bound covers the wait for a free client: at 3 s, a burst of 25 sign-ups per instance on a
+      // loaded machine queued past it and answered 503 with the database up. A stopped server is
+      // refused at once, so the bound only matters for one that does not answer; 10 s stays under
+      // the web client's 15 s timeout.
+      connectionTimeoutMillis: 10_000,
       idleTimeoutMillis: 30_000,
       // A connection that hangs mid-query (network cut, server frozen) is given up on.
       query_timeout: 30_000,
