@@ -63,10 +63,10 @@ export const ADMIN_MAIL_TEXTS: Record<Language, AdminMailTexts> = {
       'claim-vanished': 'You are receiving this because you administer {domain}.',
     },
     preview: 'About {app} at {domain}.',
-    ignore: 'If this mail is not for you, you can ignore it.',
+    ignore: 'If this email is not for you, you can ignore it.',
     reason: {
       domain_inactive: 'the domain is not active',
-      sso_unavailable: 'single sign-on is not set up or not working',
+      sso_unavailable: 'single sign‑on is not set up or not working',
       invite_only: 'sign-up is by invitation only',
       approval: 'a new account needs approval',
     },
@@ -83,7 +83,7 @@ export const ADMIN_MAIL_TEXTS: Record<Language, AdminMailTexts> = {
     intro: {
       'access-request': '{requester} pede acesso ao {app} ({reason}). Aprove ou recuse no console.',
       'access-digest':
-        '{count} pedidos de acesso ao {app} em {domain} aguardam no console. Chegaram mais de {cap} hoje, então os próximos não são enviados um a um por e-mail até amanhã: veja-os no console.',
+        '{count} pedidos de acesso ao {app} em {domain} aguardam no console. Chegaram mais de {cap} hoje, então os próximos não são enviados um a um por e‑mail até amanhã: veja-os no console.',
       'access-approved': 'Um administrador de {domain} aprovou seu pedido. Você já pode continuar.',
       'access-refused': 'Um administrador de {domain} recusou seu pedido. Fale com ele se achar que é um engano.',
       'claim-vanished':
@@ -104,14 +104,14 @@ export const ADMIN_MAIL_TEXTS: Record<Language, AdminMailTexts> = {
       'claim-vanished': 'Verificamos o registro todos os dias.',
     },
     why: {
-      'access-request': 'Você recebe isto porque administra {domain}.',
-      'access-digest': 'Você recebe isto porque administra {domain}.',
-      'access-approved': 'Você recebe isto porque pediu acesso com este endereço.',
-      'access-refused': 'Você recebe isto porque pediu acesso com este endereço.',
-      'claim-vanished': 'Você recebe isto porque administra {domain}.',
+      'access-request': 'Você recebeu esta mensagem porque administra {domain}.',
+      'access-digest': 'Você recebeu esta mensagem porque administra {domain}.',
+      'access-approved': 'Você recebeu esta mensagem porque pediu acesso com este endereço.',
+      'access-refused': 'Você recebeu esta mensagem porque pediu acesso com este endereço.',
+      'claim-vanished': 'Você recebeu esta mensagem porque administra {domain}.',
     },
     preview: 'Sobre o {app} em {domain}.',
-    ignore: 'Se este e-mail não é para você, pode ignorá-lo.',
+    ignore: 'Se este e‑mail não é para você, pode ignorá-lo.',
     reason: {
       domain_inactive: 'o domínio não está ativo',
       sso_unavailable: 'o login único não está configurado ou não funciona',
@@ -133,7 +133,8 @@ export const ADMIN_MAIL_TEXTS: Record<Language, AdminMailTexts> = {
       'access-digest':
         '{count} solicitudes de acceso a {app} en {domain} esperan en la consola. Hoy llegaron más de {cap}, así que las siguientes no se envían una a una por correo hasta mañana: revísalas en la consola.',
       'access-approved': 'Un administrador de {domain} aprobó tu solicitud. Ya puedes continuar.',
-      'access-refused': 'Un administrador de {domain} rechazó tu solicitud. Habla con él si crees que es un error.',
+      'access-refused':
+        'Un administrador de {domain} rechazó tu solicitud. Si crees que es un error, pregúntale directamente.',
       'claim-vanished':
         'El registro TXT _suite-challenge.{domain} ya no contiene el valor que hizo a alguien administrador de {domain}. Vuelve a ponerlo, o ese rol de administrador termina el {date}.',
     },
@@ -152,11 +153,11 @@ export const ADMIN_MAIL_TEXTS: Record<Language, AdminMailTexts> = {
       'claim-vanished': 'Comprobamos el registro cada día.',
     },
     why: {
-      'access-request': 'Recibes esto porque administras {domain}.',
-      'access-digest': 'Recibes esto porque administras {domain}.',
-      'access-approved': 'Recibes esto porque pediste acceso con esta dirección.',
-      'access-refused': 'Recibes esto porque pediste acceso con esta dirección.',
-      'claim-vanished': 'Recibes esto porque administras {domain}.',
+      'access-request': 'Recibes este mensaje porque administras {domain}.',
+      'access-digest': 'Recibes este mensaje porque administras {domain}.',
+      'access-approved': 'Recibes este mensaje porque pediste acceso con esta dirección.',
+      'access-refused': 'Recibes este mensaje porque pediste acceso con esta dirección.',
+      'claim-vanished': 'Recibes este mensaje porque administras {domain}.',
     },
     preview: 'Sobre {app} en {domain}.',
     ignore: 'Si este correo no es para ti, puedes ignorarlo.',
@@ -200,17 +201,17 @@ export const ADMIN_MAIL_TEXTS: Record<Language, AdminMailTexts> = {
       'claim-vanished': 'हम हर दिन रिकॉर्ड जाँचते हैं।',
     },
     why: {
-      'access-request': 'आपको यह इसलिए मिला क्योंकि आप {domain} के व्यवस्थापक हैं।',
-      'access-digest': 'आपको यह इसलिए मिला क्योंकि आप {domain} के व्यवस्थापक हैं।',
-      'access-approved': 'आपको यह इसलिए मिला क्योंकि आपने इस पते से पहुँच माँगी थी।',
-      'access-refused': 'आपको यह इसलिए मिला क्योंकि आपने इस पते से पहुँच माँगी थी।',
-      'claim-vanished': 'आपको यह इसलिए मिला क्योंकि आप {domain} के व्यवस्थापक हैं।',
+      'access-request': 'आपको यह संदेश इसलिए मिला है क्योंकि आप {domain} के व्यवस्थापक हैं।',
+      'access-digest': 'आपको यह संदेश इसलिए मिला है क्योंकि आप {domain} के व्यवस्थापक हैं।',
+      'access-approved': 'आपको यह संदेश इसलिए मिला है क्योंकि आपने इस पते से पहुँच माँगी थी।',
+      'access-refused': 'आपको यह संदेश इसलिए मिला है क्योंकि आपने इस पते से पहुँच माँगी थी।',
+      'claim-vanished': 'आपको यह संदेश इसलिए मिला है क्योंकि आप {domain} के व्यवस्थापक हैं।',
     },
     preview: '{domain} पर {app} के बारे में।',
     ignore: 'अगर यह ईमेल आपके लिए नहीं है, तो आप इसे अनदेखा कर सकते हैं।',
     reason: {
       domain_inactive: 'डोमेन सक्रिय नहीं है',
-      sso_unavailable: 'सिंगल साइन-ऑन सेट नहीं है या काम नहीं कर रहा',
+      sso_unavailable: 'सिंगल साइन‑ऑन सेट नहीं है या काम नहीं कर रहा',
       invite_only: 'साइन-अप केवल आमंत्रण से है',
       approval: 'नए खाते को स्वीकृति चाहिए',
     },
@@ -227,10 +228,10 @@ export const ADMIN_MAIL_TEXTS: Record<Language, AdminMailTexts> = {
     intro: {
       'access-request': '{requester} chiede l’accesso a {app} ({reason}). Approvala o rifiutala nella console.',
       'access-digest':
-        '{count} richieste di accesso a {app} su {domain} attendono nella console. Oggi ne sono arrivate più di {cap}, quindi fino a domani le prossime non vengono inviate una per una per e-mail: guardale nella console.',
+        '{count} richieste di accesso a {app} su {domain} attendono nella console. Oggi ne sono arrivate più di {cap}, quindi fino a domani le prossime non vengono inviate una per una per email: guardale nella console.',
       'access-approved': 'Un amministratore di {domain} ha approvato la tua richiesta. Ora puoi continuare.',
       'access-refused':
-        'Un amministratore di {domain} ha rifiutato la tua richiesta. Chiedi direttamente a lui se pensi che sia un errore.',
+        'Un amministratore di {domain} ha rifiutato la tua richiesta. Se pensi che sia un errore, chiediglielo direttamente.',
       'claim-vanished':
         'Il record TXT _suite-challenge.{domain} non contiene più il valore che ha reso qualcuno amministratore di {domain}. Ripristinalo, altrimenti quel ruolo di amministratore termina il {date}.',
     },
@@ -255,11 +256,11 @@ export const ADMIN_MAIL_TEXTS: Record<Language, AdminMailTexts> = {
       'access-refused': 'Ricevi questo messaggio perché hai chiesto l’accesso con questo indirizzo.',
       'claim-vanished': 'Ricevi questo messaggio perché amministri {domain}.',
     },
-    preview: 'Su {app} su {domain}.',
-    ignore: 'Se questa e-mail non è per te, puoi ignorarla.',
+    preview: 'Riguarda {app} su {domain}.',
+    ignore: 'Se questa email non è per te, puoi ignorarla.',
     reason: {
       domain_inactive: 'il dominio non è attivo',
-      sso_unavailable: 'il single sign-on non è configurato o non funziona',
+      sso_unavailable: 'il single sign‑on non è configurato o non funziona',
       invite_only: 'la registrazione è solo su invito',
       approval: 'un nuovo account richiede l’approvazione',
     },
