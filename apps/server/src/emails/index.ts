@@ -192,9 +192,11 @@ export function mailContent(message: MailMessage, site: MailSite): MailContent {
             url: `${site.publicUrl}${pageUrl('homeSection', { section: 'security' })}`,
             fallback: fill(t.linkFallback),
           },
-      validity: fill(n.ifYou),
+      // What to do if it was not you comes right after the button, in the body's type; the reassurance
+      // for the person who made the change closes the mail, muted.
+      validity: fill(notMe ? n.notMeWhat : n.notYou),
       why: fill(n.why),
-      ignore: fill(notMe ? n.notMeWhat : n.notYou),
+      ignore: fill(n.ifYou),
     };
   }
   if (message.kind === 'invite') {
