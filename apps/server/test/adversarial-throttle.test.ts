@@ -269,7 +269,8 @@ describe('F1 two-step codes guessed from many addresses', () => {
       expect(mail.preview).not.toBe(notice.preview);
       expect(mail.subject).not.toBe(notice.subject);
       expect(mail.code).toBeUndefined();
-      expect(mail.action?.url).toBe('https://suite.example/app');
+      // Where a new password is chosen: the signed-in home has no password form.
+      expect(mail.action?.url).toBe('https://suite.example/user/recovery-password');
     });
   });
 

@@ -56,6 +56,8 @@ function readHtml(html: string): { preview: string; visible: string } {
     .replace(/<div[^>]*data-skip-in-text="true"[^>]*>[\s\S]*?<\/div><\/div>/, '')
     .replace(/<!--[\s\S]*?-->/g, '')
     .replace(/<wbr\/>/g, '')
+    // Inline spans (the code's two halves) add no space between their texts.
+    .replace(/<\/?span[^>]*>/g, '')
     .replace(/<[^>]+>/g, ' ');
   return { preview: squash(decode(preview)), visible: squash(decode(body)) };
 }
@@ -140,9 +142,15 @@ describe('mail templates', () => {
           expect(mail.subject).toContain('ada@contoso.com');
           expect(mail.subject).not.toContain('Ada Lovelace');
         } else {
-          const box = /<div class="em-code"[^>]*>([^<]*)<\/div>/.exec(mail.html);
-          // One text node holding just the code: selected and copied whole.
-          expect(box?.[1]).toBe(CODE);
+          const box = /<div class="em-code"[^>]*>(.*?)<\/div>/.exec(mail.html);
+          // Grouped 3-3 as on the code screen, by two adjacent spans: nothing between the halves, so a
+          // selection or a copy carries the six digits only.
+          const groups = [...(box?.[1] ?? '').matchAll(/<span[^>]*>([^<]*)<\/span>/g)].map((m) => m[1]);
+          expect(groups).toEqual([CODE.slice(0, 3), CODE.slice(3)]);
+          expect((box?.[1] ?? '').replace(/<[^>]+>/g, '')).toBe(CODE);
+          expect(box?.[1]).toMatch(
+            /^<span>\d{3}<\/span><span class="em-code-gap" style="padding-left:\d+px">\d{3}<\/span>$/,
+          );
           expect(box?.[0]).toContain('user-select:all');
           expect(decode(box?.[0] ?? '')).toMatch(/font-family:'SFMono-Regular'[^;]*monospace/);
           expect(mail.text).toMatch(new RegExp(`\\n\\n${CODE}\\n\\n`));
@@ -322,8 +330,8 @@ describe('mail templates', () => {
 
   it('announces the configured code lifetime', async () => {
     const mail = await renderEmail(message('confirm-code', 'en'), { ...site, codeTtlMs: 5 * 60_000 });
-    expect(mail.text).toContain('The code is valid for 5 minutes.');
-    expect(readHtml(mail.html).visible).toContain('The code is valid for 5 minutes.');
+    expect(mail.text).toContain('The code works for 5 minutes.');
+    expect(readHtml(mail.html).visible).toContain('The code works for 5 minutes.');
     const short = await renderEmail(message('confirm-code', 'it'), { ...site, codeTtlMs: 60_000 });
     expect(short.text).toContain('Il codice è valido per 1 minuto.');
   });
@@ -378,7 +386,7 @@ describe('mail templates', () => {
     const m: MailMessage = { ...message('invite', 'pt'), to: 'friend@gmail.com', inviter: null } as MailMessage;
     const mail = await renderEmail(m, site);
     expect(mail.subject).toBe('Você foi convidado para o Suite');
-    expect(mailContent(m, site).intro).toBe('Um administrador do Suite convidou você para entrar no Suite.');
+    expect(mailContent(m, site).intro).toBe('Um administrador convidou você para entrar no Suite.');
     expect(mail.text).not.toContain('gmail.com');
   });
 });

@@ -140,7 +140,12 @@ export function mailContent(message: MailMessage, site: MailSite): MailContent {
       preview: fill(t.passwordKnownPreview),
       heading: fill(t.passwordKnownSubject),
       intro: fill(t.passwordKnownIntro),
-      action: { label: fill(t.passwordKnownButton), url: `${site.publicUrl}/app`, fallback: fill(t.linkFallback) },
+      // Straight to where a new password is chosen (the signed-in home has no password form).
+      action: {
+        label: fill(t.passwordKnownButton),
+        url: `${site.publicUrl}${pageUrl('user-recovery-password')}`,
+        fallback: fill(t.linkFallback),
+      },
       validity: fill(t.passwordKnownAdvice),
       why: fill(t.passwordKnownWhy),
       ignore: fill(t.passwordKnownIfYou),
@@ -182,10 +187,16 @@ export function mailContent(message: MailMessage, site: MailSite): MailContent {
       intro: fill(n.intro[message.kind]),
       action: notMe
         ? { ...notMe, fallback: fill(t.linkFallback) }
-        : { label: fill(n.button), url: `${site.publicUrl}/app`, fallback: fill(t.linkFallback) },
-      validity: fill(n.ifYou),
+        : {
+            label: fill(n.button),
+            url: `${site.publicUrl}${pageUrl('homeSection', { section: 'security' })}`,
+            fallback: fill(t.linkFallback),
+          },
+      // What to do if it was not you comes right after the button, in the body's type; the reassurance
+      // for the person who made the change closes the mail, muted.
+      validity: fill(notMe ? n.notMeWhat : n.notYou),
       why: fill(n.why),
-      ignore: fill(notMe ? n.notMeWhat : n.notYou),
+      ignore: fill(n.ifYou),
     };
   }
   if (message.kind === 'invite') {

@@ -49,6 +49,13 @@ const MONO = "'SFMono-Regular', Menlo, Consolas, 'Liberation Mono', 'Courier New
 const fontFor = (c: MailContent) => `Poppins, ${c.language === 'hi' ? `${DEVANAGARI}, ` : ''}${LATIN}`;
 
 const CODE_SPACING = 8;
+/** Extra room between the code's two halves (added to the letter spacing). */
+const CODE_GROUP_GAP = 14;
+
+/** "012345" → ["012", "345"]: the code screen's grouping; a code of another length stays whole. */
+function codeGroups(code: string): string[] {
+  return code.length === 6 ? [code.slice(0, 3), code.slice(3)] : [code];
+}
 
 /**
  * Poppins from PUBLIC_URL for the clients that load web fonts, hidden from Outlook for Windows
@@ -78,6 +85,7 @@ body { margin: 0; padding: 0; -webkit-text-size-adjust: 100%; text-size-adjust: 
   .em-pad { padding: 24px 18px !important; }
   .em-h1 { font-size: 21px !important; line-height: 28px !important; }
   .em-code { font-size: 30px !important; letter-spacing: 6px !important; padding-left: 6px !important; }
+  .em-code-gap { padding-left: 10px !important; }
 }
 @media (prefers-color-scheme: dark) {
   .em-bg { background-color: ${dark.page} !important; }
@@ -152,7 +160,11 @@ function framed(
 function CodeBox({ code }: { code: string }) {
   return (
     <Box className="em-codebox" align="center" style={framed(light.codeBox, light.codeLine, 14, '20px 12px', 'center')}>
-      {/* One text node, no spaces: a double-click or a long press selects the whole code (user-select: all where supported). */}
+      {/*
+       * Grouped 3-3 as the code screen's boxes are, by padding and not by a space: the two halves are
+       * adjacent spans with nothing between them, so a selection (user-select: all where supported) and
+       * a copy carry the six digits only. Clients that drop the padding show the six digits together.
+       */}
       <div
         className="em-code"
         style={{
@@ -168,7 +180,15 @@ function CodeBox({ code }: { code: string }) {
           WebkitUserSelect: 'all',
         }}
       >
-        {code}
+        {codeGroups(code).map((group, i) =>
+          i === 0 ? (
+            <span key={i}>{group}</span>
+          ) : (
+            <span key={i} className="em-code-gap" style={{ paddingLeft: CODE_GROUP_GAP }}>
+              {group}
+            </span>
+          ),
+        )}
       </div>
     </Box>
   );

@@ -49,7 +49,7 @@ export const NOTICE_TEXTS: Record<Language, NoticeTexts> = {
       'totp-off':
         'Signing in to your {app} account with a password no longer asks for a code from an authenticator app.',
       'password-changed':
-        'The password of your {app} account was changed, and your other devices were signed out. If it was not you, the link below also removes the new password: then choose one with "Forgot your password?".',
+        'The password of your {app} account was changed, and your other devices were signed out. If it was not you, the link below also removes the new password: then choose one with “Forgot your password?”.',
       'recovery-codes-new': 'New recovery codes were made for your {app} account; the earlier ones no longer work.',
       'factors-reset':
         'An administrator turned off two-step verification and removed the passkeys of your {app} account. Sign in with your password and set them up again.',
@@ -63,7 +63,7 @@ export const NOTICE_TEXTS: Record<Language, NoticeTexts> = {
     ifYou: 'If it was you, there is nothing else to do.',
     why: 'You are receiving this because a security setting of your {app} account changed.',
     notYou:
-      'If it was not you, choose a new password with "Forgot your password?" on the sign-in screen now, then remove what you do not recognize in Security and sign out of all devices.',
+      'If it was not you, choose a new password with “Forgot your password?” on the sign-in screen now, then remove what you do not recognize in Security and sign out of all devices.',
     notMeButton: 'This wasn’t me',
     notMeWhat:
       'If it was not you, use this link (it works once, for 7 days): it undoes the change and signs your account out everywhere. Then choose a new password.',
@@ -83,29 +83,29 @@ export const NOTICE_TEXTS: Record<Language, NoticeTexts> = {
     intro: {
       'passkey-added': 'Uma nova chave de acesso agora pode entrar na sua conta do {app} sem senha.',
       'passkey-removed':
-        'Uma chave de acesso da sua conta do {app} foi removida e não pode mais entrar; os seus outros dispositivos foram desconectados.',
+        'Uma chave de acesso da sua conta do {app} foi removida e não pode mais entrar; a sua conta saiu dos outros dispositivos.',
       'totp-on': 'Entrar na sua conta do {app} com senha agora também pede um código de um aplicativo autenticador.',
       'totp-off': 'Entrar na sua conta do {app} com senha não pede mais um código de um aplicativo autenticador.',
       'password-changed':
-        'A senha da sua conta do {app} foi alterada, e os seus outros dispositivos foram desconectados. Se não foi você, o link abaixo também remove a nova senha: depois escolha uma em "Esqueceu sua senha?".',
+        'A senha da sua conta do {app} foi alterada, e a sua conta saiu dos outros dispositivos. Se não foi você, o link abaixo também remove a nova senha: depois escolha uma em “Esqueceu sua senha?”.',
       'recovery-codes-new':
         'Novos códigos de recuperação foram criados para a sua conta do {app}; os anteriores não funcionam mais.',
       'factors-reset':
         'Um administrador desativou a verificação em duas etapas e removeu as chaves de acesso da sua conta do {app}. Entre com a sua senha e configure-as novamente.',
       'two-step-reset':
-        'Um administrador desativou a verificação em duas etapas da sua conta do {app}; os seus dispositivos foram desconectados. Entre com a sua senha e configure-a novamente em Segurança.',
+        'Um administrador desativou a verificação em duas etapas da sua conta do {app}; a sua conta saiu de todos os dispositivos. Entre com a sua senha e configure-a novamente em Segurança.',
       'passkeys-reset':
-        'Um administrador removeu as chaves de acesso da sua conta do {app}; os seus dispositivos foram desconectados. Entre com a sua senha e adicione uma chave de acesso novamente em Segurança.',
+        'Um administrador removeu as chaves de acesso da sua conta do {app}; a sua conta saiu de todos os dispositivos. Entre com a sua senha e adicione uma chave de acesso novamente em Segurança.',
     },
     preview: 'Uma configuração de segurança da sua conta do {app} mudou.',
     button: 'Revisar as configurações de segurança',
     ifYou: 'Se foi você, não há mais nada a fazer.',
     why: 'Você recebeu esta mensagem porque uma configuração de segurança da sua conta do {app} mudou.',
     notYou:
-      'Se não foi você, escolha agora uma nova senha em "Esqueceu sua senha?" na tela de entrada, depois remova o que não reconhecer em Segurança e saia de todos os dispositivos.',
+      'Se não foi você, escolha agora uma nova senha em “Esqueceu sua senha?” na tela de entrada, depois remova o que não reconhecer em Segurança e saia de todos os dispositivos.',
     notMeButton: 'Não fui eu',
     notMeWhat:
-      'Se não foi você, use este link (funciona uma vez, por 7 dias): ele desfaz a alteração e desconecta a sua conta em todos os lugares. Depois escolha uma nova senha.',
+      'Se não foi você, use este link (funciona uma vez, por 7 dias): ele desfaz a alteração e faz a sua conta sair de todos os dispositivos. Depois escolha uma nova senha.',
   },
   es: {
     subject: {
@@ -128,7 +128,7 @@ export const NOTICE_TEXTS: Record<Language, NoticeTexts> = {
       'totp-off':
         'Iniciar sesión en tu cuenta de {app} con contraseña ya no pide un código de una aplicación de autenticación.',
       'password-changed':
-        'Se cambió la contraseña de tu cuenta de {app} y se cerró la sesión en tus otros dispositivos. Si no fuiste tú, el enlace de abajo también quita la nueva contraseña: después elige una con "¿Olvidaste tu contraseña?".',
+        'Se cambió la contraseña de tu cuenta de {app} y se cerró la sesión en tus otros dispositivos. Si no fuiste tú, el enlace de abajo también quita la nueva contraseña: después elige una con “¿Olvidaste tu contraseña?”.',
       'recovery-codes-new':
         'Se crearon nuevos códigos de recuperación para tu cuenta de {app}; los anteriores ya no funcionan.',
       'factors-reset':
@@ -143,7 +143,7 @@ export const NOTICE_TEXTS: Record<Language, NoticeTexts> = {
     ifYou: 'Si fuiste tú, no tienes que hacer nada más.',
     why: 'Recibes este mensaje porque cambió un ajuste de seguridad de tu cuenta de {app}.',
     notYou:
-      'Si no fuiste tú, elige ahora una nueva contraseña con "¿Olvidaste tu contraseña?" en la pantalla de inicio de sesión, luego quita lo que no reconozcas en Seguridad y cierra la sesión en todos los dispositivos.',
+      'Si no fuiste tú, elige ahora una nueva contraseña con “¿Olvidaste tu contraseña?” en la pantalla de inicio de sesión, luego quita lo que no reconozcas en Seguridad y cierra la sesión en todos los dispositivos.',
     notMeButton: 'No fui yo',
     notMeWhat:
       'Si no fuiste tú, usa este enlace (funciona una vez, durante 7 días): deshace el cambio y cierra la sesión de tu cuenta en todas partes. Después elige una nueva contraseña.',
@@ -152,12 +152,12 @@ export const NOTICE_TEXTS: Record<Language, NoticeTexts> = {
     subject: {
       'passkey-added': 'आपके {app} खाते में एक पासकी जोड़ी गई',
       'passkey-removed': 'आपके {app} खाते से एक पासकी हटाई गई',
-      'totp-on': 'दो-चरणीय सत्यापन चालू किया गया',
-      'totp-off': 'दो-चरणीय सत्यापन बंद किया गया',
+      'totp-on': 'दो‑चरणीय सत्यापन चालू किया गया',
+      'totp-off': 'दो‑चरणीय सत्यापन बंद किया गया',
       'password-changed': 'आपका {app} पासवर्ड बदला गया',
       'recovery-codes-new': 'आपके {app} खाते के लिए नए रिकवरी कोड बनाए गए',
-      'factors-reset': 'आपके {app} खाते का दो-चरणीय सत्यापन और पासकी रीसेट किए गए',
-      'two-step-reset': 'आपके {app} खाते का दो-चरणीय सत्यापन रीसेट किया गया',
+      'factors-reset': 'आपके {app} खाते का दो‑चरणीय सत्यापन और पासकी रीसेट किए गए',
+      'two-step-reset': 'आपके {app} खाते का दो‑चरणीय सत्यापन रीसेट किया गया',
       'passkeys-reset': 'आपके {app} खाते की पासकी हटा दी गईं',
     },
     intro: {
@@ -167,24 +167,24 @@ export const NOTICE_TEXTS: Record<Language, NoticeTexts> = {
       'totp-on': 'पासवर्ड से आपके {app} खाते में साइन इन करने पर अब ऑथेंटिकेटर ऐप का कोड भी माँगा जाएगा।',
       'totp-off': 'पासवर्ड से आपके {app} खाते में साइन इन करने पर अब ऑथेंटिकेटर ऐप का कोड नहीं माँगा जाएगा।',
       'password-changed':
-        'आपके {app} खाते का पासवर्ड बदला गया, और आपके दूसरे डिवाइस साइन आउट कर दिए गए। अगर यह आपने नहीं किया, तो नीचे दिया लिंक नया पासवर्ड भी हटा देता है: फिर "पासवर्ड भूल गए?" से नया पासवर्ड चुनें।',
+        'आपके {app} खाते का पासवर्ड बदला गया, और आपके दूसरे डिवाइस साइन आउट कर दिए गए। अगर यह आपने नहीं किया, तो नीचे दिया लिंक नया पासवर्ड भी हटा देता है: फिर “पासवर्ड भूल गए?” से नया पासवर्ड चुनें।',
       'recovery-codes-new': 'आपके {app} खाते के लिए नए रिकवरी कोड बनाए गए; पुराने कोड अब काम नहीं करते।',
       'factors-reset':
-        'एक व्यवस्थापक ने आपके {app} खाते का दो-चरणीय सत्यापन बंद किया और उसकी पासकी हटा दीं। अपने पासवर्ड से साइन इन करें और इन्हें फिर से सेट करें।',
+        'एक व्यवस्थापक ने आपके {app} खाते का दो‑चरणीय सत्यापन बंद किया और उसकी पासकी हटा दीं। अपने पासवर्ड से साइन इन करें और इन्हें फिर से सेट करें।',
       'two-step-reset':
-        'एक व्यवस्थापक ने आपके {app} खाते का दो-चरणीय सत्यापन बंद किया; आपके डिवाइस साइन आउट कर दिए गए। अपने पासवर्ड से साइन इन करें और सुरक्षा में इसे फिर से सेट करें।',
+        'एक व्यवस्थापक ने आपके {app} खाते का दो‑चरणीय सत्यापन बंद किया; आपके डिवाइस साइन आउट कर दिए गए। अपने पासवर्ड से साइन इन करें और सुरक्षा में इसे फिर से सेट करें।',
       'passkeys-reset':
         'एक व्यवस्थापक ने आपके {app} खाते की पासकी हटा दीं; आपके डिवाइस साइन आउट कर दिए गए। अपने पासवर्ड से साइन इन करें और सुरक्षा में फिर से पासकी जोड़ें।',
     },
     preview: 'आपके {app} खाते की एक सुरक्षा सेटिंग बदली है।',
     button: 'सुरक्षा सेटिंग देखें',
     ifYou: 'अगर यह आपने किया था, तो और कुछ करने की ज़रूरत नहीं है।',
-    why: 'आपको यह संदेश इसलिए मिला क्योंकि आपके {app} खाते की एक सुरक्षा सेटिंग बदली है।',
+    why: 'आपको यह संदेश इसलिए मिला है क्योंकि आपके {app} खाते की एक सुरक्षा सेटिंग बदली है।',
     notYou:
-      'अगर यह आपने नहीं किया, तो अभी साइन-इन स्क्रीन पर "पासवर्ड भूल गए?" से नया पासवर्ड चुनें, फिर सुरक्षा में जो आप नहीं पहचानते उसे हटाएँ और सभी डिवाइस से साइन आउट करें।',
+      'अगर यह आपने नहीं किया, तो अभी साइन‑इन स्क्रीन पर “पासवर्ड भूल गए?” से नया पासवर्ड चुनें, फिर सुरक्षा में जो आप नहीं पहचानते उसे हटाएँ और सभी डिवाइस से साइन आउट करें।',
     notMeButton: 'यह मैंने नहीं किया',
     notMeWhat:
-      'अगर यह आपने नहीं किया, तो इस लिंक का उपयोग करें (यह 7 दिनों तक, एक बार काम करता है): यह बदलाव वापस लेता है और आपके खाते को हर जगह से साइन आउट करता है। फिर नया पासवर्ड चुनें।',
+      'अगर यह आपने नहीं किया, तो इस लिंक का इस्तेमाल करें (यह 7 दिनों तक, एक बार काम करता है): यह बदलाव वापस लेता है और आपके खाते को हर जगह से साइन आउट करता है। फिर नया पासवर्ड चुनें।',
   },
   it: {
     subject: {
@@ -201,30 +201,30 @@ export const NOTICE_TEXTS: Record<Language, NoticeTexts> = {
     intro: {
       'passkey-added': 'Una nuova passkey ora può accedere al tuo account {app} senza password.',
       'passkey-removed':
-        'Una passkey del tuo account {app} è stata rimossa e non può più accedere; gli altri tuoi dispositivi sono stati disconnessi.',
+        'Una passkey del tuo account {app} è stata rimossa e non può più accedere; il tuo account è uscito dagli altri dispositivi.',
       'totp-on':
-        "L'accesso al tuo account {app} con la password ora chiede anche un codice da un'app di autenticazione.",
+        'L’accesso al tuo account {app} con la password ora chiede anche un codice da un’app di autenticazione.',
       'totp-off':
-        "L'accesso al tuo account {app} con la password non chiede più un codice da un'app di autenticazione.",
+        'L’accesso al tuo account {app} con la password non chiede più un codice da un’app di autenticazione.',
       'password-changed':
-        'La password del tuo account {app} è stata cambiata e gli altri tuoi dispositivi sono stati disconnessi. Se non sei stato tu, il link qui sotto rimuove anche la nuova password: poi scegline una con "Hai dimenticato la password?".',
+        'La password del tuo account {app} è stata cambiata e il tuo account è uscito dagli altri dispositivi. Se non sei stato tu, il link qui sotto rimuove anche la nuova password: poi scegline una con “Hai dimenticato la password?”.',
       'recovery-codes-new':
         'Sono stati creati nuovi codici di recupero per il tuo account {app}; quelli precedenti non funzionano più.',
       'factors-reset':
         'Un amministratore ha disattivato la verifica in due passaggi e rimosso le passkey del tuo account {app}. Accedi con la password e configurale di nuovo.',
       'two-step-reset':
-        'Un amministratore ha disattivato la verifica in due passaggi del tuo account {app}; i tuoi dispositivi sono stati disconnessi. Accedi con la password e configurala di nuovo in Sicurezza.',
+        'Un amministratore ha disattivato la verifica in due passaggi del tuo account {app}; il tuo account è uscito da tutti i dispositivi. Accedi con la password e configurala di nuovo in Sicurezza.',
       'passkeys-reset':
-        'Un amministratore ha rimosso le passkey del tuo account {app}; i tuoi dispositivi sono stati disconnessi. Accedi con la password e aggiungi di nuovo una passkey in Sicurezza.',
+        'Un amministratore ha rimosso le passkey del tuo account {app}; il tuo account è uscito da tutti i dispositivi. Accedi con la password e aggiungi di nuovo una passkey in Sicurezza.',
     },
     preview: 'Un’impostazione di sicurezza del tuo account {app} è cambiata.',
     button: 'Controlla le impostazioni di sicurezza',
     ifYou: 'Se sei stato tu, non devi fare altro.',
     why: 'Ricevi questo messaggio perché un’impostazione di sicurezza del tuo account {app} è cambiata.',
     notYou:
-      'Se non sei stato tu, scegli subito una nuova password con "Hai dimenticato la password?" nella schermata di accesso, poi rimuovi ciò che non riconosci in Sicurezza ed esci da tutti i dispositivi.',
+      'Se non sei stato tu, scegli subito una nuova password con “Hai dimenticato la password?” nella schermata di accesso, poi rimuovi ciò che non riconosci in Sicurezza ed esci da tutti i dispositivi.',
     notMeButton: 'Non sono stato io',
     notMeWhat:
-      'Se non sei stato tu, usa questo link (funziona una volta, per 7 giorni): annulla la modifica e disconnette il tuo account ovunque. Poi scegli una nuova password.',
+      'Se non sei stato tu, usa questo link (funziona una volta, per 7 giorni): annulla la modifica e fa uscire il tuo account da tutti i dispositivi. Poi scegli una nuova password.',
   },
 };
