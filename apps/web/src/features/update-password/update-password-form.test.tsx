@@ -96,4 +96,54 @@ describe('update password screen', () => {
       secondStep: { pendingToken: 'pending-1', email: 'ada@contoso.com', trustAllowed: true },
     });
   });
+
+  it('two-step on: the code is a calm step of its own (six boxes, no error), sent with the passwords', async () => {
+    server = await serveApi((req, body) => {
+      if (req.method !== 'PUT') return { status: 404 };
+      const sent = JSON.parse(body) as { code?: string };
+      if (!sent.code) return { status: 400, body: { error_code: 'ERR_SECOND_FACTOR_REQUIRED', message: 'x' } };
+      if (sent.code !== '123456') return { status: 400, body: { error_code: 'ERR_SECOND_STEP_INVALID', message: 'x' } };
+      return { status: 200, body: { token: fakeSessionToken(), profiles: [] } };
+    });
+    await submitNewPassword();
+    expect(await screen.findByRole('heading', { name: 'Two-step verification' })).toBeVisible();
+    expect(screen.getByText(/Two-step verification is on for/)).toBeVisible();
+    // The question is new to the person: nothing is in error, no plain text field, the passwords are gone.
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByLabelText(/^New password/)).toBeNull();
+    expect(screen.queryByRole('textbox', { name: /code/i })).toBeNull();
+    const digits = Array.from({ length: 6 }, (_, i) => screen.getByLabelText(`Digit ${i + 1} of 6`));
+    expect(digits.every((box) => box.getAttribute('aria-invalid') !== 'true')).toBe(true);
+
+    '654321'.split('').forEach((d, i) => fireEvent.change(digits[i]!, { target: { value: d } }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/code/i);
+    await waitFor(() => expect(screen.getByLabelText('Digit 1 of 6')).toHaveValue(''));
+    '123456'
+      .split('')
+      .forEach((d, i) => fireEvent.change(screen.getByLabelText(`Digit ${i + 1} of 6`), { target: { value: d } }));
+    expect(await screen.findByText('Your password was changed. Taking you to the app…')).toBeVisible();
+    const puts = server.requests.filter((r) => r.method === 'PUT');
+    expect(puts.map((r) => (JSON.parse(r.body) as { code?: string }).code)).toEqual([
+      undefined,
+      '654321',
+      '123456',
+    ]);
+    expect(JSON.parse(puts[2]!.body)).toMatchObject({
+      password: 'Brand-New-7',
+      password_confirmation: 'Brand-New-7',
+    });
+  });
+
+  it('two-step on: a recovery code instead of the app, and back to the passwords kept as typed', async () => {
+    server = await serveApi(() => ({ status: 400, body: { error_code: 'ERR_SECOND_FACTOR_REQUIRED', message: 'x' } }));
+    await submitNewPassword();
+    fireEvent.click(await screen.findByRole('button', { name: 'Use a recovery code instead' }));
+    fireEvent.change(await screen.findByLabelText(/^Recovery code/), { target: { value: 'abcde-fghij' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
+    await waitFor(() => expect(server!.requests).toHaveLength(2));
+    expect(JSON.parse(server.requests[1]!.body)).toMatchObject({ code: 'abcde-fghij' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Back to the new password' }));
+    expect(await screen.findByLabelText(/^New password/)).toHaveValue('Brand-New-7');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 });

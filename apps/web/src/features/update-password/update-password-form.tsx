@@ -15,9 +15,9 @@ import { FormSubmit } from '../../components/form-submit';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { PasswordField } from '../../components/password-field';
-import { TextField } from '../../components/text-field';
 import { NoSession } from '../../components/no-session';
 import { updatePassword } from './api/update-password';
+import { PasswordCodeStep } from './code-step';
 import { WithDomain } from '../../components/address';
 import '../../components/auth-form.css';
 
@@ -35,9 +35,9 @@ export default function UpdatePasswordForm() {
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   // A recovery of an account with two-step verification: the server asks for the app or a recovery
-  // code before it changes anything; the field appears when it does.
-  const [askCode, setAskCode] = useState(false);
-  const [code, setCode] = useState('');
+  // code before it changes anything (it alone knows the account's factors); the code is then a step of
+  // its own, the passwords typed kept for it.
+  const [codeStep, setCodeStep] = useState(false);
   // The change is said, then the app opens (after REDIRECT_AFTER_MS, or at once with Continue).
   const [changed, setChanged] = useState(false);
   useEffect(() => {
@@ -54,54 +54,61 @@ export default function UpdatePasswordForm() {
     !value ? t('confirmationRequired') : value !== first ? t('mismatch') : undefined;
   // A single-sign-on domain keeps its people's passwords: nothing to change here (said, with the way on).
   const sso = useSsoDiscovery(user?.email ?? '');
-  const { busy, error, field, checkField, onSubmit } = useFormSubmit<'current' | 'password' | 'confirmation' | 'code'>({
+  const { busy, error, setError, field, checkField, onSubmit, run } = useFormSubmit<
+    'current' | 'password' | 'confirmation'
+  >({
     validate: () => {
       const fields = {
         current: needsCurrent && !current ? t('currentRequired') : undefined,
         password: passwordProblem(password),
         confirmation: confirmationProblem(confirmation),
-        code: askCode && !code.trim() ? t('codeRequired') : undefined,
       };
       // Each field names what it misses; the spec's "Please fill in all fields." stays the form's message.
-      const missing = (needsCurrent && !current) || !password || !confirmation || (askCode && !code.trim());
+      const missing = (needsCurrent && !current) || !password || !confirmation;
       return { fields, ...(missing ? { form: t('required') } : {}) };
     },
     failure: (failure) => {
-      if (failure instanceof ApiError && failure.code === 'ERR_SECOND_FACTOR_REQUIRED') setAskCode(true);
+      // Not a mistake of the person's: the question they have not seen yet, asked calmly.
+      if (failure instanceof ApiError && failure.code === 'ERR_SECOND_FACTOR_REQUIRED') {
+        setCodeStep(true);
+        return null;
+      }
       return { form: failure };
     },
-    send: async () => {
-      if (!user) return;
-      const session = await updatePassword(user._id, {
-        password,
-        password_confirmation: confirmation,
-        ...(needsCurrent ? { current_password: current } : {}),
-        ...(askCode ? { code: code.trim() } : {}),
-      });
-      // Two-step verification is on and the server asks for the code as a step of its own: the login's
-      // code step, with the trust box where the domain allows it (trust_allowed), as after a password.
-      // (Today's server takes the code in this same request instead, and earns no trust there: a recovery
-      // moves the credential generation, which voids every trusted browser, and the next sign-in with
-      // the new password and the code is where this browser may be trusted again.)
-      if ('second_step' in session) {
-        clearSession();
-        navigate(userPath('login'), {
-          replace: true,
-          state: {
-            secondStep: {
-              pendingToken: session.pending_token,
-              email: user.email,
-              trustAllowed: session.trust_allowed === true,
-            },
-          },
-        });
-        return;
-      }
-      // Like the code screen and the login: a session that cannot be stored is a failed request.
-      if (!saveSession(session)) throw new ApiError(0, 'ERR_REQUEST', 'Request Error');
-      setChanged(true);
-    },
+    send: () => save(undefined),
   });
+
+  async function save(code: string | undefined) {
+    if (!user) return;
+    const session = await updatePassword(user._id, {
+      password,
+      password_confirmation: confirmation,
+      ...(needsCurrent ? { current_password: current } : {}),
+      ...(code ? { code } : {}),
+    });
+    // Two-step verification is on and the server asks for the code as a step of its own: the login's
+    // code step, with the trust box where the domain allows it (trust_allowed), as after a password.
+    // (Today's server takes the code in this same request instead, and earns no trust there: a recovery
+    // moves the credential generation, which voids every trusted browser, and the next sign-in with
+    // the new password and the code is where this browser may be trusted again.)
+    if ('second_step' in session) {
+      clearSession();
+      navigate(userPath('login'), {
+        replace: true,
+        state: {
+          secondStep: {
+            pendingToken: session.pending_token,
+            email: user.email,
+            trustAllowed: session.trust_allowed === true,
+          },
+        },
+      });
+      return;
+    }
+    // Like the code screen and the login: a session that cannot be stored is a failed request.
+    if (!saveSession(session)) throw new ApiError(0, 'ERR_REQUEST', 'Request Error');
+    setChanged(true);
+  }
 
   if (!user) {
     return (
@@ -136,6 +143,22 @@ export default function UpdatePasswordForm() {
     );
   }
 
+  if (codeStep) {
+    return (
+      <PasswordCodeStep
+        email={user.email}
+        busy={busy}
+        error={error}
+        onSend={(code) => run(null, () => save(code))}
+        onBack={() => {
+          setError(null);
+          setCodeStep(false);
+        }}
+        onType={() => setError(null)}
+      />
+    );
+  }
+
   return (
     <form className="auth-form" onSubmit={onSubmit} noValidate aria-labelledby="update-title">
       <h1 id="update-title">{t('title')}</h1>
@@ -160,15 +183,6 @@ export default function UpdatePasswordForm() {
         onBlur={(e) => checkField('confirmation', e.target.value, confirmationProblem)}
         {...field('confirmation', confirmation, setConfirmation)}
       />
-      {askCode ? (
-        <TextField
-          label={t('code')}
-          hint={t('codeHint')}
-          autoComplete="one-time-code"
-          autoFocus
-          {...field('code', code, setCode)}
-        />
-      ) : null}
       <FormSubmit error={error} busy={busy} label={t('submit')} />
     </form>
   );
