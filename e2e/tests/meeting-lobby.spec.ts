@@ -115,7 +115,8 @@ test.describe('the meeting lobby', () => {
     ).toBeVisible();
     await expect(card.getByRole('heading', { name: 'Waiting for Ada to let you in' })).toBeVisible({ timeout: 20_000 });
     await expect(card.getByTestId('self-view')).toBeVisible();
-    await expect(card.getByRole('button', { name: 'Cancel' })).toBeVisible();
+    // The same way out as the waiting room's, under the same name.
+    await expect(card.getByRole('button', { name: 'Leave the waiting room' })).toBeVisible();
     // No token while waiting: the stand-in was never constructed.
     expect(await guest.calls()).toEqual([]);
     await expectAccessible(page, 'lobby waiting card');

@@ -28,7 +28,7 @@ export const ADMIN_ERRORS = {
   ERR_REQUEST_ALREADY_DECIDED: entry(409, 'This request was already approved or refused.'),
   ERR_REQUEST_LINK_INVALID: entry(
     400,
-    'This link has expired or was already used. Open the console to see the request.',
+    'This link has expired or was already used. Open Administration to see the request.',
   ),
   ERR_SIGNUP_INVITE_ONLY: entry(
     403,
@@ -40,7 +40,7 @@ export const ADMIN_ERRORS = {
   ),
   ERR_SSO_DOMAIN_NOT_PROVEN: entry(
     403,
-    'Prove this domain with its DNS record before setting up single sign-on from the console.',
+    'Prove this domain with its DNS record before setting up single sign-on in Administration.',
   ),
   ERR_SSO_SETUP_INVALID: entry(400, 'These provider settings could not be used. Check them and try again.'),
   ERR_SSO_PROVIDER_TAKEN: entry(

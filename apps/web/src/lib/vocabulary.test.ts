@@ -158,4 +158,19 @@ describe('one term per idea', () => {
     // ईमेल, व्यवस्थापक, फिर से कोशिश करें, उपनाम, पेज, सत्र, ऐक्सेस; कोड and पासवर्ड stay (no कूटशब्द, no संकेत).
     expect(hits('hi', /ई-मेल|ई मेल|एडमिन|प्रयास करें|कुलनाम|कूटशब्द|संकेत\b|कार्यालय ईमेल|पृष्ठ|सेशन|एक्सेस/)).toEqual([]);
   });
+
+  it('the administrators’ section is called by its name, as in the home’s menu (no "console")', () => {
+    // The key decide.toConsole keeps its old name; only the words a person reads are checked (the SSO
+    // page's "console" is the identity provider's own).
+    const other: Record<string, RegExp> = {
+      en: /\bconsole\b|\bthe administration\b/i,
+      pt: /\bconsole\b|\b(na|pela) administração\b/,
+      es: /\bconsola\b|\ben la administración\b/,
+      it: /\bconsole\b|\bnell’amministrazione\b/,
+      hi: /कंसोल/,
+    };
+    for (const [lang, pattern] of Object.entries(other)) {
+      expect(hits(lang, pattern).filter((hit) => !hit.startsWith('adminSso.json'))).toEqual([]);
+    }
+  });
 });

@@ -10,7 +10,6 @@ import { safeRedirectTarget } from '../../lib/safe-redirect';
 import { STORAGE_KEYS, readString, write } from '../../lib/storage';
 import { currentUser, saveSession } from '../../lib/session';
 import { userPath } from '../../lib/paths';
-import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { endSession, exchangeHandoff, meWith } from './api/handoff';
 
@@ -216,7 +215,8 @@ export default function AuthHandoffPage() {
       ) : (
         <>
           <h1>{t('auth.errorTitle')}</h1>
-          <Alert>{t('auth.errorText')}</Alert>
+          {/* The heading says what happened; the text says why links end, not the heading again. */}
+          <p>{t('auth.errorText')}</p>
           <Link className="btn btn--primary btn--block" to={userPath('login')}>
             {t('auth.toLogin')}
           </Link>

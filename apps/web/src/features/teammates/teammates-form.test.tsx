@@ -26,7 +26,7 @@ describe('add teammates screen', () => {
   it('an invalid address gets its own message on its field, and no invitation is sent', async () => {
     const first = await open();
     fireEvent.change(first, { target: { value: 'grace hopper' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Get started' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send invitations' }));
     const message = await screen.findByText('This is not a valid address.');
     expect(first.getAttribute('aria-invalid')).toBe('true');
     expect(first.getAttribute('aria-describedby')?.split(' ')).toContain(message.id);
@@ -39,5 +39,20 @@ describe('add teammates screen', () => {
     const first = await open();
     const ids = first.getAttribute('aria-describedby')?.split(' ') ?? [];
     expect(ids.map((id) => document.getElementById(id)?.textContent)).toContain('@contoso.com');
+  });
+
+  it('the primary says what it does: Get started with no address, Send invitations once one is typed', async () => {
+    const first = await open();
+    expect(screen.getByRole('button', { name: 'Get started' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Send invitations' })).toBeNull();
+    fireEvent.change(first, { target: { value: 'grace' } });
+    expect(screen.getByRole('button', { name: 'Send invitations' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Get started' })).toBeNull();
+    fireEvent.change(first, { target: { value: '' } });
+    // With nothing typed, Get started goes on to the app: nothing is sent and nothing is in error.
+    fireEvent.click(screen.getByRole('button', { name: 'Get started' }));
+    await screen.findByText('elsewhere');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(server!.requests.filter((r) => r.method !== 'GET')).toHaveLength(0);
   });
 });

@@ -25,7 +25,10 @@ const PROBLEM_KEYS: Record<TeammateProblem | 'at', string> = {
   domain: 'otherDomain',
 };
 
-/** `/user/add-teammates`: up to five same-domain addresses, Get started or Skip, and the invitation link. */
+/**
+ * `/user/add-teammates`: up to five same-domain addresses, Send invitations (Get started while none is
+ * typed) or Skip, and the invitation link.
+ */
 export default function TeammatesForm() {
   const { t } = useTranslation('teammates');
   useDocumentTitle(t('title'));
@@ -36,16 +39,22 @@ export default function TeammatesForm() {
   const user = currentUser();
   const domain = emailDomain(user?.email ?? '');
   const shown = visibleFields(locals);
+  // The primary says what it does: with addresses typed it sends them; with none it only goes on.
+  const typed = locals.some((local) => local.trim() !== '');
   const { busy, error, setError, onSubmit } = useFormSubmit({
     validate: () => {
       const checked = checkTeammates(locals.slice(0, shown), domain);
       setProblems(checked.problems);
       const firstBad = checked.problems.findIndex(Boolean);
       if (firstBad >= 0) return { form: t('MSG_ADD_TEAMMATES_INVALID_EMAIL_ERR'), focus: `teammate-${firstBad}` };
-      if (checked.emails.length === 0) return { form: te('ERR_NO_EMAIL_PROVIDED'), focus: 'teammate-0' };
+      if (checked.emails.length === 0 && typed) return { form: te('ERR_NO_EMAIL_PROVIDED'), focus: 'teammate-0' };
     },
     send: async () => {
       const { emails } = checkTeammates(locals.slice(0, shown), domain);
+      if (emails.length === 0) {
+        goToMainApp();
+        return;
+      }
       await inviteTeammates(emails);
       // Straight on to the app; how many invitations went out is said there, in a toast.
       showToast(t('sent', { count: emails.length }));
@@ -112,7 +121,7 @@ export default function TeammatesForm() {
           {t('skip')}
         </Button>
         <Button type="submit" loading={busy}>
-          {t('submit')}
+          {typed ? t('submit') : t('start')}
         </Button>
       </div>
       <InvitationLink />

@@ -475,7 +475,8 @@ export function DeviceSetup(props: DeviceSetupProps) {
           ) : null}
           {lobby ? (
             <Button block variant="secondary" onClick={lobby.onCancel}>
-              {lobby.status.status === 'waiting' ? t('lobby.cancel') : t('waiting.leave')}
+              {/* Asking to join and waiting for the host are both a wait: one way out, under one name. */}
+              {t('waiting.leave')}
             </Button>
           ) : waiting ? (
             <Button block variant="secondary" onClick={props.onLeave}>
