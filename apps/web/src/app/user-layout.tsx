@@ -87,6 +87,7 @@ function FormSlot({ name, leaving, focusHeading }: { name: UserComponent; leavin
       ref={container}
       // The first form of a visit is there at once (it comes prerendered); later ones fade in.
       className={leaving ? 'fade fade--out' : focusHeading ? 'fade fade--in' : 'fade'}
+      data-form={name}
       inert={leaving || undefined}
       aria-hidden={leaving || undefined}
     >

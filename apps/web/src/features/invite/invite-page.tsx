@@ -70,14 +70,15 @@ function InviteAcceptance({ check, token }: { check: ReturnType<typeof checkInvi
   const sender = from.inviter ? (
     <p className="auth-form__lead">{t('fromInviter', { name: from.inviter, team: from.team })}</p>
   ) : null;
-  // Where a dead end leads: sign-up first (a new invitation, or one's own account), then sign-in.
+  // Where a dead end leads: sign-up first (a new invitation, or one's own account), then sign-in. One
+  // column at every width, the primary first in reading order (a row would put it last, or flip at 360).
   const ways = (
-    <div className="auth-form__actions">
-      <Link className="btn btn--secondary" to={userPath('login')}>
-        {t('toLogin')}
-      </Link>
-      <Link className="btn btn--primary" to={userPath('signup')}>
+    <div className="stack" data-testid="invite-ways">
+      <Link className="btn btn--primary btn--block" to={userPath('signup')}>
         {t('toSignup')}
+      </Link>
+      <Link className="btn btn--secondary btn--block" to={userPath('login')}>
+        {t('toLogin')}
       </Link>
     </div>
   );

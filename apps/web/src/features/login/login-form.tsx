@@ -243,12 +243,30 @@ export default function LoginForm() {
             <Link to={userPath('recovery-password')}>{t('forgot')}</Link>
             <Button
               variant="link"
-              className="login__quiet"
+              className="login__quiet login__passkey"
               onClick={(event) => void passkey.run(event.currentTarget.form)}
               loading={passkey.busy}
             >
-              {t('passkey')}
+              {/* Both texts hold the place of the longer one: the row does not move when one replaces
+                  the other; the hidden one is out of the button's name. */}
+              <span className="login__passkey-texts">
+                <span
+                  className={passkey.busy ? 'login__passkey-off' : undefined}
+                  aria-hidden={passkey.busy || undefined}
+                >
+                  {t('passkey')}
+                </span>
+                <span
+                  className={passkey.busy ? undefined : 'login__passkey-off'}
+                  aria-hidden={!passkey.busy || undefined}
+                >
+                  {t('passkeyWaiting')}
+                </span>
+              </span>
             </Button>
+            <span role="status" className="visually-hidden" data-testid="passkey-status">
+              {passkey.busy ? t('passkeyWaiting') : ''}
+            </span>
           </div>
           {notConfirmed ? (
             // The way out of "not confirmed" sits inside its message: one primary action stays below.
