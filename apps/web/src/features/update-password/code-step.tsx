@@ -89,12 +89,12 @@ export function PasswordCodeStep({
         </>
       )}
       <div className="auth-form__links">
-        <Button variant="link" onClick={onBack} disabled={busy}>
+        <Button variant="link" className="auth-form__quiet" onClick={onBack} disabled={busy}>
           {t('back')}
         </Button>
         <Button
           variant="link"
-
+          className="auth-form__quiet"
           onClick={() => {
             setRecovery((r) => !r);
             onType();
