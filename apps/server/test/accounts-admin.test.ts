@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runAdmin } from '../bin/admin.js';
-import { admin, confirmed, signup, startWorld, type AccountsWorld } from './accounts-helpers.js';
+import { admin, confirmed, signup, useWorld } from './accounts-helpers.js';
 
 describe('admin CLI (npm run admin -- ...)', () => {
-  let w: AccountsWorld;
-  beforeAll(async () => {
-    w = await startWorld();
-  });
-  afterAll(async () => w.close());
+  const w = useWorld();
 
   const env = () => ({
     DATA_DIR: w.t.dataDir,

@@ -1,6 +1,6 @@
 import { currentCode } from '../src/modules/accounts/strategies/totp/secrets.js';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.js';
 import { codeIn, startSmtp, type ReceivedMail, type SmtpFixture } from './smtp.js';
 
@@ -27,6 +27,24 @@ export async function startWorld(
       await smtp.close();
     },
   };
+}
+
+/**
+ * The world of one test file or `describe`: started before its first test, closed after its last. The
+ * object is filled in when the world starts, so the tests and the hooks registered after this call use it.
+ */
+export function useWorld(
+  env: Record<string, string> = {},
+  options?: Parameters<typeof createTestApp>[1],
+): AccountsWorld {
+  const world = {} as AccountsWorld;
+  let started: AccountsWorld | undefined;
+  beforeAll(async () => {
+    started = await startWorld(env, options);
+    Object.assign(world, started);
+  }, 60_000);
+  afterAll(async () => started?.close());
+  return world;
 }
 
 export interface Call {

@@ -1,27 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_WEB_PATHS, AUDIT_RETENTION_DAYS, apiPath, ADMIN_API, API } from '@suite/contract';
 import { adminCli } from '../src/modules/admin/index.js';
 import { purgeOldAudit } from '../src/modules/audit/index.js';
 import { parseAddressList } from '../src/modules/admin/people.js';
 import { currentCode } from '../src/modules/accounts/strategies/totp/secrets.js';
-import {
-  PASSWORD,
-  admin,
-  call,
-  expectError,
-  mailTo,
-  registered,
-  startWorld,
-  turnOnTotp,
-  type AccountsWorld,
-} from './accounts-helpers.js';
+import { PASSWORD, admin, call, expectError, mailTo, registered, turnOnTotp, useWorld } from './accounts-helpers.js';
 
 /**
  * The domain administrator's console through its HTTP API, on a real server and database (SQLite here,
  * PostgreSQL in the PostgreSQL suite), mail through a real SMTP server.
  */
 describe('domain administrator console', () => {
-  let w: AccountsWorld;
+  const w = useWorld();
   let boss: { token: string; id: string };
   let ana: { token: string; id: string };
   let other: { token: string; id: string };
@@ -41,14 +31,12 @@ describe('domain administrator console', () => {
     w.app.db.kysely.updateTable('sessions').set({ proved_at: Date.now() }).where('user_id', '=', userId).execute();
 
   beforeAll(async () => {
-    w = await startWorld();
     boss = await registered(w, 'boss@acme-corp.com');
     ana = await registered(w, 'ana@acme-corp.com');
     other = await registered(w, 'olga@globex-corp.com');
     await admin(w, 'domain', 'admin', 'add', 'acme-corp.com', 'boss@acme-corp.com');
     await admin(w, 'domain', 'admin', 'add', 'globex-corp.com', 'olga@globex-corp.com');
   }, 60_000);
-  afterAll(async () => w.close());
 
   describe('who is an administrator', () => {
     it('the operator grants, lists and refuses a person of another domain', async () => {

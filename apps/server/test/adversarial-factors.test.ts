@@ -5,7 +5,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   KyselyPlugin,
   PluginTransformQueryArgs,
@@ -29,9 +29,8 @@ import {
   mailTo,
   outboxDrained,
   registered,
-  startWorld,
   turnOnTotp,
-  type AccountsWorld,
+  useWorld,
 } from './accounts-helpers.js';
 import { codeIn } from './smtp.js';
 import { SoftAuthenticator } from './soft-authenticator.js';
@@ -56,11 +55,7 @@ class StatementLog implements KyselyPlugin {
   }
 }
 
-let w: AccountsWorld;
-beforeAll(async () => {
-  w = await startWorld();
-});
-afterAll(async () => w.close());
+const w = useWorld();
 
 const db = () => w.app.db.kysely;
 /** How many mails arrived once everything queued so far went out: "the next mail" starts after it. */

@@ -14,9 +14,8 @@ import {
   mailTo,
   outboxDrained,
   registered,
-  startWorld,
   turnOnTotp,
-  type AccountsWorld,
+  useWorld,
 } from './accounts-helpers.js';
 import { currentCode } from '../src/modules/accounts/strategies/totp/secrets.js';
 import { insertSignedInUser, logCapture } from './helpers.js';
@@ -36,8 +35,8 @@ import { bindingOf, errorReason, handoffIn } from './sso-browser.js';
 const path = (p: string, params: Record<string, string>) => apiPath(p, params);
 
 describe('adversarial review: the domain administrator console', () => {
-  let w: AccountsWorld;
   const logs = logCapture();
+  const w = useWorld({}, { logger: { level: 'info', stream: logs.stream } });
   let boss: { token: string; id: string };
   let ana: { token: string; id: string };
   let mallory: { token: string; id: string };
@@ -70,7 +69,6 @@ describe('adversarial review: the domain administrator console', () => {
     w.app.db.kysely.selectFrom('access_requests').selectAll().where('email', '=', email).executeTakeFirst();
 
   beforeAll(async () => {
-    w = await startWorld({}, { logger: { level: 'info', stream: logs.stream } });
     boss = await registered(w, 'boss@acme-corp.com');
     ana = await registered(w, 'ana@acme-corp.com');
     mallory = await registered(w, 'mallory@acme-corp.com');
@@ -78,7 +76,6 @@ describe('adversarial review: the domain administrator console', () => {
     await admin(w, 'domain', 'admin', 'add', 'acme-corp.com', 'boss@acme-corp.com');
     await admin(w, 'domain', 'admin', 'add', 'evil-corp.com', 'eve@evil-corp.com');
   }, 90_000);
-  afterAll(async () => w?.close());
 
   it('another domain’s admin reaches none of our people, requests, policy or trail (by domain, id or filter)', async () => {
     const acme = { domain: 'acme-corp.com' };
@@ -436,7 +433,7 @@ describe('adversarial review: the domain administrator console', () => {
 });
 
 describe('adversarial review: hostile identity providers and single logout', () => {
-  let w: AccountsWorld;
+  const w = useWorld();
   let op: TestOidcProvider;
   let idp: TestSamlIdp;
   const redirectUris: string[] = [];
@@ -511,7 +508,6 @@ describe('adversarial review: hostile identity providers and single logout', () 
   }
 
   beforeAll(async () => {
-    w = await startWorld();
     op = await startOidcProvider(redirectUris);
     idp = await startSamlIdp(async () => (await w.app.inject({ method: 'GET', url: '/api/sso/saml/metadata' })).body);
     const file = join(w.t.dataDir, 'idp-metadata.xml');
@@ -539,7 +535,6 @@ describe('adversarial review: hostile identity providers and single logout', () 
   afterAll(async () => {
     await op?.stop();
     await idp?.stop();
-    await w?.close();
   });
 
   it('tenant B’s provider asserting an address of tenant A’s domain (mapped claim, trusted e-mail) gets no session', async () => {
@@ -676,7 +671,7 @@ describe('adversarial review: hostile identity providers and single logout', () 
 });
 
 describe('review 3 follow-ups', () => {
-  let w: AccountsWorld;
+  const w = useWorld();
   let boss: { token: string; id: string };
   const domain = 'follow-corp.com';
 
@@ -715,11 +710,9 @@ describe('review 3 follow-ups', () => {
   };
 
   beforeAll(async () => {
-    w = await startWorld();
     boss = await registered(w, `boss@${domain}`);
     await admin(w, 'domain', 'admin', 'add', domain, `boss@${domain}`);
   }, 90_000);
-  afterAll(async () => w?.close());
 
   it('a deactivated admin is not mailed requests and does not count for the last-admin rule', async () => {
     const deputy = await registered(w, `deputy@${domain}`);

@@ -1,15 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CODE_MAIL_SPACING_S } from '@suite/contract';
-import {
-  call,
-  expectError,
-  mailTo,
-  outboxDrained,
-  registered,
-  signup,
-  startWorld,
-  type AccountsWorld,
-} from './accounts-helpers.js';
+import { call, expectError, mailTo, outboxDrained, registered, signup, useWorld } from './accounts-helpers.js';
 import { codeIn } from './smtp.js';
 
 /**
@@ -18,11 +9,7 @@ import { codeIn } from './smtp.js';
  * account. RATE_LIMIT_SCALE 1: the spacing is on (the other suites lift it).
  */
 describe('code resend cooldown', () => {
-  let w: AccountsWorld;
-  beforeAll(async () => {
-    w = await startWorld({ RATE_LIMIT_SCALE: '1' });
-  });
-  afterAll(async () => w.close());
+  const w = useWorld({ RATE_LIMIT_SCALE: '1' });
 
   const resend = (email: string) =>
     call(w.app, { method: 'PUT', url: '/v2/user/resend_confirmation', body: { email } });
