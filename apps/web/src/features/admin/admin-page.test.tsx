@@ -1,18 +1,17 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { IncomingMessage } from 'node:http';
-import { fakeSessionToken, renderScreen, serveApi, type Answer, sentence } from '../../components/testing';
+import {
+  type Answer,
+  fakeSessionToken,
+  polyfillDialog,
+  renderScreen,
+  sentence,
+  serveApi,
+} from '../../components/testing';
 import AdminPage from './admin-page';
 
-beforeAll(() => {
-  // happy-dom lacks the modal API of <dialog>.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
+beforeAll(polyfillDialog);
 
 const DOMAIN = 'contoso.com';
 const person = (id: string, over: Record<string, unknown> = {}) => ({
