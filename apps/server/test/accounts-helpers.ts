@@ -1,8 +1,10 @@
+import { PROOF_FRESH_MS } from '@suite/contract';
 import { currentCode } from '../src/modules/accounts/strategies/totp/secrets.js';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.js';
 import { codeIn, startSmtp, type ReceivedMail, type SmtpFixture } from './smtp.js';
+import { SoftAuthenticator } from './soft-authenticator.js';
 
 export interface AccountsWorld {
   t: TestApp;
@@ -185,3 +187,52 @@ export async function turnOnTotp(w: AccountsWorld, token: string): Promise<{ sec
   expect(on.statusCode, on.body).toBe(200);
   return { secret, recovery: on.json().recovery_codes as string[] };
 }
+
+/** How many mails arrived once everything queued so far went out: "the next mail" starts after it. */
+export async function mailsSoFar(w: AccountsWorld): Promise<number> {
+  await outboxDrained(w);
+  return w.smtp.messages.length;
+}
+
+/** A second session of the account (another device), signed in with its password: what a thief copies. */
+export async function anotherSession(w: AccountsWorld, email: string, password = PASSWORD): Promise<string> {
+  const res = await call(w.app, { method: 'POST', url: '/auth/login', body: { login: email, password } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().token as string;
+}
+
+/** Every session of the token's account proved longer ago than PROOF_FRESH_MS (the row's clock, not a wait). */
+export async function staled(w: AccountsWorld, token: string): Promise<string> {
+  await w.app.db.kysely
+    .updateTable('sessions')
+    .set({ proved_at: Date.now() - PROOF_FRESH_MS - 60_000 })
+    .where('user_id', '=', decodeSession(token).user._id)
+    .execute();
+  return token;
+}
+
+export const passkeyOptions = (w: AccountsWorld, token: string) =>
+  call(w.app, { method: 'POST', url: '/v2/user/passkeys/options', token });
+
+/** Registers a passkey (a software authenticator's) on the account; the answer and the key. */
+export async function addPasskey(w: AccountsWorld, token: string, key = new SoftAuthenticator()) {
+  const options = await passkeyOptions(w, token);
+  expect(options.statusCode, options.body).toBe(200);
+  const res = await call(w.app, {
+    method: 'POST',
+    url: '/v2/user/passkeys',
+    token,
+    body: { response: key.register(options.json().options), name: 'Key' },
+  });
+  return { res, key };
+}
+
+/** A challenge for a passkey sign-in, as the sign-in page asks for one. */
+export async function passkeyChallenge(w: AccountsWorld): Promise<string> {
+  const options = await call(w.app, { method: 'POST', url: '/auth/passkey/options' });
+  return (options.json().options as { challenge: string }).challenge;
+}
+
+/** A sign-in with the passkey `key` holds. */
+export const passkeyLogin = async (w: AccountsWorld, key: SoftAuthenticator) =>
+  call(w.app, { method: 'POST', url: '/auth/passkey', body: { response: key.assert(await passkeyChallenge(w)) } });
