@@ -154,8 +154,8 @@ export function decodeSession(token: string): {
   return JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
 }
 
-/** Runs the admin CLI against the world's database, as an operator would; returns its output. */
-export async function admin(w: AccountsWorld, ...argv: string[]): Promise<string> {
+/** Runs the admin CLI against the world's database, as an operator would; its exit code and output. */
+export async function runAdminCli(w: AccountsWorld, ...argv: string[]): Promise<{ code: number; text: string }> {
   const { runAdmin } = await import('../bin/admin.js');
   const lines: string[] = [];
   const code = await runAdmin(
@@ -168,8 +168,14 @@ export async function admin(w: AccountsWorld, ...argv: string[]): Promise<string
     },
     (l) => lines.push(l),
   );
-  expect(code, lines.join('\n')).toBe(0);
-  return lines.join('\n');
+  return { code, text: lines.join('\n') };
+}
+
+/** Runs the admin CLI (as runAdminCli) expecting success; returns its output. */
+export async function admin(w: AccountsWorld, ...argv: string[]): Promise<string> {
+  const { code, text } = await runAdminCli(w, ...argv);
+  expect(code, text).toBe(0);
+  return text;
 }
 
 /** Turns the authenticator app on (with a fresh session); returns its secret and recovery codes. */

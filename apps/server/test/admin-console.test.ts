@@ -4,7 +4,17 @@ import { adminCli } from '../src/modules/admin/index.js';
 import { purgeOldAudit } from '../src/modules/audit/index.js';
 import { parseAddressList } from '../src/modules/admin/people.js';
 import { currentCode } from '../src/modules/accounts/strategies/totp/secrets.js';
-import { PASSWORD, admin, call, expectError, mailTo, registered, turnOnTotp, useWorld } from './accounts-helpers.js';
+import {
+  PASSWORD,
+  admin,
+  call,
+  expectError,
+  mailTo,
+  registered,
+  runAdminCli,
+  turnOnTotp,
+  useWorld,
+} from './accounts-helpers.js';
 
 /**
  * The domain administrator's console through its HTTP API, on a real server and database (SQLite here,
@@ -42,20 +52,9 @@ describe('domain administrator console', () => {
     it('the operator grants, lists and refuses a person of another domain', async () => {
       const list = await admin(w, 'domain', 'admin', 'list', 'acme-corp.com');
       expect(list).toContain('boss@acme-corp.com\toperator');
-      const { runAdmin } = await import('../bin/admin.js');
-      const lines: string[] = [];
-      const code = await runAdmin(
-        ['domain', 'admin', 'add', 'acme-corp.com', 'olga@globex-corp.com'],
-        {
-          DATA_DIR: w.t.dataDir,
-          DATABASE_URL: w.t.config.databaseUrl ?? '',
-          SESSION_SECRET: w.t.config.sessionSecret,
-          PUBLIC_URL: w.t.config.publicUrl,
-        },
-        (l) => lines.push(l),
-      );
-      expect(code).toBe(2);
-      expect(lines.join('\n')).toContain('not a registered person of acme-corp.com');
+      const refused = await runAdminCli(w, 'domain', 'admin', 'add', 'acme-corp.com', 'olga@globex-corp.com');
+      expect(refused.code).toBe(2);
+      expect(refused.text).toContain('not a registered person of acme-corp.com');
     });
 
     it('GET /admin/me answers the administered domains, 404 for everyone else', async () => {

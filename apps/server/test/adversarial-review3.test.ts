@@ -14,6 +14,7 @@ import {
   mailTo,
   outboxDrained,
   registered,
+  runAdminCli,
   turnOnTotp,
   useWorld,
 } from './accounts-helpers.js';
@@ -440,22 +441,6 @@ describe('adversarial review: hostile identity providers and single logout', () 
 
   const alive = async (token: string) => (await call(w.app, { method: 'GET', url: API.me, token })).statusCode === 200;
 
-  async function adminFails(...argv: string[]): Promise<{ code: number; text: string }> {
-    const { runAdmin } = await import('../bin/admin.js');
-    const lines: string[] = [];
-    const code = await runAdmin(
-      argv,
-      {
-        DATA_DIR: w.t.dataDir,
-        DATABASE_URL: w.t.config.databaseUrl ?? '',
-        SESSION_SECRET: w.t.config.sessionSecret,
-        PUBLIC_URL: w.t.config.publicUrl,
-      },
-      (l) => lines.push(l),
-    );
-    return { code, text: lines.join('\n') };
-  }
-
   async function oidcReturn(email: string, login = email) {
     const started = await w.app.inject({ method: 'GET', url: `/api/sso/start?email=${encodeURIComponent(email)}` });
     expect(started.statusCode, started.body).toBe(302);
@@ -648,7 +633,7 @@ describe('adversarial review: hostile identity providers and single logout', () 
   });
 
   it('SAML metadata over plain http:// is refused (an attacker on the path could swap the IdP key)', async () => {
-    const res = await adminFails('sso', 'set', 'plain.test', '--saml', '--metadata', `${idp.url}/metadata`);
+    const res = await runAdminCli(w, 'sso', 'set', 'plain.test', '--saml', '--metadata', `${idp.url}/metadata`);
     expect(res.code).not.toBe(0);
     expect(res.text).toMatch(/http:\/\//);
     expect(
@@ -662,7 +647,7 @@ describe('adversarial review: hostile identity providers and single logout', () 
     // one entity ID make that routing depend on row order.
     const file = join(w.t.dataDir, 'idp-metadata-copy.xml');
     writeFileSync(file, idp.metadata);
-    const res = await adminFails('sso', 'set', 'copycat.test', '--saml', '--metadata', file);
+    const res = await runAdminCli(w, 'sso', 'set', 'copycat.test', '--saml', '--metadata', file);
     expect(res.code).not.toBe(0);
     const rows = await w.app.db.kysely.selectFrom('sso_connections').select(['domain', 'settings']).execute();
     const sameEntity = rows.filter((r) => (JSON.parse(r.settings) as { entityId?: string }).entityId === idp.entityId);
@@ -851,20 +836,9 @@ describe('review 3 follow-ups', () => {
       const file = join(w.t.dataDir, 'follow-idp.xml');
       writeFileSync(file, idp.metadata);
       await admin(w, 'sso', 'set', 'saml-follow.test', '--saml', '--metadata', file, '--allow-idp-initiated');
-      const { runAdmin } = await import('../bin/admin.js');
-      const lines: string[] = [];
-      const code = await runAdmin(
-        ['sso', 'set', 'twin.test', '--saml', '--metadata', file],
-        {
-          DATA_DIR: w.t.dataDir,
-          DATABASE_URL: w.t.config.databaseUrl ?? '',
-          SESSION_SECRET: w.t.config.sessionSecret,
-          PUBLIC_URL: w.t.config.publicUrl,
-        },
-        (l) => lines.push(l),
-      );
-      expect(code).not.toBe(0);
-      expect(lines.join('\n')).toMatch(/saml-follow\.test.*--domains/s);
+      const twin = await runAdminCli(w, 'sso', 'set', 'twin.test', '--saml', '--metadata', file);
+      expect(twin.code).not.toBe(0);
+      expect(twin.text).toMatch(/saml-follow\.test.*--domains/s);
       const unsolicited = async (email: string) =>
         w.app.inject({
           method: 'POST',
