@@ -242,3 +242,23 @@ export async function passkeyChallenge(w: AccountsWorld): Promise<string> {
 /** A sign-in with the passkey `key` holds. */
 export const passkeyLogin = async (w: AccountsWorld, key: SoftAuthenticator) =>
   call(w.app, { method: 'POST', url: '/auth/passkey', body: { response: key.assert(await passkeyChallenge(w)) } });
+
+/** The password step of a sign-in of an account with a second factor: the pending token of its second step. */
+export async function pendingOf(w: AccountsWorld, email: string, password = PASSWORD): Promise<string> {
+  const res = await call(w.app, { method: 'POST', url: '/auth/login', body: { login: email, password } });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.json().second_step, res.body).toBe('totp');
+  return res.json().pending_token as string;
+}
+
+/** The second step of a sign-in: the pending token and the app's (or a recovery) code. */
+export const secondStep = (w: AccountsWorld, email: string, pending: string, code: string) =>
+  call(w.app, { method: 'POST', url: '/auth/login/second-step', body: { email, pending_token: pending, code } });
+
+/** The "this wasn't me" token of the next notice mailed to `email` after `before`. */
+export async function notMeToken(w: AccountsWorld, email: string, before: number): Promise<string> {
+  const mail = await mailTo(w.smtp, email, before);
+  const token = /\/security\/not-me#([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+  expect(token, mail.text).toBeDefined();
+  return token!;
+}

@@ -29,10 +29,13 @@ import {
   expectError,
   mailTo,
   mailsSoFar,
+  notMeToken,
   outboxDrained,
   passkeyLogin,
   passkeyOptions,
+  pendingOf,
   registered,
+  secondStep,
   staled,
   turnOnTotp,
   useWorld,
@@ -68,14 +71,6 @@ const login = (email: string, password = PASSWORD) =>
 const me = (token: string) => call(w.app, { method: 'GET', url: '/v2/user/me', token });
 const security = async (token: string) =>
   (await call(w.app, { method: 'GET', url: '/v2/user/security', token })).json();
-
-/** The "this wasn't me" token of the next notice mailed to `email` after `before`. */
-async function notMeToken(email: string, before: number): Promise<string> {
-  const mail = await mailTo(w.smtp, email, before);
-  const token = /\/security\/not-me#([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
-  expect(token, mail.text).toBeDefined();
-  return token!;
-}
 
 const sessionRow = (token: string) =>
   db()
@@ -212,7 +207,7 @@ describe('F7 a stolen session becomes a permanent takeover', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect((await me(other)).statusCode).toBe(401);
     expect((await me(owner)).statusCode).toBe(200);
-    await notMeToken('prove@f7.test', before);
+    await notMeToken(w, 'prove@f7.test', before);
   });
 
   it('"this wasn\'t me" removes the thief\'s fresh passkey and app, ends every session, works once', async () => {
@@ -222,11 +217,11 @@ describe('F7 a stolen session becomes a permanent takeover', () => {
     let before = await mailsSoFar(w);
     const { res, key } = await addPasskey(w, thief);
     expect(res.statusCode, res.body).toBe(200);
-    const passkeyLink = await notMeToken('victim@f7.test', before);
+    const passkeyLink = await notMeToken(w, 'victim@f7.test', before);
     expect((await me(owner.token)).statusCode).toBe(401);
     before = await mailsSoFar(w);
     await turnOnTotp(w, thief);
-    const totpLink = await notMeToken('victim@f7.test', before);
+    const totpLink = await notMeToken(w, 'victim@f7.test', before);
     // …and the owner's mail undoes it.
     const revert = (token: string) => call(w.app, { method: 'POST', url: '/v2/user/factor-revert', body: { token } });
     expect((await revert(passkeyLink)).statusCode).toBe(200);
@@ -405,14 +400,6 @@ describe('F15 e-mail recovery on a two-step account', () => {
 const revert = (token: string) => call(w.app, { method: 'POST', url: '/v2/user/factor-revert', body: { token } });
 const reauth = (token: string, body: Record<string, unknown>) =>
   call(w.app, { method: 'POST', url: '/v2/user/reauth', token, body });
-const secondStep = (email: string, pending: string, code: string) =>
-  call(w.app, { method: 'POST', url: '/auth/login/second-step', body: { email, pending_token: pending, code } });
-async function pendingOf(email: string, password = PASSWORD): Promise<string> {
-  const res = await login(email, password);
-  expect(res.statusCode, res.body).toBe(200);
-  expect(res.json().second_step, res.body).toBe('totp');
-  return res.json().pending_token as string;
-}
 async function recoveryToken(email: string): Promise<string> {
   const before = await mailsSoFar(w);
   await call(w.app, { method: 'POST', url: '/v2/user/forgot-password', body: { email } });
@@ -433,7 +420,7 @@ describe('Review 3 a pending second step outlives a password change and sign-out
   it('the relayed code is refused and not spent: the owner signs in with it after the new password', async () => {
     const owner = await registered(w, 'relay@rv3.test');
     const { secret } = await turnOnTotp(w, owner.token);
-    const pending = await pendingOf('relay@rv3.test');
+    const pending = await pendingOf(w, 'relay@rv3.test');
     const change = await call(w.app, {
       method: 'PUT',
       url: `/user/${owner.id}`,
@@ -442,9 +429,9 @@ describe('Review 3 a pending second step outlives a password change and sign-out
     });
     expect(change.statusCode, change.body).toBe(200);
     const code = await currentCode(secret);
-    expectError(await secondStep('relay@rv3.test', pending, code), 401, 'ERR_SECOND_STEP_EXPIRED');
+    expectError(await secondStep(w, 'relay@rv3.test', pending, code), 401, 'ERR_SECOND_STEP_EXPIRED');
     // The refusal came before the code was looked at: the owner's own sign-in still takes it.
-    const own = await secondStep('relay@rv3.test', await pendingOf('relay@rv3.test', 'Changed-Pass-314'), code);
+    const own = await secondStep(w, 'relay@rv3.test', await pendingOf(w, 'relay@rv3.test', 'Changed-Pass-314'), code);
     expect(own.statusCode, own.body).toBe(200);
   });
 
@@ -452,7 +439,7 @@ describe('Review 3 a pending second step outlives a password change and sign-out
     const owner = await registered(w, 'one@rv3.test');
     const { secret } = await turnOnTotp(w, owner.token);
     const other = await anotherSessionTotp('one@rv3.test', secret);
-    const pending = await pendingOf('one@rv3.test');
+    const pending = await pendingOf(w, 'one@rv3.test');
     const list = (await call(w.app, { method: 'GET', url: '/v2/user/sessions', token: owner.token })).json().data as {
       _id: string;
       current: boolean;
@@ -461,7 +448,7 @@ describe('Review 3 a pending second step outlives a password change and sign-out
     const ended = await call(w.app, { method: 'DELETE', url: `/v2/user/sessions/${target._id}`, token: owner.token });
     expect(ended.statusCode, ended.body).toBe(200);
     expect((await me(other)).statusCode).toBe(401);
-    const done = await secondStep('one@rv3.test', pending, await currentCode(secret, Date.now() + 30_000));
+    const done = await secondStep(w, 'one@rv3.test', pending, await currentCode(secret, Date.now() + 30_000));
     expect(done.statusCode, done.body).toBe(200);
   });
 });
@@ -471,7 +458,7 @@ describe('Review 3 a pending second step outlives a password change and sign-out
  * before; a later code in the same test takes the next step, as codes only move forward).
  */
 async function anotherSessionTotp(email: string, secret: string): Promise<string> {
-  const res = await secondStep(email, await pendingOf(email), await currentCode(secret));
+  const res = await secondStep(w, email, await pendingOf(w, email), await currentCode(secret));
   expect(res.statusCode, res.body).toBe(200);
   return res.json().token as string;
 }
@@ -483,10 +470,10 @@ describe('Review 4 "this wasn\'t me" undoes only its own factor', () => {
     let before = await mailsSoFar(w);
     const { res, key } = await addPasskey(w, thief);
     expect(res.statusCode, res.body).toBe(200);
-    const first = await notMeToken('all@rv4.test', before);
+    const first = await notMeToken(w, 'all@rv4.test', before);
     before = await mailsSoFar(w);
     await turnOnTotp(w, thief);
-    const second = await notMeToken('all@rv4.test', before);
+    const second = await notMeToken(w, 'all@rv4.test', before);
     expect((await revert(first)).json()).toEqual({ ok: true, password_cleared: false });
     expectError(await revert(second), 400, 'ERR_REVERT_INVALID');
     expectError(await passkeyLogin(w, key), 401, 'ERR_PASSKEY_UNKNOWN');
@@ -501,11 +488,11 @@ describe('Review 4 "this wasn\'t me" undoes only its own factor', () => {
     const b = await registered(w, 'b@rv4-other.test');
     let before = await mailsSoFar(w);
     expect((await addPasskey(w, a.token)).res.statusCode).toBe(200);
-    const linkA = await notMeToken('a@rv4.test', before);
+    const linkA = await notMeToken(w, 'a@rv4.test', before);
     before = await mailsSoFar(w);
     const { res } = await addPasskey(w, b.token);
     expect(res.statusCode).toBe(200);
-    const linkB = await notMeToken('b@rv4-other.test', before);
+    const linkB = await notMeToken(w, 'b@rv4-other.test', before);
     expect((await revert(linkA)).statusCode).toBe(200);
     expect((await me(b.token)).statusCode).toBe(200);
     expect((await security(b.token)).passkeys).toHaveLength(1);

@@ -25,10 +25,13 @@ import {
   expectError,
   mailTo,
   mailsSoFar,
+  notMeToken,
   passkeyChallenge,
   passkeyLogin,
   passkeyOptions,
+  pendingOf,
   registered,
+  secondStep,
   staled,
   startWorld,
   turnOnTotp,
@@ -73,50 +76,15 @@ const sessionRowOf = (token: string) =>
     .orderBy('created_at', 'desc')
     .executeTakeFirstOrThrow();
 
-const secondStep = (email: string, pending: string, code: string) =>
-  call(w.app, {
-    method: 'POST',
-    url: '/auth/login/second-step',
-    body: { email, pending_token: pending, code },
-  });
-async function pendingOf(email: string): Promise<string> {
-  const res = await login(email);
-  expect(res.statusCode, res.body).toBe(200);
-  expect(res.json().second_step, res.body).toBe('totp');
-  return res.json().pending_token as string;
-}
-/** The "this wasn't me" token of the next notice mailed to `email` after `before`. */
-async function notMeToken(email: string, before: number): Promise<string> {
-  const mail = await mailTo(w.smtp, email, before);
-  const token = /\/security\/not-me#([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
-  expect(token, mail.text).toBeDefined();
-  return token!;
-}
 const revert = (token: string) => call(w.app, { method: 'POST', url: '/v2/user/factor-revert', body: { token } });
 
 // --- single sign-on helpers (the browser as plain HTTP) ---
-const { start, callback, exchange, registeredSession } = ssoBrowser(() => w, inject);
+const { start, callback, exchange, registeredSession, oidcRoundTrip, samlStart, samlPost } = ssoBrowser(
+  () => w,
+  inject,
+  () => idp,
+);
 const handoffOf = (res: LightMyRequestResponse) => handoffIn(res, ORIGIN);
-async function oidcRoundTrip(email: string, login = email) {
-  const started = await start(email);
-  expect(started.statusCode).toBe(302);
-  const cookie = bindingOf(started);
-  const back = await signInAtProvider(String(started.headers.location), login);
-  return { res: await callback(back, cookie), cookie, back };
-}
-const samlPost = (samlResponse: string) =>
-  inject({
-    method: 'POST',
-    url: '/api/sso/saml/acs',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ SAMLResponse: samlResponse }).toString(),
-  });
-async function samlStart(email: string) {
-  const started = await start(email);
-  expect(started.statusCode).toBe(302);
-  const location = String(started.headers.location);
-  return { requestId: await idp.requestIdOf(location), cookie: bindingOf(started), location };
-}
 /** A full session of a SAML account (first sign-in, then the terms). */
 async function samlSession(email: string, extra: { nameId?: string; nameIdFormat?: string } = {}) {
   const s = await samlStart(email);
@@ -226,9 +194,9 @@ describe('R1 outsider: no way around an --sso-only domain', () => {
   it('a pending second step started before the domain became SSO-only ends in no session', async () => {
     const owner = await registered(w, 'pend@r1-corp3.test');
     const { secret } = await turnOnTotp(w, owner.token);
-    const pending = await pendingOf('pend@r1-corp3.test');
+    const pending = await pendingOf(w, 'pend@r1-corp3.test');
     await accountsAdmin(db()).setDomain('r1-corp3.test', { ssoOnly: true });
-    const res = await secondStep('pend@r1-corp3.test', pending, await currentCode(secret));
+    const res = await secondStep(w, 'pend@r1-corp3.test', pending, await currentCode(secret));
     expect(res.statusCode).toBe(403);
     expect(res.json().token).toBeUndefined();
   });
@@ -240,10 +208,10 @@ describe('R2 outsider: the second step', () => {
     const b = await registered(w, 'b@r2.test');
     await turnOnTotp(w, a.token);
     const { secret: secretB } = await turnOnTotp(w, b.token);
-    const pendingA = await pendingOf('a@r2.test');
+    const pendingA = await pendingOf(w, 'a@r2.test');
     // B's own right code on A's pending token: neither account signs in.
-    expectError(await secondStep('b@r2.test', pendingA, await currentCode(secretB)), 401, 'ERR_SECOND_STEP_EXPIRED');
-    const wrongAccount = await secondStep('a@r2.test', pendingA, await currentCode(secretB, Date.now() + 30_000));
+    expectError(await secondStep(w, 'b@r2.test', pendingA, await currentCode(secretB)), 401, 'ERR_SECOND_STEP_EXPIRED');
+    const wrongAccount = await secondStep(w, 'a@r2.test', pendingA, await currentCode(secretB, Date.now() + 30_000));
     expect(wrongAccount.statusCode).toBe(400);
     expect(wrongAccount.json().token).toBeUndefined();
   });
@@ -251,15 +219,15 @@ describe('R2 outsider: the second step', () => {
   it('a pending token is spent after its tries; the right code then gives nothing', async () => {
     const a = await registered(w, 'tries@r2.test');
     const { secret } = await turnOnTotp(w, a.token);
-    const pending = await pendingOf('tries@r2.test');
+    const pending = await pendingOf(w, 'tries@r2.test');
     const right = await currentCode(secret);
     const wrong = right === '000000' ? '111111' : '000000';
     for (let i = 0; i < SECOND_STEP_MAX_TRIES; i += 1) {
-      expect((await secondStep('tries@r2.test', pending, wrong)).json().error_code).toMatch(
+      expect((await secondStep(w, 'tries@r2.test', pending, wrong)).json().error_code).toMatch(
         /^ERR_SECOND_STEP_(INVALID|EXPIRED)$/,
       );
     }
-    expectError(await secondStep('tries@r2.test', pending, right), 401, 'ERR_SECOND_STEP_EXPIRED');
+    expectError(await secondStep(w, 'tries@r2.test', pending, right), 401, 'ERR_SECOND_STEP_EXPIRED');
   });
 
   it('a recovery code is not taken as the fresh proof, and is not spent by the refusal', async () => {
@@ -273,7 +241,7 @@ describe('R2 outsider: the second step', () => {
     });
     expect(res.statusCode).toBe(400);
     // The refused code still signs in at the second step.
-    const done = await secondStep('rc@r2.test', await pendingOf('rc@r2.test'), recovery[0]!);
+    const done = await secondStep(w, 'rc@r2.test', await pendingOf(w, 'rc@r2.test'), recovery[0]!);
     expect(done.statusCode, done.body).toBe(200);
   });
 
@@ -281,7 +249,7 @@ describe('R2 outsider: the second step', () => {
     // The attacker has the old password and a pending token; the owner, warned, changes the password.
     const owner = await registered(w, 'moved@r2.test');
     const { secret } = await turnOnTotp(w, owner.token);
-    const pending = await pendingOf('moved@r2.test');
+    const pending = await pendingOf(w, 'moved@r2.test');
     const change = await call(w.app, {
       method: 'PUT',
       url: `/user/${owner.id}`,
@@ -290,7 +258,7 @@ describe('R2 outsider: the second step', () => {
     });
     expect(change.statusCode, change.body).toBe(200);
     // A code the attacker guesses or relays: the old password's pending step must sign in no one.
-    const done = await secondStep('moved@r2.test', pending, await currentCode(secret));
+    const done = await secondStep(w, 'moved@r2.test', pending, await currentCode(secret));
     expect(done.statusCode, done.body).toBe(401);
     expect(done.json().token).toBeUndefined();
   });
@@ -298,9 +266,9 @@ describe('R2 outsider: the second step', () => {
   it('"sign out of all devices" ends a pending second step too', async () => {
     const owner = await registered(w, 'allout@r2.test');
     const { secret } = await turnOnTotp(w, owner.token);
-    const pending = await pendingOf('allout@r2.test');
+    const pending = await pendingOf(w, 'allout@r2.test');
     expect((await call(w.app, { method: 'POST', url: '/auth/logout-all', token: owner.token })).statusCode).toBe(200);
-    const done = await secondStep('allout@r2.test', pending, await currentCode(secret));
+    const done = await secondStep(w, 'allout@r2.test', pending, await currentCode(secret));
     expect(done.statusCode, done.body).toBe(401);
     expect(done.json().token).toBeUndefined();
   });
@@ -348,7 +316,7 @@ describe('R3 stolen session: the fresh proof', () => {
     const first = await anotherSession(w, 'totpreplay@r3.test');
     const { secret } = await turnOnTotp(w, first);
     const code = await currentCode(secret);
-    const signedIn = await secondStep('totpreplay@r3.test', await pendingOf('totpreplay@r3.test'), code);
+    const signedIn = await secondStep(w, 'totpreplay@r3.test', await pendingOf(w, 'totpreplay@r3.test'), code);
     expect(signedIn.statusCode, signedIn.body).toBe(200);
     const stolen = await staled(w, signedIn.json().token as string);
     expectError(
@@ -385,11 +353,11 @@ describe('R4 "this wasn\'t me"', () => {
     let before = await mailsSoFar(w);
     const first = await addPasskey(w, thief);
     expect(first.res.statusCode, first.res.body).toBe(200);
-    const link = await notMeToken('owner@r4.test', before);
+    const link = await notMeToken(w, 'owner@r4.test', before);
     before = await mailsSoFar(w);
     const second = await addPasskey(w, thief);
     expect(second.res.statusCode, second.res.body).toBe(200);
-    await notMeToken('owner@r4.test', before);
+    await notMeToken(w, 'owner@r4.test', before);
     // The owner reads the first mail and answers it.
     expect((await revert(link)).statusCode).toBe(200);
     expect((await me(thief)).statusCode).toBe(401);
@@ -412,7 +380,7 @@ describe('R4 "this wasn\'t me"', () => {
       body: { password: 'Thiefs-Pass-808', password_confirmation: 'Thiefs-Pass-808', current_password: PASSWORD },
     });
     expect(change.statusCode, change.body).toBe(200);
-    expect((await revert(await notMeToken('pw@r4.test', before))).statusCode).toBe(200);
+    expect((await revert(await notMeToken(w, 'pw@r4.test', before))).statusCode).toBe(200);
     expect((await me(thief)).statusCode).toBe(401);
     const back = await login('pw@r4.test', 'Thiefs-Pass-808');
     expect(back.statusCode, back.body).not.toBe(200);
@@ -422,7 +390,7 @@ describe('R4 "this wasn\'t me"', () => {
     const owner = await registered(w, 'expiry@r4.test');
     const before = await mailsSoFar(w);
     expect((await addPasskey(w, owner.token)).res.statusCode).toBe(200);
-    const link = await notMeToken('expiry@r4.test', before);
+    const link = await notMeToken(w, 'expiry@r4.test', before);
     await db()
       .updateTable('flow_state')
       .set({ expires_at: Date.now() - 1 })
@@ -433,7 +401,7 @@ describe('R4 "this wasn\'t me"', () => {
     // A pending second-step token (same store, another purpose) is no revert token.
     const other = await registered(w, 'purpose@r4.test');
     await turnOnTotp(w, other.token);
-    expectError(await revert(await pendingOf('purpose@r4.test')), 400, 'ERR_REVERT_INVALID');
+    expectError(await revert(await pendingOf(w, 'purpose@r4.test')), 400, 'ERR_REVERT_INVALID');
   });
 });
 

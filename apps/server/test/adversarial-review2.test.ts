@@ -59,23 +59,11 @@ const passesShapeCheck = (xml: string) => {
   }
 };
 
-const samlPost = (samlResponse: string) =>
-  w.app.inject({
-    method: 'POST',
-    url: '/api/sso/saml/acs',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ SAMLResponse: samlResponse }).toString(),
-  });
-async function samlStart(email: string) {
-  const started = await w.app.inject({ method: 'GET', url: `/api/sso/start?email=${encodeURIComponent(email)}` });
-  expect(started.statusCode, started.body).toBe(302);
-  const location = String(started.headers.location);
-  return { requestId: await idp.requestIdOf(location), cookie: bindingOf(started) };
-}
 const handoffOf = (res: LightMyRequestResponse) => handoffIn(res);
-const { exchange } = ssoBrowser(
+const { exchange, samlStart, samlPost } = ssoBrowser(
   () => w,
   (options) => w.app.inject(options),
+  () => idp,
 );
 /** A signed-in session of a SAML account through the whole flow (first time: the terms too). */
 async function anotherSamlSession(email: string): Promise<string> {
