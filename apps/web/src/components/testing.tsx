@@ -107,6 +107,16 @@ export async function serveApiForTest(answer: (request: IncomingMessage, body: s
   return server;
 }
 
+/** GET /v2/user/security of a person with a password and no second factor yet. */
+export const SECURITY_STATE = {
+  passkeys: [],
+  totp: false,
+  recovery_codes_left: 0,
+  totp_available: true,
+  has_password: true,
+  reauth: ['password'],
+};
+
 /** happy-dom lacks the modal API of <dialog>: opening and closing set the `open` attribute, as a browser does. */
 export function polyfillDialog(): void {
   HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {

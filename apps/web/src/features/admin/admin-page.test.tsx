@@ -2,6 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { IncomingMessage } from 'node:http';
 import {
+  SECURITY_STATE,
   type Answer,
   fakeSessionToken,
   polyfillDialog,
@@ -28,17 +29,7 @@ const person = (id: string, over: Record<string, unknown> = {}) => ({
   ...over,
 });
 const ME: Answer = { status: 200, body: { domains: [{ domain: DOMAIN, via: 'operator' }] } };
-const SECURITY: Answer = {
-  status: 200,
-  body: {
-    passkeys: [],
-    totp: false,
-    recovery_codes_left: 0,
-    totp_available: true,
-    has_password: true,
-    reauth: ['password'],
-  },
-};
+const SECURITY: Answer = { status: 200, body: SECURITY_STATE };
 const proofRequired: Answer = {
   status: 403,
   body: { error_code: 'ERR_PROOF_REQUIRED', message: 'Confirm it is you.' },

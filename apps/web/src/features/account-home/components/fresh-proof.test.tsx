@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Answer } from '../../../components/testing';
-import { SETUP, STATE, openSecurityPanel } from './security-panel-testing';
+import { SECURITY_STATE, type Answer } from '../../../components/testing';
+import { SETUP, openSecurityPanel } from './security-panel-testing';
 
 const proofRequired: Answer = {
   status: 403,
@@ -15,7 +15,7 @@ describe('the fresh-proof dialog of the Security panel', () => {
   it('asks for the password when the server wants a recent proof, then makes the change without a second click', async () => {
     let proved = false;
     const api = await openSecurityPanel((req, body) => {
-      if (req.url === '/api/v2/user/security') return { status: 200, body: STATE };
+      if (req.url === '/api/v2/user/security') return { status: 200, body: SECURITY_STATE };
       if (req.url === '/api/v2/user/reauth') {
         const ok = (JSON.parse(body) as { password?: string }).password === 'Right-Pass-1';
         proved ||= ok;
@@ -54,7 +54,7 @@ describe('the fresh-proof dialog of the Security panel', () => {
 
   it('closing the dialog changes nothing and says no error', async () => {
     const api = await openSecurityPanel((req) =>
-      req.url === '/api/v2/user/security' ? { status: 200, body: STATE } : proofRequired,
+      req.url === '/api/v2/user/security' ? { status: 200, body: SECURITY_STATE } : proofRequired,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Turn on' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
@@ -75,7 +75,7 @@ describe('the fresh-proof dialog of the Security panel', () => {
     };
     let proved = false;
     const api = await openSecurityPanel((req) => {
-      if (req.url === '/api/v2/user/security') return { status: 200, body: { ...STATE, passkeys: [passkey] } };
+      if (req.url === '/api/v2/user/security') return { status: 200, body: { ...SECURITY_STATE, passkeys: [passkey] } };
       if (req.url === '/api/v2/user/reauth') {
         proved = true;
         return { status: 200, body: { ok: true } };
@@ -107,7 +107,9 @@ describe('the fresh-proof dialog of the Security panel', () => {
       synced: false,
     };
     const api = await openSecurityPanel((req) =>
-      req.url === '/api/v2/user/security' ? { status: 200, body: { ...STATE, passkeys: [passkey] } } : proofRequired,
+      req.url === '/api/v2/user/security'
+        ? { status: 200, body: { ...SECURITY_STATE, passkeys: [passkey] } }
+        : proofRequired,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Remove Desk' }));
     const confirm = await screen.findByRole('dialog', { name: /Desk/ });

@@ -5,6 +5,7 @@
 import type { IncomingMessage } from 'node:http';
 import { screen } from '@testing-library/react';
 import {
+  SECURITY_STATE,
   fakeSessionToken,
   polyfillDialog,
   renderScreen,
@@ -13,15 +14,6 @@ import {
 } from '../../../components/testing';
 import { SecurityPanel } from './security-panel';
 
-/** Security settings with a password and no second factor yet. */
-export const STATE = {
-  passkeys: [],
-  totp: false,
-  recovery_codes_left: 0,
-  totp_available: true,
-  has_password: true,
-  reauth: ['password'],
-};
 export const SETUP = {
   secret: 'JBSWY3DPEHPK3PXP',
   uri: 'otpauth://totp/Suite:a?secret=JBSWY3DPEHPK3PXP',
@@ -30,7 +22,7 @@ export const SETUP = {
 
 /**
  * Renders the panel once it offers "Turn on"; `answer` decides per request, and where it answers nothing,
- * the settings are STATE, the app's set-up is SETUP and anything else is 404. Returns the served API.
+ * the settings are SECURITY_STATE, the app's set-up is SETUP and anything else is 404. Returns the served API.
  */
 export async function openSecurityPanel(answer: (req: IncomingMessage, body: string) => Answer | undefined) {
   polyfillDialog();
@@ -39,7 +31,7 @@ export async function openSecurityPanel(answer: (req: IncomingMessage, body: str
     (req, body) =>
       answer(req, body) ??
       (req.url === '/api/v2/user/security'
-        ? { status: 200, body: STATE }
+        ? { status: 200, body: SECURITY_STATE }
         : req.url === '/api/v2/user/totp/setup'
           ? { status: 200, body: SETUP }
           : { status: 404, body: {} }),
