@@ -1,34 +1,24 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { IncomingMessage } from 'node:http';
-import { fakeSessionToken, renderScreen, serveApi, type Answer, sentence } from '../../components/testing';
+import {
+  SECURITY_STATE,
+  type Answer,
+  fakeSessionToken,
+  polyfillDialog,
+  renderScreen,
+  sentence,
+  serveApi,
+} from '../../components/testing';
 import AdminPage from './admin-page';
 import ClaimPage from './claim-page';
 
-beforeAll(() => {
-  // happy-dom lacks the modal API of <dialog>.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
+beforeAll(polyfillDialog);
 
 const DOMAIN = 'contoso.com';
 const ME: Answer = { status: 200, body: { domains: [{ domain: DOMAIN, via: 'operator' }] } };
 const NOT_FOUND: Answer = { status: 404, body: { error_code: 'ERR_NOT_FOUND', message: 'Not found' } };
-const SECURITY: Answer = {
-  status: 200,
-  body: {
-    passkeys: [],
-    totp: false,
-    recovery_codes_left: 0,
-    totp_available: true,
-    has_password: true,
-    reauth: ['password'],
-  },
-};
+const SECURITY: Answer = { status: 200, body: SECURITY_STATE };
 const admin = (id: string, over: Record<string, unknown> = {}) => ({
   user_id: id,
   email: `${id}@${DOMAIN}`,
