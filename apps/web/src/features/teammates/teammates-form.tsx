@@ -14,7 +14,7 @@ import { NoSession } from '../../components/no-session';
 import { showToast } from '../../components/toast';
 import { checkTeammates, teammateLocal, visibleFields, type TeammateProblem } from './teammate-rules';
 import { inviteTeammates } from './api/teammates';
-import { InvitationLink } from './invitation-link';
+import { InvitationLink } from '../../components/invitation-link';
 import { WithDomain } from '../../components/address';
 import '../../components/auth-form.css';
 
