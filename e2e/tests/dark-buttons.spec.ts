@@ -42,7 +42,7 @@ const buttonsOf = (page: Page): Promise<Found[]> =>
       }
       return getComputedStyle(document.body).backgroundColor;
     };
-    return [...document.querySelectorAll<HTMLElement>('button, a.btn')]
+    return Array.from(document.querySelectorAll<HTMLElement>('button, a.btn'))
       .filter((el) => el.checkVisibility() && el.getBoundingClientRect().width > 0 && el.innerText.trim())
       .map((el) => {
         const style = getComputedStyle(el);

@@ -87,6 +87,14 @@ test('one label style across the home: Meetings labels its fields like the conso
   expect(meetings.map((l) => l.text)).toEqual(
     expect.arrayContaining([texts('en', 'meeting')('panel.name'), texts('en', 'meeting')('access.label')]),
   );
+  // The name and who-joins labels side by side at 1280 px: on one line, over controls of one height.
+  const row = page.locator('form.meet-panel__form');
+  const tops = await row.locator('label').evaluateAll((ls) => ls.map((l) => Math.round(l.getBoundingClientRect().top)));
+  expect(new Set(tops).size, `label tops ${tops.join(', ')}`).toBe(1);
+  const heights = await row
+    .locator('input, select')
+    .evaluateAll((cs) => cs.map((c) => Math.round((c.closest('.field__control') ?? c).getBoundingClientRect().height)));
+  expect(new Set(heights).size, `control heights ${heights.join(', ')}`).toBe(1);
   await page.goto('/app/admin');
   await expect(page.getByRole('heading', { level: 2, name: adminT('people.title'), exact: true })).toBeVisible();
   const console = await labelStyles(page);
