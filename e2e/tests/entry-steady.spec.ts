@@ -30,8 +30,14 @@ test.afterAll(async () => {
 
 const scrolls = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollHeight - window.innerHeight);
 
+/** Screenshots for a person to look at (light and dark), when ENTRY_SHOTS names a folder outside the repository. */
 const shot = async (page: Page, name: string) => {
-  if (process.env.ENTRY_SHOTS) await page.screenshot({ path: `${process.env.ENTRY_SHOTS}/${name}.png` });
+  if (!process.env.ENTRY_SHOTS) return;
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: `${process.env.ENTRY_SHOTS}/${name}-${scheme}.png` });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
 };
 
 for (const lang of ['en', 'pt', 'es', 'hi', 'it'] as Lang[]) {
@@ -51,6 +57,10 @@ for (const lang of ['en', 'pt', 'es', 'hi', 'it'] as Lang[]) {
       await expect(page.getByText(t('ssoLead', { domain: SSO_DOMAIN }))).toBeVisible();
       await screenSettled(page);
       await shot(page, `login-sso-${lang}-360`);
+      if (lang === 'en' || lang === 'hi') {
+        await page.setViewportSize({ width: 1280, height: 800 });
+        await shot(page, `login-sso-${lang}-1280`);
+      }
       expect(await scrolls(page), `the login on an SSO domain (${lang}) scrolls`).toBeLessThanOrEqual(0);
     });
   });
@@ -68,24 +78,30 @@ async function atWelcome(page: Page): Promise<void> {
   await page.goto('/user/welcome');
 }
 
-for (const viewport of [{ width: 1280, height: 800 }, PHONE]) {
-  test(`the welcome card keeps its height when its messages appear and go (${viewport.width} px)`, async ({ page }) => {
-    await page.setViewportSize(viewport);
-    const t = texts('en', 'welcome');
-    await atWelcome(page);
-    const first = page.getByRole('textbox', { name: t('firstName'), exact: true });
-    await expect(first).toBeFocused();
-    await screenSettled(page);
-    const card = page.locator('.user-layout');
-    const height = async () => (await card.boundingBox())!.height;
-    const empty = await height();
-    await page.getByRole('button', { name: t('submit') }).click();
-    await expect(page.getByText(t('firstNameRequired'))).toBeVisible();
-    await shot(page, `welcome-errors-${viewport.width}`);
-    expect(await height(), 'the card after an empty submit').toBe(empty);
-    await first.fill('Ada');
-    await page.getByRole('textbox', { name: t('lastName'), exact: true }).fill('Lovelace');
-    await expect(page.getByText(t('firstNameRequired'))).toHaveCount(0);
-    expect(await height(), 'the card while typing').toBe(empty);
+for (const lang of ['en', 'hi'] as Lang[]) {
+  test.describe(`welcome (${lang})`, () => {
+    test.use({ locale: BROWSER_LOCALE[lang] });
+    for (const viewport of [{ width: 1280, height: 800 }, PHONE]) {
+      test(`the card keeps its height when its messages appear and go (${viewport.width} px)`, async ({ page }) => {
+        await page.setViewportSize(viewport);
+        const t = texts(lang, 'welcome');
+        await atWelcome(page);
+        const first = page.getByRole('textbox', { name: t('firstName'), exact: true });
+        await expect(first).toBeFocused();
+        await screenSettled(page);
+        const card = page.locator('.user-layout');
+        const height = async () => (await card.boundingBox())!.height;
+        const empty = await height();
+        await shot(page, `welcome-${lang}-${viewport.width}`);
+        await page.getByRole('button', { name: t('submit') }).click();
+        await expect(page.getByText(t('firstNameRequired'))).toBeVisible();
+        await shot(page, `welcome-errors-${lang}-${viewport.width}`);
+        expect(await height(), 'the card after an empty submit').toBe(empty);
+        await first.fill('Ada');
+        await page.getByRole('textbox', { name: t('lastName'), exact: true }).fill('Lovelace');
+        await expect(page.getByText(t('firstNameRequired'))).toHaveCount(0);
+        expect(await height(), 'the card while typing').toBe(empty);
+      });
+    }
   });
 }
