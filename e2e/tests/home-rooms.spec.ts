@@ -103,38 +103,45 @@ test('one label style across the home: Meetings labels its fields like the conso
   expect([...styles], JSON.stringify([...meetings, ...console])).toHaveLength(1);
 });
 
-test('the console opens like the other sections: its heading and one-line lead head the section card', async ({
-  page,
-  request,
-}) => {
-  const account = await createAccount(request, uniqueEmail('admin'));
-  const domain = account.email.split('@')[1]!;
-  admin('domain', 'admin', 'add', domain, account.email);
-  /** Where a section's heading, lead and first button sit, relative to its card. */
-  const shape = () =>
-    page
-      .locator('main .card')
-      .first()
-      .evaluate((card) => {
-        const box = card.getBoundingClientRect();
-        const heading = card.querySelector('h2')!.getBoundingClientRect();
-        const lead = card.querySelector('h2 + p')!;
-        return {
-          headingLeft: Math.round(heading.left - box.left),
-          headingTop: Math.round(heading.top - box.top),
-          leadSize: getComputedStyle(lead).fontSize,
-          leadColour: getComputedStyle(lead).color,
-          cardTop: Math.round(box.top),
-        };
-      });
-  await signInWithStorage(page, account, '/app/files');
-  await expect(page.getByRole('region', { name: 'Files' })).toBeVisible();
-  const files = await shape();
-  await page.goto('/app/admin');
-  await expect(page.getByRole('heading', { level: 1, name: adminT('title') })).toBeAttached();
-  await expect(page.locator('main .card h2').first()).toBeVisible();
-  expect(await shape()).toEqual(files);
-  // The domain it administers is said in the card's lead, not in a header of the console's own.
-  await expect(page.locator('main .card').first().locator('h2 + p')).toContainText(domain);
-  await shots(page, 'home-admin-en');
-});
+for (const lang of ['en', 'hi'] as Lang[]) {
+  test(`the console opens like the other sections: its heading and one-line lead head the section card (${lang})`, async ({
+    page,
+    request,
+  }) => {
+    const a = texts(lang, 'admin');
+    const account = await createAccount(request, uniqueEmail('admin'));
+    const domain = account.email.split('@')[1]!;
+    admin('domain', 'admin', 'add', domain, account.email);
+    /** Where a section's heading, lead and first button sit, relative to its card. */
+    const shape = () =>
+      page
+        .locator('main .card')
+        .first()
+        .evaluate((card) => {
+          const box = card.getBoundingClientRect();
+          const heading = card.querySelector('h2')!.getBoundingClientRect();
+          const lead = card.querySelector('h2 + p')!;
+          return {
+            headingLeft: Math.round(heading.left - box.left),
+            headingTop: Math.round(heading.top - box.top),
+            leadSize: getComputedStyle(lead).fontSize,
+            leadColour: getComputedStyle(lead).color,
+            cardTop: Math.round(box.top),
+          };
+        });
+    await signInWithStorage(page, account, '/app/files');
+    if (lang !== 'en') {
+      await page.evaluate((l) => localStorage.setItem('language', l), lang);
+      await page.reload();
+    }
+    await expect(page.getByRole('region', { name: texts(lang, 'files')('title') })).toBeVisible();
+    const files = await shape();
+    await page.goto('/app/admin');
+    await expect(page.getByRole('heading', { level: 1, name: a('title') })).toBeAttached();
+    await expect(page.locator('main .card h2').first()).toBeVisible();
+    expect(await shape()).toEqual(files);
+    // The domain it administers is said in the card's lead, not in a header of the console's own.
+    await expect(page.locator('main .card').first().locator('h2 + p')).toContainText(domain);
+    await shots(page, `home-admin-${lang}`);
+  });
+}
