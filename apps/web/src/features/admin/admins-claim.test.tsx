@@ -84,6 +84,9 @@ describe('Administrators', () => {
     expect(within(raj).getByText(/The DNS record that proved this is gone.*ends on/)).toBeVisible();
     expect(within(raj).getByRole('button', { name: 'Remove Raj Doe' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Prove the domain' })).toHaveAttribute('href', '/app/admin/prove-domain');
+    // The field's hint names the domain as one no-wrap piece, not breakable after a hyphen.
+    const hint = screen.getByText(/already has an account with an address at/);
+    expect(hint.querySelector('.domain')?.textContent).toBe('contoso.com');
   });
 
   it('adds by address after a fresh proof; the server’s refusal is shown and the field kept', async () => {
