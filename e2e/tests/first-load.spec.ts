@@ -31,6 +31,41 @@ test.describe('fonts on a Hindi page', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
     expect(fonts.some((f) => /poppins-devanagari-400-normal/.test(f))).toBe(true);
   });
+
+  test('a Devanagari face that arrives late still draws the text: no boxes, no fallback for the visit', async ({
+    browser,
+  }) => {
+    // The heading's width drawn in Poppins (a visit whose fonts arrive at once)...
+    const widthOfHeading = async (fontLate: boolean) => {
+      const context = await browser.newContext({ locale: 'hi-IN' });
+      const page = await context.newPage();
+      let release = () => {};
+      const late = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/poppins-devanagari-\d+-normal.*\.woff2$/, async (route) => {
+        if (fontLate) await late;
+        await route.continue();
+      });
+      // Not the load event: it waits for the preloaded faces.
+      await page.goto('/user/login', { waitUntil: 'domcontentloaded' });
+      const heading = page.getByRole('heading', { level: 1 });
+      await expect(heading).toBeAttached();
+      // ...against one whose Devanagari face comes well after the first frame.
+      if (fontLate) {
+        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+        release();
+      }
+      await page.evaluate(() => document.fonts.ready.then(() => undefined));
+      await expect(heading).toBeVisible();
+      const width = await heading.evaluate((h) => {
+        const range = document.createRange();
+        range.selectNodeContents(h);
+        return Math.round(range.getBoundingClientRect().width);
+      });
+      await context.close();
+      return width;
+    };
+    expect(await widthOfHeading(true)).toBe(await widthOfHeading(false));
+  });
 });
 
 test.describe('the login page', () => {
