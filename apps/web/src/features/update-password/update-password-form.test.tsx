@@ -123,11 +123,7 @@ describe('update password screen', () => {
       .forEach((d, i) => fireEvent.change(screen.getByLabelText(`Digit ${i + 1} of 6`), { target: { value: d } }));
     expect(await screen.findByText('Your password was changed. Taking you to the app…')).toBeVisible();
     const puts = server.requests.filter((r) => r.method === 'PUT');
-    expect(puts.map((r) => (JSON.parse(r.body) as { code?: string }).code)).toEqual([
-      undefined,
-      '654321',
-      '123456',
-    ]);
+    expect(puts.map((r) => (JSON.parse(r.body) as { code?: string }).code)).toEqual([undefined, '654321', '123456']);
     expect(JSON.parse(puts[2]!.body)).toMatchObject({
       password: 'Brand-New-7',
       password_confirmation: 'Brand-New-7',
