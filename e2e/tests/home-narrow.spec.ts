@@ -106,9 +106,7 @@ test.describe('the home and the console on a phone, and one destructive style', 
     await page.setViewportSize(PHONE);
     await signInWithStorage(page, account, '/app');
     const panel = page.getByRole('region', { name: meetingT('panel.title') });
-    await expect(panel.getByTestId('meeting-access').locator('option').first()).toHaveText(
-      meetingT('access.default'),
-    );
+    await expect(panel.getByTestId('meeting-access').locator('option').first()).toHaveText(meetingT('access.default'));
     for (const name of ['Stand-up', 'Review']) {
       await panel.getByLabel(meetingT('panel.name')).fill(name);
       await panel.getByRole('button', { name: meetingT('panel.later') }).click();

@@ -34,9 +34,7 @@ export function FilesPanel() {
         )}
         <UploadControl onUploaded={added} />
       </div>
-      {state.status === 'ready' && !empty && (
-        <StorageUsage usedBytes={state.usedBytes} quotaBytes={state.quotaBytes} />
-      )}
+      {state.status === 'ready' && !empty && <StorageUsage usedBytes={state.usedBytes} quotaBytes={state.quotaBytes} />}
       {state.status === 'loading' && <PageLoading />}
       {state.status === 'error' && <LoadError error={state.error} retryLabel={t('retry')} onRetry={reload} />}
       {state.status === 'ready' && !empty && (

@@ -70,7 +70,11 @@ function MeetingItem({
         {vc.link.replace(/^https?:\/\//, '')}
       </span>
       <div className="meet-list__actions">
-        <Link className="btn btn--secondary btn--small" to={meetPath(vc._id)} aria-label={t('panel.joinNamed', { name })}>
+        <Link
+          className="btn btn--secondary btn--small"
+          to={meetPath(vc._id)}
+          aria-label={t('panel.joinNamed', { name })}
+        >
           {t('panel.join')}
         </Link>
         <CopyButton link={vc.link} name={name} />
