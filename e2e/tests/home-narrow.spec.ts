@@ -77,7 +77,7 @@ test.describe('the home and the console on a phone, and one destructive style', 
     }).toPass({ timeout: 5_000 });
 
     await page.goto('/app/admin');
-    const people = page.locator('main .card').first();
+    const people = page.getByRole('region', { name: adminT('people.title'), exact: true });
     await expect(people.getByRole('heading', { level: 2, name: adminT('people.title'), exact: true })).toBeVisible();
     // The section is a full-width band: its rows get 320 px of the 360, not 264 inside a second frame.
     expect(await contentWidth(people)).toBeGreaterThanOrEqual(320);
@@ -94,7 +94,7 @@ test.describe('the home and the console on a phone, and one destructive style', 
     await expect(dialog).toHaveCount(0);
     await shots(page, 'admin-people-en');
     await inLanguage(page, 'hi');
-    await expect(page.locator('main .card').first().getByRole('listitem').first()).toBeVisible();
+    await expect(page.locator('main .person').first()).toBeVisible();
     await shots(page, 'admin-people-hi');
   });
 
