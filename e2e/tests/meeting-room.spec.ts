@@ -392,20 +392,20 @@ test.describe('room page notices', () => {
 
   test('unknown and malformed meeting links', async ({ page, request }) => {
     await page.goto('/meet/zzz-zzzz-zzz');
-    await expect(page.getByRole('heading', { name: 'Video conference not found.' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Video conference not found' })).toBeVisible();
     // A dead end keeps the frame: its footer, and the language switch that works there.
     await expect(page.getByRole('contentinfo')).toBeVisible();
     await page.getByRole('contentinfo').getByRole('combobox').selectOption('pt');
-    await expect(page.getByRole('heading', { name: 'Video conference not found.' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Video conference not found' })).toHaveCount(0);
     await page.getByRole('contentinfo').getByRole('combobox').selectOption('en');
-    await expect(page.getByRole('heading', { name: 'Video conference not found.' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Video conference not found' })).toBeVisible();
     await screenshots(page, 'meeting-not-found');
     // A frame page like the others: its card where theirs is, the label over the field from one left edge,
     // joining the main action and home a quiet link.
     await expect(page.getByRole('link', { name: 'Go to the home page' })).toBeVisible();
     const notFoundCard = (await page.getByTestId('meeting-error').boundingBox())!;
     const label = (await page.getByRole('heading', { name: 'Join with a code or link' }).boundingBox())!;
-    const title = (await page.getByRole('heading', { name: 'Video conference not found.' }).boundingBox())!;
+    const title = (await page.getByRole('heading', { name: 'Video conference not found' }).boundingBox())!;
     // The field's pill (its input sits inside it, after the padding).
     const field = await page
       .getByRole('textbox', { name: 'Meeting code or link' })
@@ -419,7 +419,7 @@ test.describe('room page notices', () => {
     const frameCard = (await page.getByTestId('supported-browser').boundingBox())!;
     expect(Math.abs(notFoundCard.y - frameCard.y)).toBeLessThanOrEqual(2);
     await page.goto('/meet/zzz-zzzz-zzz');
-    await expect(page.getByRole('heading', { name: 'Video conference not found.' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Video conference not found' })).toBeVisible();
     // On a phone the field and its button stay inside the card.
     await page.setViewportSize({ width: 360, height: 740 });
     const card = await page.getByTestId('meeting-error').boundingBox();
@@ -431,13 +431,26 @@ test.describe('room page notices', () => {
       expect(box.x).toBeGreaterThanOrEqual(card!.x);
       expect(box.x + box.width).toBeLessThanOrEqual(card!.x + card!.width);
     }
+    // As on /guest: the card's inner padding, and Join a full-width pill under the field.
+    const inner = (selector: string) =>
+      page.locator(selector).evaluate((el) => getComputedStyle(el).paddingInlineStart);
+    const notFoundPadding = await inner('[data-testid=meeting-error]');
+    const pill = (await page.getByRole('textbox', { name: 'Meeting code or link' }).boundingBox())!;
+    const join = (await page.getByRole('button', { name: 'Join', exact: true }).boundingBox())!;
+    expect(Math.abs(join.x - pill.x)).toBeLessThanOrEqual(1);
+    expect(Math.abs(join.width - pill.width)).toBeLessThanOrEqual(1);
+    await page.goto('/guest');
+    await expect(page.getByTestId('guest-no-meeting')).toBeVisible();
+    expect(notFoundPadding).toBe(await inner('[data-testid=guest-no-meeting]'));
+    await page.goto('/meet/zzz-zzzz-zzz');
+    await expect(page.getByRole('heading', { name: 'Video conference not found' })).toBeVisible();
     await page.setViewportSize({ width: 1280, height: 800 });
     // The right link pasted on the spot opens that meeting.
     const meeting = await createMeeting(request, await createAccount(request), 'Pasted');
     await page.getByRole('textbox', { name: 'Meeting code or link' }).fill(`https://example.test/meet/${meeting._id}`);
     await page.getByRole('button', { name: 'Join', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/meet/${meeting._id}|/guest\\?`));
-    await expect(page.getByRole('heading', { name: 'Video conference not found.' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Video conference not found' })).toHaveCount(0);
     await page.goto('/meet/not%20a%20room!');
     await expect(page.getByRole('heading', { name: 'Invite is not valid' })).toBeVisible();
   });
