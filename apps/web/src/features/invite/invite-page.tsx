@@ -110,14 +110,14 @@ function InviteAcceptance({ check, token }: { check: ReturnType<typeof checkInvi
         <>
           {invitee}
           {sender ?? <p className="auth-form__lead">{t('validatingText')}</p>}
-          <ProgressBar value={state.progress} label={t('progressLabel')} />
+          {/* Only for a wait that lasts: a quick answer goes on from the quiet line above. */}
+          {state.progress > 0 ? <ProgressBar value={state.progress} label={t('progressLabel')} /> : null}
         </>
       ) : null}
       {state.status === 'success' ? (
         <>
           {invitee}
           {sender}
-          <ProgressBar value={100} label={t('progressLabel')} />
           <Alert variant="success">{state.session ? t('successTextWelcome') : t('successText')}</Alert>
           <Link to={next} replace>
             {state.session ? t('continueNow') : t('toLoginNow')}
