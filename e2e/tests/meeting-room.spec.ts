@@ -198,6 +198,17 @@ test.describe('devices', () => {
   });
 });
 
+test.describe('the room page', () => {
+  test('fills the window with no page scroll, at 1280×800 and at 360×740', async ({ page, request }) => {
+    await hostJoins(page, request);
+    const overflow = () =>
+      page.evaluate(() => document.scrollingElement!.scrollHeight - document.scrollingElement!.clientHeight);
+    expect(await overflow()).toBe(0);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expect.poll(overflow).toBe(0);
+  });
+});
+
 test.describe('app offer on mobile', () => {
   test.use({ userAgent: UA.android, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   test('Android: open in the app (intent link), Google Play, or continue in the browser', async ({ page, request }) => {
