@@ -314,7 +314,7 @@ test.describe('pre-join', () => {
     await expect(page.getByTestId('setup-meeting-name')).toHaveText('Board review');
     await expect(page.getByLabel('Camera', { exact: true })).toBeVisible();
     // The privacy policy is part of the consent sentence, not a lone link of its own under it.
-    const terms = page.locator('label', { has: page.locator('input[name=terms]') });
+    const terms = page.locator('.check', { has: page.locator('input[name=terms]') });
     await expect(terms.getByRole('link', { name: 'privacy policy' })).toBeVisible();
     await expect(page.locator('.meet-setup__form > p > a')).toHaveCount(0);
     // "Skip this review next time" is a choice made before Join; Join is the form's last control.
