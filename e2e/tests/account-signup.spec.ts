@@ -50,7 +50,7 @@ for (const lang of ['en', 'pt'] as Lang[]) {
         'href',
         config.termsUrls[lang]!,
       );
-      await expect(page.getByRole('link', { name: ui.welcomeT('privacy') })).toHaveAttribute(
+      await expect(page.getByRole('link', { name: ui.welcomeT('privacyLink') })).toHaveAttribute(
         'href',
         config.privacyUrls[lang]!,
       );
