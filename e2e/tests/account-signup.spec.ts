@@ -76,9 +76,7 @@ for (const lang of ['en', 'pt'] as Lang[]) {
       // The field in error stays red while the caret is in it to fix it.
       await expect(ui.teammate(2)).toBeFocused();
       await expect
-        .poll(() =>
-          ui.teammate(2).evaluate((el) => getComputedStyle(el.closest('.field__control')!).borderTopColor),
-        )
+        .poll(() => ui.teammate(2).evaluate((el) => getComputedStyle(el.closest('.field__control')!).borderTopColor))
         .toBe('rgb(255, 75, 54)');
       await ui.teammate(2).fill('alan@other-company.com');
       // A whole address of another domain: no "@domain" suffix glued after it, and who can be invited here.
@@ -211,9 +209,7 @@ for (const lang of ['en', 'it'] as Lang[]) {
 }
 
 test.describe('code boxes', () => {
-  test('digits only, Backspace clears the previous digit, paste fills all', async ({
-    page,
-  }) => {
+  test('digits only, Backspace clears the previous digit, paste fills all', async ({ page }) => {
     const ui = new AccountScreens(page, 'en');
     const email = uniqueEmail('boxes');
     await page.goto('/user/signup');

@@ -60,7 +60,9 @@ describe('invite acceptance (spec §4)', () => {
       );
       expect(await screen.findByText('Grace Hopper invited you to join the contoso.com team.')).toBeVisible();
       expect(screen.queryByText('One moment while we check your invitation…')).toBeNull();
-      expect(requests.find((r) => r.method === 'GET')!.url).toBe(`/api/invite/validate?inviteToken=${encodeURIComponent(invite)}`);
+      expect(requests.find((r) => r.method === 'GET')!.url).toBe(
+        `/api/invite/validate?inviteToken=${encodeURIComponent(invite)}`,
+      );
       expect(await screen.findByRole('heading', { name: 'Invitation accepted' }, { timeout: 7000 })).toBeVisible();
       expect(screen.getByText('Grace Hopper invited you to join the contoso.com team.')).toBeVisible();
     },

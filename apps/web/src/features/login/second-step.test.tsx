@@ -85,11 +85,11 @@ describe('the second step of a sign-in', () => {
       /This recovery code is not valid/,
     );
     expect(screen.getAllByText(/This recovery code is not valid/)).toHaveLength(1);
-    const trust = screen.getByRole('checkbox', { name: /Trust this browser/ });
-    expect(
-      trust.compareDocumentPosition(screen.getByText(/This recovery code is not valid/)) &
-        Node.DOCUMENT_POSITION_PRECEDING,
-    ).toBeTruthy();
+    // Under the field itself (its own block), not below the trust box.
+    expect(field.closest('.field')).toHaveTextContent(/This recovery code is not valid/);
+    expect(screen.getByRole('checkbox', { name: /Trust this browser/ }).closest('.field')).not.toHaveTextContent(
+      /not valid/,
+    );
     await waitFor(() => expect(document.activeElement).toBe(field));
   });
 });
