@@ -242,9 +242,12 @@ test('keyboard only: forgot password from the login screen to the home', async (
   await page.keyboard.type('Keyboard-Pass-3');
   await page.keyboard.press('Enter');
   await ui.expectHome(account.email);
-  // The account menu by keyboard: Enter opens it on its first item, Sign out.
+  // The account menu by keyboard: Enter opens it on its first item ("Invite your teammates" for a
+  // company account), ArrowDown reaches Sign out.
   await tabTo(page, page.getByRole('banner').getByRole('button'));
   await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: ui.homeT('menu.invite'), exact: true })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('menuitem', { name: ui.homeT('menu.signOut'), exact: true })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/user\/login$/);

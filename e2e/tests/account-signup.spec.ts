@@ -126,15 +126,20 @@ for (const lang of ['en', 'pt'] as Lang[]) {
       await accessible(page, 'home');
       if (lang === 'en') await screenshots(page, 'account-home');
 
-      // The home shows the same team link; "Turn off link" kills it, "New link" makes another.
-      const homeLink = ui.field(ui.teamT('linkLabel'));
+      // The same team link is in the account menu's "Invite your teammates", not under a section's content;
+      // "Turn off link" kills it, "New link" makes another.
+      await expect(page.getByRole('main').getByText(ui.teamT('manageTitle'))).toHaveCount(0);
+      await page.getByRole('banner').getByRole('button').click();
+      await page.getByRole('menuitem', { name: ui.homeT('menu.invite') }).click();
+      const team = page.getByRole('dialog', { name: ui.teamT('manageTitle') });
+      const homeLink = team.getByRole('textbox', { name: ui.teamT('linkLabel') });
       await expect(homeLink).toHaveValue(sharedLink);
-      const dialog = page.getByRole('dialog');
-      await page.getByRole('button', { name: ui.teamT('turnOff') }).click();
+      const dialog = page.getByRole('dialog', { name: ui.teamT('offTitle') });
+      await team.getByRole('button', { name: ui.teamT('turnOff') }).click();
       await expect(dialog.getByText(ui.teamT('offText'))).toBeVisible();
       await dialog.getByRole('button', { name: ui.teamT('turnOff') }).click();
-      await expect(page.getByText(ui.teamT('offState'))).toBeVisible();
-      await expect(page.getByText(ui.teamT('offDone'))).toBeVisible();
+      await expect(team.getByText(ui.teamT('offState'))).toBeVisible();
+      await expect(team.getByText(ui.teamT('offDone'))).toBeVisible();
       const oldToken = new URL(sharedLink).searchParams.get('inviteToken');
       const refused = await page.request.post('/api/v2/user', {
         data: { email: uniqueEmail('late').replace(/@.*/, `@${domain}`), invite_token: oldToken },
@@ -145,9 +150,12 @@ for (const lang of ['en', 'pt'] as Lang[]) {
           code: 'ERR_INVITE_LINK_OFF',
         },
       );
-      await page.getByRole('button', { name: ui.teamT('newLink') }).click();
-      await dialog.getByRole('button', { name: ui.teamT('newLink') }).click();
-      await expect(page.getByText(ui.teamT('newDone'))).toBeVisible();
+      await team.getByRole('button', { name: ui.teamT('newLink') }).click();
+      await page
+        .getByRole('dialog', { name: ui.teamT('newTitle') })
+        .getByRole('button', { name: ui.teamT('newLink') })
+        .click();
+      await expect(team.getByText(ui.teamT('newDone'))).toBeVisible();
       await expect(homeLink).toHaveValue(/\/user\/signup\?inviteToken=/);
       expect(await homeLink.inputValue()).not.toBe(sharedLink);
       await accessible(page, 'home, team link renewed');

@@ -96,6 +96,9 @@ test.describe('the signed-in home: a place with rooms', () => {
     await button.focus();
     await page.keyboard.press('ArrowDown');
     const menu = page.getByRole('menu');
+    // A company account's menu opens on "Invite your teammates", then Sign out.
+    await expect(menu.getByRole('menuitem', { name: homeT('menu.invite'), exact: true })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
     await expect(menu.getByRole('menuitem', { name: homeT('menu.signOut'), exact: true })).toBeFocused();
     await expect(page.getByText(account.email, { exact: true })).toBeVisible();
     await expectAccessible(page, 'account menu open');
@@ -103,6 +106,8 @@ test.describe('the signed-in home: a place with rooms', () => {
     await expect(menu).toHaveCount(0);
     await expect(button).toBeFocused();
     await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowDown');
+    await expect(menu.getByRole('menuitem', { name: homeT('menu.signOut'), exact: true })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/user\/login$/);
   });

@@ -148,7 +148,6 @@ deviceTrustAcrossInstances(() => ({
   a,
   b,
   smtp,
-  redisUrl: redis.url,
   outboxDrained,
   ageProofs: async (email: string) => {
     await db.query('update sessions set proved_at = 0 where user_id = (select id from users where email = $1)', [

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runAdmin } from '../bin/admin.js';
-import { admin, confirmed, signup, startWorld, type AccountsWorld } from './accounts-helpers.js';
+import { admin, confirmed, signup, useWorld } from './accounts-helpers.js';
 
 describe('admin CLI (npm run admin -- ...)', () => {
-  let w: AccountsWorld;
-  beforeAll(async () => {
-    w = await startWorld();
-  });
-  afterAll(async () => w.close());
+  const w = useWorld();
 
   const env = () => ({
     DATA_DIR: w.t.dataDir,
@@ -85,72 +81,27 @@ describe('admin CLI (npm run admin -- ...)', () => {
   });
 
   it('refuses wrong single-sign-on settings with their cause, exit code 2, and changes nothing', async () => {
+    /** A complete OIDC connection: each case adds the one setting that is wrong. */
+    const OIDC = [
+      'sso',
+      'set',
+      'sso.example',
+      '--oidc',
+      '--issuer',
+      'https://idp.example/',
+      '--client-id',
+      'a',
+      '--client-secret',
+      'b',
+    ];
     const cases: [string[], string][] = [
       [
-        [
-          'sso',
-          'set',
-          'sso.example',
-          '--oidc',
-          '--issuer',
-          'http://idp.example/',
-          '--client-id',
-          'a',
-          '--client-secret',
-          'b',
-        ],
+        OIDC.map((arg) => (arg === 'https://idp.example/' ? 'http://idp.example/' : arg)),
         "--issuer must be the provider's https:// issuer URL",
       ],
-      [
-        [
-          'sso',
-          'set',
-          'sso.example',
-          '--oidc',
-          '--issuer',
-          'https://idp.example/',
-          '--client-id',
-          'a',
-          '--client-secret',
-          'b',
-          '--domains',
-          'ok.example,not a domain',
-        ],
-        'not a domain name: not a domain',
-      ],
-      [
-        [
-          'sso',
-          'set',
-          'sso.example',
-          '--oidc',
-          '--issuer',
-          'https://idp.example/',
-          '--client-id',
-          'a',
-          '--client-secret',
-          'b',
-          '--email-attribute',
-          'has space',
-        ],
-        '--email-attribute must be an attribute or claim name',
-      ],
-      [
-        [
-          'sso',
-          'set',
-          'sso.example',
-          '--oidc',
-          '--issuer',
-          'https://idp.example/',
-          '--client-id',
-          'a',
-          '--client-secret',
-          'b',
-          '--allow-sha1',
-        ],
-        '--allow-sha1 and --entity-id are for --saml',
-      ],
+      [[...OIDC, '--domains', 'ok.example,not a domain'], 'not a domain name: not a domain'],
+      [[...OIDC, '--email-attribute', 'has space'], '--email-attribute must be an attribute or claim name'],
+      [[...OIDC, '--allow-sha1'], '--allow-sha1 and --entity-id are for --saml'],
       [
         ['sso', 'set', 'sso.example', '--saml', '--metadata', '/nonexistent/idp.xml', '--trust-email'],
         '--trust-email is for --oidc',

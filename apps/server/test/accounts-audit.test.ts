@@ -1,20 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ERRORS } from '@suite/contract';
 import { signTeamInvite } from '../src/modules/accounts/invites/tokens.js';
 import { MAX_INVITES_PER_ADDRESS_PER_DAY } from '../src/modules/accounts/invites/service.js';
 import {
-  completeRegister,
   PASSWORD,
   admin,
   call,
+  completeRegister,
   confirmed,
   decodeSession,
   expectError,
   mailTo,
   registered,
   signup,
-  startWorld,
-  type AccountsWorld,
+  useWorld,
 } from './accounts-helpers.js';
 import { codeIn } from './smtp.js';
 
@@ -32,11 +31,7 @@ vi.mock('@node-rs/argon2', async (importOriginal) => {
 });
 
 describe('accounts: gaps found by the audit', () => {
-  let w: AccountsWorld;
-  beforeAll(async () => {
-    w = await startWorld();
-  });
-  afterAll(async () => w.close());
+  const w = useWorld();
 
   const login = (email: string, password: string) =>
     call(w.app, { method: 'POST', url: '/auth/login', body: { login: email, password } });

@@ -1,14 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  call,
-  expectError,
-  mailTo,
-  outboxDrained,
-  registered,
-  signup,
-  startWorld,
-  type AccountsWorld,
-} from './accounts-helpers.js';
+import { describe, expect, it } from 'vitest';
+import { call, expectError, mailTo, outboxDrained, registered, signup, useWorld } from './accounts-helpers.js';
 import { SEND_BUDGET, codesRepository } from '../src/modules/accounts/codes/repository.js';
 import { codeIn } from './smtp.js';
 
@@ -16,11 +7,7 @@ import { codeIn } from './smtp.js';
 const wrong = (code: string) => code.slice(0, 5) + String((Number(code[5]) + 1) % 10);
 
 describe('e-mail codes: PUT /v2/user/confirm and PUT /v2/user/resend_confirmation', () => {
-  let w: AccountsWorld;
-  beforeAll(async () => {
-    w = await startWorld();
-  });
-  afterAll(async () => w.close());
+  const w = useWorld();
 
   const confirm = (email: string, token: string) =>
     call(w.app, { method: 'PUT', url: '/v2/user/confirm', body: { token, email } });

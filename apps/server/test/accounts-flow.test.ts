@@ -1,22 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  completeRegister,
-  PASSWORD,
-  call,
-  decodeSession,
-  mailTo,
-  startWorld,
-  type AccountsWorld,
-} from './accounts-helpers.js';
+import { describe, expect, it } from 'vitest';
+import { PASSWORD, call, completeRegister, decodeSession, mailTo, useWorld } from './accounts-helpers.js';
 import { codeIn, linkIn } from './smtp.js';
 
 /** What a client speaking only HTTP and SMTP sees, from sign-up to password recovery. */
 describe('accounts: the whole path over HTTP and SMTP', () => {
-  let w: AccountsWorld;
-  beforeAll(async () => {
-    w = await startWorld();
-  });
-  afterAll(async () => w.close());
+  const w = useWorld();
 
   it('signs up, confirms, registers, invites, logs in and recovers a password', async () => {
     const email = 'ada@contoso.com';

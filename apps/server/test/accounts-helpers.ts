@@ -1,8 +1,10 @@
+import { PROOF_FRESH_MS } from '@suite/contract';
 import { currentCode } from '../src/modules/accounts/strategies/totp/secrets.js';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.js';
 import { codeIn, startSmtp, type ReceivedMail, type SmtpFixture } from './smtp.js';
+import { SoftAuthenticator } from './soft-authenticator.js';
 
 export interface AccountsWorld {
   t: TestApp;
@@ -27,6 +29,24 @@ export async function startWorld(
       await smtp.close();
     },
   };
+}
+
+/**
+ * The world of one test file or `describe`: started before its first test, closed after its last. The
+ * object is filled in when the world starts, so the tests and the hooks registered after this call use it.
+ */
+export function useWorld(
+  env: Record<string, string> = {},
+  options?: Parameters<typeof createTestApp>[1],
+): AccountsWorld {
+  const world = {} as AccountsWorld;
+  let started: AccountsWorld | undefined;
+  beforeAll(async () => {
+    started = await startWorld(env, options);
+    Object.assign(world, started);
+  }, 60_000);
+  afterAll(async () => started?.close());
+  return world;
 }
 
 export interface Call {
@@ -134,8 +154,8 @@ export function decodeSession(token: string): {
   return JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
 }
 
-/** Runs the admin CLI against the world's database, as an operator would; returns its output. */
-export async function admin(w: AccountsWorld, ...argv: string[]): Promise<string> {
+/** Runs the admin CLI against the world's database, as an operator would; its exit code and output. */
+export async function runAdminCli(w: AccountsWorld, ...argv: string[]): Promise<{ code: number; text: string }> {
   const { runAdmin } = await import('../bin/admin.js');
   const lines: string[] = [];
   const code = await runAdmin(
@@ -148,8 +168,14 @@ export async function admin(w: AccountsWorld, ...argv: string[]): Promise<string
     },
     (l) => lines.push(l),
   );
-  expect(code, lines.join('\n')).toBe(0);
-  return lines.join('\n');
+  return { code, text: lines.join('\n') };
+}
+
+/** Runs the admin CLI (as runAdminCli) expecting success; returns its output. */
+export async function admin(w: AccountsWorld, ...argv: string[]): Promise<string> {
+  const { code, text } = await runAdminCli(w, ...argv);
+  expect(code, text).toBe(0);
+  return text;
 }
 
 /** Turns the authenticator app on (with a fresh session); returns its secret and recovery codes. */
@@ -166,4 +192,73 @@ export async function turnOnTotp(w: AccountsWorld, token: string): Promise<{ sec
   });
   expect(on.statusCode, on.body).toBe(200);
   return { secret, recovery: on.json().recovery_codes as string[] };
+}
+
+/** How many mails arrived once everything queued so far went out: "the next mail" starts after it. */
+export async function mailsSoFar(w: AccountsWorld): Promise<number> {
+  await outboxDrained(w);
+  return w.smtp.messages.length;
+}
+
+/** A second session of the account (another device), signed in with its password: what a thief copies. */
+export async function anotherSession(w: AccountsWorld, email: string, password = PASSWORD): Promise<string> {
+  const res = await call(w.app, { method: 'POST', url: '/auth/login', body: { login: email, password } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().token as string;
+}
+
+/** Every session of the token's account proved longer ago than PROOF_FRESH_MS (the row's clock, not a wait). */
+export async function staled(w: AccountsWorld, token: string): Promise<string> {
+  await w.app.db.kysely
+    .updateTable('sessions')
+    .set({ proved_at: Date.now() - PROOF_FRESH_MS - 60_000 })
+    .where('user_id', '=', decodeSession(token).user._id)
+    .execute();
+  return token;
+}
+
+export const passkeyOptions = (w: AccountsWorld, token: string) =>
+  call(w.app, { method: 'POST', url: '/v2/user/passkeys/options', token });
+
+/** Registers a passkey (a software authenticator's) on the account; the answer and the key. */
+export async function addPasskey(w: AccountsWorld, token: string, key = new SoftAuthenticator()) {
+  const options = await passkeyOptions(w, token);
+  expect(options.statusCode, options.body).toBe(200);
+  const res = await call(w.app, {
+    method: 'POST',
+    url: '/v2/user/passkeys',
+    token,
+    body: { response: key.register(options.json().options), name: 'Key' },
+  });
+  return { res, key };
+}
+
+/** A challenge for a passkey sign-in, as the sign-in page asks for one. */
+export async function passkeyChallenge(w: AccountsWorld): Promise<string> {
+  const options = await call(w.app, { method: 'POST', url: '/auth/passkey/options' });
+  return (options.json().options as { challenge: string }).challenge;
+}
+
+/** A sign-in with the passkey `key` holds. */
+export const passkeyLogin = async (w: AccountsWorld, key: SoftAuthenticator) =>
+  call(w.app, { method: 'POST', url: '/auth/passkey', body: { response: key.assert(await passkeyChallenge(w)) } });
+
+/** The password step of a sign-in of an account with a second factor: the pending token of its second step. */
+export async function pendingOf(w: AccountsWorld, email: string, password = PASSWORD): Promise<string> {
+  const res = await call(w.app, { method: 'POST', url: '/auth/login', body: { login: email, password } });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.json().second_step, res.body).toBe('totp');
+  return res.json().pending_token as string;
+}
+
+/** The second step of a sign-in: the pending token and the app's (or a recovery) code. */
+export const secondStep = (w: AccountsWorld, email: string, pending: string, code: string) =>
+  call(w.app, { method: 'POST', url: '/auth/login/second-step', body: { email, pending_token: pending, code } });
+
+/** The "this wasn't me" token of the next notice mailed to `email` after `before`. */
+export async function notMeToken(w: AccountsWorld, email: string, before: number): Promise<string> {
+  const mail = await mailTo(w.smtp, email, before);
+  const token = /\/security\/not-me#([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+  expect(token, mail.text).toBeDefined();
+  return token!;
 }

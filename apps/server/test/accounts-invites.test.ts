@@ -1,28 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  completeRegister,
-  confirmed,
   PASSWORD,
   admin,
   call,
+  completeRegister,
+  confirmed,
   expectError,
   mailTo,
   registered,
-  startWorld,
-  type AccountsWorld,
+  useWorld,
 } from './accounts-helpers.js';
 import { codeIn, linkIn } from './smtp.js';
 import { buildApp } from '../src/app.js';
 import { signInvite } from '../src/modules/accounts/invites/tokens.js';
 
 describe('teammate invitations: POST /invite/teammates, GET /invite/url, GET /invite/validate, acceptance', () => {
-  let w: AccountsWorld;
+  const w = useWorld();
   let owner: { token: string; id: string };
   beforeAll(async () => {
-    w = await startWorld();
     owner = await registered(w, 'owner@contoso.com');
   });
-  afterAll(async () => w.close());
 
   const invite = (
     emails: unknown,

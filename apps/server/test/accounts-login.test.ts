@@ -1,23 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  PASSWORD,
-  admin,
-  call,
-  decodeSession,
-  expectError,
-  registered,
-  signup,
-  startWorld,
-  type AccountsWorld,
-} from './accounts-helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD, admin, call, decodeSession, expectError, registered, signup, useWorld } from './accounts-helpers.js';
 
 describe('POST /auth/login, POST /auth/logout, GET /v2/user/me', () => {
-  let w: AccountsWorld;
+  const w = useWorld();
   beforeAll(async () => {
-    w = await startWorld();
     await registered(w, 'lin@contoso.com');
   });
-  afterAll(async () => w.close());
 
   const login = (body: Record<string, unknown>) => call(w.app, { method: 'POST', url: '/auth/login', body });
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   PASSWORD,
   call,
@@ -7,18 +7,15 @@ import {
   mailTo,
   outboxDrained,
   registered,
-  startWorld,
-  type AccountsWorld,
+  useWorld,
 } from './accounts-helpers.js';
 import { codeIn } from './smtp.js';
 
 describe('password recovery: POST /v2/user/forgot-password and PUT /v2/user/forgot-password/confirm', () => {
-  let w: AccountsWorld;
+  const w = useWorld();
   beforeAll(async () => {
-    w = await startWorld();
     await registered(w, 'rec@contoso.com');
   });
-  afterAll(async () => w.close());
 
   const forgot = (email: string, headers: Record<string, string> = {}) =>
     call(w.app, { method: 'POST', url: '/v2/user/forgot-password', body: { email }, headers });

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   PASSWORD,
   call,
@@ -8,17 +8,12 @@ import {
   expectError,
   registered,
   signup,
-  startWorld,
-  type AccountsWorld,
+  useWorld,
 } from './accounts-helpers.js';
 import { isPostgresSuite } from './helpers.js';
 
 describe('PUT /v2/user/complete-register and PUT /user/{id}', () => {
-  let w: AccountsWorld;
-  beforeAll(async () => {
-    w = await startWorld();
-  });
-  afterAll(async () => w.close());
+  const w = useWorld();
 
   const body = (over: Record<string, unknown> = {}) => ({
     first_name: 'Grace',
@@ -242,11 +237,7 @@ describe('PUT /v2/user/complete-register and PUT /user/{id}', () => {
 });
 
 describe('a database failure between a step and its session (atomic steps, safe retries)', () => {
-  let w: AccountsWorld;
-  beforeAll(async () => {
-    w = await startWorld();
-  });
-  afterAll(async () => w.close());
+  const w = useWorld();
 
   /**
    * Every session write fails as a lost connection does (PostgreSQL: SQLSTATE 57P01; SQLite: the

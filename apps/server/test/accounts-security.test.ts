@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { RECOVERY_CODE_COUNT } from '@suite/contract';
 import { currentCode } from '../src/modules/accounts/strategies/totp/secrets.js';
 import {
@@ -9,22 +9,20 @@ import {
   outboxDrained,
   registered,
   startWorld,
-  type AccountsWorld,
+  useWorld,
 } from './accounts-helpers.js';
 import { codeIn } from './smtp.js';
 import { SoftAuthenticator } from './soft-authenticator.js';
 
 /** Passkeys and two-step verification, through the API with a real software authenticator. */
 describe('passkeys', () => {
-  let w: AccountsWorld;
+  const w = useWorld();
   let ana: { token: string; id: string };
   let bruno: { token: string; id: string };
   beforeAll(async () => {
-    w = await startWorld();
     ana = await registered(w, 'ana@contoso.com');
     bruno = await registered(w, 'bruno@contoso.com');
   });
-  afterAll(async () => w.close());
 
   const registrationOptions = async (token: string) => {
     const res = await call(w.app, { method: 'POST', url: '/v2/user/passkeys/options', token });
@@ -224,11 +222,7 @@ describe('passkeys', () => {
 });
 
 describe('two-step verification (authenticator app)', () => {
-  let w: AccountsWorld;
-  beforeAll(async () => {
-    w = await startWorld();
-  });
-  afterAll(async () => w.close());
+  const w = useWorld();
 
   const login = (email: string, password = PASSWORD, headers: Record<string, string> = {}) =>
     call(w.app, { method: 'POST', url: '/auth/login', body: { login: email, password }, headers });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_WEB_PATHS, AUDIT_RETENTION_DAYS, apiPath, ADMIN_API, API } from '@suite/contract';
 import { adminCli } from '../src/modules/admin/index.js';
 import { purgeOldAudit } from '../src/modules/audit/index.js';
@@ -11,9 +11,9 @@ import {
   expectError,
   mailTo,
   registered,
-  startWorld,
+  runAdminCli,
   turnOnTotp,
-  type AccountsWorld,
+  useWorld,
 } from './accounts-helpers.js';
 
 /**
@@ -21,7 +21,7 @@ import {
  * PostgreSQL in the PostgreSQL suite), mail through a real SMTP server.
  */
 describe('domain administrator console', () => {
-  let w: AccountsWorld;
+  const w = useWorld();
   let boss: { token: string; id: string };
   let ana: { token: string; id: string };
   let other: { token: string; id: string };
@@ -41,33 +41,20 @@ describe('domain administrator console', () => {
     w.app.db.kysely.updateTable('sessions').set({ proved_at: Date.now() }).where('user_id', '=', userId).execute();
 
   beforeAll(async () => {
-    w = await startWorld();
     boss = await registered(w, 'boss@acme-corp.com');
     ana = await registered(w, 'ana@acme-corp.com');
     other = await registered(w, 'olga@globex-corp.com');
     await admin(w, 'domain', 'admin', 'add', 'acme-corp.com', 'boss@acme-corp.com');
     await admin(w, 'domain', 'admin', 'add', 'globex-corp.com', 'olga@globex-corp.com');
   }, 60_000);
-  afterAll(async () => w.close());
 
   describe('who is an administrator', () => {
     it('the operator grants, lists and refuses a person of another domain', async () => {
       const list = await admin(w, 'domain', 'admin', 'list', 'acme-corp.com');
       expect(list).toContain('boss@acme-corp.com\toperator');
-      const { runAdmin } = await import('../bin/admin.js');
-      const lines: string[] = [];
-      const code = await runAdmin(
-        ['domain', 'admin', 'add', 'acme-corp.com', 'olga@globex-corp.com'],
-        {
-          DATA_DIR: w.t.dataDir,
-          DATABASE_URL: w.t.config.databaseUrl ?? '',
-          SESSION_SECRET: w.t.config.sessionSecret,
-          PUBLIC_URL: w.t.config.publicUrl,
-        },
-        (l) => lines.push(l),
-      );
-      expect(code).toBe(2);
-      expect(lines.join('\n')).toContain('not a registered person of acme-corp.com');
+      const refused = await runAdminCli(w, 'domain', 'admin', 'add', 'acme-corp.com', 'olga@globex-corp.com');
+      expect(refused.code).toBe(2);
+      expect(refused.text).toContain('not a registered person of acme-corp.com');
     });
 
     it('GET /admin/me answers the administered domains, 404 for everyone else', async () => {

@@ -3,16 +3,7 @@ import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { ADMIN_API, API, apiPath, type AdminSsoResponse, type SsoTestResult } from '@suite/contract';
-import {
-  PASSWORD,
-  admin,
-  call,
-  expectError,
-  registered,
-  startWorld,
-  turnOnTotp,
-  type AccountsWorld,
-} from './accounts-helpers.js';
+import { PASSWORD, admin, call, expectError, registered, turnOnTotp, useWorld } from './accounts-helpers.js';
 import { signInAtProvider } from './idp/drive.js';
 import { ssoSetOidc, startOidcProvider, type TestOidcProvider } from './idp/oidc.js';
 import { startSamlIdp, type TestSamlIdp } from './idp/saml.js';
@@ -27,7 +18,7 @@ const API_URL = 'http://localhost:8080/api';
  * oidc-provider, a samlify IdP), a real server and database (SQLite here, PostgreSQL in its suite).
  */
 describe('console: single sign-on and the audit of sign-ins', () => {
-  let w: AccountsWorld;
+  const w = useWorld();
   let op: TestOidcProvider;
   let idp: TestSamlIdp;
   let oidcBoss: { token: string; id: string };
@@ -59,7 +50,6 @@ describe('console: single sign-on and the audit of sign-ins', () => {
   }
 
   beforeAll(async () => {
-    w = await startWorld();
     const redirectUris: string[] = [];
     op = await startOidcProvider(redirectUris);
     idp = await startSamlIdp(async () => (await w.app.inject({ method: 'GET', url: '/api/sso/saml/metadata' })).body);
@@ -82,7 +72,6 @@ describe('console: single sign-on and the audit of sign-ins', () => {
   afterAll(async () => {
     await op?.stop();
     await idp?.stop();
-    await w?.close();
   });
 
   it('GET …/sso answers 404 to a non-admin and to the admin of another domain', async () => {

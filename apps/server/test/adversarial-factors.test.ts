@@ -5,7 +5,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   KyselyPlugin,
   PluginTransformQueryArgs,
@@ -14,7 +14,6 @@ import type {
   RootOperationNode,
   UnknownRow,
 } from 'kysely';
-import { PROOF_FRESH_MS } from '@suite/contract';
 import { accountsAdmin } from '../src/modules/accounts/index.js';
 import { accountsDeps } from '../src/modules/accounts/deps.js';
 import { usersRepository } from '../src/modules/accounts/identity/repository.js';
@@ -22,19 +21,26 @@ import { login as passwordLogin } from '../src/modules/accounts/strategies/passw
 import { currentCode } from '../src/modules/accounts/strategies/totp/secrets.js';
 import {
   PASSWORD,
+  addPasskey,
   admin,
+  anotherSession,
   call,
   decodeSession,
   expectError,
   mailTo,
+  mailsSoFar,
+  notMeToken,
   outboxDrained,
+  passkeyLogin,
+  passkeyOptions,
+  pendingOf,
   registered,
-  startWorld,
+  secondStep,
+  staled,
   turnOnTotp,
-  type AccountsWorld,
+  useWorld,
 } from './accounts-helpers.js';
 import { codeIn } from './smtp.js';
-import { SoftAuthenticator } from './soft-authenticator.js';
 
 /** Counts the statements a Kysely instance runs, with their SQL. */
 class StatementLog implements KyselyPlugin {
@@ -56,67 +62,15 @@ class StatementLog implements KyselyPlugin {
   }
 }
 
-let w: AccountsWorld;
-beforeAll(async () => {
-  w = await startWorld();
-});
-afterAll(async () => w.close());
+const w = useWorld();
 
 const db = () => w.app.db.kysely;
-/** How many mails arrived once everything queued so far went out: "the next mail" starts after it. */
-const mark = async () => {
-  await outboxDrained(w);
-  return w.smtp.messages.length;
-};
 const userIdOf = (token: string) => decodeSession(token).user._id;
 const login = (email: string, password = PASSWORD) =>
   call(w.app, { method: 'POST', url: '/auth/login', body: { login: email, password } });
 const me = (token: string) => call(w.app, { method: 'GET', url: '/v2/user/me', token });
 const security = async (token: string) =>
   (await call(w.app, { method: 'GET', url: '/v2/user/security', token })).json();
-
-/** A second session of the account (another device): what a thief copies out of a browser. */
-async function anotherSession(email: string, password = PASSWORD): Promise<string> {
-  const res = await login(email, password);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().token as string;
-}
-
-/**
- * The session's last proof moved back past PROOF_FRESH_MS, as if the token had been stolen a while
- * after its sign-in (the clock of the database row, not a wait).
- */
-async function staled(token: string): Promise<string> {
-  const stale = Date.now() - PROOF_FRESH_MS - 60_000;
-  await db().updateTable('sessions').set({ proved_at: stale }).where('user_id', '=', userIdOf(token)).execute();
-  return token;
-}
-
-const passkeyOptions = (token: string) => call(w.app, { method: 'POST', url: '/v2/user/passkeys/options', token });
-async function addPasskey(token: string, key = new SoftAuthenticator()) {
-  const options = await passkeyOptions(token);
-  expect(options.statusCode, options.body).toBe(200);
-  const res = await call(w.app, {
-    method: 'POST',
-    url: '/v2/user/passkeys',
-    token,
-    body: { response: key.register(options.json().options), name: 'Key' },
-  });
-  return { res, key };
-}
-async function passkeyLogin(key: SoftAuthenticator) {
-  const options = await call(w.app, { method: 'POST', url: '/auth/passkey/options' });
-  const challenge = (options.json().options as { challenge: string }).challenge;
-  return call(w.app, { method: 'POST', url: '/auth/passkey', body: { response: key.assert(challenge) } });
-}
-
-/** The "this wasn't me" token of the next notice mailed to `email` after `before`. */
-async function notMeToken(email: string, before: number): Promise<string> {
-  const mail = await mailTo(w.smtp, email, before);
-  const token = /\/security\/not-me#([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
-  expect(token, mail.text).toBeDefined();
-  return token!;
-}
 
 const sessionRow = (token: string) =>
   db()
@@ -162,11 +116,11 @@ describe('Policy: one sign-in policy decides', () => {
   it('issues every session with its amr and assurance: password AAL1, password + app AAL2, passkey AAL2', async () => {
     const { token } = await registered(w, 'levels@policy.test');
     expect(await sessionRow(token)).toMatchObject({ aal: 1 });
-    const password = await anotherSession('levels@policy.test');
+    const password = await anotherSession(w, 'levels@policy.test');
     expect(await sessionRow(password)).toMatchObject({ amr: 'password', aal: 1, method: 'password' });
-    const { res, key } = await addPasskey(password);
+    const { res, key } = await addPasskey(w, password);
     expect(res.statusCode, res.body).toBe(200);
-    const byKey = await passkeyLogin(key);
+    const byKey = await passkeyLogin(w, key);
     expect(byKey.statusCode, byKey.body).toBe(200);
     expect(await sessionRow(byKey.json().token)).toMatchObject({ amr: 'passkey', aal: 2, method: 'passkey' });
     const { secret } = await turnOnTotp(w, byKey.json().token);
@@ -189,13 +143,13 @@ describe('Policy: one sign-in policy decides', () => {
 describe('F7 a stolen session becomes a permanent takeover', () => {
   it('with only a stolen session token (no fresh proof) the thief cannot turn two-step on or add a passkey', async () => {
     const owner = await registered(w, 'owner@f7.test');
-    const stolen = await staled(await anotherSession('owner@f7.test'));
+    const stolen = await staled(w, await anotherSession(w, 'owner@f7.test'));
     expectError(
       await call(w.app, { method: 'POST', url: '/v2/user/totp/setup', token: stolen }),
       403,
       'ERR_PROOF_REQUIRED',
     );
-    expectError(await passkeyOptions(stolen), 403, 'ERR_PROOF_REQUIRED');
+    expectError(await passkeyOptions(w, stolen), 403, 'ERR_PROOF_REQUIRED');
     // A registration answer made for a challenge of a fresh moment is refused too.
     expectError(
       await call(w.app, {
@@ -231,16 +185,16 @@ describe('F7 a stolen session becomes a permanent takeover', () => {
       400,
       'ERR_WRONG_CURRENT_PASSWORD',
     );
-    expectError(await passkeyOptions(stolen), 403, 'ERR_PROOF_REQUIRED');
+    expectError(await passkeyOptions(w, stolen), 403, 'ERR_PROOF_REQUIRED');
     const state = await security(owner.token);
     expect(state).toMatchObject({ passkeys: [], totp: false, reauth: ['password'] });
   });
 
   it('the owner proves it is them again (password) and may then make the change; other sessions end', async () => {
-    const owner = await staled((await registered(w, 'prove@f7.test')).token);
-    const other = await anotherSession('prove@f7.test');
-    await staled(owner);
-    expectError(await passkeyOptions(owner), 403, 'ERR_PROOF_REQUIRED');
+    const owner = await staled(w, (await registered(w, 'prove@f7.test')).token);
+    const other = await anotherSession(w, 'prove@f7.test');
+    await staled(w, owner);
+    expectError(await passkeyOptions(w, owner), 403, 'ERR_PROOF_REQUIRED');
     const proof = await call(w.app, {
       method: 'POST',
       url: '/v2/user/reauth',
@@ -248,26 +202,26 @@ describe('F7 a stolen session becomes a permanent takeover', () => {
       body: { method: 'password', password: PASSWORD },
     });
     expect(proof.statusCode, proof.body).toBe(200);
-    const before = await mark();
-    const { res } = await addPasskey(owner);
+    const before = await mailsSoFar(w);
+    const { res } = await addPasskey(w, owner);
     expect(res.statusCode, res.body).toBe(200);
     expect((await me(other)).statusCode).toBe(401);
     expect((await me(owner)).statusCode).toBe(200);
-    await notMeToken('prove@f7.test', before);
+    await notMeToken(w, 'prove@f7.test', before);
   });
 
   it('"this wasn\'t me" removes the thief\'s fresh passkey and app, ends every session, works once', async () => {
     const owner = await registered(w, 'victim@f7.test');
     // The thief copied a session minutes after its sign-in: still fresh, so the change goes through…
-    const thief = await anotherSession('victim@f7.test');
-    let before = await mark();
-    const { res, key } = await addPasskey(thief);
+    const thief = await anotherSession(w, 'victim@f7.test');
+    let before = await mailsSoFar(w);
+    const { res, key } = await addPasskey(w, thief);
     expect(res.statusCode, res.body).toBe(200);
-    const passkeyLink = await notMeToken('victim@f7.test', before);
+    const passkeyLink = await notMeToken(w, 'victim@f7.test', before);
     expect((await me(owner.token)).statusCode).toBe(401);
-    before = await mark();
+    before = await mailsSoFar(w);
     await turnOnTotp(w, thief);
-    const totpLink = await notMeToken('victim@f7.test', before);
+    const totpLink = await notMeToken(w, 'victim@f7.test', before);
     // …and the owner's mail undoes it.
     const revert = (token: string) => call(w.app, { method: 'POST', url: '/v2/user/factor-revert', body: { token } });
     expect((await revert(passkeyLink)).statusCode).toBe(200);
@@ -275,7 +229,7 @@ describe('F7 a stolen session becomes a permanent takeover', () => {
     // One link undoes every change of the account still open to it: the app's link is spent with it.
     expectError(await revert(totpLink), 400, 'ERR_REVERT_INVALID');
     expect((await me(thief)).statusCode).toBe(401);
-    expectError(await passkeyLogin(key), 401, 'ERR_PASSKEY_UNKNOWN');
+    expectError(await passkeyLogin(w, key), 401, 'ERR_PASSKEY_UNKNOWN');
     const back = await login('victim@f7.test');
     expect(back.statusCode, back.body).toBe(200);
     expect(typeof back.json().token).toBe('string');
@@ -285,8 +239,8 @@ describe('F7 a stolen session becomes a permanent takeover', () => {
 
   it("after the owner's password change or sign-out of all devices nothing of the thief's remains", async () => {
     const owner = await registered(w, 'change@f7.test');
-    const thief = await staled(await anotherSession('change@f7.test'));
-    expectError(await passkeyOptions(thief), 403, 'ERR_PROOF_REQUIRED');
+    const thief = await staled(w, await anotherSession(w, 'change@f7.test'));
+    expectError(await passkeyOptions(w, thief), 403, 'ERR_PROOF_REQUIRED');
     const changed = await call(w.app, {
       method: 'PUT',
       url: `/user/${owner.id}`,
@@ -297,7 +251,7 @@ describe('F7 a stolen session becomes a permanent takeover', () => {
     expect((await me(thief)).statusCode).toBe(401);
     expect(await security(owner.token)).toMatchObject({ passkeys: [], totp: false });
 
-    const second = await staled(await anotherSession('change@f7.test', 'Brand-New-Pass-9'));
+    const second = await staled(w, await anotherSession(w, 'change@f7.test', 'Brand-New-Pass-9'));
     expect((await call(w.app, { method: 'POST', url: '/auth/logout-all', token: owner.token })).statusCode).toBe(200);
     expect((await me(second)).statusCode).toBe(401);
     const live = await db()
@@ -311,10 +265,10 @@ describe('F7 a stolen session becomes a permanent takeover', () => {
 
   it('an operator resets two-step verification and passkeys (users reset-factors), mailed to the person', async () => {
     const owner = await registered(w, 'reset@f7.test');
-    const { res } = await addPasskey(owner.token);
+    const { res } = await addPasskey(w, owner.token);
     expect(res.statusCode, res.body).toBe(200);
     await turnOnTotp(w, owner.token);
-    const before = await mark();
+    const before = await mailsSoFar(w);
     expect(await admin(w, 'users', 'reset-factors', 'reset@f7.test')).toContain(
       'reset@f7.test: two-step verification off',
     );
@@ -331,13 +285,13 @@ describe('F7 a stolen session becomes a permanent takeover', () => {
 describe('F8 passkeys bypass an SSO-only domain', () => {
   it('an employee who added a passkey cannot sign in with it once the domain is SSO-only, nor add another', async () => {
     const owner = await registered(w, 'emp@f8-corp.test');
-    const { res, key } = await addPasskey(owner.token);
+    const { res, key } = await addPasskey(w, owner.token);
     expect(res.statusCode, res.body).toBe(200);
-    const session = (await passkeyLogin(key)).json().token as string;
+    const session = (await passkeyLogin(w, key)).json().token as string;
     await accountsAdmin(db()).setDomain('f8-corp.test', { ssoOnly: true });
-    expectError(await passkeyLogin(key), 403, 'ERR_SSO_ONLY_METHOD');
+    expectError(await passkeyLogin(w, key), 403, 'ERR_SSO_ONLY_METHOD');
     expectError(await login('emp@f8-corp.test'), 403, 'ERR_SSO_LOGIN_ONLY');
-    expectError(await passkeyOptions(session), 403, 'ERR_SSO_ONLY_METHOD');
+    expectError(await passkeyOptions(w, session), 403, 'ERR_SSO_ONLY_METHOD');
     expectError(await call(w.app, { method: 'POST', url: '/v2/user/totp/setup', token: session }), 403, 'ERR_TOTP_SSO');
     expectError(
       await call(w.app, {
@@ -351,7 +305,7 @@ describe('F8 passkeys bypass an SSO-only domain', () => {
     );
     expect((await security(session)).reauth).toEqual(['sso']);
     // No recovery by mail either: the answer is the same, and no code is mailed.
-    const before = await mark();
+    const before = await mailsSoFar(w);
     const recovery = await call(w.app, {
       method: 'POST',
       url: '/v2/user/forgot-password',
@@ -387,7 +341,7 @@ describe('F12 the sign-up code signs an SSO-created account in', () => {
 
   it('a registered SSO account gets no code and no session from the sign-up code step', async () => {
     await ssoCreated('sso@f12-open.test', true);
-    const before = await mark();
+    const before = await mailsSoFar(w);
     expectError(await resend('sso@f12-open.test'), 400, 'ERR_USER_ALREADY_CONFIRMED');
     expectError(await confirm('sso@f12-open.test', '123456'), 400, 'ERR_USER_ALREADY_CONFIRMED');
     await outboxDrained(w);
@@ -398,7 +352,7 @@ describe('F12 the sign-up code signs an SSO-created account in', () => {
     await accountsAdmin(db()).setDomain('f12-corp.test', { ssoOnly: true });
     await ssoCreated('done@f12-corp.test', true);
     await ssoCreated('half@f12-corp.test', false);
-    const before = await mark();
+    const before = await mailsSoFar(w);
     for (const email of ['done@f12-corp.test', 'half@f12-corp.test', 'unknown@f12-corp.test']) {
       expectError(await resend(email), 400, 'ERR_SSO_LOGIN_ONLY');
     }
@@ -412,7 +366,7 @@ describe('F15 e-mail recovery on a two-step account', () => {
   it('the recovery token alone changes nothing: the second factor is asked first', async () => {
     const owner = await registered(w, 'rec@f15.test');
     const { secret } = await turnOnTotp(w, owner.token);
-    const before = await mark();
+    const before = await mailsSoFar(w);
     await call(w.app, { method: 'POST', url: '/v2/user/forgot-password', body: { email: 'rec@f15.test' } });
     const code = codeIn(await mailTo(w.smtp, 'rec@f15.test', before));
     const recovery = await call(w.app, {
@@ -446,16 +400,8 @@ describe('F15 e-mail recovery on a two-step account', () => {
 const revert = (token: string) => call(w.app, { method: 'POST', url: '/v2/user/factor-revert', body: { token } });
 const reauth = (token: string, body: Record<string, unknown>) =>
   call(w.app, { method: 'POST', url: '/v2/user/reauth', token, body });
-const secondStep = (email: string, pending: string, code: string) =>
-  call(w.app, { method: 'POST', url: '/auth/login/second-step', body: { email, pending_token: pending, code } });
-async function pendingOf(email: string, password = PASSWORD): Promise<string> {
-  const res = await login(email, password);
-  expect(res.statusCode, res.body).toBe(200);
-  expect(res.json().second_step, res.body).toBe('totp');
-  return res.json().pending_token as string;
-}
 async function recoveryToken(email: string): Promise<string> {
-  const before = await mark();
+  const before = await mailsSoFar(w);
   await call(w.app, { method: 'POST', url: '/v2/user/forgot-password', body: { email } });
   const code = codeIn(await mailTo(w.smtp, email, before));
   const res = await call(w.app, {
@@ -474,7 +420,7 @@ describe('Review 3 a pending second step outlives a password change and sign-out
   it('the relayed code is refused and not spent: the owner signs in with it after the new password', async () => {
     const owner = await registered(w, 'relay@rv3.test');
     const { secret } = await turnOnTotp(w, owner.token);
-    const pending = await pendingOf('relay@rv3.test');
+    const pending = await pendingOf(w, 'relay@rv3.test');
     const change = await call(w.app, {
       method: 'PUT',
       url: `/user/${owner.id}`,
@@ -483,9 +429,9 @@ describe('Review 3 a pending second step outlives a password change and sign-out
     });
     expect(change.statusCode, change.body).toBe(200);
     const code = await currentCode(secret);
-    expectError(await secondStep('relay@rv3.test', pending, code), 401, 'ERR_SECOND_STEP_EXPIRED');
+    expectError(await secondStep(w, 'relay@rv3.test', pending, code), 401, 'ERR_SECOND_STEP_EXPIRED');
     // The refusal came before the code was looked at: the owner's own sign-in still takes it.
-    const own = await secondStep('relay@rv3.test', await pendingOf('relay@rv3.test', 'Changed-Pass-314'), code);
+    const own = await secondStep(w, 'relay@rv3.test', await pendingOf(w, 'relay@rv3.test', 'Changed-Pass-314'), code);
     expect(own.statusCode, own.body).toBe(200);
   });
 
@@ -493,7 +439,7 @@ describe('Review 3 a pending second step outlives a password change and sign-out
     const owner = await registered(w, 'one@rv3.test');
     const { secret } = await turnOnTotp(w, owner.token);
     const other = await anotherSessionTotp('one@rv3.test', secret);
-    const pending = await pendingOf('one@rv3.test');
+    const pending = await pendingOf(w, 'one@rv3.test');
     const list = (await call(w.app, { method: 'GET', url: '/v2/user/sessions', token: owner.token })).json().data as {
       _id: string;
       current: boolean;
@@ -502,7 +448,7 @@ describe('Review 3 a pending second step outlives a password change and sign-out
     const ended = await call(w.app, { method: 'DELETE', url: `/v2/user/sessions/${target._id}`, token: owner.token });
     expect(ended.statusCode, ended.body).toBe(200);
     expect((await me(other)).statusCode).toBe(401);
-    const done = await secondStep('one@rv3.test', pending, await currentCode(secret, Date.now() + 30_000));
+    const done = await secondStep(w, 'one@rv3.test', pending, await currentCode(secret, Date.now() + 30_000));
     expect(done.statusCode, done.body).toBe(200);
   });
 });
@@ -512,7 +458,7 @@ describe('Review 3 a pending second step outlives a password change and sign-out
  * before; a later code in the same test takes the next step, as codes only move forward).
  */
 async function anotherSessionTotp(email: string, secret: string): Promise<string> {
-  const res = await secondStep(email, await pendingOf(email), await currentCode(secret));
+  const res = await secondStep(w, email, await pendingOf(w, email), await currentCode(secret));
   expect(res.statusCode, res.body).toBe(200);
   return res.json().token as string;
 }
@@ -520,17 +466,17 @@ async function anotherSessionTotp(email: string, secret: string): Promise<string
 describe('Review 4 "this wasn\'t me" undoes only its own factor', () => {
   it("one link undoes the passkey and the app the thief added, and spends the thief's other links", async () => {
     const owner = await registered(w, 'all@rv4.test');
-    const thief = await anotherSession('all@rv4.test');
-    let before = await mark();
-    const { res, key } = await addPasskey(thief);
+    const thief = await anotherSession(w, 'all@rv4.test');
+    let before = await mailsSoFar(w);
+    const { res, key } = await addPasskey(w, thief);
     expect(res.statusCode, res.body).toBe(200);
-    const first = await notMeToken('all@rv4.test', before);
-    before = await mark();
+    const first = await notMeToken(w, 'all@rv4.test', before);
+    before = await mailsSoFar(w);
     await turnOnTotp(w, thief);
-    const second = await notMeToken('all@rv4.test', before);
+    const second = await notMeToken(w, 'all@rv4.test', before);
     expect((await revert(first)).json()).toEqual({ ok: true, password_cleared: false });
     expectError(await revert(second), 400, 'ERR_REVERT_INVALID');
-    expectError(await passkeyLogin(key), 401, 'ERR_PASSKEY_UNKNOWN');
+    expectError(await passkeyLogin(w, key), 401, 'ERR_PASSKEY_UNKNOWN');
     expect((await me(owner.token)).statusCode).toBe(401);
     const back = await login('all@rv4.test');
     expect(back.statusCode, back.body).toBe(200);
@@ -540,13 +486,13 @@ describe('Review 4 "this wasn\'t me" undoes only its own factor', () => {
   it("another account's links are left alone", async () => {
     const a = await registered(w, 'a@rv4.test');
     const b = await registered(w, 'b@rv4-other.test');
-    let before = await mark();
-    expect((await addPasskey(a.token)).res.statusCode).toBe(200);
-    const linkA = await notMeToken('a@rv4.test', before);
-    before = await mark();
-    const { res } = await addPasskey(b.token);
+    let before = await mailsSoFar(w);
+    expect((await addPasskey(w, a.token)).res.statusCode).toBe(200);
+    const linkA = await notMeToken(w, 'a@rv4.test', before);
+    before = await mailsSoFar(w);
+    const { res } = await addPasskey(w, b.token);
     expect(res.statusCode).toBe(200);
-    const linkB = await notMeToken('b@rv4-other.test', before);
+    const linkB = await notMeToken(w, 'b@rv4-other.test', before);
     expect((await revert(linkA)).statusCode).toBe(200);
     expect((await me(b.token)).statusCode).toBe(200);
     expect((await security(b.token)).passkeys).toHaveLength(1);
@@ -560,30 +506,30 @@ describe('Review 5 a password-only proof on a two-step account lets the session 
     const { secret } = await turnOnTotp(w, owner.token);
     const session = await anotherSessionTotp('aal@rv5.test', secret);
     expect(Number((await sessionRow(session)).aal)).toBe(2);
-    await staled(session);
+    await staled(w, session);
     expect((await reauth(session, { method: 'password', password: PASSWORD })).statusCode).toBe(200);
-    expectError(await passkeyOptions(session), 403, 'ERR_PROOF_REQUIRED');
+    expectError(await passkeyOptions(w, session), 403, 'ERR_PROOF_REQUIRED');
     // The Security panel offers the app (or a passkey), not the password, for this account.
     expect((await security(session)).reauth).toEqual(['totp']);
     const proved = await reauth(session, { method: 'totp', code: await currentCode(secret, Date.now() + 30_000) });
     expect(proved.statusCode, proved.body).toBe(200);
-    expect((await passkeyOptions(session)).statusCode).toBe(200);
+    expect((await passkeyOptions(w, session)).statusCode).toBe(200);
   });
 
   it('an account without a second factor is re-proved by its password alone', async () => {
     const owner = await registered(w, 'plain@rv5.test');
-    const session = await staled(owner.token);
+    const session = await staled(w, owner.token);
     expect((await security(session)).reauth).toEqual(['password']);
     expect((await reauth(session, { method: 'password', password: PASSWORD })).statusCode).toBe(200);
-    expect((await passkeyOptions(session)).statusCode).toBe(200);
+    expect((await passkeyOptions(w, session)).statusCode).toBe(200);
   });
 });
 
 describe("Review 6 reverting a thief's password change leaves his password working", () => {
   it('the link clears the password, the mail and the answer say so; the mailbox sets a new one', async () => {
     const owner = await registered(w, 'pw@rv6.test');
-    const thief = await anotherSession('pw@rv6.test');
-    const before = await mark();
+    const thief = await anotherSession(w, 'pw@rv6.test');
+    const before = await mailsSoFar(w);
     const change = await call(w.app, {
       method: 'PUT',
       url: `/user/${owner.id}`,
@@ -615,10 +561,10 @@ describe("Review 6 reverting a thief's password change leaves his password worki
 describe('Review 7 passkey removal needs no fresh proof and sends no notice', () => {
   it('a stale session is asked for a proof; after it the key goes, other sessions end, a notice is mailed', async () => {
     const owner = await registered(w, 'rm@rv7.test');
-    const { res, key } = await addPasskey(owner.token);
+    const { res, key } = await addPasskey(w, owner.token);
     const id = res.json()._id as string;
-    const other = await anotherSession('rm@rv7.test');
-    await staled(owner.token);
+    const other = await anotherSession(w, 'rm@rv7.test');
+    await staled(w, owner.token);
     expectError(
       await call(w.app, { method: 'DELETE', url: `/v2/user/passkeys/${id}`, token: owner.token }),
       403,
@@ -626,10 +572,10 @@ describe('Review 7 passkey removal needs no fresh proof and sends no notice', ()
     );
     expect((await security(owner.token)).passkeys).toHaveLength(1);
     expect((await reauth(owner.token, { method: 'password', password: PASSWORD })).statusCode).toBe(200);
-    const before = await mark();
+    const before = await mailsSoFar(w);
     const removed = await call(w.app, { method: 'DELETE', url: `/v2/user/passkeys/${id}`, token: owner.token });
     expect(removed.statusCode, removed.body).toBe(200);
-    expectError(await passkeyLogin(key), 401, 'ERR_PASSKEY_UNKNOWN');
+    expectError(await passkeyLogin(w, key), 401, 'ERR_PASSKEY_UNKNOWN');
     expect((await me(other)).statusCode).toBe(401);
     expect((await me(owner.token)).statusCode).toBe(200);
     const mail = await mailTo(w.smtp, 'rm@rv7.test', before);
@@ -642,10 +588,10 @@ describe('Review 7 passkey removal needs no fresh proof and sends no notice', ()
 
   it('on a two-step account a password-only proof removes no passkey', async () => {
     const owner = await registered(w, 'rm2@rv7.test');
-    const { res } = await addPasskey(owner.token);
+    const { res } = await addPasskey(w, owner.token);
     const id = res.json()._id as string;
     const { secret } = await turnOnTotp(w, owner.token);
-    const session = await staled(await anotherSessionTotp('rm2@rv7.test', secret));
+    const session = await staled(w, await anotherSessionTotp('rm2@rv7.test', secret));
     expect((await reauth(session, { method: 'password', password: PASSWORD })).statusCode).toBe(200);
     expectError(
       await call(w.app, { method: 'DELETE', url: `/v2/user/passkeys/${id}`, token: session }),
@@ -658,8 +604,8 @@ describe('Review 7 passkey removal needs no fresh proof and sends no notice', ()
   it("the notice is in the account's language", async () => {
     const owner = await registered(w, 'rm3@rv7.test');
     await db().updateTable('users').set({ language: 'it' }).where('id', '=', owner.id).execute();
-    const { res } = await addPasskey(owner.token);
-    const before = await mark();
+    const { res } = await addPasskey(w, owner.token);
+    const before = await mailsSoFar(w);
     const removed = await call(w.app, {
       method: 'DELETE',
       url: `/v2/user/passkeys/${res.json()._id as string}`,

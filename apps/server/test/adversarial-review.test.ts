@@ -11,27 +11,30 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  PROOF_FRESH_MS,
-  SAML_MAX_DEPTH,
-  SAML_MAX_ELEMENTS,
-  SAML_RESPONSE_MAX_BYTES,
-  SECOND_STEP_MAX_TRIES,
-} from '@suite/contract';
+import { SAML_MAX_DEPTH, SAML_MAX_ELEMENTS, SAML_RESPONSE_MAX_BYTES, SECOND_STEP_MAX_TRIES } from '@suite/contract';
 import { accountsAdmin } from '../src/modules/accounts/index.js';
 import { currentCode } from '../src/modules/accounts/strategies/totp/secrets.js';
 import {
+  type AccountsWorld,
   PASSWORD,
+  addPasskey,
   admin,
+  anotherSession,
   call,
   decodeSession,
   expectError,
   mailTo,
-  outboxDrained,
+  mailsSoFar,
+  notMeToken,
+  passkeyChallenge,
+  passkeyLogin,
+  passkeyOptions,
+  pendingOf,
   registered,
+  secondStep,
+  staled,
   startWorld,
   turnOnTotp,
-  type AccountsWorld,
 } from './accounts-helpers.js';
 import { createTestApp, logCapture } from './helpers.js';
 import { signInAtProvider } from './idp/drive.js';
@@ -64,24 +67,6 @@ const userIdOf = (token: string) => decodeSession(token).user._id;
 const login = (email: string, password = PASSWORD) =>
   call(w.app, { method: 'POST', url: '/auth/login', body: { login: email, password } });
 const me = (token: string) => call(w.app, { method: 'GET', url: '/v2/user/me', token });
-const mark = async () => {
-  await outboxDrained(w);
-  return w.smtp.messages.length;
-};
-async function anotherSession(email: string, password = PASSWORD): Promise<string> {
-  const res = await login(email, password);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().token as string;
-}
-/** Every session of the token's account proved longer ago than PROOF_FRESH_MS (the row's clock, not a wait). */
-async function staled(token: string): Promise<string> {
-  await db()
-    .updateTable('sessions')
-    .set({ proved_at: Date.now() - PROOF_FRESH_MS - 60_000 })
-    .where('user_id', '=', userIdOf(token))
-    .execute();
-  return token;
-}
 const sessionRowOf = (token: string) =>
   db()
     .selectFrom('sessions')
@@ -91,69 +76,15 @@ const sessionRowOf = (token: string) =>
     .orderBy('created_at', 'desc')
     .executeTakeFirstOrThrow();
 
-const passkeyOptions = (token: string) => call(w.app, { method: 'POST', url: '/v2/user/passkeys/options', token });
-async function addPasskey(token: string, key = new SoftAuthenticator()) {
-  const options = await passkeyOptions(token);
-  expect(options.statusCode, options.body).toBe(200);
-  const res = await call(w.app, {
-    method: 'POST',
-    url: '/v2/user/passkeys',
-    token,
-    body: { response: key.register(options.json().options), name: 'Key' },
-  });
-  return { res, key };
-}
-async function passkeyChallenge(): Promise<string> {
-  const options = await call(w.app, { method: 'POST', url: '/auth/passkey/options' });
-  return (options.json().options as { challenge: string }).challenge;
-}
-const passkeyLogin = async (key: SoftAuthenticator) =>
-  call(w.app, { method: 'POST', url: '/auth/passkey', body: { response: key.assert(await passkeyChallenge()) } });
-
-const secondStep = (email: string, pending: string, code: string) =>
-  call(w.app, {
-    method: 'POST',
-    url: '/auth/login/second-step',
-    body: { email, pending_token: pending, code },
-  });
-async function pendingOf(email: string): Promise<string> {
-  const res = await login(email);
-  expect(res.statusCode, res.body).toBe(200);
-  expect(res.json().second_step, res.body).toBe('totp');
-  return res.json().pending_token as string;
-}
-/** The "this wasn't me" token of the next notice mailed to `email` after `before`. */
-async function notMeToken(email: string, before: number): Promise<string> {
-  const mail = await mailTo(w.smtp, email, before);
-  const token = /\/security\/not-me#([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
-  expect(token, mail.text).toBeDefined();
-  return token!;
-}
 const revert = (token: string) => call(w.app, { method: 'POST', url: '/v2/user/factor-revert', body: { token } });
 
 // --- single sign-on helpers (the browser as plain HTTP) ---
-const { start, callback, exchange, registeredSession } = ssoBrowser(() => w, inject);
+const { start, callback, exchange, registeredSession, oidcRoundTrip, samlStart, samlPost } = ssoBrowser(
+  () => w,
+  inject,
+  () => idp,
+);
 const handoffOf = (res: LightMyRequestResponse) => handoffIn(res, ORIGIN);
-async function oidcRoundTrip(email: string, login = email) {
-  const started = await start(email);
-  expect(started.statusCode).toBe(302);
-  const cookie = bindingOf(started);
-  const back = await signInAtProvider(String(started.headers.location), login);
-  return { res: await callback(back, cookie), cookie, back };
-}
-const samlPost = (samlResponse: string) =>
-  inject({
-    method: 'POST',
-    url: '/api/sso/saml/acs',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ SAMLResponse: samlResponse }).toString(),
-  });
-async function samlStart(email: string) {
-  const started = await start(email);
-  expect(started.statusCode).toBe(302);
-  const location = String(started.headers.location);
-  return { requestId: await idp.requestIdOf(location), cookie: bindingOf(started), location };
-}
 /** A full session of a SAML account (first sign-in, then the terms). */
 async function samlSession(email: string, extra: { nameId?: string; nameIdFormat?: string } = {}) {
   const s = await samlStart(email);
@@ -220,7 +151,7 @@ afterAll(async () => {
 describe('R1 outsider: no way around an --sso-only domain', () => {
   it('a recovery token obtained before the domain became SSO-only gives no session after it', async () => {
     const owner = await registered(w, 'late@r1-corp.test');
-    const before = await mark();
+    const before = await mailsSoFar(w);
     expect(
       (await call(w.app, { method: 'POST', url: '/v2/user/forgot-password', body: { email: 'late@r1-corp.test' } }))
         .statusCode,
@@ -247,7 +178,7 @@ describe('R1 outsider: no way around an --sso-only domain', () => {
 
   it('a recovery code mailed before the domain became SSO-only gives no recovery token after it', async () => {
     await registered(w, 'code@r1-corp2.test');
-    const before = await mark();
+    const before = await mailsSoFar(w);
     await call(w.app, { method: 'POST', url: '/v2/user/forgot-password', body: { email: 'code@r1-corp2.test' } });
     const code = codeIn(await mailTo(w.smtp, 'code@r1-corp2.test', before));
     await accountsAdmin(db()).setDomain('r1-corp2.test', { ssoOnly: true });
@@ -263,9 +194,9 @@ describe('R1 outsider: no way around an --sso-only domain', () => {
   it('a pending second step started before the domain became SSO-only ends in no session', async () => {
     const owner = await registered(w, 'pend@r1-corp3.test');
     const { secret } = await turnOnTotp(w, owner.token);
-    const pending = await pendingOf('pend@r1-corp3.test');
+    const pending = await pendingOf(w, 'pend@r1-corp3.test');
     await accountsAdmin(db()).setDomain('r1-corp3.test', { ssoOnly: true });
-    const res = await secondStep('pend@r1-corp3.test', pending, await currentCode(secret));
+    const res = await secondStep(w, 'pend@r1-corp3.test', pending, await currentCode(secret));
     expect(res.statusCode).toBe(403);
     expect(res.json().token).toBeUndefined();
   });
@@ -277,10 +208,10 @@ describe('R2 outsider: the second step', () => {
     const b = await registered(w, 'b@r2.test');
     await turnOnTotp(w, a.token);
     const { secret: secretB } = await turnOnTotp(w, b.token);
-    const pendingA = await pendingOf('a@r2.test');
+    const pendingA = await pendingOf(w, 'a@r2.test');
     // B's own right code on A's pending token: neither account signs in.
-    expectError(await secondStep('b@r2.test', pendingA, await currentCode(secretB)), 401, 'ERR_SECOND_STEP_EXPIRED');
-    const wrongAccount = await secondStep('a@r2.test', pendingA, await currentCode(secretB, Date.now() + 30_000));
+    expectError(await secondStep(w, 'b@r2.test', pendingA, await currentCode(secretB)), 401, 'ERR_SECOND_STEP_EXPIRED');
+    const wrongAccount = await secondStep(w, 'a@r2.test', pendingA, await currentCode(secretB, Date.now() + 30_000));
     expect(wrongAccount.statusCode).toBe(400);
     expect(wrongAccount.json().token).toBeUndefined();
   });
@@ -288,15 +219,15 @@ describe('R2 outsider: the second step', () => {
   it('a pending token is spent after its tries; the right code then gives nothing', async () => {
     const a = await registered(w, 'tries@r2.test');
     const { secret } = await turnOnTotp(w, a.token);
-    const pending = await pendingOf('tries@r2.test');
+    const pending = await pendingOf(w, 'tries@r2.test');
     const right = await currentCode(secret);
     const wrong = right === '000000' ? '111111' : '000000';
     for (let i = 0; i < SECOND_STEP_MAX_TRIES; i += 1) {
-      expect((await secondStep('tries@r2.test', pending, wrong)).json().error_code).toMatch(
+      expect((await secondStep(w, 'tries@r2.test', pending, wrong)).json().error_code).toMatch(
         /^ERR_SECOND_STEP_(INVALID|EXPIRED)$/,
       );
     }
-    expectError(await secondStep('tries@r2.test', pending, right), 401, 'ERR_SECOND_STEP_EXPIRED');
+    expectError(await secondStep(w, 'tries@r2.test', pending, right), 401, 'ERR_SECOND_STEP_EXPIRED');
   });
 
   it('a recovery code is not taken as the fresh proof, and is not spent by the refusal', async () => {
@@ -310,7 +241,7 @@ describe('R2 outsider: the second step', () => {
     });
     expect(res.statusCode).toBe(400);
     // The refused code still signs in at the second step.
-    const done = await secondStep('rc@r2.test', await pendingOf('rc@r2.test'), recovery[0]!);
+    const done = await secondStep(w, 'rc@r2.test', await pendingOf(w, 'rc@r2.test'), recovery[0]!);
     expect(done.statusCode, done.body).toBe(200);
   });
 
@@ -318,7 +249,7 @@ describe('R2 outsider: the second step', () => {
     // The attacker has the old password and a pending token; the owner, warned, changes the password.
     const owner = await registered(w, 'moved@r2.test');
     const { secret } = await turnOnTotp(w, owner.token);
-    const pending = await pendingOf('moved@r2.test');
+    const pending = await pendingOf(w, 'moved@r2.test');
     const change = await call(w.app, {
       method: 'PUT',
       url: `/user/${owner.id}`,
@@ -327,7 +258,7 @@ describe('R2 outsider: the second step', () => {
     });
     expect(change.statusCode, change.body).toBe(200);
     // A code the attacker guesses or relays: the old password's pending step must sign in no one.
-    const done = await secondStep('moved@r2.test', pending, await currentCode(secret));
+    const done = await secondStep(w, 'moved@r2.test', pending, await currentCode(secret));
     expect(done.statusCode, done.body).toBe(401);
     expect(done.json().token).toBeUndefined();
   });
@@ -335,9 +266,9 @@ describe('R2 outsider: the second step', () => {
   it('"sign out of all devices" ends a pending second step too', async () => {
     const owner = await registered(w, 'allout@r2.test');
     const { secret } = await turnOnTotp(w, owner.token);
-    const pending = await pendingOf('allout@r2.test');
+    const pending = await pendingOf(w, 'allout@r2.test');
     expect((await call(w.app, { method: 'POST', url: '/auth/logout-all', token: owner.token })).statusCode).toBe(200);
-    const done = await secondStep('allout@r2.test', pending, await currentCode(secret));
+    const done = await secondStep(w, 'allout@r2.test', pending, await currentCode(secret));
     expect(done.statusCode, done.body).toBe(401);
     expect(done.json().token).toBeUndefined();
   });
@@ -346,12 +277,12 @@ describe('R2 outsider: the second step', () => {
 describe('R3 stolen session: the fresh proof', () => {
   it('a passkey assertion already used to sign in is refused when replayed as the fresh proof', async () => {
     const owner = await registered(w, 'replay@r3.test');
-    const { res, key } = await addPasskey(owner.token);
+    const { res, key } = await addPasskey(w, owner.token);
     expect(res.statusCode, res.body).toBe(200);
-    const assertion = key.assert(await passkeyChallenge());
+    const assertion = key.assert(await passkeyChallenge(w));
     const signedIn = await call(w.app, { method: 'POST', url: '/auth/passkey', body: { response: assertion } });
     expect(signedIn.statusCode, signedIn.body).toBe(200);
-    const stolen = await staled(signedIn.json().token as string);
+    const stolen = await staled(w, signedIn.json().token as string);
     expectError(
       await call(w.app, {
         method: 'POST',
@@ -362,38 +293,38 @@ describe('R3 stolen session: the fresh proof', () => {
       400,
       'ERR_PASSKEY_FAILED',
     );
-    expectError(await passkeyOptions(stolen), 403, 'ERR_PROOF_REQUIRED');
+    expectError(await passkeyOptions(w, stolen), 403, 'ERR_PROOF_REQUIRED');
   });
 
   it("the thief's own passkey (another account's) does not prove the victim's session", async () => {
-    const victim = await staled((await registered(w, 'victim@r3.test')).token);
+    const victim = await staled(w, (await registered(w, 'victim@r3.test')).token);
     const thief = await registered(w, 'thief@r3.test');
-    const { res, key } = await addPasskey(thief.token);
+    const { res, key } = await addPasskey(w, thief.token);
     expect(res.statusCode, res.body).toBe(200);
     const proof = await call(w.app, {
       method: 'POST',
       url: '/v2/user/reauth',
       token: victim,
-      body: { method: 'passkey', response: key.assert(await passkeyChallenge()) },
+      body: { method: 'passkey', response: key.assert(await passkeyChallenge(w)) },
     });
     expect(proof.statusCode).not.toBe(200);
-    expectError(await passkeyOptions(victim), 403, 'ERR_PROOF_REQUIRED');
+    expectError(await passkeyOptions(w, victim), 403, 'ERR_PROOF_REQUIRED');
   });
 
   it('an app code already used at the second step is refused when replayed as the fresh proof', async () => {
     await registered(w, 'totpreplay@r3.test');
-    const first = await anotherSession('totpreplay@r3.test');
+    const first = await anotherSession(w, 'totpreplay@r3.test');
     const { secret } = await turnOnTotp(w, first);
     const code = await currentCode(secret);
-    const signedIn = await secondStep('totpreplay@r3.test', await pendingOf('totpreplay@r3.test'), code);
+    const signedIn = await secondStep(w, 'totpreplay@r3.test', await pendingOf(w, 'totpreplay@r3.test'), code);
     expect(signedIn.statusCode, signedIn.body).toBe(200);
-    const stolen = await staled(signedIn.json().token as string);
+    const stolen = await staled(w, signedIn.json().token as string);
     expectError(
       await call(w.app, { method: 'POST', url: '/v2/user/reauth', token: stolen, body: { method: 'totp', code } }),
       400,
       'ERR_TOTP_CODE_INVALID',
     );
-    expectError(await passkeyOptions(stolen), 403, 'ERR_PROOF_REQUIRED');
+    expectError(await passkeyOptions(w, stolen), 403, 'ERR_PROOF_REQUIRED');
   });
 
   it('a password-only proof on a two-step account does not let the session add a factor that skips the app', async () => {
@@ -401,7 +332,7 @@ describe('R3 stolen session: the fresh proof', () => {
     // AAL2 without the app: binding one takes a proof at that level (NIST SP 800-63B 6.1.2.1).
     const owner = await registered(w, 'aal@r3.test');
     await turnOnTotp(w, owner.token);
-    const stolen = await staled(owner.token);
+    const stolen = await staled(w, owner.token);
     const proof = await call(w.app, {
       method: 'POST',
       url: '/v2/user/reauth',
@@ -409,7 +340,7 @@ describe('R3 stolen session: the fresh proof', () => {
       body: { method: 'password', password: PASSWORD },
     });
     expect(proof.statusCode, proof.body).toBe(200);
-    const options = await passkeyOptions(stolen);
+    const options = await passkeyOptions(w, stolen);
     expect(options.statusCode, options.body).toBe(403);
     expect(options.json().error_code).toBe('ERR_PROOF_REQUIRED');
   });
@@ -418,21 +349,21 @@ describe('R3 stolen session: the fresh proof', () => {
 describe('R4 "this wasn\'t me"', () => {
   it("the owner's link undoes every factor the thief added in the same stolen session, not just one", async () => {
     const owner = await registered(w, 'owner@r4.test');
-    const thief = await anotherSession('owner@r4.test');
-    let before = await mark();
-    const first = await addPasskey(thief);
+    const thief = await anotherSession(w, 'owner@r4.test');
+    let before = await mailsSoFar(w);
+    const first = await addPasskey(w, thief);
     expect(first.res.statusCode, first.res.body).toBe(200);
-    const link = await notMeToken('owner@r4.test', before);
-    before = await mark();
-    const second = await addPasskey(thief);
+    const link = await notMeToken(w, 'owner@r4.test', before);
+    before = await mailsSoFar(w);
+    const second = await addPasskey(w, thief);
     expect(second.res.statusCode, second.res.body).toBe(200);
-    await notMeToken('owner@r4.test', before);
+    await notMeToken(w, 'owner@r4.test', before);
     // The owner reads the first mail and answers it.
     expect((await revert(link)).statusCode).toBe(200);
     expect((await me(thief)).statusCode).toBe(401);
     expect((await me(owner.token)).statusCode).toBe(401);
     // The thief is back in with the second passkey.
-    const back = await passkeyLogin(second.key);
+    const back = await passkeyLogin(w, second.key);
     expect(back.statusCode, back.body).not.toBe(200);
   });
 
@@ -440,8 +371,8 @@ describe('R4 "this wasn\'t me"', () => {
     // The thief has a copied session and the (phished) password of an account without two-step
     // verification, and changes the password; the owner answers the notice.
     const owner = await registered(w, 'pw@r4.test');
-    const thief = await anotherSession('pw@r4.test');
-    const before = await mark();
+    const thief = await anotherSession(w, 'pw@r4.test');
+    const before = await mailsSoFar(w);
     const change = await call(w.app, {
       method: 'PUT',
       url: `/user/${owner.id}`,
@@ -449,7 +380,7 @@ describe('R4 "this wasn\'t me"', () => {
       body: { password: 'Thiefs-Pass-808', password_confirmation: 'Thiefs-Pass-808', current_password: PASSWORD },
     });
     expect(change.statusCode, change.body).toBe(200);
-    expect((await revert(await notMeToken('pw@r4.test', before))).statusCode).toBe(200);
+    expect((await revert(await notMeToken(w, 'pw@r4.test', before))).statusCode).toBe(200);
     expect((await me(thief)).statusCode).toBe(401);
     const back = await login('pw@r4.test', 'Thiefs-Pass-808');
     expect(back.statusCode, back.body).not.toBe(200);
@@ -457,9 +388,9 @@ describe('R4 "this wasn\'t me"', () => {
 
   it('a link is refused once expired, for another purpose, and after use', async () => {
     const owner = await registered(w, 'expiry@r4.test');
-    const before = await mark();
-    expect((await addPasskey(owner.token)).res.statusCode).toBe(200);
-    const link = await notMeToken('expiry@r4.test', before);
+    const before = await mailsSoFar(w);
+    expect((await addPasskey(w, owner.token)).res.statusCode).toBe(200);
+    const link = await notMeToken(w, 'expiry@r4.test', before);
     await db()
       .updateTable('flow_state')
       .set({ expires_at: Date.now() - 1 })
@@ -470,7 +401,7 @@ describe('R4 "this wasn\'t me"', () => {
     // A pending second-step token (same store, another purpose) is no revert token.
     const other = await registered(w, 'purpose@r4.test');
     await turnOnTotp(w, other.token);
-    expectError(await revert(await pendingOf('purpose@r4.test')), 400, 'ERR_REVERT_INVALID');
+    expectError(await revert(await pendingOf(w, 'purpose@r4.test')), 400, 'ERR_REVERT_INVALID');
   });
 });
 
@@ -478,7 +409,7 @@ describe('R5 another tenant: the sessions, passkeys and password of another acco
   it("a user of domain B cannot end A's session, rename or remove A's passkey, or set A's password", async () => {
     const a = await registered(w, 'a@r5-a.test');
     const b = await registered(w, 'b@r5-b.test');
-    const { res } = await addPasskey(a.token);
+    const { res } = await addPasskey(w, a.token);
     const passkeyId = res.json()._id as string;
     const aSession = (await call(w.app, { method: 'GET', url: '/v2/user/sessions', token: a.token })).json().data[0]
       ._id as string;
@@ -519,7 +450,7 @@ describe('R5 another tenant: the sessions, passkeys and password of another acco
   it("a passkey registration answer made on another account's challenge is refused", async () => {
     const a = await registered(w, 'chal-a@r5-a.test');
     const b = await registered(w, 'chal-b@r5-b.test');
-    const options = await passkeyOptions(a.token);
+    const options = await passkeyOptions(w, a.token);
     const response = new SoftAuthenticator().register(options.json().options);
     expectError(
       await call(w.app, { method: 'POST', url: '/v2/user/passkeys', token: b.token, body: { response } }),
@@ -533,9 +464,9 @@ describe('R5 another tenant: the sessions, passkeys and password of another acco
 
   it('a stale stolen session removes none of the passkeys of its account without a fresh proof', async () => {
     const owner = await registered(w, 'keep@r5.test');
-    const { res } = await addPasskey(owner.token);
+    const { res } = await addPasskey(w, owner.token);
     const passkeyId = res.json()._id as string;
-    const stolen = await staled(await anotherSession('keep@r5.test'));
+    const stolen = await staled(w, await anotherSession(w, 'keep@r5.test'));
     const removed = await call(w.app, { method: 'DELETE', url: `/v2/user/passkeys/${passkeyId}`, token: stolen });
     expect(removed.statusCode, removed.body).toBe(403);
     expect(removed.json().error_code).toBe('ERR_PROOF_REQUIRED');
@@ -765,7 +696,7 @@ describe('R9 the fresh proof of an SSO account, completed in another browser', (
     // The thief holds a copied (stale) session of carol. He asks for a fresh proof and sends carol the
     // IdP link (her own company's sign-in page). She signs in there; the IdP posts the answer to our
     // ACS from her browser, which has no binding cookie of the thief's request.
-    const stolen = await staled(await samlSession('carol@saml.test'));
+    const stolen = await staled(w, await samlSession('carol@saml.test'));
     const asked = await call(w.app, { method: 'POST', url: '/sso/reauth', token: stolen });
     expect(asked.statusCode, asked.body).toBe(200);
     const requestId = await idp.requestIdOf(String(asked.json().url));
@@ -776,24 +707,25 @@ describe('R9 the fresh proof of an SSO account, completed in another browser', (
     const handoff = handoffOf(fromVictim);
     expectError(await exchange(handoff, '', true), 401, 'ERR_HANDOFF_INVALID');
     expectError(await exchange(handoff, bindingOf(asked)), 401, 'ERR_HANDOFF_INVALID');
-    expectError(await passkeyOptions(stolen), 403, 'ERR_PROOF_REQUIRED');
+    expectError(await passkeyOptions(w, stolen), 403, 'ERR_PROOF_REQUIRED');
   });
 
   it("OIDC: the thief's reauth state, completed in the victim's browser, is refused", async () => {
     honest.accounts.set('dora-sub', { email: 'dora@honest.test' });
     const { res, cookie } = await oidcRoundTrip('dora@honest.test', 'dora-sub');
     const stolen = await staled(
+      w,
       await registeredSession((await exchange(handoffOf(res), cookie)).json().token as string),
     );
     const asked = await call(w.app, { method: 'POST', url: '/sso/reauth', token: stolen });
     const back = await signInAtProvider(String(asked.json().url), 'dora-sub');
     expect(errorReason(await callback(back, ''))).toBe('invalid');
-    expectError(await passkeyOptions(stolen), 403, 'ERR_PROOF_REQUIRED');
+    expectError(await passkeyOptions(w, stolen), 403, 'ERR_PROOF_REQUIRED');
   });
 
   it('SAML: an answer without AuthnInstant does not count as a fresh sign-in at the provider', async () => {
     // ForceAuthn is only asked; what shows the IdP did authenticate again is the assertion's AuthnInstant.
-    const token = await staled(await samlSession('eve@saml.test'));
+    const token = await staled(w, await samlSession('eve@saml.test'));
     const asked = await call(w.app, { method: 'POST', url: '/sso/reauth', token });
     const requestId = await idp.requestIdOf(String(asked.json().url));
     const xml = xmlOf(await idp.answer(requestId, { email: 'eve@saml.test', authnInstantS: null }));
@@ -807,11 +739,11 @@ describe('R9 the fresh proof of an SSO account, completed in another browser', (
     });
     // Refused at the ACS (not merely left unexchanged), in the very browser that asked.
     expect(errorReason(answered)).toBe('invalid');
-    expectError(await passkeyOptions(token), 403, 'ERR_PROOF_REQUIRED');
+    expectError(await passkeyOptions(w, token), 403, 'ERR_PROOF_REQUIRED');
   });
 
   it('SAML: a persistent subject pinned at sign-in is not replaced by a proof with another one', async () => {
-    const token = await staled(await samlSession('fay@saml.test', { nameId: 'p-fay', nameIdFormat: PERSISTENT }));
+    const token = await staled(w, await samlSession('fay@saml.test', { nameId: 'p-fay', nameIdFormat: PERSISTENT }));
     const asked = await call(w.app, { method: 'POST', url: '/sso/reauth', token });
     const requestId = await idp.requestIdOf(String(asked.json().url));
     expect(
@@ -821,14 +753,14 @@ describe('R9 the fresh proof of an SSO account, completed in another browser', (
         ),
       ),
     ).toBe('other-person');
-    expectError(await passkeyOptions(token), 403, 'ERR_PROOF_REQUIRED');
+    expectError(await passkeyOptions(w, token), 403, 'ERR_PROOF_REQUIRED');
   });
 });
 
 describe('R10 sessions: scopes, sign-out and what is recorded', () => {
   it('a recovery token and a welcome session open none of the full routes, nor the fresh proof', async () => {
     await registered(w, 'scope@r10.test');
-    const before = await mark();
+    const before = await mailsSoFar(w);
     await call(w.app, { method: 'POST', url: '/v2/user/forgot-password', body: { email: 'scope@r10.test' } });
     const code = codeIn(await mailTo(w.smtp, 'scope@r10.test', before));
     const recovery = (
@@ -858,7 +790,7 @@ describe('R10 sessions: scopes, sign-out and what is recorded', () => {
           })
         ).statusCode,
       ).toBe(status);
-      expect((await passkeyOptions(token)).statusCode).toBe(status);
+      expect((await passkeyOptions(w, token)).statusCode).toBe(status);
       expect((await call(w.app, { method: 'POST', url: '/sso/reauth', token })).statusCode).toBe(status);
       expect((await call(w.app, { method: 'GET', url: '/v2/user/sessions', token })).statusCode).toBe(status);
       expect((await call(w.app, { method: 'POST', url: '/auth/logout-all', token })).statusCode).toBe(status);
@@ -867,7 +799,7 @@ describe('R10 sessions: scopes, sign-out and what is recorded', () => {
 
   it('"sign out of all devices" and a password change end the other sessions at once', async () => {
     const owner = await registered(w, 'end@r10.test');
-    const other = await anotherSession('end@r10.test');
+    const other = await anotherSession(w, 'end@r10.test');
     const change = await call(w.app, {
       method: 'PUT',
       url: `/user/${owner.id}`,
@@ -876,7 +808,7 @@ describe('R10 sessions: scopes, sign-out and what is recorded', () => {
     });
     expect(change.statusCode, change.body).toBe(200);
     expect((await me(other)).statusCode).toBe(401);
-    const third = await anotherSession('end@r10.test', 'Another-Pass-55');
+    const third = await anotherSession(w, 'end@r10.test', 'Another-Pass-55');
     expect((await call(w.app, { method: 'POST', url: '/auth/logout-all', token: third })).statusCode).toBe(200);
     expect((await me(third)).statusCode).toBe(401);
     expect((await me(owner.token)).statusCode).toBe(401);

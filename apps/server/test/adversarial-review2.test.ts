@@ -10,10 +10,10 @@ import { join } from 'node:path';
 import { DOMParser } from '@xmldom/xmldom';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROOF_FRESH_MS, SAML_MAX_DEPTH, SAML_MAX_ELEMENTS } from '@suite/contract';
+import { SAML_MAX_DEPTH, SAML_MAX_ELEMENTS } from '@suite/contract';
 import { refuseUnusualShape } from '../src/modules/accounts/strategies/saml/saml.js';
 import { currentCode } from '../src/modules/accounts/strategies/totp/secrets.js';
-import { admin, call, decodeSession, registered, type AccountsWorld } from './accounts-helpers.js';
+import { type AccountsWorld, admin, call, passkeyOptions, registered, staled } from './accounts-helpers.js';
 import { createTestApp, logCapture } from './helpers.js';
 import { startSamlIdp, type TestSamlIdp } from './idp/saml.js';
 import { bindingOf, handoffIn, ssoBrowser } from './sso-browser.js';
@@ -59,35 +59,12 @@ const passesShapeCheck = (xml: string) => {
   }
 };
 
-const samlPost = (samlResponse: string) =>
-  w.app.inject({
-    method: 'POST',
-    url: '/api/sso/saml/acs',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ SAMLResponse: samlResponse }).toString(),
-  });
-async function samlStart(email: string) {
-  const started = await w.app.inject({ method: 'GET', url: `/api/sso/start?email=${encodeURIComponent(email)}` });
-  expect(started.statusCode, started.body).toBe(302);
-  const location = String(started.headers.location);
-  return { requestId: await idp.requestIdOf(location), cookie: bindingOf(started) };
-}
 const handoffOf = (res: LightMyRequestResponse) => handoffIn(res);
-const { exchange } = ssoBrowser(
+const { exchange, samlStart, samlPost } = ssoBrowser(
   () => w,
   (options) => w.app.inject(options),
+  () => idp,
 );
-const passkeyOptions = (token: string) => call(w.app, { method: 'POST', url: '/v2/user/passkeys/options', token });
-const userIdOf = (token: string) => decodeSession(token).user._id;
-/** Every session of the token's account proved longer ago than PROOF_FRESH_MS (the row's clock, not a wait). */
-async function staled(token: string): Promise<string> {
-  await w.app.db.kysely
-    .updateTable('sessions')
-    .set({ proved_at: Date.now() - PROOF_FRESH_MS - 60_000 })
-    .where('user_id', '=', userIdOf(token))
-    .execute();
-  return token;
-}
 /** A signed-in session of a SAML account through the whole flow (first time: the terms too). */
 async function anotherSamlSession(email: string): Promise<string> {
   const s = await samlStart(email);
@@ -241,8 +218,8 @@ describe('S2 the SAML hand-off through /auth', () => {
   });
 
   it('a fresh-proof hand-off gives no session, proves only the session that asked, and is spent once', async () => {
-    const asking = await staled(await samlSession('proof2@saml.test'));
-    const other = await staled(await anotherSamlSession('proof2@saml.test'));
+    const asking = await staled(w, await samlSession('proof2@saml.test'));
+    const other = await staled(w, await anotherSamlSession('proof2@saml.test'));
     const asked = await call(w.app, { method: 'POST', url: '/sso/reauth', token: asking });
     expect(asked.statusCode, asked.body).toBe(200);
     const requestId = await idp.requestIdOf(String(asked.json().url));
@@ -250,8 +227,8 @@ describe('S2 the SAML hand-off through /auth', () => {
     const done = await exchange(handoff, bindingOf(asked), true);
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json()).toEqual({ proved: true });
-    expect((await passkeyOptions(asking)).statusCode).toBe(200);
-    const refused = await passkeyOptions(other);
+    expect((await passkeyOptions(w, asking)).statusCode).toBe(200);
+    const refused = await passkeyOptions(w, other);
     expect(refused.statusCode, refused.body).toBe(403);
     expect(refused.json().error_code).toBe('ERR_PROOF_REQUIRED');
     const again = await exchange(handoff, bindingOf(asked), true);
@@ -259,7 +236,7 @@ describe('S2 the SAML hand-off through /auth', () => {
   });
 
   it("a fresh proof answered at the IdP by another employee does not prove the thief's copy of the session", async () => {
-    const stolen = await staled(await samlSession('victim2@saml.test'));
+    const stolen = await staled(w, await samlSession('victim2@saml.test'));
     await samlSession('thief2@saml.test');
     const asked = await call(w.app, { method: 'POST', url: '/sso/reauth', token: stolen });
     const requestId = await idp.requestIdOf(String(asked.json().url));
@@ -267,7 +244,7 @@ describe('S2 the SAML hand-off through /auth', () => {
     expect(res.statusCode, res.body).toBe(302);
     const handoff = new URL(String(res.headers.location)).searchParams.get('handoff');
     if (handoff) expect((await exchange(handoff, bindingOf(asked), true)).statusCode).not.toBe(200);
-    const refused = await passkeyOptions(stolen);
+    const refused = await passkeyOptions(w, stolen);
     expect(refused.statusCode, refused.body).toBe(403);
     expect(refused.json().error_code).toBe('ERR_PROOF_REQUIRED');
   });

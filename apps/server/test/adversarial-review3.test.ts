@@ -14,9 +14,9 @@ import {
   mailTo,
   outboxDrained,
   registered,
-  startWorld,
+  runAdminCli,
   turnOnTotp,
-  type AccountsWorld,
+  useWorld,
 } from './accounts-helpers.js';
 import { currentCode } from '../src/modules/accounts/strategies/totp/secrets.js';
 import { insertSignedInUser, logCapture } from './helpers.js';
@@ -36,8 +36,8 @@ import { bindingOf, errorReason, handoffIn } from './sso-browser.js';
 const path = (p: string, params: Record<string, string>) => apiPath(p, params);
 
 describe('adversarial review: the domain administrator console', () => {
-  let w: AccountsWorld;
   const logs = logCapture();
+  const w = useWorld({}, { logger: { level: 'info', stream: logs.stream } });
   let boss: { token: string; id: string };
   let ana: { token: string; id: string };
   let mallory: { token: string; id: string };
@@ -70,7 +70,6 @@ describe('adversarial review: the domain administrator console', () => {
     w.app.db.kysely.selectFrom('access_requests').selectAll().where('email', '=', email).executeTakeFirst();
 
   beforeAll(async () => {
-    w = await startWorld({}, { logger: { level: 'info', stream: logs.stream } });
     boss = await registered(w, 'boss@acme-corp.com');
     ana = await registered(w, 'ana@acme-corp.com');
     mallory = await registered(w, 'mallory@acme-corp.com');
@@ -78,7 +77,6 @@ describe('adversarial review: the domain administrator console', () => {
     await admin(w, 'domain', 'admin', 'add', 'acme-corp.com', 'boss@acme-corp.com');
     await admin(w, 'domain', 'admin', 'add', 'evil-corp.com', 'eve@evil-corp.com');
   }, 90_000);
-  afterAll(async () => w?.close());
 
   it('another domain’s admin reaches none of our people, requests, policy or trail (by domain, id or filter)', async () => {
     const acme = { domain: 'acme-corp.com' };
@@ -436,28 +434,12 @@ describe('adversarial review: the domain administrator console', () => {
 });
 
 describe('adversarial review: hostile identity providers and single logout', () => {
-  let w: AccountsWorld;
+  const w = useWorld();
   let op: TestOidcProvider;
   let idp: TestSamlIdp;
   const redirectUris: string[] = [];
 
   const alive = async (token: string) => (await call(w.app, { method: 'GET', url: API.me, token })).statusCode === 200;
-
-  async function adminFails(...argv: string[]): Promise<{ code: number; text: string }> {
-    const { runAdmin } = await import('../bin/admin.js');
-    const lines: string[] = [];
-    const code = await runAdmin(
-      argv,
-      {
-        DATA_DIR: w.t.dataDir,
-        DATABASE_URL: w.t.config.databaseUrl ?? '',
-        SESSION_SECRET: w.t.config.sessionSecret,
-        PUBLIC_URL: w.t.config.publicUrl,
-      },
-      (l) => lines.push(l),
-    );
-    return { code, text: lines.join('\n') };
-  }
 
   async function oidcReturn(email: string, login = email) {
     const started = await w.app.inject({ method: 'GET', url: `/api/sso/start?email=${encodeURIComponent(email)}` });
@@ -511,7 +493,6 @@ describe('adversarial review: hostile identity providers and single logout', () 
   }
 
   beforeAll(async () => {
-    w = await startWorld();
     op = await startOidcProvider(redirectUris);
     idp = await startSamlIdp(async () => (await w.app.inject({ method: 'GET', url: '/api/sso/saml/metadata' })).body);
     const file = join(w.t.dataDir, 'idp-metadata.xml');
@@ -539,7 +520,6 @@ describe('adversarial review: hostile identity providers and single logout', () 
   afterAll(async () => {
     await op?.stop();
     await idp?.stop();
-    await w?.close();
   });
 
   it('tenant B’s provider asserting an address of tenant A’s domain (mapped claim, trusted e-mail) gets no session', async () => {
@@ -653,7 +633,7 @@ describe('adversarial review: hostile identity providers and single logout', () 
   });
 
   it('SAML metadata over plain http:// is refused (an attacker on the path could swap the IdP key)', async () => {
-    const res = await adminFails('sso', 'set', 'plain.test', '--saml', '--metadata', `${idp.url}/metadata`);
+    const res = await runAdminCli(w, 'sso', 'set', 'plain.test', '--saml', '--metadata', `${idp.url}/metadata`);
     expect(res.code).not.toBe(0);
     expect(res.text).toMatch(/http:\/\//);
     expect(
@@ -667,7 +647,7 @@ describe('adversarial review: hostile identity providers and single logout', () 
     // one entity ID make that routing depend on row order.
     const file = join(w.t.dataDir, 'idp-metadata-copy.xml');
     writeFileSync(file, idp.metadata);
-    const res = await adminFails('sso', 'set', 'copycat.test', '--saml', '--metadata', file);
+    const res = await runAdminCli(w, 'sso', 'set', 'copycat.test', '--saml', '--metadata', file);
     expect(res.code).not.toBe(0);
     const rows = await w.app.db.kysely.selectFrom('sso_connections').select(['domain', 'settings']).execute();
     const sameEntity = rows.filter((r) => (JSON.parse(r.settings) as { entityId?: string }).entityId === idp.entityId);
@@ -676,7 +656,7 @@ describe('adversarial review: hostile identity providers and single logout', () 
 });
 
 describe('review 3 follow-ups', () => {
-  let w: AccountsWorld;
+  const w = useWorld();
   let boss: { token: string; id: string };
   const domain = 'follow-corp.com';
 
@@ -715,11 +695,9 @@ describe('review 3 follow-ups', () => {
   };
 
   beforeAll(async () => {
-    w = await startWorld();
     boss = await registered(w, `boss@${domain}`);
     await admin(w, 'domain', 'admin', 'add', domain, `boss@${domain}`);
   }, 90_000);
-  afterAll(async () => w?.close());
 
   it('a deactivated admin is not mailed requests and does not count for the last-admin rule', async () => {
     const deputy = await registered(w, `deputy@${domain}`);
@@ -858,20 +836,9 @@ describe('review 3 follow-ups', () => {
       const file = join(w.t.dataDir, 'follow-idp.xml');
       writeFileSync(file, idp.metadata);
       await admin(w, 'sso', 'set', 'saml-follow.test', '--saml', '--metadata', file, '--allow-idp-initiated');
-      const { runAdmin } = await import('../bin/admin.js');
-      const lines: string[] = [];
-      const code = await runAdmin(
-        ['sso', 'set', 'twin.test', '--saml', '--metadata', file],
-        {
-          DATA_DIR: w.t.dataDir,
-          DATABASE_URL: w.t.config.databaseUrl ?? '',
-          SESSION_SECRET: w.t.config.sessionSecret,
-          PUBLIC_URL: w.t.config.publicUrl,
-        },
-        (l) => lines.push(l),
-      );
-      expect(code).not.toBe(0);
-      expect(lines.join('\n')).toMatch(/saml-follow\.test.*--domains/s);
+      const twin = await runAdminCli(w, 'sso', 'set', 'twin.test', '--saml', '--metadata', file);
+      expect(twin.code).not.toBe(0);
+      expect(twin.text).toMatch(/saml-follow\.test.*--domains/s);
       const unsolicited = async (email: string) =>
         w.app.inject({
           method: 'POST',

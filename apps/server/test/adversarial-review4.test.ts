@@ -19,6 +19,7 @@ import { browserTrusted } from '../src/modules/accounts/identity/trusted-browser
 import { currentCode } from '../src/modules/accounts/strategies/totp/secrets.js';
 import { domainSettingsRepository } from '../src/modules/accounts/domains/settings.js';
 import {
+  type AccountsWorld,
   PASSWORD,
   admin,
   call,
@@ -29,15 +30,11 @@ import {
   signup,
   startWorld,
   turnOnTotp,
-  type AccountsWorld,
+  useWorld,
 } from './accounts-helpers.js';
 import { createTestApp } from './helpers.js';
 
-let w: AccountsWorld;
-beforeAll(async () => {
-  w = await startWorld();
-}, 60_000);
-afterAll(async () => w.close());
+const w = useWorld();
 
 // --- the browser as plain HTTP ---
 const TRUST = 'suite_trusted';

@@ -38,38 +38,20 @@ const inject = async (options: Parameters<AccountsWorld['app']['inject']>[0]) =>
   answers.push(res);
   return res;
 };
-const { start, callback, exchange, registeredSession } = ssoBrowser(() => w, inject);
+const { start, callback, exchange, registeredSession, oidcRoundTrip, samlStart, samlPost } = ssoBrowser(
+  () => w,
+  inject,
+  () => idp,
+);
 const handoffOf = (res: LightMyRequestResponse) => handoffIn(res, ORIGIN);
 const users = async () => (await w.app.db.kysely.selectFrom('users').select('email').execute()).map((u) => u.email);
 
-/** A person's whole OIDC round trip in one browser: start, the provider's page, the callback. */
-async function oidcRoundTrip(email: string, login = email) {
-  const started = await start(email);
-  expect(started.statusCode).toBe(302);
-  const cookie = bindingOf(started);
-  const back = await signInAtProvider(String(started.headers.location), login);
-  return { res: await callback(back, cookie), cookie, back };
-}
 /** …and the /auth page's exchange in the same browser: the session. */
 async function oidcSession(email: string, login = email): Promise<string> {
   const { res, cookie } = await oidcRoundTrip(email, login);
   const done = await exchange(handoffOf(res), cookie);
   expect(done.statusCode, done.body).toBe(200);
   return done.json().token as string;
-}
-
-const samlPost = (samlResponse: string) =>
-  inject({
-    method: 'POST',
-    url: '/api/sso/saml/acs',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ SAMLResponse: samlResponse }).toString(),
-  });
-async function samlStart(email: string) {
-  const started = await start(email);
-  expect(started.statusCode).toBe(302);
-  const location = String(started.headers.location);
-  return { requestId: await idp.requestIdOf(location), cookie: bindingOf(started), location };
 }
 
 async function connectOidc(domain: string, op: TestOidcProvider, redirectUris: string[], ...extra: string[]) {

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { API, CODE_MAIL_SPACING_S, ERRORS } from '@suite/contract';
 import {
+  type AccountsWorld,
   PASSWORD,
   call,
   confirmed,
@@ -21,7 +22,7 @@ import {
   registered,
   signup,
   startWorld,
-  type AccountsWorld,
+  useWorld,
 } from './accounts-helpers.js';
 import { multipartBody } from './files-helpers.js';
 import { SELF_HOSTED } from './meetings-support.js';
@@ -77,15 +78,11 @@ vi.mock('@node-rs/argon2', async (importOriginal) => {
   };
 });
 
-let w: AccountsWorld;
 /** The fuzz test reads the per-route request counts from /metrics. */
 const METRICS_TOKEN = 'adversarial-metrics-token-0123';
+const w = useWorld({ ...SELF_HOSTED, METRICS_TOKEN });
 /** The key the server signs sessions with (derived from SESSION_SECRET): what a leaked key would give. */
 const sessionKey = () => w.t.config.keys.session.sign;
-beforeAll(async () => {
-  w = await startWorld({ ...SELF_HOSTED, METRICS_TOKEN });
-});
-afterAll(async () => w?.close());
 
 describe('tokens', () => {
   let victim: { token: string; id: string };

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CODE_TTL_MS } from '@suite/contract';
 import { loadConfig } from '../src/config.js';
-import { signup, startWorld, type AccountsWorld } from './accounts-helpers.js';
+import { signup, useWorld } from './accounts-helpers.js';
 
 describe('CODE_TTL_SECONDS', () => {
   it('defaults to the contract lifetime and refuses nonsense', () => {
@@ -18,11 +18,7 @@ describe('CODE_TTL_SECONDS', () => {
   });
 
   describe('on a server with CODE_TTL_SECONDS=30', () => {
-    let w: AccountsWorld;
-    beforeAll(async () => {
-      w = await startWorld({ CODE_TTL_SECONDS: '30' });
-    });
-    afterAll(async () => w.close());
+    const w = useWorld({ CODE_TTL_SECONDS: '30' });
 
     it('stores new codes with that lifetime', async () => {
       const before = Date.now();

@@ -4,13 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SignJWT } from 'jose';
 import {
+  type AccountsWorld,
   call,
   decodeSession,
   expectError,
   registered,
   signup,
   startWorld,
-  type AccountsWorld,
+  useWorld,
 } from './accounts-helpers.js';
 import { configProblems } from './helpers.js';
 import { loadConfig, prepareDataDir } from '../src/config.js';
@@ -122,11 +123,7 @@ describe('rotation with SESSION_SECRET_PREVIOUS', () => {
 });
 
 describe('upgrade from the release before HKDF keys and per-device sessions', () => {
-  let w: AccountsWorld;
-  beforeAll(async () => {
-    w = await startWorld({ SESSION_SECRET: NEW });
-  });
-  afterAll(async () => w?.close());
+  const w = useWorld({ SESSION_SECRET: NEW });
 
   /** A token as that release issued it: HS256 over the raw secret's bytes, `{ user, iat, exp }`, no session id. */
   const legacyToken = (user: object, key: Uint8Array) =>

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SESSION_METHODS } from '@suite/contract';
-import { call, registered, startWorld, type AccountsWorld } from './accounts-helpers.js';
+import { call, registered, useWorld } from './accounts-helpers.js';
 
 /** The sessions panel names how each session was signed in, from the contract's one list. */
-let w: AccountsWorld;
-beforeAll(async () => {
-  w = await startWorld();
-});
-afterAll(() => w.close());
+const w = useWorld();
 
 describe('session methods', () => {
   it('lists a session with its method, and one stored by another version without a method', async () => {

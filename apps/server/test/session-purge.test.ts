@@ -4,18 +4,14 @@
  * server and database (SQLite; PostgreSQL with scripts/with-pg.sh), sessions made by real logins.
  */
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API } from '@suite/contract';
 import { buildApp } from '../src/app.js';
 import { openDatabase } from '../src/db/database.js';
 import { accountsAdmin } from '../src/modules/accounts/index.js';
-import { PASSWORD, call, registered, startWorld, type AccountsWorld } from './accounts-helpers.js';
+import { PASSWORD, call, registered, useWorld } from './accounts-helpers.js';
 
-let w: AccountsWorld;
-beforeAll(async () => {
-  w = await startWorld();
-});
-afterAll(async () => w?.close());
+const w = useWorld();
 
 const db = () => w.app.db.kysely;
 const login = async (email: string) => {

@@ -1,6 +1,8 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { call, type AccountsWorld } from './accounts-helpers.js';
+import { signInAtProvider } from './idp/drive.js';
+import type { TestSamlIdp } from './idp/saml.js';
 
 /**
  * The browser's side of a single sign-on, as plain HTTP against the app: what the adversarial suites
@@ -30,15 +32,42 @@ export const handoffIn = (res: LightMyRequestResponse, origin?: string) => {
   return target.searchParams.get('handoff') ?? '';
 };
 
+/** `idp`: the suite's SAML identity provider, for samlStart (read when called: the suite starts it later). */
 export function ssoBrowser(
   world: () => AccountsWorld,
   inject: (options: InjectOptions) => Promise<LightMyRequestResponse>,
+  idp?: () => TestSamlIdp,
 ) {
+  const start = (email: string) => inject({ method: 'GET', url: `/api/sso/start?email=${encodeURIComponent(email)}` });
+  /** The provider's redirect back to us, followed with the browser's cookie. */
+  const callback = (url: URL, cookie: string) =>
+    inject({ method: 'GET', url: `${url.pathname}${url.search}`, headers: cookie ? { cookie } : {} });
   return {
-    start: (email: string) => inject({ method: 'GET', url: `/api/sso/start?email=${encodeURIComponent(email)}` }),
-    /** The provider's redirect back to us, followed with the browser's cookie. */
-    callback: (url: URL, cookie: string) =>
-      inject({ method: 'GET', url: `${url.pathname}${url.search}`, headers: cookie ? { cookie } : {} }),
+    start,
+    callback,
+    /** A person's whole OIDC round trip in one browser: start, the provider's page, the callback. */
+    async oidcRoundTrip(email: string, login = email) {
+      const started = await start(email);
+      expect(started.statusCode).toBe(302);
+      const cookie = bindingOf(started);
+      const back = await signInAtProvider(String(started.headers.location), login);
+      return { res: await callback(back, cookie), cookie, back };
+    },
+    /** A SAML sign-in started: the request's id at the provider, the binding cookie and the redirect. */
+    async samlStart(email: string) {
+      const started = await start(email);
+      expect(started.statusCode, started.body).toBe(302);
+      const location = String(started.headers.location);
+      return { requestId: await idp!().requestIdOf(location), cookie: bindingOf(started), location };
+    },
+    /** The provider's answer posted to our assertion consumer service, as the browser's form does. */
+    samlPost: (samlResponse: string) =>
+      inject({
+        method: 'POST',
+        url: '/api/sso/saml/acs',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ SAMLResponse: samlResponse }).toString(),
+      }),
     /** The `/auth` page's exchange of a hand-off, with this browser's cookie. */
     exchange: (handoff: string, cookie: string, confirm?: boolean) =>
       call(world().app, {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountsAdmin } from '../src/modules/accounts/index.js';
 import { certificateFingerprint } from '../src/modules/accounts/strategies/saml/saml.js';
 import { ssoMetadataJob } from '../src/jobs/sso-metadata.js';
-import { admin, call, decodeSession, startWorld, type AccountsWorld } from './accounts-helpers.js';
+import { type AccountsWorld, admin, call, decodeSession, runAdminCli, startWorld } from './accounts-helpers.js';
 import { logCapture } from './helpers.js';
 import { extraKeys } from './idp/ca.js';
 import { signInAtProvider } from './idp/drive.js';
@@ -40,23 +40,6 @@ describe('single sign-on an IT team can connect and debug', () => {
 
   /** The log lines written since `from` (an index into logs.lines), as text. */
   const logSince = (from: number) => logs.lines.slice(from).join('');
-
-  /** Runs the admin CLI expecting a failure; returns its exit code and everything it printed. */
-  async function adminFails(...argv: string[]): Promise<{ code: number; text: string }> {
-    const { runAdmin } = await import('../bin/admin.js');
-    const lines: string[] = [];
-    const code = await runAdmin(
-      argv,
-      {
-        DATA_DIR: w.t.dataDir,
-        DATABASE_URL: w.t.config.databaseUrl ?? '',
-        SESSION_SECRET: w.t.config.sessionSecret,
-        PUBLIC_URL: w.t.config.publicUrl,
-      },
-      (l) => lines.push(l),
-    );
-    return { code, text: lines.join('\n') };
-  }
 
   let browserBinding = '';
   const start = async (query: string) => {
@@ -272,7 +255,7 @@ describe('single sign-on an IT team can connect and debug', () => {
     const none = await start('domain=nobody.test');
     expect(String(none.headers.location)).toBe('http://localhost:8080/user/login?sso=not-configured');
     // A domain cannot serve two connections.
-    const taken = await adminFails(...ssoSetOidc('other.test', op), '--domains', 'saml-two.test');
+    const taken = await runAdminCli(w, ...ssoSetOidc('other.test', op), '--domains', 'saml-two.test');
     expect(taken.code).toBe(2);
     expect(taken.text).toContain('saml-two.test is already served by the single-sign-on connection of saml.test');
   });
@@ -283,12 +266,13 @@ describe('single sign-on an IT team can connect and debug', () => {
     const federation = `<?xml version="1.0"?><md:EntitiesDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata">${other}${entity}</md:EntitiesDescriptor>`;
     const file = join(w.t.dataDir, 'federation.xml');
     writeFileSync(file, federation);
-    const refused = await adminFails('sso', 'set', 'fed.test', '--saml', '--metadata', file);
+    const refused = await runAdminCli(w, 'sso', 'set', 'fed.test', '--saml', '--metadata', file);
     expect(refused.code).toBe(2);
     expect(refused.text).toContain(
       'metadata holds 2 identity providers (a federation file): pick one with --entity-id',
     );
-    const missing = await adminFails(
+    const missing = await runAdminCli(
+      w,
       'sso',
       'set',
       'fed.test',
@@ -457,7 +441,7 @@ describe('single sign-on an IT team can connect and debug', () => {
     const from = logs.lines.length;
     expect(errorReason(await start('email=kim%40slashless.test'))).toBe('misconfigured');
     expect(logSince(from)).toContain(`discovery of ${slashless} failed`);
-    const problem = await adminFails('sso', 'test', 'slashless.test');
+    const problem = await runAdminCli(w, 'sso', 'test', 'slashless.test');
     expect(problem.code).toBe(1);
     expect(problem.text).toContain(
       `PROBLEM: the provider names itself "${slashOp.issuer}", the connection "${slashless}": issuers must match exactly`,
@@ -469,7 +453,7 @@ describe('single sign-on an IT team can connect and debug', () => {
     expect(oidc).toContain('ok: discovery document');
     expect(oidc).toContain('ok: client suite-sso and its secret are accepted by the token endpoint');
     expect(oidc).toContain('start URL for oidc.test: http://localhost:8080/api/sso/start?domain=oidc.test');
-    const bad = await adminFails('sso', 'test', 'badsecret.test');
+    const bad = await runAdminCli(w, 'sso', 'test', 'badsecret.test');
     expect(bad.code).toBe(1);
     expect(bad.text).toContain('PROBLEM: the provider refuses client suite-sso (invalid_client)');
     const saml = await admin(w, 'sso', 'test', 'rotate.test');
@@ -488,7 +472,7 @@ describe('single sign-on an IT team can connect and debug', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const url = `https://127.0.0.1:${(server.address() as AddressInfo).port}/metadata`;
-      const failed = await adminFails('sso', 'set', 'tls.test', '--saml', '--metadata', url);
+      const failed = await runAdminCli(w, 'sso', 'set', 'tls.test', '--saml', '--metadata', url);
       expect(failed.code).toBe(2);
       expect(failed.text).toContain('DEPTH_ZERO_SELF_SIGNED_CERT');
       expect(failed.text).toContain('a self-signed certificate or private CA');

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, call, startWorld, type AccountsWorld } from './accounts-helpers.js';
+import { admin, call, useWorld } from './accounts-helpers.js';
 import { TestBrowser, type Landing } from './idp/browser.js';
 import { ssoSetOidc, startOidcProvider, type TestOidcProvider } from './idp/oidc.js';
 
@@ -12,7 +12,7 @@ const PUBLIC = 'http://localhost:8080';
  * logout token (posted to the server, listening on loopback) ends the sessions that sign-in made.
  */
 describe('OpenID Connect single logout', () => {
-  let w: AccountsWorld;
+  const w = useWorld();
   let op: TestOidcProvider;
   let backchannel = '';
   let listening = '';
@@ -45,7 +45,6 @@ describe('OpenID Connect single logout', () => {
   }
 
   beforeAll(async () => {
-    w = await startWorld();
     // The provider posts logout tokens to the server itself: it listens on loopback (this suite's range).
     await w.app.listen({ port: 0, host: '127.0.0.1' });
     listening = `http://127.0.0.1:${(w.app.server.address() as AddressInfo).port}`;
@@ -64,7 +63,6 @@ describe('OpenID Connect single logout', () => {
   });
   afterAll(async () => {
     await op?.stop();
-    await w?.close();
   });
 
   it('our sign-out sends the browser to the provider with id_token_hint, and its session ends', async () => {

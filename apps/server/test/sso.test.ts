@@ -3,14 +3,14 @@ import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  type AccountsWorld,
   PASSWORD,
   admin,
   call,
   decodeSession,
   expectError,
   registered,
-  startWorld,
-  type AccountsWorld,
+  useWorld,
 } from './accounts-helpers.js';
 import { signInAtProvider } from './idp/drive.js';
 import { ssoSetOidc, startOidcProvider, type TestOidcProvider } from './idp/oidc.js';
@@ -21,7 +21,7 @@ const CALLBACK = 'http://localhost:8080/api/sso/oidc/callback';
 
 /** Single sign-on against real identity providers: panva's oidc-provider and a samlify IdP. */
 describe('single sign-on per domain', () => {
-  let w: AccountsWorld;
+  const w = useWorld({ METRICS_TOKEN: 'metrics-token-0123456789' });
   let op: TestOidcProvider;
   let idp: TestSamlIdp;
   /** The OIDC connection's own redirect URI (its id last), registered at the provider. */
@@ -70,7 +70,6 @@ describe('single sign-on per domain', () => {
   }
 
   beforeAll(async () => {
-    w = await startWorld({ METRICS_TOKEN: 'metrics-token-0123456789' });
     const redirectUris: string[] = [];
     op = await startOidcProvider(redirectUris);
     idp = await startSamlIdp(async () => (await w.app.inject({ method: 'GET', url: '/api/sso/saml/metadata' })).body);
@@ -90,7 +89,6 @@ describe('single sign-on per domain', () => {
   afterAll(async () => {
     await op?.stop();
     await idp?.stop();
-    await w?.close();
   });
 
   it('the admin CLI shows a connection without its secret, with the addresses to give the provider', async () => {

@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { ADMIN_API, API, TRUSTED_BROWSER_TTL_MS, apiPath } from '@suite/contract';
 import { currentCode } from '../src/modules/accounts/strategies/totp/secrets.js';
 import { domainSettingsRepository } from '../src/modules/accounts/domains/settings.js';
-import {
-  PASSWORD,
-  admin,
-  call,
-  expectError,
-  registered,
-  startWorld,
-  turnOnTotp,
-  type AccountsWorld,
-} from './accounts-helpers.js';
+import { PASSWORD, admin, call, expectError, registered, turnOnTotp, useWorld } from './accounts-helpers.js';
 
 /**
  * "Trust this browser for 30 days" at the second step of a sign-in: earned by a completed sign-in with
@@ -21,11 +12,7 @@ import {
  * second factor. Runs on SQLite, and on PostgreSQL with scripts/with-pg.sh.
  */
 describe('trusted browser', () => {
-  let w: AccountsWorld;
-  beforeAll(async () => {
-    w = await startWorld();
-  });
-  afterAll(async () => w.close());
+  const w = useWorld();
 
   const cookieHeader = (cookie: string | null) => (cookie ? { cookie: `suite_trusted=${cookie}` } : {});
   const login = (email: string, cookie: string | null = null) =>

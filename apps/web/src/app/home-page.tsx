@@ -26,9 +26,6 @@ const PolicyBanner = lazy(() =>
 const SecurityPanel = lazy(() =>
   import('../features/account-home/components/security-panel').then((m) => ({ default: m.SecurityPanel })),
 );
-const InvitationLink = lazy(() =>
-  import('../features/teammates/invitation-link').then((m) => ({ default: m.InvitationLink })),
-);
 const MeetingsPanel = lazy(() =>
   import('../features/meeting/components/meetings-panel').then((m) => ({ default: m.MeetingsPanel })),
 );
@@ -38,13 +35,7 @@ const FilesPanel = lazy(() =>
 
 /** What each section shows; each part loads with the section's first visit. */
 const SECTIONS: Record<HomeSection, () => ReactNode> = {
-  meetings: () => (
-    <>
-      <MeetingsPanel />
-      {/* The team link (corporate accounts; nothing for a personal one): copy, replace, turn off. */}
-      <InvitationLink manage />
-    </>
-  ),
+  meetings: () => <MeetingsPanel />,
   files: () => <FilesPanel />,
   security: () => <SecurityPanel />,
   sessions: () => <SessionsPanel />,

@@ -1,16 +1,9 @@
 import { describe, expect, it, vi, beforeAll } from 'vitest';
 import { render, screen, fireEvent } from '@testing-library/react';
 import { DialogProvider, useDialog } from './confirm-dialog';
+import { polyfillDialog } from './testing';
 
-beforeAll(() => {
-  // happy-dom lacks the modal API of <dialog>.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
+beforeAll(polyfillDialog);
 
 function Opener({ onAnswer }: { onAnswer: (v: boolean) => void }) {
   const { confirm } = useDialog();

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { HOME_SECTIONS, type HomeSection } from '@suite/contract/core';
 import { useConfig } from '../lib/config';
@@ -48,6 +48,8 @@ const ICONS: Record<HomeNavId, ReactNode> = {
 
 const homeSectionPath = (section: HomeSection): string => `/app/${section}`;
 
+const InvitationDialog = lazy(() => import('./invitation-dialog'));
+
 /**
  * The signed-in home's header, the same on every section and in the console: the logo, the sections
  * (one at a time, each its own address; Administration only with `adminPath`, for a domain
@@ -65,6 +67,9 @@ export function HomeHeader({ current, adminPath }: { current: HomeNavId; adminPa
   const profile = actingProfile();
   const email = user?.email ?? '';
   const name = [profile?.info.first_name, profile?.info.last_name].filter(Boolean).join(' ');
+  // A company account invites its teammates (the team link of the sign-up's teammates step); a personal one has no team.
+  const team = profile?.type === 'PROFESSIONAL';
+  const [inviting, setInviting] = useState(false);
 
   const leave = (logoutUrl: string | undefined) => {
     // A session from the organization's provider: its session ends too (it sends the browser back to sign-in).
@@ -117,11 +122,17 @@ export function HomeHeader({ current, adminPath }: { current: HomeNavId; adminPa
           email={email}
           label={t('menu.label', { name: name || email })}
           items={[
+            ...(team ? [{ id: 'invite', label: t('menu.invite'), onSelect: () => setInviting(true) }] : []),
             { id: 'signOut', label: t('menu.signOut'), onSelect: () => void signOut().then(leave) },
             { id: 'signOutAll', label: t('menu.signOutAll'), danger: true, onSelect: () => void everywhere() },
           ]}
         />
       </div>
+      {inviting ? (
+        <Suspense fallback={null}>
+          <InvitationDialog onClose={() => setInviting(false)} />
+        </Suspense>
+      ) : null}
     </header>
   );
 }

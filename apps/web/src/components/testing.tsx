@@ -100,6 +100,33 @@ export async function serveApi(answer: (request: IncomingMessage, body: string) 
   };
 }
 
+/** `serveApi` for the running test: closed when it ends. */
+export async function serveApiForTest(answer: (request: IncomingMessage, body: string) => Answer) {
+  const server = await serveApi(answer);
+  onTestFinished(() => server.close());
+  return server;
+}
+
+/** GET /v2/user/security of a person with a password and no second factor yet. */
+export const SECURITY_STATE = {
+  passkeys: [],
+  totp: false,
+  recovery_codes_left: 0,
+  totp_available: true,
+  has_password: true,
+  reauth: ['password'],
+};
+
+/** happy-dom lacks the modal API of <dialog>: opening and closing set the `open` attribute, as a browser does. */
+export function polyfillDialog(): void {
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+}
+
 /** A JWT-shaped session token the client can decode (the server verifies on use). */
 export function fakeSessionToken(
   user = { _id: 'u1', email: 'ada@contoso.com', preferences: {}, profile_id: 'p1' },

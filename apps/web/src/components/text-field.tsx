@@ -14,7 +14,8 @@ import './ui.css';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'size'> {
   label: string;
-  error?: string | null;
+  /** A message at the field; a node when part of it must keep together (a domain, in <WithDomain>). */
+  error?: ReactNode;
   hint?: ReactNode;
   suffix?: ReactNode;
   /** Extra control inside the field, after the input (e.g. show/hide). */

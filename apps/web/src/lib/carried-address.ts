@@ -1,3 +1,5 @@
+import { sessionStore } from './storage';
+
 /**
  * The address a person typed on one entry form, carried to the next (login ↔ recovery ↔ sign-up, and
  * "already in use" → login), so that nobody types it twice. Kept in this tab's session storage: never in
@@ -8,19 +10,11 @@ const KEY = 'carriedAddress';
 
 export const carriedAddress = {
   get(): string {
-    try {
-      return window.sessionStorage.getItem(KEY) ?? '';
-    } catch {
-      return '';
-    }
+    return sessionStore.read(KEY) ?? '';
   },
   set(address: string): void {
-    try {
-      const trimmed = address.trim();
-      if (trimmed) window.sessionStorage.setItem(KEY, trimmed);
-      else window.sessionStorage.removeItem(KEY);
-    } catch {
-      // Storage blocked: the next form starts empty, as before.
-    }
+    const trimmed = address.trim();
+    if (trimmed) sessionStore.write(KEY, trimmed);
+    else sessionStore.remove(KEY);
   },
 };

@@ -15,12 +15,43 @@ export function storageAvailable(): boolean {
   }
 }
 
+/**
+ * One of the browser's storages with every call guarded: it throws when storage is blocked (private modes,
+ * third-party frames) or full, and the app then keeps working for this page view, remembering nothing.
+ */
+function guarded(area: () => Storage) {
+  return {
+    read(key: string): string | null {
+      try {
+        return area().getItem(key);
+      } catch {
+        return null;
+      }
+    },
+    write(key: string, value: string): void {
+      try {
+        area().setItem(key, value);
+      } catch {
+        // Storage full or blocked: nothing is remembered.
+      }
+    },
+    remove(key: string): void {
+      try {
+        area().removeItem(key);
+      } catch {
+        // Blocked: there was nothing to remove.
+      }
+    },
+  };
+}
+
+const local = guarded(() => window.localStorage);
+
+/** This tab's session storage: for what must not outlive the tab (gone when it closes, never shared). */
+export const sessionStore = guarded(() => window.sessionStorage);
+
 export function readString(key: Key): string | null {
-  try {
-    return window.localStorage.getItem(key);
-  } catch {
-    return null;
-  }
+  return local.read(key);
 }
 
 export function readJson<T>(key: Key): T | null {
@@ -34,21 +65,11 @@ export function readJson<T>(key: Key): T | null {
 }
 
 export function write(key: Key, value: unknown): void {
-  try {
-    window.localStorage.setItem(key, typeof value === 'string' ? value : JSON.stringify(value));
-  } catch {
-    // Storage full or blocked: the app keeps working for this page view.
-  }
+  local.write(key, typeof value === 'string' ? value : JSON.stringify(value));
 }
 
 export function remove(...keys: Key[]): void {
-  for (const key of keys) {
-    try {
-      window.localStorage.removeItem(key);
-    } catch {
-      // ignore
-    }
-  }
+  for (const key of keys) local.remove(key);
 }
 
 export function clearAll(): void {

@@ -1,18 +1,18 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { IncomingMessage } from 'node:http';
-import { fakeSessionToken, renderScreen, serveApi, type Answer, sentence } from '../../components/testing';
+import {
+  SECURITY_STATE,
+  type Answer,
+  fakeSessionToken,
+  polyfillDialog,
+  renderScreen,
+  sentence,
+  serveApi,
+} from '../../components/testing';
 import AdminPage from './admin-page';
 
-beforeAll(() => {
-  // happy-dom lacks the modal API of <dialog>.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
+beforeAll(polyfillDialog);
 
 const DOMAIN = 'contoso.com';
 const person = (id: string, over: Record<string, unknown> = {}) => ({
@@ -29,17 +29,7 @@ const person = (id: string, over: Record<string, unknown> = {}) => ({
   ...over,
 });
 const ME: Answer = { status: 200, body: { domains: [{ domain: DOMAIN, via: 'operator' }] } };
-const SECURITY: Answer = {
-  status: 200,
-  body: {
-    passkeys: [],
-    totp: false,
-    recovery_codes_left: 0,
-    totp_available: true,
-    has_password: true,
-    reauth: ['password'],
-  },
-};
+const SECURITY: Answer = { status: 200, body: SECURITY_STATE };
 const proofRequired: Answer = {
   status: 403,
   body: { error_code: 'ERR_PROOF_REQUIRED', message: 'Confirm it is you.' },

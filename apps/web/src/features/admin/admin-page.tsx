@@ -116,14 +116,15 @@ export default function AdminPage() {
       {/* The home's header: the console is its Administration section. */}
       <HomeHeader current="admin" adminPath={CONSOLE_PATH} />
       <main id="main" className="admin__main">
-        <div className="admin__top">
+        {/* Like every section of the home: the page's heading for assistive tech, then a card that opens
+            with the section's heading, a one-line lead (the domain) and what to do first (the tabs). */}
+        <h1 className="visually-hidden">{t('title')}</h1>
+        <section className="card stack admin__head" aria-labelledby="admin-title">
           <div>
-            <h1 className="admin__title">{t('title')}</h1>
-            {state.status === 'ready' && state.domains.length === 1 ? (
-              <p className="muted admin__domain">
-                <WithDomain text={t('domainOf', { domain })} domain={domain} />
-              </p>
-            ) : null}
+            <h2 id="admin-title">{t('title')}</h2>
+            <p className="muted admin__intro">
+              {domain ? <WithDomain text={t('domainOf', { domain })} domain={domain} /> : '\u00a0'}
+            </p>
           </div>
           {state.status === 'ready' && state.domains.length > 1 ? (
             <div className="field admin__picker">
@@ -144,23 +145,23 @@ export default function AdminPage() {
               </select>
             </div>
           ) : null}
-        </div>
-        <nav className="admin__nav" aria-label={t('nav.label')}>
-          <ul>
-            {SECTIONS.map((s) => (
-              <li key={s.id}>
-                <Link
-                  to={sectionPath(s.id)}
-                  className="admin__tab"
-                  aria-current={s.id === section ? 'page' : undefined}
-                  onClick={() => setAnnouncement('')}
-                >
-                  {t(`nav.${s.id}`)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+          <nav className="admin__nav" aria-label={t('nav.label')}>
+            <ul>
+              {SECTIONS.map((s) => (
+                <li key={s.id}>
+                  <Link
+                    to={sectionPath(s.id)}
+                    className="admin__tab"
+                    aria-current={s.id === section ? 'page' : undefined}
+                    onClick={() => setAnnouncement('')}
+                  >
+                    {t(`nav.${s.id}`)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </section>
         {state.status === 'loading' && <PageLoading />}
         {state.status === 'error' && <LoadError error={state.error} retryLabel={t('retry')} onRetry={load} />}
         {state.status === 'ready' && Section ? (

@@ -1,34 +1,24 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { IncomingMessage } from 'node:http';
-import { fakeSessionToken, renderScreen, serveApi, type Answer, sentence } from '../../components/testing';
+import {
+  SECURITY_STATE,
+  type Answer,
+  fakeSessionToken,
+  polyfillDialog,
+  renderScreen,
+  sentence,
+  serveApi,
+} from '../../components/testing';
 import AdminPage from './admin-page';
 import ClaimPage from './claim-page';
 
-beforeAll(() => {
-  // happy-dom lacks the modal API of <dialog>.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
+beforeAll(polyfillDialog);
 
 const DOMAIN = 'contoso.com';
 const ME: Answer = { status: 200, body: { domains: [{ domain: DOMAIN, via: 'operator' }] } };
 const NOT_FOUND: Answer = { status: 404, body: { error_code: 'ERR_NOT_FOUND', message: 'Not found' } };
-const SECURITY: Answer = {
-  status: 200,
-  body: {
-    passkeys: [],
-    totp: false,
-    recovery_codes_left: 0,
-    totp_available: true,
-    has_password: true,
-    reauth: ['password'],
-  },
-};
+const SECURITY: Answer = { status: 200, body: SECURITY_STATE };
 const admin = (id: string, over: Record<string, unknown> = {}) => ({
   user_id: id,
   email: `${id}@${DOMAIN}`,
@@ -94,6 +84,9 @@ describe('Administrators', () => {
     expect(within(raj).getByText(/The DNS record that proved this is gone.*ends on/)).toBeVisible();
     expect(within(raj).getByRole('button', { name: 'Remove Raj Doe' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Prove the domain' })).toHaveAttribute('href', '/app/admin/prove-domain');
+    // The field's hint names the domain as one no-wrap piece, not breakable after a hyphen.
+    const hint = screen.getByText(/already has an account with an address at/);
+    expect(hint.querySelector('.domain')?.textContent).toBe('contoso.com');
   });
 
   it('adds by address after a fresh proof; the server’s refusal is shown and the field kept', async () => {

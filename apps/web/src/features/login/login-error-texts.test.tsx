@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
-import { renderScreen, serveApi } from '../../components/testing';
+import { renderScreen, serveApiForTest } from '../../components/testing';
 import { hasTexts } from '../../lib/i18n';
 import LoginForm from './login-form';
 
@@ -15,15 +15,9 @@ vi.mock('../../locales/en/errors.json', async (original) => {
   return original();
 });
 
-let server: Awaited<ReturnType<typeof serveApi>> | null = null;
-afterEach(async () => {
-  await server?.close();
-  server = null;
-});
-
 describe('an error answer that comes before the error texts', () => {
   it('is shown in the server’s words, then in the catalogue’s once the texts are in', async () => {
-    server = await serveApi(() => ({
+    await serveApiForTest(() => ({
       status: 401,
       body: { error_code: 'ERR_USER_NOT_CONFIRMED', message: 'Words of the server' },
     }));

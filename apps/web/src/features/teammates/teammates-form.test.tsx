@@ -9,15 +9,12 @@ afterEach(async () => {
   server = null;
 });
 
-async function open() {
+async function open(email = 'ada@contoso.com') {
   server = await serveApi(() => ({ status: 200, body: { url: 'http://127.0.0.1/user/signup?inviteToken=t' } }));
-  const user = { _id: 'u1', email: 'ada@contoso.com', preferences: {}, profile_id: 'p1' };
+  const user = { _id: 'u1', email, preferences: {}, profile_id: 'p1' };
   localStorage.setItem('authorization', fakeSessionToken(user));
   localStorage.setItem('user', JSON.stringify(user));
-  localStorage.setItem(
-    'acting_profile',
-    JSON.stringify({ _id: 'p1', type: 'PROFESSIONAL', info: { email: 'ada@contoso.com' } }),
-  );
+  localStorage.setItem('acting_profile', JSON.stringify({ _id: 'p1', type: 'PROFESSIONAL', info: { email } }));
   await renderScreen(<TeammatesForm />, { url: '/user/add-teammates' });
   return screen.findByRole('textbox', { name: 'Teammate 1' });
 }
@@ -49,5 +46,16 @@ describe('add teammates screen', () => {
     const first = await open();
     const ids = first.getAttribute('aria-describedby')?.split(' ') ?? [];
     expect(ids.map((id) => document.getElementById(id)?.textContent)).toContain('@contoso.com');
+  });
+
+  it('a message naming a hyphenated domain keeps the domain whole (no line break after its hyphen)', async () => {
+    const first = await open('ada@contoso-labs.com');
+    fireEvent.change(first, { target: { value: 'bob@gmail.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Get started' }));
+    const message = await screen.findByText(/^Only people with an/);
+    const domain = message.querySelector('.domain');
+    // One no-wrap piece with the real characters: a copy or a search finds "@contoso-labs.com" as typed.
+    expect(domain?.textContent).toBe('@contoso-labs.com');
+    expect(message.textContent).toBe('Only people with an @contoso-labs.com address can be invited here.');
   });
 });

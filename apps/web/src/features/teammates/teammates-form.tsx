@@ -14,7 +14,7 @@ import { NoSession } from '../../components/no-session';
 import { showToast } from '../../components/toast';
 import { checkTeammates, teammateLocal, visibleFields, type TeammateProblem } from './teammate-rules';
 import { inviteTeammates } from './api/teammates';
-import { InvitationLink } from './invitation-link';
+import { InvitationLink } from '../../components/invitation-link';
 import { WithDomain } from '../../components/address';
 import '../../components/auth-form.css';
 
@@ -90,7 +90,11 @@ export default function TeammatesForm() {
             // A whole address being typed ("bob@gmail.com") shows without the fixed suffix glued after it.
             suffix={value.includes('@') ? undefined : `@${domain}`}
             value={value}
-            error={problem ? t(PROBLEM_KEYS[problem], { domain: `@${domain}` }) : null}
+            error={
+              problem ? (
+                <WithDomain text={t(PROBLEM_KEYS[problem], { domain: `@${domain}` })} domain={`@${domain}`} />
+              ) : null
+            }
             onChange={(e) => {
               // The field takes a name only: "@…" is the fixed suffix (a pasted same-domain address is split).
               const { local, refused } = teammateLocal(e.target.value, domain);

@@ -92,7 +92,7 @@ function PasswordWelcomeForm() {
   };
 
   return (
-    <form className="auth-form" onSubmit={onSubmit} noValidate aria-labelledby="welcome-title">
+    <form className="auth-form auth-form--steady" onSubmit={onSubmit} noValidate aria-labelledby="welcome-title">
       <h1 id="welcome-title">{t('title')}</h1>
       <p className="auth-form__lead">{t('lead')}</p>
       <div className="auth-form__row">

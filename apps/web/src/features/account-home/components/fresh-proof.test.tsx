@@ -1,25 +1,8 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { IncomingMessage } from 'node:http';
-import { fakeSessionToken, renderScreen, serveApi, type Answer } from '../../../components/testing';
-import { SecurityPanel } from './security-panel';
+import { SECURITY_STATE, type Answer } from '../../../components/testing';
+import { SETUP, openSecurityPanel } from './security-panel-testing';
 
-beforeAll(() => {
-  // happy-dom lacks the modal API of <dialog>.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-});
-
-const STATE = {
-  passkeys: [],
-  totp: false,
-  recovery_codes_left: 0,
-  totp_available: true,
-  has_password: true,
-  reauth: ['password'],
-};
-const SETUP = { secret: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://totp/Suite:a?secret=JBSWY3DPEHPK3PXP', qr_svg: '<svg/>' };
 const proofRequired: Answer = {
   status: 403,
   body: {
@@ -28,25 +11,11 @@ const proofRequired: Answer = {
   },
 };
 
-let server: Awaited<ReturnType<typeof serveApi>> | null = null;
-afterEach(async () => {
-  await server?.close();
-  server = null;
-});
-
-async function open(answer: (req: IncomingMessage, body: string) => Answer) {
-  localStorage.setItem('authorization', fakeSessionToken());
-  server = await serveApi(answer);
-  await renderScreen(<SecurityPanel />, { url: '/app', path: '/app' });
-  await screen.findByRole('button', { name: 'Turn on' });
-  return server;
-}
-
 describe('the fresh-proof dialog of the Security panel', () => {
   it('asks for the password when the server wants a recent proof, then makes the change without a second click', async () => {
     let proved = false;
-    const api = await open((req, body) => {
-      if (req.url === '/api/v2/user/security') return { status: 200, body: STATE };
+    const api = await openSecurityPanel((req, body) => {
+      if (req.url === '/api/v2/user/security') return { status: 200, body: SECURITY_STATE };
       if (req.url === '/api/v2/user/reauth') {
         const ok = (JSON.parse(body) as { password?: string }).password === 'Right-Pass-1';
         proved ||= ok;
@@ -84,8 +53,8 @@ describe('the fresh-proof dialog of the Security panel', () => {
   });
 
   it('closing the dialog changes nothing and says no error', async () => {
-    const api = await open((req) =>
-      req.url === '/api/v2/user/security' ? { status: 200, body: STATE } : proofRequired,
+    const api = await openSecurityPanel((req) =>
+      req.url === '/api/v2/user/security' ? { status: 200, body: SECURITY_STATE } : proofRequired,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Turn on' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
@@ -105,8 +74,8 @@ describe('the fresh-proof dialog of the Security panel', () => {
       synced: false,
     };
     let proved = false;
-    const api = await open((req) => {
-      if (req.url === '/api/v2/user/security') return { status: 200, body: { ...STATE, passkeys: [passkey] } };
+    const api = await openSecurityPanel((req) => {
+      if (req.url === '/api/v2/user/security') return { status: 200, body: { ...SECURITY_STATE, passkeys: [passkey] } };
       if (req.url === '/api/v2/user/reauth') {
         proved = true;
         return { status: 200, body: { ok: true } };
@@ -137,8 +106,10 @@ describe('the fresh-proof dialog of the Security panel', () => {
       last_used_at: null,
       synced: false,
     };
-    const api = await open((req) =>
-      req.url === '/api/v2/user/security' ? { status: 200, body: { ...STATE, passkeys: [passkey] } } : proofRequired,
+    const api = await openSecurityPanel((req) =>
+      req.url === '/api/v2/user/security'
+        ? { status: 200, body: { ...SECURITY_STATE, passkeys: [passkey] } }
+        : proofRequired,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Remove Desk' }));
     const confirm = await screen.findByRole('dialog', { name: /Desk/ });

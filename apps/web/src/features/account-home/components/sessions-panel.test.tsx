@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { IncomingMessage } from 'node:http';
-import { fakeSessionToken, renderScreen, serveApi, type Answer } from '../../../components/testing';
+import { fakeSessionToken, renderScreen, serveApiForTest, type Answer } from '../../../components/testing';
 import { loadTexts } from '../../../lib/i18n';
 import { SessionsPanel } from './sessions-panel';
 
@@ -19,15 +19,9 @@ const SESSIONS = [
 ];
 const list: Answer = { status: 200, body: { data: SESSIONS } };
 
-let server: Awaited<ReturnType<typeof serveApi>> | null = null;
-afterEach(async () => {
-  await server?.close();
-  server = null;
-});
-
 async function open(answer: (req: IncomingMessage) => Answer) {
   localStorage.setItem('authorization', fakeSessionToken());
-  server = await serveApi(answer);
+  const server = await serveApiForTest(answer);
   const router = await renderScreen(<SessionsPanel />, { url: '/app', path: '/app' });
   return { router, server };
 }

@@ -1,47 +1,8 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { IncomingMessage } from 'node:http';
-import { fakeSessionToken, renderScreen, serveApi, type Answer } from '../../../components/testing';
-import { SecurityPanel } from './security-panel';
+import { openSecurityPanel } from './security-panel-testing';
 
-beforeAll(() => {
-  // happy-dom lacks the modal API of <dialog>.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-});
-
-const STATE = {
-  passkeys: [],
-  totp: false,
-  recovery_codes_left: 0,
-  totp_available: true,
-  has_password: true,
-  reauth: ['password'],
-};
-const SETUP = { secret: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://totp/Suite:a?secret=JBSWY3DPEHPK3PXP', qr_svg: '<svg/>' };
 const CODES = Array.from({ length: 10 }, (_, i) => `abcde-fgh${String(i).padStart(2, '0')}`);
-
-let server: Awaited<ReturnType<typeof serveApi>> | null = null;
-afterEach(async () => {
-  await server?.close();
-  server = null;
-});
-
-async function open(answer: (req: IncomingMessage, body: string) => Answer | undefined) {
-  localStorage.setItem('authorization', fakeSessionToken());
-  server = await serveApi(
-    (req, body) =>
-      answer(req, body) ??
-      (req.url === '/api/v2/user/security'
-        ? { status: 200, body: STATE }
-        : req.url === '/api/v2/user/totp/setup'
-          ? { status: 200, body: SETUP }
-          : { status: 404, body: {} }),
-  );
-  await renderScreen(<SecurityPanel />, { url: '/app', path: '/app' });
-  return server;
-}
 
 /** Presses "Turn on" as a keyboard user would (focused first) and answers the set-up dialog. */
 async function turnOn() {
@@ -61,7 +22,7 @@ const typeCode = (dialog: HTMLElement, code: string) =>
 
 describe('turning on two-step verification: one focused dialog', () => {
   it('shows the QR code, the key and the code boxes in one dialog with one primary action', async () => {
-    await open(() => undefined);
+    const api = await openSecurityPanel(() => undefined);
     const { dialog } = await turnOn();
     expect(within(dialog).getByRole('img', { name: /QR code/ })).toBeVisible();
     expect(within(dialog).getByTestId('totp-secret').textContent).toBe('JBSW Y3DP EHPK 3PXP');
@@ -75,11 +36,11 @@ describe('turning on two-step verification: one focused dialog', () => {
       'textContent',
       'Enter the 6-digit code the app shows.',
     );
-    expect(server!.requests.some((r) => r.url === '/api/v2/user/totp/enable')).toBe(false);
+    expect(api.requests.some((r) => r.url === '/api/v2/user/totp/enable')).toBe(false);
   });
 
   it('Escape closes it, changes nothing, and gives the focus back to "Turn on"', async () => {
-    await open(() => undefined);
+    await openSecurityPanel(() => undefined);
     const { dialog } = await turnOn();
     fireEvent(dialog, new Event('cancel', { cancelable: true }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -89,7 +50,7 @@ describe('turning on two-step verification: one focused dialog', () => {
   });
 
   it('a wrong code stays in the dialog; the right one closes it and shows the recovery codes', async () => {
-    await open((req, body) => {
+    await openSecurityPanel((req, body) => {
       if (req.url !== '/api/v2/user/totp/enable') return undefined;
       return (JSON.parse(body) as { code: string }).code === '123456'
         ? { status: 200, body: { recovery_codes: CODES } }

@@ -162,7 +162,7 @@ export function AdminsSection(context: AdminContext) {
               label={t('admins.email')}
               placeholder={t('admins.emailPlaceholder', { domain })}
               invalidMessage={t('admins.emailInvalid')}
-              hint={t('admins.emailHint', { domain })}
+              hint={<WithDomain text={t('admins.emailHint', { domain })} domain={domain} />}
               name="email"
               autoComplete="off"
               value={email}

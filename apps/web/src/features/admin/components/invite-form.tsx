@@ -50,7 +50,10 @@ export function InviteForm({ context, onInvited }: { context: AdminContext; onIn
             rows={4}
             maxLength={ADMIN_INVITE_TEXT_MAX}
             value={text}
-            placeholder={t('invite.placeholder', { domain: context.domain })}
+            // A textarea's placeholder wraps, and a browser breaks lines after a hyphen ("acme-⏎corp.test"):
+            // its domain gets non-breaking hyphens (U+2011). Only here: a placeholder cannot be copied,
+            // found in the page or typed over, and the domain everywhere else keeps its real characters.
+            placeholder={t('invite.placeholder', { domain: context.domain.replaceAll('-', '\u2011') })}
             aria-invalid={error ? true : undefined}
             aria-describedby={`${id}-${error ? 'error' : 'hint'}`}
             onChange={(e) => {

@@ -1,8 +1,8 @@
 import type { IncomingMessage } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { AdminSsoResponse } from '@suite/contract';
-import { fakeSessionToken, renderScreen, serveApi, type Answer } from '../../../components/testing';
+import { fakeSessionToken, renderScreen, serveApiForTest, type Answer } from '../../../components/testing';
 import { SsoSection } from './sso-section';
 
 const API_URL = 'https://suite.example/api';
@@ -52,15 +52,9 @@ const SAML: AdminSsoResponse = {
   },
 };
 
-let server: Awaited<ReturnType<typeof serveApi>> | null = null;
-afterEach(async () => {
-  await server?.close();
-  server = null;
-});
-
 async function open(answer: (req: IncomingMessage) => Answer) {
   localStorage.setItem('authorization', fakeSessionToken());
-  server = await serveApi(answer);
+  const server = await serveApiForTest(answer);
   await renderScreen(<SsoSection domain="contoso.com" />, { url: '/app/admin/sso', path: '/app/admin/sso' });
   return server;
 }

@@ -1,17 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { renderScreen } from '../../../components/testing';
+import { polyfillDialog, renderScreen } from '../../../components/testing';
 import { FileItem } from './file-item';
 
-beforeAll(() => {
-  // happy-dom lacks the modal API of <dialog>.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
+beforeAll(polyfillDialog);
 
 const FILE = {
   _id: 'f1',

@@ -7,15 +7,17 @@ export interface AccessSelectProps {
   value: MeetingAccess | null;
   onChange: (access: MeetingAccess) => void;
   disabled?: boolean;
+  /** In a form of the home (the Meetings section): labelled like every other field there, not like the room's menus. */
+  formLabel?: boolean;
 }
 
 /** Who goes straight into a meeting (the lobby's access level): a labelled native select. */
-export function AccessSelect({ value, onChange, disabled }: AccessSelectProps) {
+export function AccessSelect({ value, onChange, disabled, formLabel = false }: AccessSelectProps) {
   const { t } = useTranslation('meeting');
   const id = useId();
   return (
     <div className="meet-access">
-      <label htmlFor={id} className="meet-device__label">
+      <label htmlFor={id} className={formLabel ? 'field__label' : 'meet-device__label'}>
         {t('access.label')}
       </label>
       <select

@@ -154,7 +154,7 @@ export function MeetingsPanel() {
             value={title}
             onChange={(e) => setTitle(e.target.value)}
           />
-          <AccessSelect value={access} onChange={setAccess} />
+          <AccessSelect value={access} onChange={setAccess} formLabel />
           <div className="meet-panel__buttons">
             <Button type="submit" loading={create.busy && !later} disabled={create.busy}>
               {t('panel.start')}

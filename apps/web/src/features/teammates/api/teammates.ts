@@ -11,16 +11,3 @@ export function inviteTeammates(emails: string[]) {
     schema: lazySchema('InviteTeammatesResponseSchema'),
   });
 }
-
-/**
- * The copyable sign-up link for the user's domain (`url` null while turned off): GET reads it, POST
- * makes a new one (the earlier one stops working), DELETE turns it off.
- */
-export function invitationUrl(method: 'GET' | 'POST' | 'DELETE' = 'GET') {
-  return apiRequest({
-    method,
-    path: ACCOUNT_API.invitationUrl,
-    auth: true,
-    schema: lazySchema('InvitationUrlResponseSchema'),
-  });
-}

@@ -1,22 +1,23 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from '../../lib/i18n-react';
-import { currentLanguage } from '../../lib/i18n';
-import { currentUser } from '../../lib/session';
-import { useCopyToClipboard } from '../../lib/use-copy-to-clipboard';
-import { useFormSubmit } from '../../lib/use-form-submit';
-import { TextField } from '../../components/text-field';
-import { Button } from '../../components/button';
-import { Alert } from '../../components/alert';
-import { useDialog } from '../../components/confirm-dialog';
-import { invitationUrl } from './api/teammates';
-import { WithDomain } from '../../components/address';
+import { useTranslation } from '../lib/i18n-react';
+import { currentLanguage } from '../lib/i18n';
+import { currentUser } from '../lib/session';
+import { useCopyToClipboard } from '../lib/use-copy-to-clipboard';
+import { useFormSubmit } from '../lib/use-form-submit';
+import { TextField } from './text-field';
+import { Button } from './button';
+import { Alert } from './alert';
+import { useDialog } from './confirm-dialog';
+import { invitationUrl } from '../lib/invitation-url';
+import { WithDomain } from './address';
 
 type Link = { url: string | null; expires_at: string | null };
 
 /**
  * The copyable invitation URL with feedback; when the clipboard is refused the text is selected instead.
- * `manage` (the signed-in home): also "New link" and "Turn off link", each after a confirmation, and the
- * link's state when it is off. Without it (the teammates step) a link that is off is not shown.
+ * `manage` (the home's "Invite your teammates" dialog): also "New link" and "Turn off link", each after a
+ * confirmation, and the link's state when it is off; its heading is the dialog's title. Without it (the
+ * teammates step) a link that is off is not shown.
  */
 export function InvitationLink({ manage = false }: { manage?: boolean }) {
   const { t } = useTranslation('teammates');
@@ -71,9 +72,9 @@ export function InvitationLink({ manage = false }: { manage?: boolean }) {
   const off = link !== null && !url;
   return (
     <section
-      className={manage ? 'card stack invite-link' : 'stack auth-form__divided'}
+      className={manage ? 'stack invite-link' : 'stack auth-form__divided'}
       aria-labelledby="invite-link-title"
-      style={{ gap: '0.5rem', ...(manage ? { width: '100%' } : {}) }}
+      style={{ gap: '0.5rem' }}
     >
       {manage ? (
         <h2 id="invite-link-title">{t('manageTitle')}</h2>
