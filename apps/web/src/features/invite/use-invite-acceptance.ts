@@ -40,7 +40,13 @@ const HOLD_AT = PROGRESS_DONE - PROGRESS_STEP;
  * step every PROGRESS_INTERVAL_MS, held short of the end until the answer. 409 → already accepted; an
  * expired invite → expired; anything else → error.
  */
-export function useInviteAcceptance(check: InviteTokenCheck, token: string, captchaSiteKey = ''): InviteState {
+export function useInviteAcceptance(
+  check: InviteTokenCheck,
+  token: string,
+  captchaSiteKey = '',
+  /** False until the page may accept (its look-up of who invites has answered). */
+  ready = true,
+): InviteState {
   const [state, setState] = useState<InviteState>(() =>
     check.kind === 'ok'
       ? { status: 'validating', progress: 0 }
@@ -51,7 +57,7 @@ export function useInviteAcceptance(check: InviteTokenCheck, token: string, capt
   const email = check.kind === 'ok' ? check.email : '';
 
   useEffect(() => {
-    if (!email) return;
+    if (!email || !ready) return;
     let progress = 0;
     let stopped = false;
     let timer: number | undefined;
@@ -91,7 +97,7 @@ export function useInviteAcceptance(check: InviteTokenCheck, token: string, capt
       },
     );
     return stopTimers;
-  }, [email, token, captchaSiteKey]);
+  }, [email, token, captchaSiteKey, ready]);
 
   return state;
 }
