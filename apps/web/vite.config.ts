@@ -151,7 +151,11 @@ function stepPictures(): Plugin {
   };
 }
 
-/** The Poppins faces every page shows first (latin, regular and semibold): preloaded, not found late via CSS. */
+/**
+ * The Poppins faces every page shows first (latin, regular and semibold): preloaded by the app's shell
+ * (index.html), whose first paint waits for its code anyway. A prerendered page drops these links
+ * (build/prerender.mjs): its inline CSS finds the faces for its first frame.
+ */
 const PRELOADED_FONTS = [/poppins-latin-400-normal-[\w-]+\.woff2$/, /poppins-latin-600-normal-[\w-]+\.woff2$/];
 
 function entryPages(): Plugin {

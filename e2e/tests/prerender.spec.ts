@@ -83,7 +83,7 @@ for (const lang of ['en', 'hi'] as Lang[]) {
 test.describe('prerendered entry screens: nothing moves, nothing typed is lost', () => {
   test.use({ locale: 'en-US' });
 
-  // Poppins is preloaded and arrives before the first paint, or (a slow network) is not swapped in later
+  // Poppins arrives for the first paint, or (a slow network) is not swapped in later
   // (fonts.css: font-display optional); this test makes it late, always (held until the page is
   // hydrated), so that it measures a late face as well as the hydration: both must move nothing.
   test('no layout shift when the JavaScript arrives, nor when Poppins arrives after the first paint', async ({
@@ -103,7 +103,7 @@ test.describe('prerendered entry screens: nothing moves, nothing typed is lost',
       '/supported-browser',
       '/clear',
     ]) {
-      // (The held fonts are preloaded: the load event waits for them.)
+      // (The load event waits for the held fonts: the first layout asked for them.)
       await page.goto(path, { waitUntil: 'domcontentloaded' });
       await expect(page.locator('html[data-hydrated]'), path).toHaveCount(1);
       // Nothing a person could see: under 0.001 (CLS counts 0.1 as "good"); sub-pixel moves of a busy

@@ -5,10 +5,12 @@
 // data-path) with its .br and .gz beside it, and dist/prerendered.json: the settings it was rendered
 // with, which the server compares with its own before it sends these pages.
 //
-// A prerendered page paints from its HTML alone: its stylesheets are inlined (no request before the
-// first paint) and its scripts are fetched, all at once, by a small inline script (BOOT_SCRIPT) that
-// also holds a form sent before they have run. dist/inline-sources.json lists the hashes of those inline styles and that script, which
-// the server adds to its Content-Security-Policy (nothing else inline is allowed).
+// A prerendered page paints from its HTML alone: its stylesheets are inlined, and nothing else is
+// fetched before its first frame but what that frame draws (Poppins, found by the inline CSS). Its
+// scripts and text catalogs are fetched right after that frame by a small inline script (BOOT_SCRIPT)
+// that also holds a form sent before they have run. dist/inline-sources.json lists the hashes of those
+// inline styles and that script, which the server adds to its Content-Security-Policy (nothing else
+// inline is allowed).
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -35,16 +37,17 @@ const write = (file, body) => {
   writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
 };
 
-// The text catalogs the page shows first (the frame's 'common' and the screen's own), in its language:
-// fetched from the HTML's head, not after the script has run (lib/i18n.ts fetches the same files).
+// The compiled text catalogs of the build, by namespace and language (lib/i18n.ts fetches the same files).
 const catalogs = new Map(
   readdirSync(join(dist, 'assets'))
     .map((file) => /^([\w-]+)-([a-z]{2})-[\w-]+\.json$/.exec(file))
     .filter(Boolean)
     .map((m) => [`${m[1]}/${m[2]}`, m[0]]),
 );
-// A Hindi page's text is in Poppins' Devanagari faces: preloaded like the latin ones (vite.config.ts), so
-// that they are there for the first frame (fonts.css: font-display optional, never swapped in later).
+// A Hindi page's text is in Poppins' Devanagari faces: preloaded, so that they are there for the first
+// frame (fonts.css: font-display block, the text waits for them) — a system may have no Devanagari
+// glyphs at all to fall back on (boxes). The latin faces are not preloaded on these pages (see
+// paintFromHtml); the SPA shell (index.html) keeps their preload, as its first paint waits for its code.
 const devanagariFonts = readdirSync(join(dist, 'assets')).filter((file) =>
   /^poppins-devanagari-(400|600)-normal-[\w-]+\.woff2$/.test(file),
 );
@@ -55,23 +58,25 @@ const fontLinks = (language) =>
         .map((file) => `    <link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/${file}">\n`)
         .join('')
     : '';
-const catalogLinks = (page, language) =>
+/** The text catalogs the page shows first (the frame's 'common' and the screen's own), in its language. */
+const catalogUrls = (page, language) =>
   ['common', ...page.texts]
     .map((ns) => catalogs.get(`${ns}/${language}`))
     .filter(Boolean)
-    .map((file) => `    <link rel="preload" as="fetch" crossorigin href="/assets/${file}">\n`)
-    .join('');
+    .map((file) => `/assets/${file}`);
 
 /**
- * Loads the page's modules (data-load: the entry and the screen's chunks, in parallel) at once. Waiting
- * for the first paint before fetching them gained nothing on that paint in Chromium with mobile
- * throttling and made the form answer later (bench/lighthouse.mjs, medians of 9: form answering at
- * 2.0-2.6 s instead of 3.2-3.3 s, first paint within the noise): the page is small and its styles inline,
- * so it paints while the code is on its way. A form sent before the app has taken over is held
- * (`earlySubmit`) and sent again once it has (lib/typed-early.ts), instead of the browser's own
- * submission reloading the page. The same text on every page, so one hash in the CSP covers it.
+ * Fetches the page's text catalogs (as preloads, which lib/i18n.ts's fetch then finds) and loads its
+ * modules (the entry and the screen's chunks, in parallel), all listed in data-load, right after the
+ * first frame (requestAnimationFrame runs just before a frame is drawn, the timeout just after it). So
+ * that frame depends on the HTML and Poppins alone: nothing competes with them for the connection, and
+ * no download ends before it (Lighthouse counts every download that ended before the largest paint into
+ * its estimate of that paint). At once in a tab not shown (no frame comes there until it is shown), and
+ * when a form is sent before the app has taken over: that form is held (`earlySubmit`) and sent again
+ * once the app has (lib/typed-early.ts), instead of the browser's own submission reloading the page.
+ * The same text on every page, so one hash in the CSP covers it.
  */
-const BOOT_SCRIPT = `((s)=>{s.split(' ').map((u)=>import(u));addEventListener('submit',(e)=>{self.hydrating||(e.preventDefault(),self.earlySubmit=e.target)},!0)})(document.currentScript.dataset.load)`;
+const BOOT_SCRIPT = `((d,l)=>{const g=()=>l||(l=d.dataset.load.split(' ').map((u)=>u.endsWith('.json')?document.head.append(Object.assign(document.createElement('link'),{rel:'preload',as:'fetch',crossOrigin:'',href:u})):import(u)));addEventListener('submit',(e)=>{self.hydrating||(e.preventDefault(),self.earlySubmit=e.target,g())},!0);document.hidden?g():requestAnimationFrame(()=>setTimeout(g))})(document.currentScript)`;
 const sha256 = (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 const inlineStyles = new Set();
 
@@ -79,13 +84,17 @@ const inlineStyles = new Set();
  * The page's stylesheets as <style> (each file its own, so that one hash covers it on every page), each
  * with a `disabled` link to its file, which the browser does not fetch: Vite's loader, which adds a
  * chunk's stylesheets when the chunk loads, sees them there and skips them. The page's
- * <script src> and modulepreload links become the list the boot script loads.
+ * <script src> and modulepreload links become the list the boot script loads. The latin Poppins faces
+ * are not preloaded: the inline CSS finds them for the first frame, which Chromium fetches first
+ * (highest priority) and waits for (font-display: optional), and which Lighthouse counts as what that
+ * paint needs; preloaded, they were fetched beside the scripts and counted as a later paint.
  */
 function paintFromHtml(shell) {
   const load = [];
   const html = shell
     .replace(/ *<script type="module" crossorigin src="([^"]+)"><\/script>\n/g, (_, src) => (load.push(src), ''))
     .replace(/ *<link rel="modulepreload" crossorigin href="([^"]+)">\n/g, (_, href) => (load.push(href), ''))
+    .replace(/ *<link rel="preload" as="font" [^>]*>\n/g, '')
     .replace(/<link rel="stylesheet" crossorigin href="(\/assets\/[\w-]+\.css)">/g, (_, href) => {
       const css = readFileSync(join(dist, href), 'utf8');
       if (css.includes('</')) throw new Error(`${href}: cannot be inlined`);
@@ -108,7 +117,11 @@ for (const page of WEB_PAGES.filter((p) => p.entry)) {
     if (!markup.includes('<h1')) throw new Error(`prerender ${page.path} (${language}): no heading rendered`);
     const html = shell
       .replace(/<html lang="[^"]*">/, `<html lang="${LANGUAGE_TAGS[language]}">`)
-      .replace('  </head>', `${fontLinks(language)}${catalogLinks(page, language)}  </head>`)
+      .replace('  </head>', `${fontLinks(language)}  </head>`)
+      .replace(
+        /<script data-load="([^"]*)"/,
+        (_, load) => `<script data-load="${[...catalogUrls(page, language), load].join(' ')}"`,
+      )
       .replace(
         '<div id="root"></div>',
         `<div id="root" data-path="${escape(path)}" data-lang="${language}">${markup}</div>`,

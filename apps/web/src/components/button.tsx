@@ -2,7 +2,8 @@ import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 import './ui.css';
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
-  variant?: 'primary' | 'secondary' | 'danger' | 'link';
+  /** `danger`: the confirming step only; `quiet-danger`: a destructive action on a row or section. */
+  variant?: 'primary' | 'secondary' | 'danger' | 'quiet-danger' | 'link';
   block?: boolean;
   /** Shows a spinner and blocks further clicks (no double submit). */
   loading?: boolean;

@@ -119,7 +119,7 @@ export function InvitationLink({ manage = false }: { manage?: boolean }) {
             {t('newLink')}
           </Button>
           {off ? null : (
-            <Button variant="secondary" onClick={() => void change('DELETE')} loading={busy === 'DELETE'}>
+            <Button variant="quiet-danger" onClick={() => void change('DELETE')} loading={busy === 'DELETE'}>
               {t('turnOff')}
             </Button>
           )}

@@ -93,7 +93,7 @@ describe('People', () => {
     expect(within(ana).getByText('Active')).toBeVisible();
     expect(within(ana).getByText('Password, Two-step verification')).toBeVisible();
     expect(within(ana).getByText('2 sessions')).toBeVisible();
-    expect(within(ana).getByRole('button', { name: 'Deactivate' })).toHaveClass('btn--danger');
+    expect(within(ana).getByRole('button', { name: 'Deactivate' })).toHaveClass('btn--quiet-danger');
     expect(within(ana).getByRole('button', { name: 'Reset two-step' })).toBeVisible();
     const raj = within(list).getByRole('listitem', { name: 'Raj Doe' });
     expect(within(raj).getByText('Never')).toBeVisible();
@@ -194,7 +194,7 @@ describe('People', () => {
     expect(within(me).queryByRole('button', { name: 'Deactivate' })).toBeNull();
     expect(within(me).getByRole('button', { name: 'Reset two-step' })).toBeVisible();
     const zoe = within(list).getByRole('listitem', { name: 'Zoe Doe' });
-    expect(within(zoe).getByRole('button', { name: 'Deactivate' })).toHaveClass('btn--danger');
+    expect(within(zoe).getByRole('button', { name: 'Deactivate' })).toHaveClass('btn--quiet-danger');
     const box = screen.getByLabelText('Email addresses');
     expect(box).toHaveAttribute('placeholder', 'ana@contoso.com\nraj@contoso.com');
     expect(box.parentElement).toHaveClass('admin__textarea-control');

@@ -106,7 +106,7 @@ export default function DecidePage() {
             <>
               {submit.error !== null ? <Alert>{submit.error}</Alert> : null}
               <div className="decide__actions">
-                <Button variant="danger" onClick={() => void decide('refuse')} disabled={submit.busy}>
+                <Button variant="quiet-danger" onClick={() => void decide('refuse')} disabled={submit.busy}>
                   {t('requests.refuse')}
                 </Button>
                 <Button onClick={() => void decide('approve')} loading={submit.busy}>

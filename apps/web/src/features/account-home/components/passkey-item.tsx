@@ -133,7 +133,7 @@ export function PasskeyItem({ passkey, now, languageTag, onRenamed, onRemoved, w
               {t('passkeys.rename')}
             </Button>
             <Button
-              variant="secondary"
+              variant="quiet-danger"
               className="sessions__sign-out"
               aria-label={t('passkeys.removeOf', { name: passkey.name })}
               onClick={() => void remove()}

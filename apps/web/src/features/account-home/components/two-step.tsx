@@ -222,7 +222,7 @@ export function TwoStep({ security, onChanged, announce, withProof }: Props) {
                 <Button variant="secondary" onClick={() => setStep({ kind: 'renew' })}>
                   {t('codes.renew')}
                 </Button>
-                <Button variant="secondary" onClick={() => setStep({ kind: 'disable' })}>
+                <Button variant="quiet-danger" onClick={() => setStep({ kind: 'disable' })}>
                   {t('totp.turnOff')}
                 </Button>
               </>

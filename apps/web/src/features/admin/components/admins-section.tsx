@@ -141,8 +141,8 @@ export function AdminsSection(context: AdminContext) {
                   ) : null}
                   <div className="person__actions">
                     <Button
-                      variant="danger"
-                      className="btn--small admin__quiet-danger"
+                      variant="quiet-danger"
+                      className="btn--small"
                       loading={removing === admin.user_id}
                       disabled={removing !== null && removing !== admin.user_id}
                       aria-label={self ? t('admins.leave') : t('admins.removeWho', { name: who })}

@@ -123,8 +123,8 @@ export function PersonItem({
           {actions.map((action) => (
             <Button
               key={action}
-              variant={DESTRUCTIVE.has(action) ? 'danger' : 'secondary'}
-              className={`btn--small${DESTRUCTIVE.has(action) && action !== 'deactivate' ? ' admin__quiet-danger' : ''}`}
+              variant={DESTRUCTIVE.has(action) ? 'quiet-danger' : 'secondary'}
+              className="btn--small"
               loading={busy === action}
               disabled={busy !== null && busy !== action}
               onClick={() => void run(action)}

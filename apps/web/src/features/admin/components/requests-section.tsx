@@ -120,8 +120,8 @@ function RequestItem({
           {t('requests.approve')}
         </Button>
         <Button
-          variant="danger"
-          className="btn--small admin__quiet-danger"
+          variant="quiet-danger"
+          className="btn--small"
           loading={busy === 'refuse'}
           disabled={busy === 'approve'}
           onClick={() => void decide('refuse')}

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from '../../../lib/i18n-react';
 import { useCopyToClipboard } from '../../../lib/use-copy-to-clipboard';
 import { Button } from '../../../components/button';
@@ -9,6 +9,8 @@ export function CopyLink({ url }: { url: string }) {
   const { t } = useTranslation('files');
   const field = useRef<HTMLInputElement>(null);
   const { status, copy } = useCopyToClipboard();
+  // The new link is the next thing to take: the focus goes to it (selected), and "Create link" is left at rest.
+  useEffect(() => field.current?.focus(), [url]);
 
   return (
     <div className="stack files__new-link">

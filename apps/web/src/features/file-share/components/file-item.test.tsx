@@ -24,9 +24,12 @@ describe('a file of the Files list', () => {
     );
     const item = await screen.findByRole('listitem', { name: 'budget.xlsx' });
     const button = within(item).getByRole('button', { name: 'Delete' });
-    expect(button).toHaveClass('btn--danger');
+    // One destructive style: a row's action is the quiet red outline; filled red is the dialog's confirm only.
+    expect(button).toHaveClass('btn--quiet-danger');
+    expect(button).not.toHaveClass('btn--danger');
     fireEvent.click(button);
     const dialog = await screen.findByRole('dialog', { name: 'Delete “budget.xlsx”?' });
+    expect(within(dialog).getByRole('button', { name: 'Delete' })).toHaveClass('btn--danger');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Keep' }));
     expect(deleted).toBeNull();
   });

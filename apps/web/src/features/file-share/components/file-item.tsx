@@ -52,7 +52,7 @@ export function FileItem({ file, onDeleted }: { file: StoredFile; onDeleted: (fi
             {open ? t('hideLinks') : t('share')}
           </Button>
           {/* Red like every destructive action, outlined: it asks first, so it is not the final step. */}
-          <Button variant="danger" className="files__delete" onClick={() => void remove()} loading={submit.busy}>
+          <Button variant="quiet-danger" onClick={() => void remove()} loading={submit.busy}>
             {t('delete')}
           </Button>
         </div>

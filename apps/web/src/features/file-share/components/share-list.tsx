@@ -32,10 +32,13 @@ function linkState(link: ShareLink, now: number): 'revoked' | 'expired' | 'activ
 export function ShareList({
   fileId,
   links,
+  shown,
   onRevoked,
 }: {
   fileId: string;
   links: ShareLink[];
+  /** The link just made, shown above with its own Copy: one Copy per link. */
+  shown?: string;
   onRevoked: (link: ShareLink) => void;
 }) {
   const { t, i18n } = useTranslation('files');
@@ -81,7 +84,7 @@ export function ShareList({
                   {link.expires_at ? t('expiresAt', { date: format.format(new Date(link.expires_at)) }) : t('noExpiry')}
                 </span>
               </span>
-              {state === 'active' && keptLinks.get(link._id) && (
+              {state === 'active' && link._id !== shown && keptLinks.get(link._id) && (
                 <CopyKept url={keptLinks.get(link._id)!} label={t('copyLinkOf', { date: created })} />
               )}
               {state === 'active' && (

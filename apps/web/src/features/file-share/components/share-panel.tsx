@@ -68,7 +68,7 @@ export function SharePanel({ file }: { file: StoredFile }) {
       </form>
       {submit.error !== null && <Alert>{submit.error}</Alert>}
       {created?.url && <CopyLink url={created.url} />}
-      {links && <ShareList fileId={file._id} links={links} onRevoked={replaced} />}
+      {links && <ShareList fileId={file._id} links={links} shown={created?._id} onRevoked={replaced} />}
     </div>
   );
 }

@@ -40,7 +40,11 @@ function CopyButton({ link, name }: { link: string; name: string }) {
   );
 }
 
-/** One meeting: its name and state, its link once (shortened in the middle of nothing: the end may go), Join. */
+/**
+ * One meeting: its name and state, its link once (shortened in the middle of nothing: the end may go), Join
+ * (secondary: the page's one primary action is "Start a meeting"). Ending one nobody has joined yet only
+ * kills its link, so there it is called what it does: "Delete meeting".
+ */
 function MeetingItem({
   vc,
   name,
@@ -54,6 +58,7 @@ function MeetingItem({
   onEnd: () => void;
 }) {
   const { t } = useTranslation('meeting');
+  const started = vc.status === 'started';
   return (
     <li className={`meet-list__item${fresh ? ' meet-list__item--new' : ''}`} data-testid="meeting-item">
       {fresh ? <p className="meet-list__new">{t('panel.createdLater')}</p> : null}
@@ -65,12 +70,21 @@ function MeetingItem({
         {vc.link.replace(/^https?:\/\//, '')}
       </span>
       <div className="meet-list__actions">
-        <Link className="btn btn--primary btn--small" to={meetPath(vc._id)} aria-label={t('panel.joinNamed', { name })}>
+        <Link
+          className="btn btn--secondary btn--small"
+          to={meetPath(vc._id)}
+          aria-label={t('panel.joinNamed', { name })}
+        >
           {t('panel.join')}
         </Link>
         <CopyButton link={vc.link} name={name} />
-        <Button variant="link" className="meet-list__end" onClick={onEnd} aria-label={t('panel.endNamed', { name })}>
-          {t('panel.end')}
+        <Button
+          variant="quiet-danger"
+          className="btn--small meet-list__end"
+          onClick={onEnd}
+          aria-label={started ? t('panel.endNamed', { name }) : t('panel.deleteNamed', { name })}
+        >
+          {started ? t('panel.end') : t('panel.delete')}
         </Button>
       </div>
     </li>
@@ -118,10 +132,11 @@ export function MeetingsPanel() {
   useEffect(refresh, [refresh]);
 
   async function onEnd(vc: Videoconference) {
+    const started = vc.status === 'started';
     const yes = await dialog.confirm({
-      title: t('panel.endTitleNamed', { name: displayName(vc) }),
-      text: t('panel.endText'),
-      primaryLabel: t('panel.end'),
+      title: t(started ? 'panel.endTitleNamed' : 'panel.deleteTitleNamed', { name: displayName(vc) }),
+      text: started ? t('panel.endText') : t('panel.deleteText'),
+      primaryLabel: started ? t('panel.end') : t('panel.delete'),
       secondaryLabel: t('panel.keep'),
       variant: 'danger',
     });
