@@ -178,6 +178,11 @@ for (const lang of ['en', 'hi'] as Lang[]) {
       await ui.answerWithRecoveryCode(codes[0] ?? '');
       // A used recovery code is refused in the words of recovery codes, not of the app.
       await expect(page.getByRole('alert')).toHaveText(texts(lang, 'loginStep')('wrongRecovery'));
+      // Said at the field, which is marked invalid (and stays red with the caret in it).
+      await expect(ui.page.getByRole('textbox', { name: ui.stepT('recovery') })).toHaveAttribute(
+        'aria-invalid',
+        'true',
+      );
       await ui.page.getByRole('textbox', { name: ui.stepT('recovery') }).fill(codes[1] ?? '');
       await ui.page.getByRole('button', { name: ui.stepT('submit'), exact: true }).click();
       await ui.expectHome(account.email);

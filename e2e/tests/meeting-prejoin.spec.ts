@@ -169,8 +169,9 @@ test.describe('dead ends have a way back', () => {
 
   test('an unknown room goes back home', async ({ page }) => {
     await page.goto('/meet/zzz-zzzz-zzz');
-    await expect(page.getByRole('heading', { name: 'Video conference not found.' })).toBeVisible();
-    await expect(page).toHaveTitle('Video conference not found. · zzz-zzzz-zzz · Suite');
+    // A heading, so without the sentence's full stop (the spec's words: "video conference not found").
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Video conference not found');
+    await expect(page).toHaveTitle('Video conference not found · zzz-zzzz-zzz · Suite');
     await page.getByRole('link', { name: 'Go to the home page' }).click();
     await expect(page).toHaveURL(/\/user\/login$/);
   });
@@ -312,12 +313,24 @@ test.describe('pre-join', () => {
     await expect(name).toBeFocused();
     await expect(page.getByTestId('setup-meeting-name')).toHaveText('Board review');
     await expect(page.getByLabel('Camera', { exact: true })).toBeVisible();
+    // The privacy policy is part of the consent sentence, not a lone link of its own under it.
+    const terms = page.locator('.check', { has: page.locator('input[name=terms]') });
+    await expect(terms.getByRole('link', { name: 'privacy policy' })).toBeVisible();
+    await expect(page.locator('.meet-setup__form > p > a')).toHaveCount(0);
+    // "Skip this review next time" is a choice made before Join; Join is the form's last control.
+    const controls = page.locator('.meet-setup__form').locator('input, button');
+    await expect(controls.last()).toHaveText('Join meeting');
+    await expect(controls.nth(-2)).toHaveAttribute('name', 'skip-review');
+    const card = page.locator('.meet-setup');
+    const before = await card.boundingBox();
     await page.getByRole('button', { name: 'Join meeting' }).click();
     // Each field says what it misses; the spec's sentence is said once, for the form.
     await expect(page.getByText('Enter your name.')).toBeVisible();
     await expect(page.getByText('Accept the terms of use to continue.')).toBeVisible();
     await expect(page.getByText('Please fill in all fields.')).toHaveCount(1);
     await expect(name).toBeFocused();
+    // The messages grow the card downwards: its top does not move (no re-centring jump).
+    expect((await card.boundingBox())?.y).toBe(before?.y);
     await accessible(page, 'guest pre-join errors');
     await name.fill('Grace');
     await expect(page.getByText('Enter your name.')).toHaveCount(0);

@@ -198,6 +198,17 @@ test.describe('devices', () => {
   });
 });
 
+test.describe('the room page', () => {
+  test('fills the window with no page scroll, at 1280×800 and at 360×740', async ({ page, request }) => {
+    await hostJoins(page, request);
+    const overflow = () =>
+      page.evaluate(() => document.scrollingElement!.scrollHeight - document.scrollingElement!.clientHeight);
+    expect(await overflow()).toBe(0);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expect.poll(overflow).toBe(0);
+  });
+});
+
 test.describe('app offer on mobile', () => {
   test.use({ userAgent: UA.android, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   test('Android: open in the app (intent link), Google Play, or continue in the browser', async ({ page, request }) => {
@@ -392,20 +403,20 @@ test.describe('room page notices', () => {
 
   test('unknown and malformed meeting links', async ({ page, request }) => {
     await page.goto('/meet/zzz-zzzz-zzz');
-    await expect(page.getByRole('heading', { name: 'Video conference not found.' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Video conference not found' })).toBeVisible();
     // A dead end keeps the frame: its footer, and the language switch that works there.
     await expect(page.getByRole('contentinfo')).toBeVisible();
     await page.getByRole('contentinfo').getByRole('combobox').selectOption('pt');
-    await expect(page.getByRole('heading', { name: 'Video conference not found.' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Video conference not found' })).toHaveCount(0);
     await page.getByRole('contentinfo').getByRole('combobox').selectOption('en');
-    await expect(page.getByRole('heading', { name: 'Video conference not found.' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Video conference not found' })).toBeVisible();
     await screenshots(page, 'meeting-not-found');
     // A frame page like the others: its card where theirs is, the label over the field from one left edge,
     // joining the main action and home a quiet link.
     await expect(page.getByRole('link', { name: 'Go to the home page' })).toBeVisible();
     const notFoundCard = (await page.getByTestId('meeting-error').boundingBox())!;
     const label = (await page.getByRole('heading', { name: 'Join with a code or link' }).boundingBox())!;
-    const title = (await page.getByRole('heading', { name: 'Video conference not found.' }).boundingBox())!;
+    const title = (await page.getByRole('heading', { name: 'Video conference not found' }).boundingBox())!;
     // The field's pill (its input sits inside it, after the padding).
     const field = await page
       .getByRole('textbox', { name: 'Meeting code or link' })
@@ -419,7 +430,7 @@ test.describe('room page notices', () => {
     const frameCard = (await page.getByTestId('supported-browser').boundingBox())!;
     expect(Math.abs(notFoundCard.y - frameCard.y)).toBeLessThanOrEqual(2);
     await page.goto('/meet/zzz-zzzz-zzz');
-    await expect(page.getByRole('heading', { name: 'Video conference not found.' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Video conference not found' })).toBeVisible();
     // On a phone the field and its button stay inside the card.
     await page.setViewportSize({ width: 360, height: 740 });
     const card = await page.getByTestId('meeting-error').boundingBox();
@@ -431,13 +442,30 @@ test.describe('room page notices', () => {
       expect(box.x).toBeGreaterThanOrEqual(card!.x);
       expect(box.x + box.width).toBeLessThanOrEqual(card!.x + card!.width);
     }
+    // As on /guest: the card's inner padding, and Join a full-width pill under the field.
+    const inner = (selector: string) =>
+      page.locator(selector).evaluate((el) => getComputedStyle(el).paddingInlineStart);
+    const notFoundPadding = await inner('[data-testid=meeting-error]');
+    // The field's pill (its input sits inside it, after the padding).
+    const pill = await page.getByRole('textbox', { name: 'Meeting code or link' }).evaluate((el) => {
+      const box = el.closest('.field__control')!.getBoundingClientRect();
+      return { x: box.x, width: box.width };
+    });
+    const join = (await page.getByRole('button', { name: 'Join', exact: true }).boundingBox())!;
+    expect(Math.abs(join.x - pill.x)).toBeLessThanOrEqual(1);
+    expect(Math.abs(join.width - pill.width)).toBeLessThanOrEqual(1);
+    await page.goto('/guest');
+    await expect(page.getByTestId('guest-no-meeting')).toBeVisible();
+    expect(notFoundPadding).toBe(await inner('[data-testid=guest-no-meeting]'));
+    await page.goto('/meet/zzz-zzzz-zzz');
+    await expect(page.getByRole('heading', { name: 'Video conference not found' })).toBeVisible();
     await page.setViewportSize({ width: 1280, height: 800 });
     // The right link pasted on the spot opens that meeting.
     const meeting = await createMeeting(request, await createAccount(request), 'Pasted');
     await page.getByRole('textbox', { name: 'Meeting code or link' }).fill(`https://example.test/meet/${meeting._id}`);
     await page.getByRole('button', { name: 'Join', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/meet/${meeting._id}|/guest\\?`));
-    await expect(page.getByRole('heading', { name: 'Video conference not found.' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Video conference not found' })).toHaveCount(0);
     await page.goto('/meet/not%20a%20room!');
     await expect(page.getByRole('heading', { name: 'Invite is not valid' })).toBeVisible();
   });

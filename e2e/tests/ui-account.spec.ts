@@ -263,7 +263,7 @@ test.describe('guest form', () => {
 
   test('a dead meeting link is said before any question, with a way home', async ({ page }) => {
     await page.goto(`/guest?vc_link=${encodeURIComponent('/meet/zzz-zzzz-zzz')}`);
-    await expect(page.getByRole('heading', { name: 'Video conference not found.' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Video conference not found' })).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Your name' })).toHaveCount(0);
     await page.getByRole('link', { name: 'Go to the home page' }).click();
     await expect(page).toHaveURL(/\/user\/login$/);

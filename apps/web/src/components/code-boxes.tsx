@@ -14,8 +14,6 @@ import './code-boxes.css';
 export interface CodeBoxesHandle {
   /** Empties every box and puts the focus back on the first one. */
   clear(): void;
-  /** Clears the last filled digit and focuses its box; false when all boxes were empty. */
-  clearLast(): boolean;
 }
 
 export interface CodeBoxesProps {
@@ -59,13 +57,6 @@ export const CodeBoxes = forwardRef<CodeBoxesHandle, CodeBoxesProps>(function Co
     clear() {
       setDigits(EMPTY());
       focusBox(0);
-    },
-    clearLast() {
-      const last = digits.findLastIndex((d) => d !== '');
-      if (last < 0) return false;
-      setDigits((current) => current.map((d, i) => (i === last ? '' : d)));
-      focusBox(last);
-      return true;
     },
   }));
 

@@ -11,46 +11,29 @@ const spaced = (text: string) => (/^[\p{L}\p{N}]/u.test(text) ? ` ${text}` : tex
  * page's language. Texts: `termsBefore`, `termsLink`, `termsAfter` of the screen's namespace: the link
  * sits where each language puts it (Hindi: "मैंने [उपयोग की शर्तें] पढ़ ली हैं …"). The privacy link
  * is a sentence of the same label (`privacyBefore`, `privacyLink`, `privacyAfter`): a lone link under
- * the box reads as one more thing to do; given `privacyClassName`, it stays a line of its own (`privacy`).
+ * the box reads as one more thing to do.
  */
 export function TermsConsent(props: {
   ns: 'guest' | 'welcome';
   checked: boolean;
   onChange: (checked: boolean) => void;
   error?: string | null;
-  privacyClassName?: string;
 }) {
   const { t, i18n } = useTranslation(props.ns);
   const config = useConfig();
   const lang = (i18n.resolvedLanguage ?? 'en') as Language;
   const privacyUrl = config.privacyUrls[lang] ?? config.privacyUrls.en;
-  const inline = props.privacyClassName === undefined;
   return (
-    <>
-      <Checkbox name="terms" checked={props.checked} required error={props.error} onChange={props.onChange}>
-        {t('termsBefore')}{' '}
-        <a href={config.termsUrls[lang] ?? config.termsUrls.en} target="_blank" rel="noopener noreferrer">
-          {t('termsLink')}
-        </a>
-        {spaced(t('termsAfter'))}
-        {inline ? (
-          <>
-            {' '}
-            {t('privacyBefore')}{' '}
-            <a href={privacyUrl} target="_blank" rel="noopener noreferrer">
-              {t('privacyLink')}
-            </a>
-            {spaced(t('privacyAfter'))}
-          </>
-        ) : null}
-      </Checkbox>
-      {inline ? null : (
-        <p className={props.privacyClassName}>
-          <a href={privacyUrl} target="_blank" rel="noopener noreferrer">
-            {t('privacy')}
-          </a>
-        </p>
-      )}
-    </>
+    <Checkbox name="terms" checked={props.checked} required error={props.error} onChange={props.onChange}>
+      {t('termsBefore')}{' '}
+      <a href={config.termsUrls[lang] ?? config.termsUrls.en} target="_blank" rel="noopener noreferrer">
+        {t('termsLink')}
+      </a>
+      {spaced(t('termsAfter'))} {t('privacyBefore')}{' '}
+      <a href={privacyUrl} target="_blank" rel="noopener noreferrer">
+        {t('privacyLink')}
+      </a>
+      {spaced(t('privacyAfter'))}
+    </Checkbox>
   );
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { isFirstEntry, useNavigate } from '../../lib/navigation';
+import { useNavigate } from '../../lib/navigation';
+import { carriedAddress } from '../../lib/carried-address';
 import { useTranslation } from '../../lib/i18n-react';
 import { CODE_LENGTH, CODE_MAIL_SPACING_S, CODE_TTL_MS, MAX_CODE_TRIES } from '@suite/contract/core';
 import { ApiError } from '../../lib/api-client';
@@ -144,17 +145,6 @@ export default function CodeCheckForm() {
     });
   }
 
-  /**
-   * Back clears the previous digit; with nothing typed it goes back a page. On the first entry of the
-   * app's history (isFirstEntry: a link from the mail, a reload) there is no page of ours to go
-   * back to — window.history.length counts other sites' pages too — so it opens the flow's first form.
-   */
-  function back() {
-    if (boxes.current?.clearLast()) return;
-    if (!isFirstEntry()) navigate(-1);
-    else navigate(userPath(mode === 'signup' ? 'signup' : 'recovery-password'), { replace: true });
-  }
-
   if (!email) {
     return (
       <NoSession
@@ -212,7 +202,7 @@ export default function CodeCheckForm() {
       </div>
       <p className="auth-form__small muted">{t('validFor', { count: minutes })}</p>
       {/* One action under the boxes (typing the code is the main one): "Send again", waiting its minute;
-          the way back and the change of address are quiet links. */}
+          the way back is one quiet link, to the form the address was typed on, with the address in it. */}
       <div className="code-check__resend">
         <Button
           variant="secondary"
@@ -227,10 +217,7 @@ export default function CodeCheckForm() {
         </p>
       </div>
       <p className="auth-form__small code-check__links">
-        <Button variant="link" onClick={back} disabled={checking}>
-          {t('back')}
-        </Button>
-        <Link to={firstForm} replace>
+        <Link to={firstForm} replace onClick={() => carriedAddress.set(email)}>
           {t('changeAddress')}
         </Link>
       </p>

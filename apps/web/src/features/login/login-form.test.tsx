@@ -62,6 +62,9 @@ describe('login screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Use my password instead' }));
     expect(await screen.findByLabelText(/^Password/)).toBeVisible();
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    // The password is asked now: the lead says so, no longer single sign-on.
+    expect(screen.getByText('Sign in with your email and password.')).toBeVisible();
+    expect(screen.queryByText(sentence('Your organization (contoso.com) uses single sign\u2011on.'))).toBeNull();
     expect(screen.getByRole('link', { name: 'Continue with single sign\u2011on instead' }).className).not.toContain(
       'btn',
     );

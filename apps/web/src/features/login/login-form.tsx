@@ -208,9 +208,10 @@ export default function LoginForm() {
   return (
     <form className="auth-form" method="post" onSubmit={onSubmit} noValidate aria-labelledby="login-title">
       <h1 id="login-title">{t('title')}</h1>
-      {/* The lead follows the state: a domain with single sign-on is told so, and promised no password. */}
+      {/* The lead follows the state: a domain with single sign-on is told so, and promised no password;
+          once the person chose the password instead, the lead asks for the password the form shows. */}
       <p className="auth-form__lead" aria-live="polite">
-        {domain ? <WithDomain text={t('ssoLead', { domain })} domain={domain} /> : t('lead')}
+        {domain && ssoFirst ? <WithDomain text={t('ssoLead', { domain })} domain={domain} /> : t('lead')}
       </p>
       {notConfigured ? <Alert variant="info">{t('ssoNotConfigured')}</Alert> : null}
       <EmailField

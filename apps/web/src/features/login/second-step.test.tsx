@@ -78,5 +78,18 @@ describe('the second step of a sign-in', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText(/This recovery code is not valid/)).toBeVisible();
     expect(screen.queryByText(/authenticator app/)).toBeNull();
+    // Said at the field, which is marked invalid and described by it, once (not under the trust box).
+    const field = screen.getByLabelText(/^Recovery code/);
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(field.getAttribute('aria-describedby')!.split(' ').at(-1)!)?.textContent).toMatch(
+      /This recovery code is not valid/,
+    );
+    expect(screen.getAllByText(/This recovery code is not valid/)).toHaveLength(1);
+    // Under the field itself (its own block), not below the trust box.
+    expect(field.closest('.field')).toHaveTextContent(/This recovery code is not valid/);
+    expect(screen.getByRole('checkbox', { name: /Trust this browser/ }).closest('.field')).not.toHaveTextContent(
+      /not valid/,
+    );
+    await waitFor(() => expect(document.activeElement).toBe(field));
   });
 });

@@ -57,22 +57,25 @@ export default function SecondStep({
     trusted.current = on;
     setTrust(on);
   };
-  const submit = useFormSubmit({
+  const submit = useFormSubmit<'recovery-code'>({
     failure: (caught) => {
       if (caught instanceof ApiError && caught.code === 'ERR_SECOND_STEP_EXPIRED') {
         onExpired(caught);
         return null;
       }
       boxes.current?.clear();
-      // The catalogue's text names both kinds of code; here only a recovery code was asked for.
-      if (recovery && caught instanceof ApiError && WRONG_CODE.has(caught.code)) return { form: t('wrongRecovery') };
+      // The catalogue's text names both kinds of code; here only a recovery code was asked for. Said at
+      // the field it is about (marked invalid), not under the trust box.
+      if (recovery && caught instanceof ApiError && WRONG_CODE.has(caught.code)) {
+        return { field: 'recovery-code', message: t('wrongRecovery') };
+      }
       return { form: caught };
     },
   });
   const { busy, error, setError } = submit;
 
-  const check = (code: string) =>
-    submit.run(null, async () => {
+  const check = (code: string, form: HTMLElement | null = null) =>
+    submit.run(form, async () => {
       const body = {
         email: pending.email,
         pending_token: pending.pendingToken,
@@ -92,7 +95,7 @@ export default function SecondStep({
 
   function submitRecovery(event: FormEvent) {
     event.preventDefault();
-    if (recoveryCode.trim()) void check(recoveryCode.trim());
+    if (recoveryCode.trim()) void check(recoveryCode.trim(), event.currentTarget as HTMLElement);
   }
 
   const trustBox = pending.trustAllowed ? (
@@ -124,8 +127,8 @@ export default function SecondStep({
             autoCapitalize="none"
             spellCheck={false}
             autoFocus
-            value={recoveryCode}
-            onChange={(e) => setRecoveryCode(e.target.value)}
+            {...submit.field('recovery-code', recoveryCode, setRecoveryCode)}
+            required={false}
           />
           {trustBox}
           {error !== null && <Alert>{error}</Alert>}
@@ -159,6 +162,7 @@ export default function SecondStep({
           onClick={() => {
             setRecovery((r) => !r);
             setError(null);
+            submit.clearFieldError('recovery-code');
           }}
         >
           {recovery ? t('useApp') : t('useRecovery')}

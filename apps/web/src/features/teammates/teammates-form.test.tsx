@@ -27,9 +27,19 @@ describe('add teammates screen', () => {
     const message = await screen.findByText('This is not a valid address.');
     expect(first.getAttribute('aria-invalid')).toBe('true');
     expect(first.getAttribute('aria-describedby')?.split(' ')).toContain(message.id);
-    expect(screen.getByText(/Some invalid email address was provided/)).toBeVisible();
+    // Said once, at the field: no form box repeating it under the fields.
+    expect(screen.queryByText(/Some invalid email address was provided/)).toBeNull();
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
     expect(document.activeElement).toBe(first);
     expect(server!.requests.filter((r) => r.method !== 'GET')).toHaveLength(0);
+  });
+
+  it('says how the fields come: up to five, a new one opening as one types', async () => {
+    const first = await open();
+    expect(screen.getByText(/Add up to 5 colleagues from/).textContent).toContain('a new field opens as you type');
+    expect(screen.queryByRole('textbox', { name: 'Teammate 2' })).toBeNull();
+    fireEvent.change(first, { target: { value: 'grace' } });
+    expect(await screen.findByRole('textbox', { name: 'Teammate 2' })).toBeVisible();
   });
 
   it('the fixed @domain suffix is part of the field’s description', async () => {

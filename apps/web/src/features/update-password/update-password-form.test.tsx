@@ -21,6 +21,15 @@ async function submitNewPassword() {
 }
 
 describe('update password screen', () => {
+  it('opened without a recovery: the ended state has its own heading, not "Welcome back"', async () => {
+    await renderScreen(<UpdatePasswordForm />, { url: '/user/update-password' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'This recovery has ended' })).toBeVisible();
+    expect(screen.queryByText('Welcome back')).toBeNull();
+    expect(screen.getByText('Ask for a new code to choose your new password.')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Start again' }).getAttribute('href')).toBe('/user/recovery-password');
+    expect(document.title).toContain('This recovery has ended');
+  });
+
   it('an answer whose session cannot be stored is a Request Error, not a way on', async () => {
     server = await serveApi(() => ({ status: 200, body: { token: 'not-a-jwt', profiles: [] } }));
     const router = await submitNewPassword();

@@ -28,7 +28,9 @@ import '../../components/auth-form.css';
  */
 export default function UpdatePasswordForm() {
   const { t } = useTranslation('updatePassword');
-  useDocumentTitle(t('title'));
+  const user = currentUser();
+  // Without a recovery (or a session) there is nothing to welcome back to: the ended state has its own name.
+  useDocumentTitle(user ? t('title') : t('endedTitle'));
   const goToMainApp = useGoToMainApp();
   const navigate = useNavigate();
   const [current, setCurrent] = useState('');
@@ -45,7 +47,6 @@ export default function UpdatePasswordForm() {
     const timer = window.setTimeout(goToMainApp, REDIRECT_AFTER_MS);
     return () => window.clearTimeout(timer);
   }, [changed, goToMainApp]);
-  const user = currentUser();
   const token = currentToken();
   const needsCurrent = Boolean(token) && decodeToken<{ kind?: string }>(token ?? '')?.kind !== 'recovery';
   const passwordProblem = (value: string) =>
@@ -113,7 +114,7 @@ export default function UpdatePasswordForm() {
   if (!user) {
     return (
       <NoSession
-        title={t('title')}
+        title={t('endedTitle')}
         message={t('noSession')}
         linkTo={userPath('recovery-password')}
         linkText={t('startAgain')}

@@ -406,13 +406,7 @@ export function DeviceSetup(props: DeviceSetupProps) {
             <p className="meet-setup__who">{t('setup.joiningAs', { name: shownName })}</p>
           ) : null}
           {!joined && newGuest ? (
-            <TermsConsent
-              ns="guest"
-              privacyClassName="meet-setup__privacy"
-              checked={terms}
-              onChange={setTerms}
-              error={submitted ? problems.terms : null}
-            />
+            <TermsConsent ns="guest" checked={terms} onChange={setTerms} error={submitted ? problems.terms : null} />
           ) : null}
           {joined ? null : (
             <>
@@ -444,6 +438,12 @@ export function DeviceSetup(props: DeviceSetupProps) {
                 </div>
               ) : null}
               {!ready && media.status !== 'asking' ? <p className="muted">{t('setup.spectatorText')}</p> : null}
+              {/* A choice about this join: above Join, so that Join is the form's last control. */}
+              {ready ? (
+                <Checkbox checked={skip} onChange={setSkip} name="skip-review">
+                  {t('setup.skipNextTime')}
+                </Checkbox>
+              ) : null}
               {submit.error ? <Alert>{submit.error}</Alert> : null}
               <div className="meet-setup__join">
                 {ready ? (
@@ -461,11 +461,6 @@ export function DeviceSetup(props: DeviceSetupProps) {
                   </Button>
                 ) : null}
               </div>
-              {ready ? (
-                <Checkbox checked={skip} onChange={setSkip} name="skip-review">
-                  {t('setup.skipNextTime')}
-                </Checkbox>
-              ) : null}
             </>
           )}
           {lobby && lobby.status.status !== 'waiting' && lobby.status.can_ask_again ? (

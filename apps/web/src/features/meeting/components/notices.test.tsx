@@ -9,7 +9,8 @@ describe('the meeting-not-found page', () => {
       url: '/meet/zzz-zzzz-zzz',
       path: '/meet/:code',
     });
-    expect(await screen.findByRole('heading', { name: 'Video conference not found.' })).toBeVisible();
+    // A heading, so without the catalogue sentence's full stop (the spec: "video conference not found").
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(/^Video conference not found$/);
     expect(screen.getByRole('button', { name: 'Join' }).className).toContain('btn--primary');
     const home = screen.getByRole('link', { name: 'Go to the home page' });
     expect(home.className).toContain('btn--link');

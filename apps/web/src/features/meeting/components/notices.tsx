@@ -56,13 +56,16 @@ export function BlockedNotice({ reason }: { reason: Blocked }) {
 
 const FINAL = ['ERR_INVITE_NOT_VALID', 'ERR_VIDEOCONFERENCE_NOT_FOUND', 'ERR_MEETINGS_NOT_CONFIGURED'];
 
+/** The catalogue's sentence as a heading: headings end without a full stop (Latin or Devanagari). */
+const asHeading = (sentence: string) => sentence.replace(/[.।]\s*$/u, '');
+
 /** A dead link says so; anything else is a connection error with Try again. */
 export function ErrorNotice({ code, onRetry }: { code: string; onRetry: () => void }) {
   const { t } = useTranslation(['meeting', 'errors']);
   const known = FINAL.includes(code);
   const notFound = code === 'ERR_VIDEOCONFERENCE_NOT_FOUND';
   return (
-    <RoomNotice title={known ? t(`errors:${code}`) : t('connectError.title')} testId="meeting-error" page>
+    <RoomNotice title={known ? asHeading(t(`errors:${code}`)) : t('connectError.title')} testId="meeting-error" page>
       <p>{known ? t(`meeting:codes.${code}`) : t('connectError.text')}</p>
       {/* A meeting that is not there: perhaps a mistyped or cut link, so another one can be pasted here. */}
       {notFound ? <JoinByCode headingLevel={2} primary /> : null}
