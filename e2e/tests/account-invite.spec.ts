@@ -128,13 +128,10 @@ for (const lang of ['pt', 'en'] as Lang[]) {
       } finally {
         await db.close();
       }
-      // The answer comes at once now (no timer before the call): held, so that the checking state is seen.
-      const accept = holdAccept(page);
       await page.goto(link);
       const card = page.locator('.invite-card');
       await expect(ui.heading(ui.inviteT('validatingTitle'))).toBeVisible();
       const checking = (await card.boundingBox())!;
-      await accept.release();
       await expect(ui.heading(ui.inviteT('expiredTitle'))).toBeVisible({ timeout: 15_000 });
       // An administrator's invitation: the person is sent to that administrator, not to a sign-up that refuses them.
       await expect(page.getByText(ui.inviteT('expiredPersonalAdmin'))).toBeVisible();
@@ -196,8 +193,6 @@ for (const lang of ['en', 'hi'] as Lang[]) {
         data: { emails: [teammate], language: lang },
       });
       expect(invited.status(), await invited.text()).toBe(200);
-      // Held while the checking state is looked at (a quick answer goes on at once).
-      const accept = holdAccept(page);
       await page.goto(await mailbox.link(teammate, /\/confirm-invite\?inviteToken=/));
       await expect(ui.heading(ui.inviteT('validatingTitle'))).toBeVisible();
       // Who invites (by name, never by address) and to which team, while it is being accepted.
@@ -209,7 +204,6 @@ for (const lang of ['en', 'hi'] as Lang[]) {
       await page.emulateMedia({ colorScheme: 'dark' });
       await screenshots(page, `account-invite-from-${lang}-dark`);
       await page.emulateMedia({ colorScheme: 'light' });
-      await accept.release();
       // Accepted, then on to the welcome step (the screenshots may have taken the success screen's 3 s).
       await expect(page).toHaveURL(/\/user\/welcome$/, { timeout: 20_000 });
       await ui.register('Grace', 'Hopper', 'Teammate-Pass-1');

@@ -66,13 +66,10 @@ for (const lang of ['en', 'pt'] as Lang[]) {
       await ui.teammate(1).fill('grace');
       await expect(ui.teammate(2)).toBeVisible();
       await ui.teammate(2).fill('grace');
-      const form = page.locator('form.auth-form');
-      const before = (await form.boundingBox())!.height;
       await page.getByRole('button', { name: ui.teamT('submit') }).click();
       await expect(page.getByText(ui.teamT('duplicate'))).toBeVisible();
-      // Said once, at the field (no form box repeating it): the form grows by that one line at most.
-      await expect(page.getByText(ui.teamT('MSG_ADD_TEAMMATES_INVALID_EMAIL_ERR'))).toHaveCount(0);
-      expect((await form.boundingBox())!.height - before).toBeLessThanOrEqual(32);
+      // At the field, and the spec's sentence for the form pointing at it.
+      await expect(page.getByText(ui.teamT('MSG_ADD_TEAMMATES_INVALID_EMAIL_ERR'))).toBeVisible();
       // The field in error stays red while the caret is in it to fix it.
       await expect(ui.teammate(2)).toBeFocused();
       await expect

@@ -87,7 +87,7 @@ for (const lang of ['en', 'hi'] as Lang[]) {
       await ui.teammate(1).fill('grace');
       await expect(ui.teammate(2)).toBeVisible();
       await shot('teammates');
-      // Send invitations goes straight on: the home says how many invitations went out, in a toast.
+      // Get started with addresses goes straight on: the home says how many invitations went out, in a toast.
       await page.getByRole('button', { name: texts(lang, 'teammates')('submit') }).click();
       await expect(page).toHaveURL(/\/app$/);
       await expect(page.locator('.toast')).toBeVisible();

@@ -57,8 +57,6 @@ export const PROGRESS_INTERVAL_MS = 500;
 export const PROGRESS_ACTION_AT = 30;
 export const PROGRESS_DONE = 100;
 export const REDIRECT_AFTER_MS = 3000;
-/** A wait shorter than this shows no progress bar (a bar that flashes reads as a glitch, not as work). */
-export const PROGRESS_SHOWN_AFTER_MS = 400;
 export const FORCED_DOWNLOAD_AFTER_MS = 1000;
 
 export const CODE_REFOCUS_MS = 1000;

@@ -31,12 +31,11 @@ function InviteAcceptance({ check, token }: { check: ReturnType<typeof checkInvi
   const errorMessage = useErrorMessage();
   const navigate = useNavigate();
   const { captchaSiteKey } = useConfig();
+  const state = useInviteAcceptance(check, token, captchaSiteKey);
   // Who invites and to which team: the token names neither, the server says it while the invite is pending
   // or once it expired (then also whether the address is personal: sign-up would refuse it).
   const [from, setFrom] = useState<{ inviter?: string | null; team?: string; personal?: boolean; status?: string }>({});
   const [checked, setChecked] = useState(false);
-  // Accepted once the check answered: accepting first would leave the check nobody to name (no longer pending).
-  const state = useInviteAcceptance(check, token, captchaSiteKey, checked);
   const expired = state.status === 'expired';
   useEffect(() => {
     if (check.kind === 'invalid') return;
@@ -112,14 +111,14 @@ function InviteAcceptance({ check, token }: { check: ReturnType<typeof checkInvi
         <>
           {invitee}
           {sender ?? <p className="auth-form__lead">{t('validatingText')}</p>}
-          {/* Only for a wait that lasts: a quick answer goes on from the quiet line above. */}
-          {state.progress > 0 ? <ProgressBar value={state.progress} label={t('progressLabel')} /> : null}
+          <ProgressBar value={state.progress} label={t('progressLabel')} />
         </>
       ) : null}
       {state.status === 'success' ? (
         <>
           {invitee}
           {sender}
+          <ProgressBar value={100} label={t('progressLabel')} />
           <Alert variant="success">{state.session ? t('successTextWelcome') : t('successText')}</Alert>
           <Link to={next} replace>
             {state.session ? t('continueNow') : t('toLoginNow')}

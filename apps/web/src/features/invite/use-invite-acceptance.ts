@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { PROGRESS_DONE, PROGRESS_INTERVAL_MS, PROGRESS_SHOWN_AFTER_MS, PROGRESS_STEP } from '@suite/contract/core';
+import { PROGRESS_ACTION_AT, PROGRESS_DONE, PROGRESS_INTERVAL_MS, PROGRESS_STEP } from '@suite/contract/core';
 import { ApiError } from '../../lib/api-client';
 import { saveSession } from '../../lib/session';
 import { captchaToken } from '../../lib/captcha';
@@ -34,19 +34,10 @@ async function resume(email: string, captchaSiteKey: string): Promise<InviteStat
 const HOLD_AT = PROGRESS_DONE - PROGRESS_STEP;
 
 /**
- * Spec §4's states (validating, success, already accepted, expired, error). The sign-up with the invite
- * leaves at once and its answer is shown as soon as it is there: the bar is for a wait, so it appears
- * only when the server takes longer than PROGRESS_SHOWN_AFTER_MS (progress 0 = no bar), then grows a
- * step every PROGRESS_INTERVAL_MS, held short of the end until the answer. 409 → already accepted; an
- * expired invite → expired; anything else → error.
+ * Spec §4: progress grows 10 every 500 ms; at 30 the sign-up with the invite is sent; at 100 the
+ * success shows. 409 → already accepted; an expired invite → expired; anything else → error.
  */
-export function useInviteAcceptance(
-  check: InviteTokenCheck,
-  token: string,
-  captchaSiteKey = '',
-  /** False until the page may accept (its look-up of who invites has answered). */
-  ready = true,
-): InviteState {
+export function useInviteAcceptance(check: InviteTokenCheck, token: string, captchaSiteKey = ''): InviteState {
   const [state, setState] = useState<InviteState>(() =>
     check.kind === 'ok'
       ? { status: 'validating', progress: 0 }
@@ -57,47 +48,47 @@ export function useInviteAcceptance(
   const email = check.kind === 'ok' ? check.email : '';
 
   useEffect(() => {
-    if (!email || !ready) return;
+    if (!email) return;
     let progress = 0;
+    let outcome: { session: boolean } | null = null;
+    let sent = false;
     let stopped = false;
-    let timer: number | undefined;
-    const stopTimers = () => {
-      stopped = true;
-      window.clearTimeout(shown);
-      window.clearInterval(timer);
-    };
     const stop = (next: InviteState) => {
-      stopTimers();
+      stopped = true;
+      window.clearInterval(timer);
       setState(next);
     };
-    const step = () => {
+    const timer = window.setInterval(() => {
       if (stopped) return;
-      progress = Math.min(HOLD_AT, progress + PROGRESS_STEP);
-      setState({ status: 'validating', progress });
-    };
-    const shown = window.setTimeout(() => {
-      step();
-      timer = window.setInterval(step, PROGRESS_INTERVAL_MS);
-    }, PROGRESS_SHOWN_AFTER_MS);
-    acceptInvite(email, token).then(
-      (answer) => {
-        if (stopped) return;
-        const session = Boolean(
-          answer.token && answer.profiles && saveSession({ token: answer.token, profiles: answer.profiles }),
+      if (outcome || progress < HOLD_AT) progress = Math.min(PROGRESS_DONE, progress + PROGRESS_STEP);
+      if (progress >= PROGRESS_ACTION_AT && !sent) {
+        sent = true;
+        acceptInvite(email, token).then(
+          (answer) => {
+            const session = Boolean(
+              answer.token && answer.profiles && saveSession({ token: answer.token, profiles: answer.profiles }),
+            );
+            outcome = { session };
+          },
+          (error: unknown) => {
+            if (stopped) return;
+            if (error instanceof ApiError && error.status === 409) {
+              stopped = true;
+              window.clearInterval(timer);
+              void resume(email, captchaSiteKey).then((next) => setState(next));
+            } else if (error instanceof ApiError && error.code === 'ERR_INVITE_EXPIRED') stop({ status: 'expired' });
+            else stop({ status: 'error', error });
+          },
         );
-        stop({ status: 'success', progress: PROGRESS_DONE, session });
-      },
-      (error: unknown) => {
-        if (stopped) return;
-        if (error instanceof ApiError && error.status === 409) {
-          stopTimers();
-          void resume(email, captchaSiteKey).then((next) => setState(next));
-        } else if (error instanceof ApiError && error.code === 'ERR_INVITE_EXPIRED') stop({ status: 'expired' });
-        else stop({ status: 'error', error });
-      },
-    );
-    return stopTimers;
-  }, [email, token, captchaSiteKey, ready]);
+      }
+      if (outcome && progress >= PROGRESS_DONE) stop({ status: 'success', progress, session: outcome.session });
+      else setState({ status: 'validating', progress });
+    }, PROGRESS_INTERVAL_MS);
+    return () => {
+      stopped = true;
+      window.clearInterval(timer);
+    };
+  }, [email, token, captchaSiteKey]);
 
   return state;
 }

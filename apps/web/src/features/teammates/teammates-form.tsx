@@ -26,8 +26,8 @@ const PROBLEM_KEYS: Record<TeammateProblem | 'at', string> = {
 };
 
 /**
- * `/user/add-teammates`: up to five same-domain addresses, Send invitations (Get started while none is
- * typed) or Skip, and the invitation link.
+ * `/user/add-teammates`: up to five same-domain addresses, Get started (the spec's label: it invites the
+ * addresses typed, or only goes on when none is) or Skip, and the invitation link.
  */
 export default function TeammatesForm() {
   const { t } = useTranslation('teammates');
@@ -39,7 +39,7 @@ export default function TeammatesForm() {
   const user = currentUser();
   const domain = emailDomain(user?.email ?? '');
   const shown = visibleFields(locals);
-  // The primary says what it does: with addresses typed it sends them; with none it only goes on.
+  // With nothing typed, Get started only goes on (as Skip does): no error for an empty form.
   const typed = locals.some((local) => local.trim() !== '');
   const { busy, error, setError, onSubmit } = useFormSubmit({
     validate: () => {
@@ -125,7 +125,7 @@ export default function TeammatesForm() {
           {t('skip')}
         </Button>
         <Button type="submit" loading={busy}>
-          {typed ? t('submit') : t('start')}
+          {t('submit')}
         </Button>
       </div>
       <InvitationLink />
