@@ -245,9 +245,7 @@ test.describe('code boxes', () => {
     await expect(page).toHaveURL(/\/user\/welcome$/);
   });
 
-  test('"Wrong address? Change it" opens sign-up with the address; signing up again (409) returns to the code screen', async ({
-    page,
-  }) => {
+  test('"Back" opens sign-up with the address; signing up again (409) returns to the code screen', async ({ page }) => {
     const ui = new AccountScreens(page, 'en');
     const email = uniqueEmail('back');
     await page.goto('/user/signup');
@@ -255,7 +253,7 @@ test.describe('code boxes', () => {
     await ui.expectCodeScreen(email);
     // One way back (no "Back" beside it doing the same): the address comes along into the field.
     await expect(page.getByRole('button', { name: 'Back' })).toHaveCount(0);
-    await page.getByRole('link', { name: ui.codeT('changeAddress') }).click();
+    await page.getByRole('link', { name: ui.codeT('back') }).click();
     await expect(page).toHaveURL(/\/user\/signup$/);
     await expect(ui.field(ui.signupT('email'))).toHaveValue(email);
     // Signing up again with the waiting address: the server answers 409 with a new code, the screen follows.

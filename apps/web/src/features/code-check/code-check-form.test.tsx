@@ -111,14 +111,14 @@ describe('code check screen', () => {
     expect(screen.getByRole('link', { name: 'Go to sign-in' }).getAttribute('href')).toBe('/user/login');
   });
 
-  describe('"Wrong address? Change it", the one way back', () => {
+  describe('"Back", the one way back (the spec\'s word), carrying the address', () => {
     const openAt = async (url: string) => {
       localStorage.setItem('tokenValidationEmail', 'ada@contoso.com');
       window.sessionStorage.clear();
       const router = await renderScreen(<CodeCheckForm />, { url, history: ['/user/login'] });
       // One quiet way back, not two that do the same thing.
       expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
-      fireEvent.click(await screen.findByRole('link', { name: 'Wrong address? Change it' }));
+      fireEvent.click(await screen.findByRole('link', { name: 'Back' }));
       return router;
     };
 

@@ -218,7 +218,7 @@ export default function CodeCheckForm() {
       </div>
       <p className="auth-form__small code-check__links">
         <Link to={firstForm} replace onClick={() => carriedAddress.set(email)}>
-          {t('changeAddress')}
+          {t('back')}
         </Link>
       </p>
     </div>
