@@ -309,11 +309,6 @@ export default defineConfig({
               name: 'terms-consent',
               test: /src[\\/]components[\\/](checkbox|terms-consent)/,
             },
-            {
-              // The guest's registration and the meeting code reader (the guest page, the meeting): one file.
-              name: 'guest',
-              test: /src[\\/]lib[\\/](guest|meeting-code)\.ts$/,
-            },
           ],
         },
       },
