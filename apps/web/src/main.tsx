@@ -4,7 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { LANGUAGES, type Language } from '@suite/contract/core';
 import { FALLBACK_CONFIG, PRERENDER_CONFIG, loadConfig } from './lib/config';
 import { detectLanguage, initI18n, storedLanguage } from './lib/i18n';
-import { configureLogger, logger } from './lib/logger';
+import { whenIdle } from './lib/when-idle';
 import { takeOver } from './lib/typed-early';
 import { Providers } from './app/providers';
 import { AppRouter, loadFirstRoute } from './app/router';
@@ -35,11 +35,22 @@ async function start(): Promise<void> {
   const texts = initI18n(page?.language ?? detectLanguage());
   const screen = loadFirstRoute().catch(() => undefined); // a failed load shows the error screen
   const settings = loadConfig().catch(() => FALLBACK_CONFIG);
-  window.addEventListener('unhandledrejection', (e) =>
-    logger.error('unhandled rejection', { reason: String(e.reason) }),
+  // The logger says nothing until the settings turn it on: its code loads once the first screen is up,
+  // not with it, and what went wrong before then is reported when it has.
+  let loadLogger = () => {};
+  const logging = new Promise<void>((resolve) => (loadLogger = resolve))
+    .then(() => Promise.all([import('./lib/logger'), settings]))
+    .then(([{ configureLogger, logger }, config]) => (configureLogger(config), logger))
+    .catch(() => null);
+  window.addEventListener(
+    'unhandledrejection',
+    (e) => void logging.then((logger) => logger?.error('unhandled rejection', { reason: String(e.reason) })),
   );
-  window.addEventListener('error', (e) => logger.error('uncaught error', { message: e.message }));
-  void settings.then(configureLogger);
+  window.addEventListener(
+    'error',
+    (e) => void logging.then((logger) => logger?.error('uncaught error', { message: e.message })),
+  );
+  const afterFirstScreen = () => whenIdle(loadLogger, 5000);
   if (page) {
     // Hydrated as soon as its code and texts are in; the server's settings apply right after.
     await Promise.all([texts, screen]);
@@ -50,6 +61,7 @@ async function start(): Promise<void> {
         <AppRouter ssrPath={page.path} ssrSearch="" />
       </Providers>,
     );
+    afterFirstScreen();
     return;
   }
   const [config] = await Promise.all([settings, texts, screen]);
@@ -61,6 +73,7 @@ async function start(): Promise<void> {
       <AppRouter />
     </Providers>,
   );
+  afterFirstScreen();
 }
 
 void start();

@@ -3,7 +3,7 @@ interface Schema<T> {
   safeParse(data: unknown): { success: true; data: T } | { success: false };
 }
 
-type Contract = typeof import('@suite/contract');
+type Contract = typeof import('@suite/contract/schemas');
 type SchemaName = { [K in keyof Contract]: Contract[K] extends Schema<unknown> ? K : never }[keyof Contract];
 
 /**
@@ -11,7 +11,7 @@ type SchemaName = { [K in keyof Contract]: Contract[K] extends Schema<unknown> ?
  * it: entry screens validate answers without zod in their first load.
  */
 export function lazySchema<K extends SchemaName>(name: K): () => Promise<Contract[K]> {
-  return () => import('@suite/contract').then((contract) => contract[name]);
+  return () => import('@suite/contract/schemas').then((contract) => contract[name]);
 }
 import { API_PREFIX, AUTH_HTTP_TIMEOUT_MS, apiPath } from '@suite/contract/core';
 import { currentToken } from './session';
@@ -91,30 +91,21 @@ export async function apiRequest<T = unknown>(options: RequestOptions<T>): Promi
   const schema = typeof options.schema === 'function' ? options.schema() : options.schema;
   // A schema that fails to load must not surface as an unhandled rejection while the request runs.
   if (schema instanceof Promise) schema.catch(() => undefined);
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal,
-      credentials: 'same-origin',
-    });
-  } catch (error) {
+  // The request failed: the timeout (which keeps running while the body arrives), the caller's abort, or
+  // no connection.
+  const failed = (error: unknown): never => {
     if (timeout.aborted) throw new ApiError(0, 'ERR_TIMEOUT', 'The server took too long to answer.');
     if (options.signal?.aborted) throw error;
     throw new ApiError(0, 'ERR_NETWORK', 'Could not connect to the server.');
-  }
-
-  // The timeout keeps running while the body arrives: an abort here is the same timeout, not a request error.
-  let text: string;
-  try {
-    text = await response.text();
-  } catch (error) {
-    if (timeout.aborted) throw new ApiError(0, 'ERR_TIMEOUT', 'The server took too long to answer.');
-    if (options.signal?.aborted) throw error;
-    throw new ApiError(0, 'ERR_NETWORK', 'Could not connect to the server.');
-  }
+  };
+  const response = await fetch(url, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal,
+    credentials: 'same-origin',
+  }).catch(failed);
+  const text = await response.text().catch(failed);
   let json: unknown = undefined;
   try {
     json = text ? JSON.parse(text) : undefined;

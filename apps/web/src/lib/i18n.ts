@@ -42,7 +42,9 @@ export function storedLanguage(): Language | null {
 
 /** A compiled catalog: message id (`<ns>:<dotted.key>`) → message as Lingui's compiler wrote it. */
 type Catalog = Messages;
-const NAMESPACES = new Set(__LOCALES__.namespaces);
+// Named once: the build writes the define's whole value at each use.
+const LOCALES = __LOCALES__;
+const NAMESPACES = new Set(LOCALES.namespaces);
 
 /**
  * One namespace's compiled catalog in one language. The browser build fetches the file the build wrote
@@ -55,7 +57,7 @@ function fetchCatalog(lng: string, ns: string): Promise<Catalog> {
     const load = import.meta.glob<{ default: Catalog }>('../locales/*/*.json')[`../locales/${lng}/${ns}.json`];
     return load ? load().then((m) => m.default) : Promise.resolve({});
   }
-  return fetch(`${import.meta.env.BASE_URL}assets/${ns}-${lng}-${__LOCALES__.version}.json`).then((response) => {
+  return fetch(`${import.meta.env.BASE_URL}assets/${ns}-${lng}-${LOCALES.version}.json`).then((response) => {
     if (!response.ok) throw new Error(`texts ${lng}/${ns}: HTTP ${response.status}`);
     return response.json() as Promise<Catalog>;
   });

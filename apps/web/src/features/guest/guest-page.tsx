@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, startTransition, useEffect, useState } from 'react';
 import { Redirect, useSearchParams } from 'wouter';
 import { useEntryState, useNavigate } from '../../lib/navigation';
 import { useTranslation } from '../../lib/i18n-react';
@@ -8,11 +8,13 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { FormSubmit } from '../../components/form-submit';
 import { TextField } from '../../components/text-field';
-import { TermsConsent } from '../../components/terms-consent';
-import { registerGuest } from '../../lib/guest';
 import { guestTarget, meetingPathOf } from './guest-target';
 import { GuestNoMeeting } from './guest-no-meeting';
 import './guest.css';
+
+// The prerendered /guest asks for a meeting: the name form's terms line and the registration load when
+// the form is shown or sent, not with that page.
+const TermsConsent = lazy(() => import('../../components/terms-consent').then((m) => ({ default: m.TermsConsent })));
 
 /**
  * `/guest`: a link to one of our meetings (vc_link=/meet/<room>) goes to that meeting's pre-join, where the
@@ -35,8 +37,11 @@ export default function GuestPage() {
   const named = Boolean(params.get('vc_link')) || typeof entry?.from === 'string';
   useEffect(() => {
     if (!named)
-      setPreviousPage(
-        guestTarget({ vcLink: null, from: null, referrer: document.referrer, meetOrigin: null }) !== null,
+      // In a transition: the page asking for a meeting stays until the form's code is in.
+      startTransition(() =>
+        setPreviousPage(
+          guestTarget({ vcLink: null, from: null, referrer: document.referrer, meetOrigin: null }) !== null,
+        ),
       );
   }, [named]);
 
@@ -57,6 +62,7 @@ export default function GuestPage() {
       return { fields: problems, ...(missing ? { form: t('REQUIRED_FIELD') } : {}) };
     },
     send: async () => {
+      const { registerGuest } = await import('../../lib/guest');
       await registerGuest(name.trim());
       const target = guestTarget({
         vcLink: params.get('vc_link'),
