@@ -64,7 +64,11 @@ test.describe('fonts on a Hindi page', () => {
       await context.close();
       return width;
     };
-    expect(await widthOfHeading(true)).toBe(await widthOfHeading(false));
+    // Boxes are far narrower (75 px against 90 in Poppins, when the face was never used); a few pixels
+    // come from the spaces, in the latin face or its metric-matched fallback, whichever made the frame.
+    const late = await widthOfHeading(true);
+    const onTime = await widthOfHeading(false);
+    expect(Math.abs(late - onTime) / onTime).toBeLessThan(0.05);
   });
 });
 
