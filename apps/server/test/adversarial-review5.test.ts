@@ -230,6 +230,62 @@ describe('the team link and teammates for a personal account or another tenant',
     expect(w.smtp.messages.slice(before).filter((m) => m.to.includes('bob@r5-globex.test'))).toEqual([]);
   });
 
+  /** A sign-up with a team link's token (the sign-up screen opened from the link). */
+  const signUpWith = (email: string, inviteToken: string) =>
+    call(w.app, { method: 'POST', url: '/v2/user', body: { email, invite_token: inviteToken } });
+  const teamLinkToken = async (token: string) => {
+    const res = await call(w.app, { method: 'GET', url: '/invite/url', token });
+    expect(res.statusCode, res.body).toBe(200);
+    return new URL(res.json().url as string).searchParams.get('inviteToken')!;
+  };
+  const accountOf = (email: string) =>
+    w.app.db.kysely.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+
+  it("one company's team link admits no address of another company, nor a personal one", async () => {
+    const ana = await registered(w, 'ana@r5-tl-acme.test');
+    const link = await teamLinkToken(ana.token);
+    for (const email of ['bob@r5-tl-globex.test', 'pal@gmail.com']) {
+      const res = await signUpWith(email, link);
+      expect(res.statusCode, `${email}: ${res.body}`).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, res.body).toBeLessThan(500);
+      expect(await accountOf(email)).toBeUndefined();
+    }
+    // The company's own address is admitted (the link works: the refusals above were about the address).
+    expect((await signUpWith('carl@r5-tl-acme.test', link)).statusCode).toBe(201);
+  });
+
+  it("another company's person cannot turn off or replace a team link that is not theirs", async () => {
+    const ana = await registered(w, 'ana2@r5-tl2-acme.test');
+    const link = await teamLinkToken(ana.token);
+    const eve = await registered(w, 'eve@r5-tl2-globex.test');
+    expect((await call(w.app, { method: 'DELETE', url: '/invite/url', token: eve.token })).statusCode).toBe(200);
+    expect((await call(w.app, { method: 'POST', url: '/invite/url', token: eve.token })).statusCode).toBe(200);
+    // Eve acted on her own link only: Ana's still admits her colleagues.
+    expect((await signUpWith('dan@r5-tl2-acme.test', link)).statusCode).toBe(201);
+  });
+
+  it('a team link turned off admits nobody, at once', async () => {
+    const ana = await registered(w, 'ana3@r5-tl3-acme.test');
+    const link = await teamLinkToken(ana.token);
+    expect((await call(w.app, { method: 'DELETE', url: '/invite/url', token: ana.token })).statusCode).toBe(200);
+    expectError(await signUpWith('fay@r5-tl3-acme.test', link), 400, 'ERR_INVITE_LINK_OFF');
+    expect(await accountOf('fay@r5-tl3-acme.test')).toBeUndefined();
+  });
+
+  it("the teammates answer does not tell whether another company's address has an account", async () => {
+    const ana = await registered(w, 'ana4@r5-en-acme.test');
+    await registered(w, 'known@r5-en-globex.test');
+    const invite = (emails: string[]) =>
+      call(w.app, { method: 'POST', url: '/invite/teammates', token: ana.token, body: { emails } });
+    const known = await invite(['known@r5-en-globex.test', 'gil@r5-en-acme.test']);
+    const unknown = await invite(['nobody@r5-en-globex.test', 'gil@r5-en-acme.test']);
+    expect(known.statusCode).toBe(400);
+    expect({ status: unknown.statusCode, body: unknown.json() }).toEqual({
+      status: known.statusCode,
+      body: known.json(),
+    });
+  });
+
   it("the team link's URL is this site's sign-up page and its token names no address", async () => {
     const ana = await registered(w, 'link@r5-acme.test');
     const res = await call(w.app, { method: 'GET', url: '/invite/url', token: ana.token });
