@@ -80,6 +80,8 @@ describe('the second factor on the password-recovery path (the mailbox without t
     expectError(await login(w, 'burn@r5-rec.test', NEW), 401, 'ERR_INVALID_CREDENTIALS');
     const done = await newPassword(w, token, owner.id, { code: await currentCode(secret) });
     expect(done.statusCode, done.body).toBe(200);
+    // A completed sign-in: the device is remembered (never the trusted-browser skip: no box was ticked).
+    expect(String(done.headers['set-cookie'])).toMatch(/^suite_device=/);
     // Single use: the same recovery token cannot set a password again (replay).
     const replay = await newPassword(w, token, owner.id, { code: await currentCode(secret, Date.now() + 30_000) });
     expect(replay.statusCode, replay.body).toBe(401);
