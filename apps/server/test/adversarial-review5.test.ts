@@ -8,7 +8,8 @@
  * Real server (app.inject), real database (SQLite, and PostgreSQL under scripts/with-pg.sh), real SMTP
  * on loopback, real authenticator-app codes.
  */
-import { describe, expect, it } from 'vitest';
+import { connect, type AddressInfo } from 'node:net';
+import { describe, expect, it, vi } from 'vitest';
 import { currentCode } from '../src/modules/accounts/strategies/totp/secrets.js';
 import {
   type AccountsWorld,
@@ -23,7 +24,7 @@ import {
   turnOnTotp,
   useWorld,
 } from './accounts-helpers.js';
-import { insertSignedInUser } from './helpers.js';
+import { insertSignedInUser, logCapture } from './helpers.js';
 import { codeIn } from './smtp.js';
 
 const NEW = 'Taken-Over-77';
@@ -334,5 +335,66 @@ describe("the mails' new buttons", () => {
       // The alarm is mailed to whoever holds the address: it must carry no secret for the account.
       if (u.pathname === '/user/recovery-password') expect(u.search).toBe('');
     }
+  });
+});
+
+describe("the throttle's slot given back before the answer (ceiling 10 per address, over a real socket)", () => {
+  const log = logCapture();
+  const w = useWorld({ RATE_LIMIT_SCALE: '0.1', TRUST_PROXY: '1' }, { logger: { level: 'warn', stream: log.stream } });
+  const slowed = () => log.lines.filter((l) => l.includes('address throttled: slowing down')).length;
+  const refusedByLog = () => log.lines.filter((l) => l.includes('address throttled: refused')).length;
+  let port = 0;
+  /** A raw HTTP/1.1 login request from `ip` (behind the one trusted proxy hop). */
+  const raw = (ip: string, password: string) => {
+    const body = JSON.stringify({ login: 'slot@r5-slot.test', password });
+    return (
+      `POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
+      `X-Forwarded-For: ${ip}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
+    );
+  };
+  const loginFrom = (ip: string, password: string) =>
+    w.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'x-forwarded-for': ip },
+      payload: { login: 'slot@r5-slot.test', password },
+    });
+
+  it('a guess aborted while it waits gives the slot back: the next stranger is slowed, not refused', async () => {
+    await registered(w, 'slot@r5-slot.test');
+    await w.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (w.app.server.address() as AddressInfo).port;
+    for (let i = 1; i <= 10; i++) expect((await loginFrom(`192.0.2.${i}`, 'Wrong-1')).statusCode).toBe(401);
+    const before = slowed();
+    const socket = connect(port, '127.0.0.1');
+    socket.on('error', () => {});
+    socket.write(raw('192.0.5.1', 'Wrong-1'));
+    await vi.waitUntil(() => slowed() > before, { timeout: 10_000, interval: 5 });
+    socket.destroy();
+    // The slot lives SLOT_TTL_MS (12 s) if nothing gives it back; the aborted guess's own answer does,
+    // once its delay is over (at most SLOWDOWN_MAX_MS).
+    await vi.waitFor(
+      async () =>
+        expect((await loginFrom(`192.0.6.${Math.floor(Math.random() * 250)}`, 'Wrong-1')).statusCode).toBe(401),
+      { timeout: 8_000, interval: 100 },
+    );
+  });
+
+  it('two guesses pipelined on one connection are never slowed at the same time', async () => {
+    const answers: string[] = [];
+    const [slowedBefore, refusedBefore] = [slowed(), refusedByLog()];
+    const socket = connect(port, '127.0.0.1');
+    let received = '';
+    socket.on('data', (d) => {
+      received += d.toString();
+      answers.splice(0, answers.length, ...(received.match(/HTTP\/1\.1 \d{3}/g) ?? []));
+    });
+    socket.write(raw('192.0.7.1', 'Wrong-1') + raw('192.0.7.2', 'Wrong-1'));
+    await vi.waitUntil(() => answers.length === 2, { timeout: 15_000, interval: 10 });
+    socket.destroy();
+    // Node reads both at once and runs them side by side: the first holds the address's one slot and is
+    // slowed, the second is refused at once. Two slowed guesses would be two guesses at a time.
+    expect([...answers].sort()).toEqual(['HTTP/1.1 401', 'HTTP/1.1 429']);
+    expect([slowed() - slowedBefore, refusedByLog() - refusedBefore]).toEqual([1, 1]);
   });
 });
