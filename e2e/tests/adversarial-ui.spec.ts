@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, mailbox, uniqueEmail, signInWithStorage, type Account } from '../fixtures/test';
+import { test, expect, createAccount, mailbox, uniqueEmail, signInWithStorage, type Account } from '../fixtures/test';
+import { texts } from '../pages/locale-texts';
+import { appCode } from '../pages/security';
 
 /**
  * The fourth adversarial review, the browser's part: names others choose (a file's "shared by", an
@@ -219,5 +221,60 @@ test.describe('adversarial review 5 (browser)', () => {
     expect(urls.filter((u) => u.includes(password))).toEqual([]);
     const origin = new URL(page.url()).origin;
     expect(urls.filter((u) => u.startsWith('http') && new URL(u).origin !== origin)).toEqual([]);
+  });
+});
+
+test.describe('adversarial review 5 (browser): the recovery path on a two-step account', () => {
+  test('the mailbox alone saves no password: the code step asks, a wrong code is refused, a recovery code works once', async ({
+    page,
+    request,
+  }) => {
+    const t = texts('en', 'updatePassword');
+    const step = texts('en', 'loginStep');
+    const account = await createAccount(request);
+    const auth = { authorization: `Bearer ${account.token}` };
+    const setup = await request.post('/api/v2/user/totp/setup', { headers: auth });
+    expect(setup.status(), await setup.text()).toBe(200);
+    const secret = ((await setup.json()) as { secret: string }).secret;
+    const on = await request.post('/api/v2/user/totp/enable', { headers: auth, data: { code: appCode(secret, -1) } });
+    expect(on.status(), await on.text()).toBe(200);
+    const codes = ((await on.json()) as { recovery_codes: string[] }).recovery_codes;
+
+    // The mailbox: the recovery code mailed, typed on the code screen, then a new password.
+    await page.goto('/user/recovery-password');
+    await page.getByRole('textbox', { name: texts('en', 'recovery')('email'), exact: true }).fill(account.email);
+    await page.getByRole('button', { name: texts('en', 'recovery')('submit'), exact: true }).click();
+    await expect(page).toHaveURL(/\/user\/check-token-recovery$/);
+    // The third mail: the sign-up code, the "two-step turned on" notice, then the recovery code.
+    const sent = await mailbox.code(account.email, { count: 3 });
+    await page.keyboard.type(sent, { delay: 20 });
+    await expect(page).toHaveURL(/\/user\/update-password$/);
+    await page.getByRole('textbox', { name: t('password'), exact: true }).fill('Brand-New-Pass-7');
+    await page.getByRole('textbox', { name: t('confirmation'), exact: true }).fill('Brand-New-Pass-7');
+    await page.getByRole('button', { name: t('submit') }).click();
+    await expect(page.getByTestId('update-code-step')).toBeVisible();
+    // The password did not change on the mailbox's word alone.
+    const old = await request.post('/api/auth/login', { data: { login: account.email, password: account.password } });
+    expect(((await old.json()) as { second_step?: string }).second_step).toBe('totp');
+
+    await page.getByRole('button', { name: step('useRecovery') }).click();
+    const field = page.getByRole('textbox', { name: step('recovery'), exact: true });
+    await field.fill('aaaaa-bbbbb');
+    const refused = page.waitForResponse((r) => r.request().method() === 'PUT' && /\/api\/user\//.test(r.url()));
+    await page.getByRole('button', { name: t('submit') }).click();
+    expect((await refused).status()).toBe(400);
+    await expect(page.getByTestId('update-code-step').getByRole('alert')).toBeVisible();
+    await field.fill(codes[0]!);
+    await page.getByRole('button', { name: t('submit') }).click();
+    await expect(page).toHaveURL(/\/app/);
+    // Spent: the same recovery code opens no sign-in.
+    const again = await request.post('/api/auth/login', {
+      data: { login: account.email, password: 'Brand-New-Pass-7' },
+    });
+    const pending = (await again.json()) as { pending_token: string };
+    const second = await request.post('/api/auth/login/second-step', {
+      data: { email: account.email, pending_token: pending.pending_token, code: codes[0] },
+    });
+    expect(second.status()).toBe(400);
   });
 });
