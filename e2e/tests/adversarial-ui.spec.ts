@@ -1,6 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, mailbox, uniqueEmail, signInWithStorage, type Account } from '../fixtures/test';
+import { test, expect, createAccount, mailbox, uniqueEmail, signInWithStorage, type Account } from '../fixtures/test';
+import { texts } from '../pages/locale-texts';
+import { appCode } from '../pages/security';
 
 /**
  * The fourth adversarial review, the browser's part: names others choose (a file's "shared by", an
@@ -130,5 +132,149 @@ test.describe('adversarial review 4 (browser)', () => {
     expect(urls.filter((u) => encoded.some((e) => u.includes(e)))).toEqual([]);
     // Not in storage another tab or a later visit reads either.
     expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain(email);
+  });
+});
+
+/**
+ * The fifth review: the prerendered entry pages' boot script (build/prerender.mjs) changed. Every inline
+ * script a page carries must be one the page's CSP names by hash (no 'unsafe-inline' anywhere), and a
+ * form sent before the app took over must go to the app's API once, however often it was sent.
+ */
+const ENTRY_PAGES = ['/user/login', '/user/signup', '/user/recovery-password', '/user/update-password', '/guest'];
+
+test.describe('adversarial review 5 (browser)', () => {
+  test("every inline script of the entry pages is one the CSP's hashes name; nothing is 'unsafe-inline'", async ({
+    request,
+  }) => {
+    for (const path of ENTRY_PAGES) {
+      const res = await request.get(path);
+      expect(res.status(), path).toBe(200);
+      const csp = res.headers()['content-security-policy'] ?? '';
+      const directive = (name: string) =>
+        csp
+          .split(';')
+          .map((d) => d.trim().split(/\s+/))
+          .find(([n]) => n === name)
+          ?.slice(1) ?? [];
+      const scriptSrc = directive('script-src');
+      expect(scriptSrc, path).not.toContain("'unsafe-inline'");
+      expect(scriptSrc, path).not.toContain("'unsafe-eval'");
+      expect(directive('style-src'), path).not.toContain("'unsafe-inline'");
+      const html = await res.text();
+      const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+      expect(inline.length, `${path}: the boot script`).toBeGreaterThan(0);
+      for (const text of inline) {
+        const hash = `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+        expect(scriptSrc, `${path}: an inline script the CSP does not name`).toContain(hash);
+      }
+      // No inline event handler attribute either (a hash does not cover those).
+      expect(html, path).not.toMatch(/<[^>]+\son[a-z]+=/i);
+    }
+  });
+
+  test('the entry pages load with no CSP violation', async ({ page }) => {
+    // Listening from the document's start: a blocked inline script or style is reported as it is met.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
+    });
+    const blocked: string[] = [];
+    page.on('console', (m) => /Content Security Policy/i.test(m.text()) && blocked.push(m.text()));
+    for (const path of ENTRY_PAGES) {
+      await page.goto(path);
+      await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+      const seen = await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+      expect(seen, path).toEqual([]);
+    }
+    expect(blocked).toEqual([]);
+  });
+
+  test('a form sent twice before the app took over is sent once, to the API, the password in no URL', async ({
+    page,
+  }) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const password = `early-${randomBytes(4).toString('hex')}`;
+    const sent: string[] = [];
+    const urls: string[] = [];
+    page.on('request', (r) => {
+      urls.push(r.url());
+      if (r.method() === 'POST') sent.push(new URL(r.url()).pathname);
+    });
+    page.on('framenavigated', (f) => urls.push(f.url()));
+    await page.goto('/user/login', { waitUntil: 'commit' });
+    await page.getByRole('textbox', { name: /email/i }).fill(uniqueEmail('early'));
+    const field = page.getByLabel(/password/i).first();
+    await field.fill(password);
+    await field.press('Enter');
+    await field.press('Enter');
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
+    release();
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+    await expect(page.getByRole('alert')).toBeVisible();
+    expect(sent.filter((p) => p === '/api/auth/login' || p.startsWith('/user/'))).toEqual(['/api/auth/login']);
+    expect(urls.filter((u) => u.includes(password))).toEqual([]);
+    const origin = new URL(page.url()).origin;
+    expect(urls.filter((u) => u.startsWith('http') && new URL(u).origin !== origin)).toEqual([]);
+  });
+});
+
+test.describe('adversarial review 5 (browser): the recovery path on a two-step account', () => {
+  test('the mailbox alone saves no password: the code step asks, a wrong code is refused, a recovery code works once', async ({
+    page,
+    request,
+  }) => {
+    const t = texts('en', 'updatePassword');
+    const step = texts('en', 'loginStep');
+    const account = await createAccount(request);
+    const auth = { authorization: `Bearer ${account.token}` };
+    const setup = await request.post('/api/v2/user/totp/setup', { headers: auth });
+    expect(setup.status(), await setup.text()).toBe(200);
+    const secret = ((await setup.json()) as { secret: string }).secret;
+    const on = await request.post('/api/v2/user/totp/enable', { headers: auth, data: { code: appCode(secret, -1) } });
+    expect(on.status(), await on.text()).toBe(200);
+    const codes = ((await on.json()) as { recovery_codes: string[] }).recovery_codes;
+
+    // The mailbox: the recovery code mailed, typed on the code screen, then a new password.
+    await page.goto('/user/recovery-password');
+    await page.getByRole('textbox', { name: texts('en', 'recovery')('email'), exact: true }).fill(account.email);
+    await page.getByRole('button', { name: texts('en', 'recovery')('submit'), exact: true }).click();
+    await expect(page).toHaveURL(/\/user\/check-token-recovery$/);
+    // The third mail: the sign-up code, the "two-step turned on" notice, then the recovery code.
+    const sent = await mailbox.code(account.email, { count: 3 });
+    await page.keyboard.type(sent, { delay: 20 });
+    await expect(page).toHaveURL(/\/user\/update-password$/);
+    await page.getByRole('textbox', { name: t('password'), exact: true }).fill('Brand-New-Pass-7');
+    await page.getByRole('textbox', { name: t('confirmation'), exact: true }).fill('Brand-New-Pass-7');
+    await page.getByRole('button', { name: t('submit') }).click();
+    await expect(page.getByTestId('update-code-step')).toBeVisible();
+    // The password did not change on the mailbox's word alone.
+    const old = await request.post('/api/auth/login', { data: { login: account.email, password: account.password } });
+    expect(((await old.json()) as { second_step?: string }).second_step).toBe('totp');
+
+    await page.getByRole('button', { name: step('useRecovery') }).click();
+    const field = page.getByRole('textbox', { name: step('recovery'), exact: true });
+    await field.fill('aaaaa-bbbbb');
+    const refused = page.waitForResponse((r) => r.request().method() === 'PUT' && /\/api\/user\//.test(r.url()));
+    await page.getByRole('button', { name: t('submit') }).click();
+    expect((await refused).status()).toBe(400);
+    await expect(page.getByTestId('update-code-step').getByRole('alert')).toBeVisible();
+    await field.fill(codes[0]!);
+    await page.getByRole('button', { name: t('submit') }).click();
+    await expect(page).toHaveURL(/\/app/);
+    // Spent: the same recovery code opens no sign-in.
+    const again = await request.post('/api/auth/login', {
+      data: { login: account.email, password: 'Brand-New-Pass-7' },
+    });
+    const pending = (await again.json()) as { pending_token: string };
+    const second = await request.post('/api/auth/login/second-step', {
+      data: { email: account.email, pending_token: pending.pending_token, code: codes[0] },
+    });
+    expect(second.status()).toBe(400);
   });
 });

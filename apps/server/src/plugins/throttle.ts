@@ -38,6 +38,11 @@ export interface ThrottleOptions {
   name: string;
   /** Body field holding the address. */
   field: string;
+  /**
+   * The address when it is not in the body (a signed-in route: the session's own account); a request
+   * it answers undefined for passes unthrottled.
+   */
+  addressOf?: (request: FastifyRequest) => string | undefined;
   perClient: number;
   ceiling: number;
   window: string;
@@ -193,7 +198,9 @@ async function throttle(app: FastifyInstance, opts: { scale: number; deviceKeys:
     const failures = options.counts === 'failures';
     const trustDevices = options.trustDevices !== false;
     const handler: preHandlerAsyncHookHandler = async (request: FastifyRequest) => {
-      const raw = (request.body as Record<string, unknown> | undefined)?.[options.field];
+      const raw = options.addressOf
+        ? options.addressOf(request)
+        : (request.body as Record<string, unknown> | undefined)?.[options.field];
       if (typeof raw !== 'string' || !raw.trim()) return;
       const owner = normalizeEmail(raw);
       const address = `${options.name}:addr:${owner}`;

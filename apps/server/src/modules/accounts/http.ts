@@ -52,6 +52,28 @@ export const addressLimits = (
   }),
 ];
 
+/** The sign-in's second step: wrong codes per (address, client) in a window (addressLimits' perAddress). */
+export const SECOND_STEP_PER_ADDRESS = 10;
+
+/**
+ * The second factor guessed on the recovery path (a new password with the recovery token and a code):
+ * the same per-address budget, ceiling and alarm as the sign-in's second step (addressLimits
+ * 'second-step'), keyed on the token's account, so the mailbox does not buy a second budget of guesses.
+ */
+export const recoverySecondFactorLimits = (app: FastifyInstance, alarm: ThrottleAlarm) =>
+  app.throttle({
+    name: 'second-step',
+    field: 'email',
+    addressOf: (request) => (request.user?.kind === 'recovery' ? request.user.email : undefined),
+    perClient: SECOND_STEP_PER_ADDRESS,
+    ceiling: SECOND_STEP_PER_ADDRESS * 10,
+    window: WINDOW,
+    counts: 'failures',
+    stepUp: 'code',
+    trustDevices: false,
+    alarm,
+  });
+
 /**
  * Signed-in calls that hash a password or send mail: per IP and per user (the route declares its
  * `config.session`, checked before these).

@@ -11,7 +11,8 @@ import {
   UserIdParamsSchema,
 } from '@suite/contract';
 import type { AccountsDeps } from '../deps.js';
-import { errorResponses, orFail, signedInLimits } from '../http.js';
+import { passwordKnownAlarm } from '../identity/alarms.js';
+import { errorResponses, orFail, recoverySecondFactorLimits, signedInLimits } from '../http.js';
 import { reauthenticate, securityState } from './proof.js';
 import { revertChange, updatePassword } from './service.js';
 
@@ -33,7 +34,10 @@ const settingsRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app
         body: UpdatePasswordRequestSchema,
         response: { 200: LoginResponseSchema, ...errorResponses },
       },
-      preHandler: signedInLimits(app, 'password', 20, 10),
+      preHandler: [
+        ...signedInLimits(app, 'password', 20, 10),
+        recoverySecondFactorLimits(app, passwordKnownAlarm(deps)),
+      ],
     },
     async (request) =>
       orFail('ERR_COULD_NOT_UPDATE_PASSWORD', request.log, () =>

@@ -57,7 +57,8 @@ export async function updatePassword(
   if (recovery && (await totpOn(deps, id))) {
     if (!input.code?.trim()) throw new AppError('ERR_SECOND_FACTOR_REQUIRED');
     const second = await useSecondFactor(deps, id, input.code);
-    if (!second) throw new AppError('ERR_SECOND_STEP_INVALID');
+    // A wrong code here is a second-factor guess like the sign-in's: the owner's alarm counts it.
+    if (!second) throw new AppError('ERR_SECOND_STEP_INVALID', { wrongSecret: true });
     proved.push(second);
   }
   const passwordHash = await hashPassword(input.password);

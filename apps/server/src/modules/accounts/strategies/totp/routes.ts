@@ -13,7 +13,14 @@ import {
   EnrolSetupRequestSchema,
 } from '@suite/contract';
 import type { AccountsDeps } from '../../deps.js';
-import { addressLimits, captchaErrorResponses, errorResponses, orFail, signedInLimits } from '../../http.js';
+import {
+  SECOND_STEP_PER_ADDRESS,
+  addressLimits,
+  captchaErrorResponses,
+  errorResponses,
+  orFail,
+  signedInLimits,
+} from '../../http.js';
 import { finishWithSession } from '../../login/finish.js';
 import { passwordKnownAlarm } from '../../identity/alarms.js';
 import { answerSecondStep, confirmEnrolment, disable, startEnrolment, trustedBrowserCookie } from './service.js';
@@ -96,7 +103,7 @@ const totpRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, { 
         body: SecondStepRequestSchema,
         response: { 200: SessionResponseSchema, ...captchaErrorResponses },
       },
-      preHandler: addressLimits(app, 'second-step', 30, 10, 'failures', 'email', 'code', {
+      preHandler: addressLimits(app, 'second-step', 30, SECOND_STEP_PER_ADDRESS, 'failures', 'email', 'code', {
         alarm: passwordKnownAlarm(deps),
       }),
     },
