@@ -19,7 +19,8 @@ function screensIn(lang: Lang): [string, string][] {
     ['/help/third-party-cookies', t('meeting', 'cookiesHelp.title')],
     ['/no-such-page', t('pages', 'notFound.title')],
     ['/file/000000000000000000000000/download_link?share_key=nope', ''],
-    ['/meet/zzz-zzzz-zzz', `${t('errors', 'ERR_VIDEOCONFERENCE_NOT_FOUND')} · zzz-zzzz-zzz`],
+    // The heading's words without the catalogue's full stop (the spec writes it "video conference not found").
+    ['/meet/zzz-zzzz-zzz', `${t('errors', 'ERR_VIDEOCONFERENCE_NOT_FOUND').replace(/[.।]$/, '')} · zzz-zzzz-zzz`],
   ];
 }
 

@@ -33,7 +33,7 @@ export function PolicyBanner() {
   if (!until) return null;
   const date = new Intl.DateTimeFormat(currentLanguage(), { dateStyle: 'long' }).format(new Date(until));
   return (
-    <div className="policy-banner" data-testid="two-step-banner" style={{ width: '100%' }}>
+    <div className="policy-banner" data-testid="two-step-banner">
       <Alert variant="warning">
         {t('twoStepBanner', { date })} <Link to="/app/security">{t('twoStepBannerAction')}</Link>
       </Alert>
