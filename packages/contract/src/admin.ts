@@ -1,3 +1,4 @@
+import './zod-config.js';
 import { z } from 'zod';
 import { LANGUAGES } from './constants.js';
 import { EmailSchema, IdSchema, ProfileSchema } from './schemas/common.js';

@@ -1,3 +1,4 @@
+import '../zod-config.js';
 import { z } from 'zod';
 import { PolicyNoticeSchema } from '../admin.js';
 import { CODE_LENGTH, LANGUAGES, MAX_TEAMMATES } from '../constants.js';

@@ -1,3 +1,4 @@
+import '../zod-config.js';
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, isEmailShape } from '../email.js';
 import { DISPLAY_NAME_MAX_LENGTH } from '../text.js';

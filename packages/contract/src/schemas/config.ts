@@ -1,3 +1,4 @@
+import '../zod-config.js';
 import { z } from 'zod';
 
 /** Runtime settings the server gives the web app (GET /api/config): one build, any deployment. */

@@ -1,3 +1,4 @@
+import '../zod-config.js';
 import { z } from 'zod';
 import { AcceptedTermsSchema, DisplayNameInputSchema } from './common.js';
 import { MeetingAccessSchema } from '../meeting-lobby.js';

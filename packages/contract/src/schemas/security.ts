@@ -1,3 +1,4 @@
+import '../zod-config.js';
 import { z } from 'zod';
 import { CODE_LENGTH, LANGUAGES, PASSKEY_NAME_MAX } from '../constants.js';
 import { EmailSchema, IdSchema, PasswordInputSchema, ProfileSchema } from './common.js';

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from '../../lib/navigation';
 import { useTranslation } from '../../lib/i18n-react';
 import { emailDomain, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, REDIRECT_AFTER_MS } from '@suite/contract/core';
@@ -17,9 +17,11 @@ import { Button } from '../../components/button';
 import { PasswordField } from '../../components/password-field';
 import { NoSession } from '../../components/no-session';
 import { updatePassword } from './api/update-password';
-import { PasswordCodeStep } from './code-step';
 import { WithDomain } from '../../components/address';
 import '../../components/auth-form.css';
+
+// Only an account with two-step verification reaches it (after the server asks): not in the first load.
+const PasswordCodeStep = lazy(() => import('./code-step').then((m) => ({ default: m.PasswordCodeStep })));
 
 /**
  * `/user/update-password` (spec §2, §5): 'Welcome back', a new password twice, then the main app. With the
@@ -146,17 +148,19 @@ export default function UpdatePasswordForm() {
 
   if (codeStep) {
     return (
-      <PasswordCodeStep
-        email={user.email}
-        busy={busy}
-        error={error}
-        onSend={(code) => run(null, () => save(code))}
-        onBack={() => {
-          setError(null);
-          setCodeStep(false);
-        }}
-        onType={() => setError(null)}
-      />
+      <Suspense fallback={null}>
+        <PasswordCodeStep
+          email={user.email}
+          busy={busy}
+          error={error}
+          onSend={(code) => run(null, () => save(code))}
+          onBack={() => {
+            setError(null);
+            setCodeStep(false);
+          }}
+          onType={() => setError(null)}
+        />
+      </Suspense>
     );
   }
 
