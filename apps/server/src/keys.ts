@@ -6,7 +6,6 @@ import {
   hkdfSync,
   randomBytes,
   timingSafeEqual,
-  webcrypto,
 } from 'node:crypto';
 import type { JWTPayload, JWTVerifyOptions } from 'jose';
 
@@ -52,45 +51,55 @@ export function deriveKeys(secret: string, previous?: string): AppKeys {
   };
 }
 
-/**
- * Each ring key imported once as an HMAC-SHA-256 CryptoKey: given raw bytes, jose imports the key again
- * on every verification, which was most of the per-request session check's CPU time (bench/session-check.mjs).
+/*
+ * Our own HS256 tokens (sessions, invites) are MACed with node:crypto's HMAC, synchronously on the main
+ * thread. jose 6 signs and verifies through WebCrypto only (a KeyObject it exports and imports again),
+ * and WebCrypto runs every HMAC as a job on libuv's thread pool, the pool the argon2 password hashes
+ * occupy: under sign-in load each token waited behind a hash (2,000 sign+verify: 0.09 ms each idle,
+ * 16.7 ms each beside four hashes on one core; node's HMAC 0.015 and 0.095 ms). jose still writes the
+ * claims (UnsecuredJWT, the same builder SignJWT extends, so the tokens are byte for byte what SignJWT
+ * made) and checks them (exp, iat, aud, required claims, crit and b64 headers).
  */
-const imported = new WeakMap<Uint8Array, Promise<webcrypto.CryptoKey>>();
-/**
- * The HMAC key as WebCrypto holds it, imported once per key: jose given raw bytes imports them on every
- * sign and verify (a KeyObject, a structured clone, …: ~10 % of a login's own work).
- */
-export function hmacKey(key: Uint8Array): Promise<webcrypto.CryptoKey> {
-  let cryptoKey = imported.get(key);
-  if (!cryptoKey) {
-    cryptoKey = webcrypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
-    imported.set(key, cryptoKey);
-  }
-  return cryptoKey;
+export type TokenHeader = { alg: 'HS256'; typ?: 'JWT' };
+
+const mac = (key: Uint8Array, input: string) => createHmac('sha256', key).update(input).digest('base64url');
+
+/** The compact JWS of these claims (built with jose's UnsecuredJWT), HS256 under the ring's signing key. */
+export function signWithRing(ring: KeyRing, header: TokenHeader, claims: { encode(): string }): string {
+  const payload = claims.encode().split('.')[1];
+  const input = `${Buffer.from(JSON.stringify(header)).toString('base64url')}.${payload}`;
+  return `${input}.${mac(ring.sign, input)}`;
 }
 
 /**
- * jwtVerify with each key of the ring in turn; a bad signature tries the next key, any other failure
- * (expired, wrong audience) is the answer. Throws the last error when no key verifies it. Every token
- * verified here is HS256 (`options.algorithms` says so; the keys are imported for it alone).
+ * The token's claims when a key of the ring (current, then previous; each compared in constant time)
+ * MACed it; then jose checks the claims, so an expired token's error carries genuine claims. A bad
+ * signature throws JWSSignatureVerificationFailed, anything else jose's error for it.
  */
 export async function verifyWithRing(
   token: string,
   ring: KeyRing,
   options: JWTVerifyOptions & { algorithms: 'HS256'[] },
 ): Promise<{ payload: JWTPayload }> {
-  const { errors: joseErrors, jwtVerify } = await loadJose();
-  let last: unknown;
-  for (const key of ring.verify) {
-    try {
-      return await jwtVerify(token, await hmacKey(key), options);
-    } catch (error) {
-      if (!(error instanceof joseErrors.JWSSignatureVerificationFailed)) throw error;
-      last = error;
-    }
+  const { decodeProtectedHeader, errors, UnsecuredJWT } = await loadJose();
+  const parts = token.split('.');
+  if (parts.length !== 3) throw new errors.JWSInvalid('Invalid Compact JWS');
+  const [encodedHeader = '', payload = '', signature = ''] = parts;
+  const header = decodeProtectedHeader(token);
+  if (!options.algorithms.includes(header.alg as 'HS256')) {
+    throw new errors.JOSEAlgNotAllowed('"alg" (Algorithm) Header Parameter value not allowed');
   }
-  throw last;
+  // Compared as base64url text, so a signature written another way (padding, stray characters) fails.
+  const given = Buffer.from(signature);
+  let valid = false;
+  for (const key of ring.verify) {
+    const expected = Buffer.from(mac(key, `${encodedHeader}.${payload}`));
+    valid = (expected.length === given.length && timingSafeEqual(expected, given)) || valid;
+  }
+  if (!valid) throw new errors.JWSSignatureVerificationFailed();
+  const { algorithms: _algorithms, ...claimOptions } = options;
+  const unsigned = `${Buffer.from(JSON.stringify({ ...header, alg: 'none' })).toString('base64url')}.${payload}.`;
+  return { payload: UnsecuredJWT.decode(unsigned, claimOptions).payload };
 }
 
 /*

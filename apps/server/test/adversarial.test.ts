@@ -3,10 +3,11 @@
  * what the attacker gets. Real server (app.inject, and a real socket where Node's parser is the
  * target), real database, real SMTP on loopback; Jitsi is only a signing key.
  */
+import { createHmac } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SignJWT, decodeJwt } from 'jose';
+import { SignJWT, decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { API, CODE_MAIL_SPACING_S, ERRORS } from '@suite/contract';
@@ -155,6 +156,30 @@ describe('tokens', () => {
       .setExpirationTime('1h')
       .sign(sessionKey());
     expect((await me(bearer(handMade))).statusCode).toBe(200);
+  });
+
+  it('a session token is the JWS jose signs from its claims, byte for byte, and jose verifies it', async () => {
+    // The server MACs with node:crypto, not through jose: the format must not drift from jose's.
+    const again = await new SignJWT(decodeJwt(victim.token))
+      .setProtectedHeader(decodeProtectedHeader(victim.token))
+      .sign(sessionKey());
+    expect(again).toBe(victim.token);
+    await expect(jwtVerify(victim.token, sessionKey(), { algorithms: ['HS256'] })).resolves.toBeTruthy();
+  });
+
+  it('the genuine signature written otherwise, or a header naming a critical extension: 401', async () => {
+    const [h, p, s = ''] = victim.token.split('.');
+    const last = s.at(-1) === 'A' ? 'B' : 'A';
+    for (const signature of [`${s}=`, `${s}A`, `${s.slice(0, -1)}${last}`, `${s.slice(0, 20)}.${s.slice(20)}`, '']) {
+      expectCatalogueBody(await me(bearer(`${h}.${p}.${signature}`)), 401, 'ERR_INVALID_ACCESS_TOKEN');
+    }
+    // An unknown critical extension must be refused even under the right key (RFC 7515 §4.1.11).
+    const header = Buffer.from(JSON.stringify({ alg: 'HS256', crit: ['x-unknown'], 'x-unknown': 1 })).toString(
+      'base64url',
+    );
+    const input = `${header}.${p}`;
+    const mac = createHmac('sha256', sessionKey()).update(input).digest('base64url');
+    expectCatalogueBody(await me(bearer(`${input}.${mac}`)), 401, 'ERR_INVALID_ACCESS_TOKEN');
   });
 
   it('token with the right key but no server-side session (made-up sid, or none): 401', async () => {

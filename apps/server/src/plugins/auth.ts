@@ -6,7 +6,7 @@ import type { FastifyContextConfig, FastifyInstance, FastifyRequest, preHandlerA
 import { ErrorBodySchema, sessionMethodOf, type SessionPayload } from '@suite/contract';
 import { AppError, unavailable } from '../errors.js';
 import type { Database } from '../db/schema.js';
-import { hmacKey, loadJose, verifyWithRing, type KeyRing } from '../keys.js';
+import { loadJose, signWithRing, verifyWithRing, type KeyRing } from '../keys.js';
 import {
   sessionsRepository,
   type SessionCheckRow,
@@ -168,12 +168,9 @@ async function auth(app: FastifyInstance, opts: { keys: KeyRing; ttlSeconds: num
         aal: options.aal ?? 1,
       });
       // issuedAt (seconds) lets a caller that just revoked older sessions issue one that outlives the cut.
-      const { SignJWT } = await loadJose();
-      return new SignJWT({ user, sid, kind })
-        .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
-        .setIssuedAt(options.issuedAt)
-        .setExpirationTime(exp)
-        .sign(await hmacKey(opts.keys.sign));
+      const { UnsecuredJWT } = await loadJose();
+      const claims = new UnsecuredJWT({ user, sid, kind }).setIssuedAt(options.issuedAt).setExpirationTime(exp);
+      return signWithRing(opts.keys, { alg: ALGORITHM, typ: 'JWT' }, claims);
     },
     async verify(token) {
       let payload: JWTPayload;

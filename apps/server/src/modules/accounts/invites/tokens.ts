@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { JWTPayload } from 'jose';
-import { hmacKey, loadJose, verifyWithRing, type KeyRing } from '../../../keys.js';
+import { loadJose, signWithRing, verifyWithRing, type KeyRing } from '../../../keys.js';
 
 const ALGORITHM = 'HS256';
 /** Audiences keep the two kinds of invite token apart (sessions have a key of their own). */
@@ -22,13 +22,12 @@ const hashJti = (jti: string) => createHash('sha256').update(jti).digest('hex');
 export async function signInvite(keys: KeyRing, email: string, now = Date.now()) {
   const jti = randomBytes(16).toString('base64url');
   const expiresAt = now + INVITE_TTL_DAYS * 86_400_000;
-  const { SignJWT } = await loadJose();
-  const token = await new SignJWT({ email })
-    .setProtectedHeader({ alg: ALGORITHM })
+  const { UnsecuredJWT } = await loadJose();
+  const claims = new UnsecuredJWT({ email })
     .setAudience(INVITE_AUDIENCE)
     .setJti(jti)
-    .setExpirationTime(Math.floor(expiresAt / 1000))
-    .sign(await hmacKey(keys.sign));
+    .setExpirationTime(Math.floor(expiresAt / 1000));
+  const token = signWithRing(keys, { alg: ALGORITHM }, claims);
   return { token, jtiHash: hashJti(jti), expiresAt };
 }
 
@@ -45,14 +44,13 @@ export interface TeamLinkGeneration {
  * instance, so the link shown does not change from one visit to the next.
  */
 export async function signTeamInvite(keys: KeyRing, domain: string, inviterId: string, link: TeamLinkGeneration) {
-  const { SignJWT } = await loadJose();
-  return new SignJWT({ domain, gen: link.generation })
-    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+  const { UnsecuredJWT } = await loadJose();
+  const claims = new UnsecuredJWT({ domain, gen: link.generation })
     .setAudience(TEAM_AUDIENCE)
     .setSubject(inviterId)
     .setIssuedAt(Math.floor(link.createdAt / 1000))
-    .setExpirationTime(Math.floor(link.expiresAt / 1000))
-    .sign(await hmacKey(keys.sign));
+    .setExpirationTime(Math.floor(link.expiresAt / 1000));
+  return signWithRing(keys, { alg: ALGORITHM, typ: 'JWT' }, claims);
 }
 
 export type ReadToken =
