@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, createAccount, signInWithStorage, uniqueEmail, overflowOf } from '../fixtures/test';
+import { test, expect, createAccount, signInWithStorage, uniqueEmail, overflowOf, schemeShots } from '../fixtures/test';
 import { admin } from '../fixtures/admin';
 import { texts, type Lang } from '../pages/locale-texts';
 import { FilesPanel } from '../pages/files-panel';
@@ -24,23 +24,8 @@ const contentWidth = (card: Locator) =>
  * Screenshots of what changed for a person to look at (light and dark, 1280 and 360), when NARROW_SHOTS
  * names a folder outside the repository; nothing scrolls sideways either way.
  */
-async function shots(page: Page, name: string): Promise<void> {
-  const size = page.viewportSize()!;
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const [width, height] of [
-      [1280, 800],
-      [360, 740],
-    ] as const) {
-      await page.setViewportSize({ width, height });
-      expect(await overflowOf(page), `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
-      if (process.env.NARROW_SHOTS)
-        await page.screenshot({ path: `${process.env.NARROW_SHOTS}/${name}-${scheme}-${width}.png`, fullPage: true });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize(size);
-}
+const shots = (page: Page, name: string) =>
+  schemeShots(page, name, { dir: process.env.NARROW_SHOTS, fullPage: true, restore: true });
 
 async function inLanguage(page: Page, lang: Lang): Promise<void> {
   if (lang === 'en') return;

@@ -1,5 +1,13 @@
 import type { Page } from '@playwright/test';
-import { test, expect, createAccount, expectAccessible, signInWithStorage, uniqueEmail } from '../fixtures/test';
+import {
+  test,
+  expect,
+  createAccount,
+  expectAccessible,
+  signInWithStorage,
+  uniqueEmail,
+  schemeShots,
+} from '../fixtures/test';
 import { admin } from '../fixtures/admin';
 import { texts, type Lang } from '../pages/locale-texts';
 
@@ -10,20 +18,9 @@ import { texts, type Lang } from '../pages/locale-texts';
  */
 const adminT = texts('en', 'admin');
 
+/** Screenshots for a person to look at, only when HOME_SHOTS names a folder outside the repository. */
 const shots = async (page: Page, name: string) => {
-  if (!process.env.HOME_SHOTS) return;
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const [width, height] of [
-      [1280, 800],
-      [360, 740],
-    ] as const) {
-      await page.setViewportSize({ width, height });
-      await page.screenshot({ path: `${process.env.HOME_SHOTS}/${name}-${scheme}-${width}.png` });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 800 });
+  if (process.env.HOME_SHOTS) await schemeShots(page, name, { dir: process.env.HOME_SHOTS, overflow: false });
 };
 
 for (const lang of ['en', 'hi'] as Lang[]) {

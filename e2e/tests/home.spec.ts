@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, createAccount, expectAccessible, signInWithStorage, overflowOf } from '../fixtures/test';
+import { test, expect, createAccount, expectAccessible, signInWithStorage, schemeShots } from '../fixtures/test';
 import { texts, type Lang } from '../pages/locale-texts';
 import { SecurityScreens, appCode } from '../pages/security';
 import { FilesPanel } from '../pages/files-panel';
@@ -12,22 +12,7 @@ const current = (page: Page) => nav(page).locator('[aria-current="page"]');
  * Screenshots of a home section for a person to look at (light and dark, desktop and phone), when
  * HOME_SHOTS names a folder outside the repository; the checks around them run either way.
  */
-async function shots(page: Page, name: string): Promise<void> {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const [width, height] of [
-      [1280, 800],
-      [360, 740],
-    ] as const) {
-      await page.setViewportSize({ width, height });
-      expect(await overflowOf(page), `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
-      if (process.env.HOME_SHOTS)
-        await page.screenshot({ path: `${process.env.HOME_SHOTS}/${name}-${scheme}-${width}.png` });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const shots = (page: Page, name: string) => schemeShots(page, name, { dir: process.env.HOME_SHOTS });
 
 test.describe('the signed-in home: a place with rooms', () => {
   test('each section has its own address: deep links survive a reload, back and forward move between them', async ({

@@ -61,7 +61,9 @@ function freePort(): Promise<number> {
   });
 }
 
-describe('server process', { timeout: 90_000 }, () => {
+// Each test starts the server from source (tsx) and waits up to 60 s for it; on a machine running
+// three full test runs at once that start alone took most of the former 90 s.
+describe('server process', { timeout: 180_000 }, () => {
   it('refuses to start on a wrong configuration, listing every problem, with exit code 2', async () => {
     const run = start({ PORT: 'abc', PUBLIC_URL: 'ftp://x', SESSION_SECRET: 'short' });
     expect(await run.exit).toBe(2);
