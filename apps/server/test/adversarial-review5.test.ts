@@ -162,6 +162,10 @@ describe('guessing the second factor through the recovery path: the alarm', () =
       .slice(before)
       .filter((m) => m.to.includes('alarm@r5-lim.test') && /password/i.test(m.subject ?? ''));
     expect(alarms.length, 'no alarm mail after ten wrong second-factor codes on the recovery path').toBe(1);
+    // The stranger there read a reset code from the mailbox: the mail says so, not "knows your password".
+    expect(alarms[0]?.subject).toMatch(/trying to reset your .* password/);
+    expect(alarms[0]?.text).toMatch(/secure your mailbox/);
+    expect(alarms[0]?.subject).not.toMatch(/knows your/);
   });
 });
 

@@ -271,6 +271,13 @@ describe('F1 two-step codes guessed from many addresses', () => {
       expect(mail.code).toBeUndefined();
       // Where a new password is chosen: the signed-in home has no password form.
       expect(mail.action?.url).toBe('https://suite.example/user/recovery-password');
+      // After a reset code read from the mailbox: other words, and the Security section.
+      const mailbox = mailContent({ kind: 'mailbox-known', to: 'a@contoso.com', language }, site);
+      for (const part of ['subject', 'preview', 'intro', 'validity', 'why'] as const) {
+        expect(mailbox[part]).not.toBe(mail[part]);
+        expect(mailbox[part]).not.toMatch(/[{}]/);
+      }
+      expect(mailbox.action?.url).toBe('https://suite.example/app/security');
     });
   });
 

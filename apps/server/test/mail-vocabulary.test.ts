@@ -45,7 +45,8 @@ function everyMail(language: Language): { name: string; message: MailMessage }[]
     mails.push({ name: kind, message: { kind, to, language } });
     mails.push({ name: `${kind} (with "this wasn't me")`, message: { kind, to, language, revertToken: 'r' } });
   }
-  mails.push({ name: 'password-known', message: { kind: 'password-known', to, language } });
+  for (const kind of ['password-known', 'mailbox-known'] as const)
+    mails.push({ name: kind, message: { kind, to, language } });
   mails.push({
     name: 'meeting-invite',
     message: { kind: 'meeting-invite', to, language, host: inviter, title: 'Weekly sync', link: 'https://x/meet/a' },

@@ -13,11 +13,12 @@ import {
 import { EMAIL_LOGO_PATH, type MailContent } from './model.js';
 import { browserOf } from './browser.js';
 import { NOTICE_TEXTS, type Notice } from './notice-texts.js';
-import { MAIL_TEXTS, type MailTexts } from './texts.js';
+import { MAIL_TEXTS, type MailTexts, type SecondFactorAlarmKind } from './texts.js';
 import { MEETING_INVITE_TEXTS } from './meeting-invite-texts.js';
 import { ADMIN_MAIL_TEXTS, type AdminMail } from './admin-texts.js';
 
 export type { Notice } from './notice-texts.js';
+export type { SecondFactorAlarmKind } from './texts.js';
 
 /** What the services ask to send; rendered into subject/text/html when queued. */
 export type MailMessage =
@@ -46,8 +47,11 @@ export type MailMessage =
       /** The single-use "this wasn't me" token of a factor change: the mail's link carries it. */
       revertToken?: string;
     }
-  /** Wrong two-step codes kept following the right password (plugins/throttle.ts's alarm). */
-  | { kind: 'password-known'; to: string; language: Language }
+  /**
+   * Wrong two-step codes kept following the right password, or a reset code from the mailbox
+   * (plugins/throttle.ts's alarm).
+   */
+  | { kind: SecondFactorAlarmKind; to: string; language: Language }
   /** A meeting invitation: `link` is the invitee's personal link past the lobby. */
   | {
       kind: 'meeting-invite';
@@ -133,22 +137,27 @@ export function mailContent(message: MailMessage, site: MailSite): MailContent {
     footer: fill(t.footer),
     footerAuto: fill(t.footerAuto),
   };
-  if (message.kind === 'password-known') {
+  if (message.kind === 'password-known' || message.kind === 'mailbox-known') {
+    const a = t.alarms[message.kind];
     return {
       ...common,
-      subject: fill(t.passwordKnownSubject),
-      preview: fill(t.passwordKnownPreview),
-      heading: fill(t.passwordKnownSubject),
-      intro: fill(t.passwordKnownIntro),
-      // Straight to where a new password is chosen (the signed-in home has no password form).
+      subject: fill(a.subject),
+      preview: fill(a.preview),
+      heading: fill(a.subject),
+      intro: fill(a.intro),
       action: {
-        label: fill(t.passwordKnownButton),
-        url: `${site.publicUrl}${pageUrl('user-recovery-password')}`,
+        label: fill(a.button),
+        // A known password: straight to where a new one is chosen (the signed-in home has no password
+        // form). A read mailbox: the Security section, where devices and two-step verification are.
+        url:
+          message.kind === 'password-known'
+            ? `${site.publicUrl}${pageUrl('user-recovery-password')}`
+            : `${site.publicUrl}${pageUrl('homeSection', { section: 'security' })}`,
         fallback: fill(t.linkFallback),
       },
-      validity: fill(t.passwordKnownAdvice),
-      why: fill(t.passwordKnownWhy),
-      ignore: fill(t.passwordKnownIfYou),
+      validity: fill(a.advice),
+      why: fill(a.why),
+      ignore: fill(a.ifYou),
     };
   }
   if (message.kind === 'meeting-invite') {

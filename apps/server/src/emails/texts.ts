@@ -51,16 +51,24 @@ export interface MailTexts {
   footer: string;
   footerAuto: string;
   /**
-   * The alarm after repeated wrong two-step codes (plugins/throttle.ts): the right password was given,
-   * so subject and preview say that first; no code, no address of the person trying.
+   * The alarms after repeated wrong two-step codes (plugins/throttle.ts), by the step that preceded
+   * them: the right password at sign-in, or a reset code read from the mailbox. Subject and preview say
+   * what the stranger had first; no code, no address of the person trying.
    */
-  passwordKnownSubject: string;
-  passwordKnownPreview: string;
-  passwordKnownIntro: string;
-  passwordKnownButton: string;
-  passwordKnownAdvice: string;
-  passwordKnownWhy: string;
-  passwordKnownIfYou: string;
+  alarms: Record<SecondFactorAlarmKind, AlarmTexts>;
+}
+
+/** Which step the wrong two-step codes followed. */
+export type SecondFactorAlarmKind = 'password-known' | 'mailbox-known';
+
+interface AlarmTexts {
+  subject: string;
+  preview: string;
+  intro: string;
+  button: string;
+  advice: string;
+  why: string;
+  ifYou: string;
 }
 
 export const MAIL_TEXTS: Record<Language, MailTexts> = {
@@ -99,16 +107,30 @@ export const MAIL_TEXTS: Record<Language, MailTexts> = {
     inviteIgnore: 'If you were not expecting it, ignore this message: no account is created unless you accept.',
     footer: 'Sent by {app}.',
     footerAuto: 'This is an automatic message; replies to it are not read.',
-    passwordKnownSubject: 'Someone knows your {app} password',
-    passwordKnownPreview:
-      'Your password was entered correctly, followed by many wrong two-step codes. Change your password.',
-    passwordKnownIntro:
-      'Someone entered the correct password of your {app} account, then many wrong two-step verification codes. The codes kept them out, but your password is no longer a secret.',
-    passwordKnownButton: 'Choose a new password',
-    passwordKnownAdvice: 'Choose a new password now, one you use nowhere else: it also signs out every other device.',
-    passwordKnownWhy:
-      'You are receiving this because wrong two-step verification codes followed the correct password of your {app} account.',
-    passwordKnownIfYou: 'If it was you, typing the codes wrong, there is nothing else to do.',
+    alarms: {
+      'password-known': {
+        subject: 'Someone knows your {app} password',
+        preview: 'Your password was entered correctly, followed by many wrong two-step codes. Change your password.',
+        intro:
+          'Someone entered the correct password of your {app} account, then many wrong two-step verification codes. The codes kept them out, but your password is no longer a secret.',
+        button: 'Choose a new password',
+        advice: 'Choose a new password now, one you use nowhere else: it also signs out every other device.',
+        why: 'You are receiving this because wrong two-step verification codes followed the correct password of your {app} account.',
+        ifYou: 'If it was you, typing the codes wrong, there is nothing else to do.',
+      },
+      'mailbox-known': {
+        subject: 'Someone is trying to reset your {app} password',
+        preview:
+          'A reset code sent to this address was used, then many wrong two-step codes. Check who can read your email.',
+        intro:
+          'Someone used a password reset code sent to this address, then entered many wrong two-step verification codes. The codes kept them out and your password has not changed, but whoever it was could read the code in your mailbox.',
+        button: 'Review your security',
+        advice:
+          'If it was not you, secure your mailbox first (its password, and who else can read it), then review your devices and two-step verification.',
+        why: 'You are receiving this because wrong two-step verification codes followed a password reset of your {app} account.',
+        ifYou: 'If it was you, typing the codes wrong, there is nothing else to do.',
+      },
+    },
   },
   pt: {
     dir: 'ltr',
@@ -145,17 +167,32 @@ export const MAIL_TEXTS: Record<Language, MailTexts> = {
     inviteIgnore: 'Se você não esperava por isso, ignore esta mensagem: nenhuma conta é criada sem o seu aceite.',
     footer: 'Enviado por {app}.',
     footerAuto: 'Esta é uma mensagem automática; as respostas não são lidas.',
-    passwordKnownSubject: 'Alguém sabe a sua senha do {app}',
-    passwordKnownPreview:
-      'A sua senha foi digitada corretamente, seguida de muitos códigos de duas etapas errados. Altere a sua senha.',
-    passwordKnownIntro:
-      'Alguém digitou a senha correta da sua conta do {app} e depois muitos códigos errados na verificação em duas etapas. Os códigos impediram a entrada, mas a sua senha não é mais um segredo.',
-    passwordKnownButton: 'Escolher uma nova senha',
-    passwordKnownAdvice:
-      'Escolha agora uma nova senha, que você não use em nenhum outro lugar: isso também faz a sua conta sair de todos os outros dispositivos.',
-    passwordKnownWhy:
-      'Você recebeu esta mensagem porque códigos de verificação em duas etapas errados seguiram a senha correta da sua conta do {app}.',
-    passwordKnownIfYou: 'Se foi você, digitando os códigos errado, não há mais nada a fazer.',
+    alarms: {
+      'password-known': {
+        subject: 'Alguém sabe a sua senha do {app}',
+        preview:
+          'A sua senha foi digitada corretamente, seguida de muitos códigos de duas etapas errados. Altere a sua senha.',
+        intro:
+          'Alguém digitou a senha correta da sua conta do {app} e depois muitos códigos errados na verificação em duas etapas. Os códigos impediram a entrada, mas a sua senha não é mais um segredo.',
+        button: 'Escolher uma nova senha',
+        advice:
+          'Escolha agora uma nova senha, que você não use em nenhum outro lugar: isso também faz a sua conta sair de todos os outros dispositivos.',
+        why: 'Você recebeu esta mensagem porque códigos de verificação em duas etapas errados seguiram a senha correta da sua conta do {app}.',
+        ifYou: 'Se foi você, digitando os códigos errado, não há mais nada a fazer.',
+      },
+      'mailbox-known': {
+        subject: 'Alguém está tentando redefinir a sua senha do {app}',
+        preview:
+          'Um código de redefinição enviado a este endereço foi usado, seguido de muitos códigos de duas etapas errados. Verifique quem pode ler o seu e‑mail.',
+        intro:
+          'Alguém usou um código de redefinição de senha enviado a este endereço e depois digitou muitos códigos errados na verificação em duas etapas. Os códigos impediram a entrada e a sua senha não mudou, mas quem fez isso conseguiu ler o código na sua caixa de entrada.',
+        button: 'Revisar a sua segurança',
+        advice:
+          'Se não foi você, proteja primeiro a sua caixa de entrada (a senha dela e quem mais pode lê-la) e depois revise os seus dispositivos e a verificação em duas etapas.',
+        why: 'Você recebeu esta mensagem porque códigos de verificação em duas etapas errados seguiram uma redefinição de senha da sua conta do {app}.',
+        ifYou: 'Se foi você, digitando os códigos errado, não há mais nada a fazer.',
+      },
+    },
   },
   es: {
     dir: 'ltr',
@@ -192,17 +229,32 @@ export const MAIL_TEXTS: Record<Language, MailTexts> = {
     inviteIgnore: 'Si no la esperabas, ignora este mensaje: no se crea ninguna cuenta si no la aceptas.',
     footer: 'Enviado por {app}.',
     footerAuto: 'Este es un mensaje automático; las respuestas no se leen.',
-    passwordKnownSubject: 'Alguien conoce tu contraseña de {app}',
-    passwordKnownPreview:
-      'Se escribió tu contraseña correcta y después muchos códigos de dos pasos erróneos. Cambia tu contraseña.',
-    passwordKnownIntro:
-      'Alguien escribió la contraseña correcta de tu cuenta de {app} y después muchos códigos erróneos en la verificación en dos pasos. Los códigos le impidieron entrar, pero tu contraseña ya no es un secreto.',
-    passwordKnownButton: 'Elegir una nueva contraseña',
-    passwordKnownAdvice:
-      'Elige ahora una nueva contraseña que no uses en ningún otro sitio: también cierra la sesión en todos los demás dispositivos.',
-    passwordKnownWhy:
-      'Recibes este mensaje porque se escribieron códigos de verificación en dos pasos erróneos tras la contraseña correcta de tu cuenta de {app}.',
-    passwordKnownIfYou: 'Si fuiste tú y te equivocaste al escribir los códigos, no tienes que hacer nada más.',
+    alarms: {
+      'password-known': {
+        subject: 'Alguien conoce tu contraseña de {app}',
+        preview:
+          'Se escribió tu contraseña correcta y después muchos códigos de dos pasos erróneos. Cambia tu contraseña.',
+        intro:
+          'Alguien escribió la contraseña correcta de tu cuenta de {app} y después muchos códigos erróneos en la verificación en dos pasos. Los códigos le impidieron entrar, pero tu contraseña ya no es un secreto.',
+        button: 'Elegir una nueva contraseña',
+        advice:
+          'Elige ahora una nueva contraseña que no uses en ningún otro sitio: también cierra la sesión en todos los demás dispositivos.',
+        why: 'Recibes este mensaje porque se escribieron códigos de verificación en dos pasos erróneos tras la contraseña correcta de tu cuenta de {app}.',
+        ifYou: 'Si fuiste tú y te equivocaste al escribir los códigos, no tienes que hacer nada más.',
+      },
+      'mailbox-known': {
+        subject: 'Alguien intenta restablecer tu contraseña de {app}',
+        preview:
+          'Se usó un código de restablecimiento enviado a esta dirección y después muchos códigos de dos pasos erróneos. Comprueba quién puede leer tu correo.',
+        intro:
+          'Alguien usó un código para restablecer la contraseña enviado a esta dirección y después escribió muchos códigos erróneos en la verificación en dos pasos. Los códigos le impidieron entrar y tu contraseña no ha cambiado, pero quien lo hizo pudo leer el código en tu buzón.',
+        button: 'Revisar tu seguridad',
+        advice:
+          'Si no fuiste tú, protege primero tu buzón (la contraseña del buzón y quién más puede leerlo) y después revisa tus dispositivos y la verificación en dos pasos.',
+        why: 'Recibes este mensaje porque se escribieron códigos de verificación en dos pasos erróneos tras un restablecimiento de la contraseña de tu cuenta de {app}.',
+        ifYou: 'Si fuiste tú y te equivocaste al escribir los códigos, no tienes que hacer nada más.',
+      },
+    },
   },
   hi: {
     dir: 'ltr',
@@ -239,16 +291,30 @@ export const MAIL_TEXTS: Record<Language, MailTexts> = {
     inviteIgnore: 'अगर आप इसकी उम्मीद नहीं कर रहे थे, तो इस संदेश को अनदेखा करें: आपके स्वीकार किए बिना कोई खाता नहीं बनता।',
     footer: '{app} द्वारा भेजा गया।',
     footerAuto: 'यह एक स्वचालित संदेश है; इसके जवाब पढ़े नहीं जाते।',
-    passwordKnownSubject: 'किसी को आपका {app} पासवर्ड पता है',
-    passwordKnownPreview: 'आपका पासवर्ड सही डाला गया, फिर दो‑चरणीय सत्यापन के कई गलत कोड डाले गए। अपना पासवर्ड बदलें।',
-    passwordKnownIntro:
-      'किसी ने आपके {app} खाते का सही पासवर्ड डाला, फिर दो‑चरणीय सत्यापन में कई गलत कोड डाले। कोड ने उन्हें अंदर नहीं आने दिया, लेकिन आपका पासवर्ड अब गुप्त नहीं है।',
-    passwordKnownButton: 'नया पासवर्ड चुनें',
-    passwordKnownAdvice:
-      'अभी एक नया पासवर्ड चुनें, जिसे आप कहीं और इस्तेमाल नहीं करते: इससे बाकी सभी डिवाइस भी साइन आउट हो जाते हैं।',
-    passwordKnownWhy:
-      'आपको यह संदेश इसलिए मिला है क्योंकि आपके {app} खाते के सही पासवर्ड के बाद दो‑चरणीय सत्यापन के गलत कोड डाले गए।',
-    passwordKnownIfYou: 'अगर यह आप ही थे और कोड गलत टाइप हुए, तो और कुछ करने की ज़रूरत नहीं है।',
+    alarms: {
+      'password-known': {
+        subject: 'किसी को आपका {app} पासवर्ड पता है',
+        preview: 'आपका पासवर्ड सही डाला गया, फिर दो‑चरणीय सत्यापन के कई गलत कोड डाले गए। अपना पासवर्ड बदलें।',
+        intro:
+          'किसी ने आपके {app} खाते का सही पासवर्ड डाला, फिर दो‑चरणीय सत्यापन में कई गलत कोड डाले। कोड ने उन्हें अंदर नहीं आने दिया, लेकिन आपका पासवर्ड अब गुप्त नहीं है।',
+        button: 'नया पासवर्ड चुनें',
+        advice: 'अभी एक नया पासवर्ड चुनें, जिसे आप कहीं और इस्तेमाल नहीं करते: इससे बाकी सभी डिवाइस भी साइन आउट हो जाते हैं।',
+        why: 'आपको यह संदेश इसलिए मिला है क्योंकि आपके {app} खाते के सही पासवर्ड के बाद दो‑चरणीय सत्यापन के गलत कोड डाले गए।',
+        ifYou: 'अगर यह आप ही थे और कोड गलत टाइप हुए, तो और कुछ करने की ज़रूरत नहीं है।',
+      },
+      'mailbox-known': {
+        subject: 'कोई आपका {app} पासवर्ड रीसेट करने की कोशिश कर रहा है',
+        preview:
+          'इस पते पर भेजा गया रीसेट कोड इस्तेमाल हुआ, फिर दो‑चरणीय सत्यापन के कई गलत कोड डाले गए। देखें कि आपका ईमेल कौन पढ़ सकता है।',
+        intro:
+          'किसी ने इस पते पर भेजा गया पासवर्ड रीसेट कोड इस्तेमाल किया, फिर दो‑चरणीय सत्यापन में कई गलत कोड डाले। कोड ने उन्हें अंदर नहीं आने दिया और आपका पासवर्ड नहीं बदला, लेकिन जिसने यह किया वह आपके मेलबॉक्स में कोड पढ़ सका।',
+        button: 'अपनी सुरक्षा जाँचें',
+        advice:
+          'अगर यह आप नहीं थे, तो पहले अपना मेलबॉक्स सुरक्षित करें (उसका पासवर्ड, और कौन‑कौन उसे पढ़ सकता है), फिर अपने डिवाइस और दो‑चरणीय सत्यापन जाँचें।',
+        why: 'आपको यह संदेश इसलिए मिला है क्योंकि आपके {app} खाते का पासवर्ड रीसेट करते समय दो‑चरणीय सत्यापन के गलत कोड डाले गए।',
+        ifYou: 'अगर यह आप ही थे और कोड गलत टाइप हुए, तो और कुछ करने की ज़रूरत नहीं है।',
+      },
+    },
   },
   it: {
     dir: 'ltr',
@@ -286,16 +352,31 @@ export const MAIL_TEXTS: Record<Language, MailTexts> = {
       'Se non te lo aspettavi, ignora questo messaggio: senza la tua accettazione non viene creato alcun account.',
     footer: 'Inviato da {app}.',
     footerAuto: 'Questo è un messaggio automatico; le risposte non vengono lette.',
-    passwordKnownSubject: 'Qualcuno conosce la tua password di {app}',
-    passwordKnownPreview:
-      'La tua password è stata inserita correttamente, seguita da molti codici di verifica in due passaggi errati. Cambia la password.',
-    passwordKnownIntro:
-      'Qualcuno ha inserito la password corretta del tuo account {app} e poi molti codici errati nella verifica in due passaggi. I codici lo hanno tenuto fuori, ma la tua password non è più un segreto.',
-    passwordKnownButton: 'Scegli una nuova password',
-    passwordKnownAdvice:
-      'Scegli subito una nuova password che non usi altrove: così il tuo account esce anche da tutti gli altri dispositivi.',
-    passwordKnownWhy:
-      'Ricevi questo messaggio perché dopo la password corretta del tuo account {app} sono stati inseriti codici di verifica in due passaggi errati.',
-    passwordKnownIfYou: 'Se sei stato tu e hai sbagliato a digitare i codici, non devi fare altro.',
+    alarms: {
+      'password-known': {
+        subject: 'Qualcuno conosce la tua password di {app}',
+        preview:
+          'La tua password è stata inserita correttamente, seguita da molti codici di verifica in due passaggi errati. Cambia la password.',
+        intro:
+          'Qualcuno ha inserito la password corretta del tuo account {app} e poi molti codici errati nella verifica in due passaggi. I codici lo hanno tenuto fuori, ma la tua password non è più un segreto.',
+        button: 'Scegli una nuova password',
+        advice:
+          'Scegli subito una nuova password che non usi altrove: così il tuo account esce anche da tutti gli altri dispositivi.',
+        why: 'Ricevi questo messaggio perché dopo la password corretta del tuo account {app} sono stati inseriti codici di verifica in due passaggi errati.',
+        ifYou: 'Se sei stato tu e hai sbagliato a digitare i codici, non devi fare altro.',
+      },
+      'mailbox-known': {
+        subject: 'Qualcuno sta cercando di reimpostare la tua password di {app}',
+        preview:
+          'È stato usato un codice di reimpostazione inviato a questo indirizzo, seguito da molti codici di verifica in due passaggi errati. Controlla chi può leggere la tua email.',
+        intro:
+          'Qualcuno ha usato un codice per reimpostare la password inviato a questo indirizzo e poi ha inserito molti codici errati nella verifica in due passaggi. I codici lo hanno tenuto fuori e la tua password non è cambiata, ma chi è stato ha potuto leggere il codice nella tua casella di posta.',
+        button: 'Controlla la tua sicurezza',
+        advice:
+          'Se non sei stato tu, proteggi prima la tua casella di posta (la sua password e chi altro può leggerla), poi controlla i tuoi dispositivi e la verifica in due passaggi.',
+        why: 'Ricevi questo messaggio perché dopo una reimpostazione della password del tuo account {app} sono stati inseriti codici di verifica in due passaggi errati.',
+        ifYou: 'Se sei stato tu e hai sbagliato a digitare i codici, non devi fare altro.',
+      },
+    },
   },
 };

@@ -11,7 +11,7 @@ import {
   UserIdParamsSchema,
 } from '@suite/contract';
 import type { AccountsDeps } from '../deps.js';
-import { passwordKnownAlarm } from '../identity/alarms.js';
+import { secondFactorAlarm } from '../identity/alarms.js';
 import { errorResponses, orFail, recoverySecondFactorLimits, signedInLimits } from '../http.js';
 import { reauthenticate, securityState } from './proof.js';
 import { revertChange, updatePassword } from './service.js';
@@ -36,7 +36,7 @@ const settingsRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app
       },
       preHandler: [
         ...signedInLimits(app, 'password', 20, 10),
-        recoverySecondFactorLimits(app, passwordKnownAlarm(deps)),
+        recoverySecondFactorLimits(app, secondFactorAlarm(deps, 'mailbox-known')),
       ],
     },
     async (request) =>

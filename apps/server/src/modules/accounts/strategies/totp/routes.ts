@@ -22,7 +22,7 @@ import {
   signedInLimits,
 } from '../../http.js';
 import { finishWithSession } from '../../login/finish.js';
-import { passwordKnownAlarm } from '../../identity/alarms.js';
+import { secondFactorAlarm } from '../../identity/alarms.js';
 import { answerSecondStep, confirmEnrolment, disable, startEnrolment, trustedBrowserCookie } from './service.js';
 import { TRUSTED_BROWSER_COOKIE, trustedBrowserCookieOptions } from '../../identity/trusted-browser.js';
 import { enrol, enrolSetup } from './enrol.js';
@@ -104,7 +104,7 @@ const totpRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps }> = async (app, { 
         response: { 200: SessionResponseSchema, ...captchaErrorResponses },
       },
       preHandler: addressLimits(app, 'second-step', 30, SECOND_STEP_PER_ADDRESS, 'failures', 'email', 'code', {
-        alarm: passwordKnownAlarm(deps),
+        alarm: secondFactorAlarm(deps, 'password-known'),
       }),
     },
     async (request, reply) =>
