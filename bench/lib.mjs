@@ -1,6 +1,6 @@
 // Shared helpers of the benchmarks: ports, processes pinned to a core, wrk, RSS, the built server.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { randomBytes } from 'node:crypto';
@@ -230,3 +230,59 @@ export const fmt = {
   k: (n) => (n >= 1000 ? `${(n / 1000).toFixed(1)}k` : n.toFixed(0)),
   ms: (n) => (n >= 100 ? `${n.toFixed(0)} ms` : `${n.toFixed(2)} ms`),
 };
+
+/** The server's argon2 parameters, read from its source (one source of truth), e.g. `memoryCost: 19_456`. */
+export function argon2Params() {
+  const files = [];
+  const walk = (dir) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      if (e.isDirectory()) walk(join(dir, e.name));
+      else if (e.name.endsWith('.ts')) files.push(join(dir, e.name));
+    }
+  };
+  walk(join(repo, 'apps/server/src'));
+  for (const f of files) {
+    const m = /memoryCost:\s*([\d_]+),\s*timeCost:\s*(\d+),\s*parallelism:\s*(\d+)/.exec(readFileSync(f, 'utf8'));
+    if (m)
+      return {
+        algorithm: 2,
+        memoryCost: Number(m[1].replaceAll('_', '')),
+        timeCost: Number(m[2]),
+        parallelism: Number(m[3]),
+      };
+  }
+  throw new Error('argon2 parameters not found in apps/server/src');
+}
+
+/**
+ * Raw argon2id verifications with the server's parameters (floor/argon2-raw.mjs): one process pinned to
+ * each core given, all at once, each `concurrency` at a time for `seconds`. Resolves to each process's
+ * verifications per second (`rate`) and per CPU-second it used (`perCpuSecond`).
+ */
+export function rawArgon2({ cores, concurrency = 4, seconds = 4 }) {
+  const env = {
+    ...process.env,
+    ARGON2_PARAMS: JSON.stringify(argon2Params()),
+    CONCURRENCY: String(concurrency),
+    SECONDS: String(seconds),
+  };
+  const script = join(benchDir, 'floor/argon2-raw.mjs');
+  return Promise.all(
+    cores.map(
+      (core) =>
+        new Promise((resolve, reject) => {
+          const child = spawn('taskset', ['-c', core, process.execPath, script], { env });
+          let stdout = '';
+          let stderr = '';
+          child.stdout.on('data', (d) => (stdout += d));
+          child.stderr.on('data', (d) => (stderr += d));
+          child.on('error', reject);
+          child.on('close', (code) =>
+            code === 0
+              ? resolve(JSON.parse(stdout.trim().split('\n').pop()))
+              : reject(new Error(`argon2 baseline failed: ${stderr}`)),
+          );
+        }),
+    ),
+  );
+}

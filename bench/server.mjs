@@ -1,11 +1,11 @@
 // Server figures against a bare Fastify hello-world started in the same run, both pinned to one core
 // (wrk on the other): light routes' throughput and p99, login throughput against raw argon2id with the
 // server's parameters, cold start to healthy and idle RSS.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import {
-  benchDir,
+  argon2Params,
   createAccounts,
   loginHeader,
   CORES,
@@ -14,7 +14,7 @@ import {
   median,
   medianRun,
   out,
-  repo,
+  rawArgon2,
   rssKb,
   sleep,
   startHello,
@@ -26,29 +26,6 @@ const BROWSER_HEADERS = {
   'accept-encoding': 'gzip, deflate, br',
   accept: 'text/html,application/json;q=0.9,*/*;q=0.8',
 };
-
-/** The server's argon2 parameters, read from its source (one source of truth), e.g. `memoryCost: 19_456`. */
-function argon2Params() {
-  const files = [];
-  const walk = (dir) => {
-    for (const e of readdirSync(dir, { withFileTypes: true })) {
-      if (e.isDirectory()) walk(join(dir, e.name));
-      else if (e.name.endsWith('.ts')) files.push(join(dir, e.name));
-    }
-  };
-  walk(join(repo, 'apps/server/src'));
-  for (const f of files) {
-    const m = /memoryCost:\s*([\d_]+),\s*timeCost:\s*(\d+),\s*parallelism:\s*(\d+)/.exec(readFileSync(f, 'utf8'));
-    if (m)
-      return {
-        algorithm: 2,
-        memoryCost: Number(m[1].replaceAll('_', '')),
-        timeCost: Number(m[2]),
-        parallelism: Number(m[3]),
-      };
-  }
-  throw new Error('argon2 parameters not found in apps/server/src');
-}
 
 /**
  * Each route against the hello-world, both servers up at once on the same core and measured in turn
@@ -99,23 +76,7 @@ async function login() {
   const concurrency = 4;
   const seconds = 4;
   const rounds = 3;
-  const rawRun = () => {
-    const raw = spawnSync(
-      'taskset',
-      ['-c', CORES.server ?? '0', process.execPath, join(benchDir, 'floor/argon2-raw.mjs')],
-      {
-        encoding: 'utf8',
-        env: {
-          ...process.env,
-          ARGON2_PARAMS: JSON.stringify(params),
-          CONCURRENCY: String(concurrency),
-          SECONDS: String(seconds),
-        },
-      },
-    );
-    if (raw.status !== 0) throw new Error(`argon2 baseline failed: ${raw.stderr}`);
-    return JSON.parse(raw.stdout.trim().split('\n').pop()).rate;
-  };
+  const rawRun = async () => (await rawArgon2({ cores: [CORES.server ?? '0'], concurrency, seconds }))[0].rate;
 
   // A registered user straight in the embedded database (the server's own hashing), checked by one login.
   const ours = await startOurs({ env: { RATE_LIMIT_SCALE: '1000000' } });
@@ -132,7 +93,7 @@ async function login() {
     const url = `${ours.base}/api/auth/login`;
     wrk(url, { connections: concurrency, seconds: 2, script }); // warm-up (JIT), as the raw run's own
     for (let i = 0; i < rounds; i++) {
-      runs.raw.push(rawRun());
+      runs.raw.push(await rawRun());
       const r = wrk(url, { connections: concurrency, seconds, script });
       runs.ours.push(r.rps);
       bad += r.bad;
