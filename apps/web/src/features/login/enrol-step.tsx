@@ -107,7 +107,7 @@ export default function EnrolStep({
       {error !== null && <Alert>{error}</Alert>}
       {/* The code sends itself: no primary button competes with it, and the way back is a quiet link. */}
       <div className="auth-form__links">
-        <Button variant="link" className="login__quiet" onClick={() => onExpired(null)} disabled={busy}>
+        <Button variant="link" className="auth-form__quiet" onClick={() => onExpired(null)} disabled={busy}>
           {t('back')}
         </Button>
       </div>

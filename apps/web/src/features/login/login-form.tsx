@@ -226,7 +226,7 @@ export default function LoginForm() {
           <SsoChoice email={address} availability="required" note={false} />
           {sso === 'available' ? (
             <div className="auth-form__links auth-form__links--center">
-              <Button variant="link" className="login__quiet" onClick={() => setPasswordChosen(true)}>
+              <Button variant="link" className="auth-form__quiet" onClick={() => setPasswordChosen(true)}>
                 {t('usePassword')}
               </Button>
             </div>
@@ -244,7 +244,7 @@ export default function LoginForm() {
             <Link to={userPath('recovery-password')}>{t('forgot')}</Link>
             <Button
               variant="link"
-              className="login__quiet login__passkey"
+              className="auth-form__quiet login__passkey"
               onClick={(event) => void passkey.run(event.currentTarget.form)}
               loading={passkey.busy}
             >

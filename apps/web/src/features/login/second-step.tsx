@@ -8,14 +8,11 @@ import { useGoToMainApp } from '../../lib/main-app';
 import { saveSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useFormSubmit } from '../../lib/use-form-submit';
-import { Alert } from '../../components/alert';
-import { Button } from '../../components/button';
 import { Checkbox } from '../../components/checkbox';
-import { WithAddress, WithDomain } from '../../components/address';
-import { CodeBoxes, type CodeBoxesHandle } from '../../components/code-boxes';
-import { TextField } from '../../components/text-field';
+import { WithDomain } from '../../components/address';
+import type { CodeBoxesHandle } from '../../components/code-boxes';
+import { SecondFactorStep } from '../../components/second-factor-step';
 import { answerSecondStep } from './api/second-step';
-import '../../components/auth-form.css';
 import './login.css';
 
 /** A wrong code at this step (the step's own answer, or the app-code one). */
@@ -32,8 +29,7 @@ export interface PendingSecondStep {
  * The code step after the password of an account with two-step verification: six boxes for the app's
  * code (sent as the sixth digit lands), or a recovery code; the lead says which. "Trust this browser for
  * 30 days" follows the code, as one reads; the sixth digit still sends at once, so the box counts when
- * ticked before that digit (its state is read at sending time). No primary button while the boxes send themselves: back and the other method are quiet
- * links. A pending step that ran out (time, or too many wrong codes) sends the person back to the
+ * ticked before that digit (its state is read at sending time). A pending step that ran out (time, or too many wrong codes) sends the person back to the
  * password with the reason.
  */
 export default function SecondStep({
@@ -93,11 +89,6 @@ export default function SecondStep({
       goToMainApp();
     });
 
-  function submitRecovery(event: FormEvent) {
-    event.preventDefault();
-    if (recoveryCode.trim()) void check(recoveryCode.trim(), event.currentTarget as HTMLElement);
-  }
-
   const trustBox = pending.trustAllowed ? (
     <Checkbox checked={trust} onChange={changeTrust} name="trust">
       {t('trust')}
@@ -108,66 +99,33 @@ export default function SecondStep({
   ) : null;
 
   return (
-    <div className="auth-form" aria-busy={busy || undefined}>
-      <h1 id="step-title">{recovery ? t('recoveryTitle') : t('title')}</h1>
-      <p className="auth-form__lead">
-        <WithAddress
-          email={pending.email}
-          text={
-            recovery ? t('leadRecovery', { email: pending.email }) : t('lead', { n: CODE_LENGTH, email: pending.email })
-          }
-        />
-      </p>
-      {recovery ? (
-        <form className="stack" onSubmit={submitRecovery} noValidate aria-labelledby="step-title">
-          <TextField
-            label={t('recovery')}
-            hint={t('recoveryHint')}
-            autoComplete="one-time-code"
-            autoCapitalize="none"
-            spellCheck={false}
-            autoFocus
-            {...submit.field('recovery-code', recoveryCode, setRecoveryCode)}
-            required={false}
-          />
-          {trustBox}
-          {error !== null && <Alert>{error}</Alert>}
-          <Button type="submit" block loading={busy}>
-            {t('submit')}
-          </Button>
-        </form>
-      ) : (
-        <>
-          <CodeBoxes
-            ref={boxes}
-            label={t('label')}
-            digitLabel={(n) => t('digit', { n, total: CODE_LENGTH })}
-            onComplete={(code) => void check(code)}
-            busy={busy}
-            invalid={error !== null}
-            onType={() => setError(null)}
-          />
-          {busy ? <p className="auth-form__small muted center-text">{t('checking')}</p> : null}
-          {error !== null && <Alert>{error}</Alert>}
-          {trustBox}
-        </>
-      )}
-      <div className="auth-form__links">
-        <Button variant="link" className="login__quiet" onClick={() => onExpired(null)} disabled={busy}>
-          {t('back')}
-        </Button>
-        <Button
-          variant="link"
-          className="login__quiet"
-          onClick={() => {
-            setRecovery((r) => !r);
-            setError(null);
-            submit.clearFieldError('recovery-code');
-          }}
-        >
-          {recovery ? t('useApp') : t('useRecovery')}
-        </Button>
-      </div>
-    </div>
+    <SecondFactorStep
+      titleId="step-title"
+      email={pending.email}
+      lead={{
+        app: t('lead', { n: CODE_LENGTH, email: pending.email }),
+        recovery: t('leadRecovery', { email: pending.email }),
+      }}
+      recovery={recovery}
+      onRecoveryChange={(on) => {
+        setRecovery(on);
+        setError(null);
+        submit.clearFieldError('recovery-code');
+      }}
+      boxes={boxes}
+      onCode={(code) => void check(code)}
+      recoveryField={{ ...submit.field('recovery-code', recoveryCode, setRecoveryCode), required: false }}
+      onRecoverySubmit={(event: FormEvent<HTMLFormElement>) => {
+        event.preventDefault();
+        if (recoveryCode.trim()) void check(recoveryCode.trim(), event.currentTarget);
+      }}
+      submitLabel={t('submit')}
+      busy={busy}
+      error={error}
+      onType={() => setError(null)}
+      backLabel={t('back')}
+      onBack={() => onExpired(null)}
+      extra={trustBox}
+    />
   );
 }
