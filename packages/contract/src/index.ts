@@ -17,10 +17,5 @@ export * from './pages.js';
 export * from './meeting-presence.js';
 export * from './user-agent.js';
 export * from './meeting-lobby.js';
-export * from './schemas/common.js';
-export * from './schemas/accounts.js';
-export * from './schemas/meetings.js';
-export * from './schemas/files.js';
-export * from './schemas/config.js';
-export * from './schemas/security.js';
-export * from './admin.js';
+// The schemas, as the schemas-only entry lists them.
+export * from './schemas.js';
