@@ -142,6 +142,32 @@ test.describe('prerendered entry screens: nothing moves, nothing typed is lost',
     await expect(page.getByRole('alert')).toBeVisible();
   });
 
+  test('an address carried from the last form, arriving in a field the person is already in, is replaced by what they type', async ({
+    page,
+  }) => {
+    // The address typed at sign-in is carried to sign-up in the tab; the prerendered page cannot know it,
+    // so it arrives with the app, possibly after the person clicked into the empty field.
+    await page.goto('/user/login');
+    const login = texts('en', 'login');
+    await page.getByRole('textbox', { name: login('email'), exact: true }).fill('grace@contoso.com');
+    await expect.poll(() => page.evaluate(() => sessionStorage.length)).toBeGreaterThan(0);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/user/signup', { waitUntil: 'commit' });
+    const field = page.getByRole('textbox', { name: texts('en', 'signup')('email'), exact: true });
+    await field.click();
+    await expect(field).toHaveValue('');
+    release();
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+    await expect(field).toHaveValue('grace@contoso.com');
+    await page.keyboard.type('ada@contoso.com');
+    await expect(field).toHaveValue('ada@contoso.com');
+  });
+
   test('a form sent before the JavaScript ran is sent once it has, nothing typed in the address', async ({ page }) => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));

@@ -37,13 +37,16 @@ export const EmailField = forwardRef<HTMLInputElement, EmailFieldProps>(function
     onChange(event);
   };
   // After the field's own first effect (what was typed before the app ran wins): an empty field takes
-  // the carried address.
+  // the carried address. The prerendered page cannot know it, so it arrives after the first paint: in a
+  // field the person is already in, it comes selected, so that what they type next replaces it instead
+  // of being glued after it.
   const takeCarried = useEffectEvent(() => {
     const input = own.current;
     const address = carriedAddress.get();
     if (!carried || !input || input.value || !address) return;
     input.value = address;
     onChange({ target: input });
+    if (input.ownerDocument.activeElement === input) input.select();
   });
   // takeCarried is an Effect Event (useEffectEvent), never a dependency; eslint-plugin-react-hooks 5 predates it.
   // eslint-disable-next-line react-hooks/exhaustive-deps
