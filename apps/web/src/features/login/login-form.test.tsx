@@ -28,11 +28,12 @@ describe('login screen', () => {
     expect(await screen.findByText(/Could not connect to the server/)).toBeVisible();
   });
 
-  it('requires both fields before calling', async () => {
+  it('requires both fields before calling, each message naming its field', async () => {
     server = await serveApi(() => ({ status: 200 }));
     await renderScreen(<LoginForm />, { url: '/user/login' });
     fireEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
-    expect(await screen.findAllByText('This field is required.')).toHaveLength(2);
+    expect(await screen.findByText('Enter your email address.')).toBeVisible();
+    expect(screen.getByText('Enter your password.')).toBeVisible();
     expect(server.requests).toHaveLength(0);
   });
 

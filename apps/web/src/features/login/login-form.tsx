@@ -71,8 +71,8 @@ export default function LoginForm() {
   const { busy, error, setError, field, onSubmit } = useFormSubmit<'email' | 'password'>({
     validate: () => ({
       fields: {
-        email: !address ? t('required') : !isEmailShape(address) ? t('invalidEmail') : undefined,
-        password: password || sso === 'required' ? undefined : t('required'),
+        email: !address ? t('emailRequired') : !isEmailShape(address) ? t('invalidEmail') : undefined,
+        password: password || sso === 'required' ? undefined : t('passwordRequired'),
       },
     }),
     captcha: 'login',
