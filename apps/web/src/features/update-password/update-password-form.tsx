@@ -17,7 +17,7 @@ import { Button } from '../../components/button';
 import { PasswordField } from '../../components/password-field';
 import { NoSession } from '../../components/no-session';
 import { updatePassword } from './api/update-password';
-import { WithDomain } from '../../components/address';
+import { WithAddress, WithDomain } from '../../components/address';
 import '../../components/auth-form.css';
 
 // Only an account with two-step verification reaches it (after the server asks): not in the first load.
@@ -167,7 +167,9 @@ export default function UpdatePasswordForm() {
   return (
     <form className="auth-form" onSubmit={onSubmit} noValidate aria-labelledby="update-title">
       <h1 id="update-title">{t('title')}</h1>
-      <p className="auth-form__lead">{t('lead', { email: user.email })}</p>
+      <p className="auth-form__lead">
+        <WithAddress email={user.email} text={t('lead', { email: user.email })} />
+      </p>
       {needsCurrent ? (
         <PasswordField
           label={t('current')}
