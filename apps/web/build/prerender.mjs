@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { Window } from 'happy-dom';
+import { drawnText, firstFrameFonts } from './first-frame-fonts.mjs';
 
 const web = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(web, 'dist');
@@ -91,6 +92,7 @@ const inlineStyles = new Set();
  */
 function paintFromHtml(shell) {
   const load = [];
+  let styles = '';
   const html = shell
     .replace(/ *<script type="module" crossorigin src="([^"]+)"><\/script>\n/g, (_, src) => (load.push(src), ''))
     .replace(/ *<link rel="modulepreload" crossorigin href="([^"]+)">\n/g, (_, href) => (load.push(href), ''))
@@ -99,15 +101,22 @@ function paintFromHtml(shell) {
       const css = readFileSync(join(dist, href), 'utf8');
       if (css.includes('</')) throw new Error(`${href}: cannot be inlined`);
       inlineStyles.add(css);
+      styles += css;
       return `<style>${css}</style><link rel="stylesheet" href="${href}" disabled>`;
     });
   if (!load.length) throw new Error('prerender: the page shell loads no script');
-  return html.replace('  </body>', `    <script data-load="${load.join(' ')}">${BOOT_SCRIPT}</script>\n  </body>`);
+  return {
+    html: html.replace('  </body>', `    <script data-load="${load.join(' ')}">${BOOT_SCRIPT}</script>\n  </body>`),
+    styles,
+  };
 }
+
+/** Each prerendered page's own inline style (its first frame's fonts, build/first-frame-fonts.mjs), by file. */
+const pageStyles = {};
 
 let count = 0;
 for (const page of WEB_PAGES.filter((p) => p.entry)) {
-  const shell = paintFromHtml(readFileSync(join(dist, 'pages', `${page.name}.html`), 'utf8'));
+  const { html: shell, styles } = paintFromHtml(readFileSync(join(dist, 'pages', `${page.name}.html`), 'utf8'));
   // A parameter's value is not known at build: the screen renders without it until it hydrates.
   const path = page.path.replace(/:[A-Za-z]+/g, '-');
   for (const language of LANGUAGES) {
@@ -115,9 +124,15 @@ for (const page of WEB_PAGES.filter((p) => p.entry)) {
     window.localStorage.clear();
     const markup = await render(path, language);
     if (!markup.includes('<h1')) throw new Error(`prerender ${page.path} (${language}): no heading rendered`);
+    const drawn = window.document.createElement('template');
+    drawn.innerHTML = markup;
+    // After the stylesheets: declared last, these faces are the ones the browser tries first.
+    const fonts = await firstFrameFonts(dist, styles, drawnText(drawn.content));
+    const file = `${page.name}.${language}.html`;
+    if (fonts) pageStyles[`/pages/${file}`] = sha256(fonts);
     const html = shell
       .replace(/<html lang="[^"]*">/, `<html lang="${LANGUAGE_TAGS[language]}">`)
-      .replace('  </head>', `${fontLinks(language)}  </head>`)
+      .replace('  </head>', `${fontLinks(language)}${fonts ? `    <style>${fonts}</style>\n` : ''}  </head>`)
       .replace(
         /<script data-load="([^"]*)"/,
         (_, load) => `<script data-load="${[...catalogUrls(page, language), load].join(' ')}"`,
@@ -126,7 +141,7 @@ for (const page of WEB_PAGES.filter((p) => p.entry)) {
         '<div id="root"></div>',
         `<div id="root" data-path="${escape(path)}" data-lang="${language}">${markup}</div>`,
       );
-    write(join(dist, 'pages', `${page.name}.${language}.html`), html);
+    write(join(dist, 'pages', file), html);
     count++;
   }
 }
@@ -142,7 +157,7 @@ writeFileSync(
 );
 writeFileSync(
   join(dist, 'inline-sources.json'),
-  `${JSON.stringify({ script: [sha256(BOOT_SCRIPT)], style: [...inlineStyles].map(sha256) }, null, 2)}\n`,
+  `${JSON.stringify({ script: [sha256(BOOT_SCRIPT)], style: [...inlineStyles].map(sha256), pages: pageStyles }, null, 2)}\n`,
 );
 rmSync(ssr, { recursive: true, force: true });
 console.log(`prerendered ${count} pages`);
