@@ -49,7 +49,7 @@ export function selfHostedFaces(css) {
   return [...css.matchAll(/@font-face\{([^}]*)\}/g)]
     .map((m) => {
       const prop = (name) => new RegExp(`(?:^|;)${name}:([^;]+)`).exec(m[1])?.[1].trim();
-      const file = /url\((\/assets\/[\w.-]+\.woff2)\)/.exec(m[1])?.[1];
+      const file = /url\((\/[\w./-]+\.woff2)\)/.exec(m[1])?.[1];
       const range = prop('unicode-range');
       if (!file || !range) return undefined;
       return {

@@ -5,12 +5,13 @@
 // data-path) with its .br and .gz beside it, and dist/prerendered.json: the settings it was rendered
 // with, which the server compares with its own before it sends these pages.
 //
-// A prerendered page paints from its HTML alone: its stylesheets are inlined, and nothing else is
-// fetched before its first frame but what that frame draws (Poppins, found by the inline CSS). Its
-// scripts and text catalogs are fetched right after that frame by a small inline script (BOOT_SCRIPT)
-// that also holds a form sent before they have run. dist/inline-sources.json lists the hashes of those
-// inline styles and that script, which the server adds to its Content-Security-Policy (nothing else
-// inline is allowed).
+// A prerendered page paints from its HTML alone: its stylesheets are inlined, and so are the Poppins
+// glyphs its first frame draws (build/first-frame-fonts.mjs; a Hindi page preloads its Devanagari faces).
+// Its scripts and text catalogs are fetched right after that frame by a small inline script
+// (BOOT_SCRIPT) that also holds a form sent before they have run. dist/inline-sources.json lists the
+// hashes of those inline styles and that script, which the server adds to its Content-Security-Policy,
+// and of each page's own fonts style, which it adds to that page's answer only (nothing else inline is
+// allowed).
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -47,8 +48,8 @@ const catalogs = new Map(
 );
 // A Hindi page's text is in Poppins' Devanagari faces: preloaded, so that they are there for the first
 // frame (fonts.css: font-display block, the text waits for them) — a system may have no Devanagari
-// glyphs at all to fall back on (boxes). The latin faces are not preloaded on these pages (see
-// paintFromHtml); the SPA shell (index.html) keeps their preload, as its first paint waits for its code.
+// glyphs at all to fall back on (boxes). The latin faces are not preloaded on these pages (their
+// glyphs are in the page, see paintFromHtml); the SPA shell (index.html) keeps their preload, as its first paint waits for its code.
 const devanagariFonts = readdirSync(join(dist, 'assets')).filter((file) =>
   /^poppins-devanagari-(400|600)-normal-[\w-]+\.woff2$/.test(file),
 );
@@ -70,9 +71,9 @@ const catalogUrls = (page, language) =>
  * Fetches the page's text catalogs (as preloads, which lib/i18n.ts's fetch then finds) and loads its
  * modules (the entry and the screen's chunks, in parallel), all listed in data-load, right after the
  * first frame (requestAnimationFrame runs just before a frame is drawn, the timeout just after it). So
- * that frame depends on the HTML and Poppins alone: nothing competes with them for the connection, and
- * no download ends before it (Lighthouse counts every download that ended before the largest paint into
- * its estimate of that paint). At once in a tab not shown (no frame comes there until it is shown), and
+ * that frame depends on the HTML alone (a Hindi page's also on its Devanagari faces): nothing competes
+ * for the connection, and no download ends before it (Lighthouse counts every download that ended
+ * before the largest paint into its estimate of that paint). At once in a tab not shown (no frame comes there until it is shown), and
  * when a form is sent before the app has taken over: that form is held (`earlySubmit`) and sent again
  * once the app has (lib/typed-early.ts), instead of the browser's own submission reloading the page.
  * The same text on every page, so one hash in the CSP covers it.
@@ -86,9 +87,8 @@ const inlineStyles = new Set();
  * with a `disabled` link to its file, which the browser does not fetch: Vite's loader, which adds a
  * chunk's stylesheets when the chunk loads, sees them there and skips them. The page's
  * <script src> and modulepreload links become the list the boot script loads. The latin Poppins faces
- * are not preloaded: the inline CSS finds them for the first frame, which Chromium fetches first
- * (highest priority) and waits for (font-display: optional), and which Lighthouse counts as what that
- * paint needs; preloaded, they were fetched beside the scripts and counted as a later paint.
+ * are not preloaded: the page carries the glyphs of its first frame (its own <style>, added per page
+ * and language below), and a face file is fetched only for a character the page did not carry.
  */
 function paintFromHtml(shell) {
   const load = [];
