@@ -21,14 +21,17 @@ const CSS = [
   '.a{color:red}',
 ].join('');
 
-const rules = (css) =>
-  [...css.matchAll(/@font-face\{([^}]*)\}/g)].map((m) => ({
+const rules = ({ style, urls }) => {
+  // Each face's data: URL is also preloaded: the list names each one once.
+  expect(urls).toEqual([...new Set([...style.matchAll(/url\((data:[^)]+)\)/g)].map((m) => m[1]))]);
+  return [...style.matchAll(/@font-face\{([^}]*)\}/g)].map((m) => ({
     family: /font-family:([^;]+)/.exec(m[1])[1],
     weight: /font-weight:([^;]+)/.exec(m[1])[1],
     display: /font-display:([^;]+)/.exec(m[1])[1],
     range: /unicode-range:([^;]+)/.exec(m[1])[1],
     font: Buffer.from(/url\(data:font\/woff2;base64,([^)]+)\)/.exec(m[1])[1], 'base64'),
   }));
+};
 
 describe("a prerendered page's first-frame fonts", () => {
   it('carries each latin face its text uses, cut to exactly that text, and names those characters', async () => {
@@ -54,7 +57,7 @@ describe("a prerendered page's first-frame fonts", () => {
     expect(ext.map((r) => `${r.family} ${r.weight}`)).toEqual(['Poppins 400']);
     // No rule names a Devanagari character: those faces stay files the page preloads.
     for (const rule of carried) expect(parseUnicodeRange(rule.range).some(([from]) => from >= 0x900)).toBe(false);
-    expect(await firstFrameFonts(fontsource, CSS, '')).toBe('');
+    expect(await firstFrameFonts(fontsource, CSS, '')).toEqual({ style: '', urls: [] });
   });
 
   it("reads the text a page draws: text, fields' values and placeholders, not SVG or script", () => {

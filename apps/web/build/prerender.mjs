@@ -129,10 +129,18 @@ for (const page of WEB_PAGES.filter((p) => p.entry)) {
     // After the stylesheets: declared last, these faces are the ones the browser tries first.
     const fonts = await firstFrameFonts(dist, styles, drawnText(drawn.content));
     const file = `${page.name}.${language}.html`;
-    if (fonts) pageStyles[`/pages/${file}`] = sha256(fonts);
+    if (fonts.style) pageStyles[`/pages/${file}`] = sha256(fonts.style);
+    const preloads = fonts.urls
+      .map((url) => `\n    <link rel="preload" as="font" type="font/woff2" crossorigin href="${url}">`)
+      .join('');
     const html = shell
       .replace(/<html lang="[^"]*">/, `<html lang="${LANGUAGE_TAGS[language]}">`)
-      .replace('  </head>', `${fontLinks(language)}${fonts ? `    <style>${fonts}</style>\n` : ''}  </head>`)
+      // First in the head: the parser starts them before it reaches the stylesheets.
+      .replace(/<meta charset="UTF-8" \/>/, (meta) => `${meta}${preloads}`)
+      .replace(
+        '  </head>',
+        `${fontLinks(language)}${fonts.style ? `    <style>${fonts.style}</style>\n` : ''}  </head>`,
+      )
       .replace(
         /<script data-load="([^"]*)"/,
         (_, load) => `<script data-load="${[...catalogUrls(page, language), load].join(' ')}"`,
