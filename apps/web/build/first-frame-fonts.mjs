@@ -63,14 +63,17 @@ export function selfHostedFaces(css) {
     .filter((face) => face && !NOT_CARRIED.test(face.file));
 }
 
-/** The text a page's markup draws: its text nodes and the values and placeholders of its fields (no SVG, no script). */
+/**
+ * The text a page's markup draws: its text nodes (an SVG's <text> too: the logo's name) and the values
+ * and placeholders of its fields; not scripts, nor an SVG's title or description.
+ */
 export function drawnText(root) {
   let text = GENERATED;
   const walk = (node) => {
     if (node.nodeType === 3) text += node.nodeValue;
     if (node.nodeType !== 1 && node.nodeType !== 11) return;
     const tag = node.nodeName?.toLowerCase();
-    if (tag === 'svg' || tag === 'script' || tag === 'style' || tag === 'template') return;
+    if (['script', 'style', 'template', 'title', 'desc'].includes(tag)) return;
     if (node.nodeType === 1) {
       if (node.getAttribute('placeholder')) text += node.getAttribute('placeholder');
       if (tag === 'input' && node.getAttribute('type') !== 'hidden' && node.getAttribute('value'))
