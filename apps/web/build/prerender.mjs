@@ -69,16 +69,19 @@ const catalogUrls = (page, language) =>
 
 /**
  * Fetches the page's text catalogs (as preloads, which lib/i18n.ts's fetch then finds) and loads its
- * modules (the entry and the screen's chunks, in parallel), all listed in data-load, right after the
- * first frame (requestAnimationFrame runs just before a frame is drawn, the timeout just after it). So
- * that frame depends on the HTML alone (a Hindi page's also on its Devanagari faces): nothing competes
- * for the connection, and no download ends before it (Lighthouse counts every download that ended
- * before the largest paint into its estimate of that paint). At once in a tab not shown (no frame comes there until it is shown), and
- * when a form is sent before the app has taken over: that form is held (`earlySubmit`) and sent again
- * once the app has (lib/typed-early.ts), instead of the browser's own submission reloading the page.
- * The same text on every page, so one hash in the CSP covers it.
+ * modules (the entry and the screen's chunks, in parallel), all listed in data-load, once the first
+ * contentful frame is on the screen (its paint entry: it comes when the frame has been presented, not
+ * when the page's thread is done with it — on a busy phone those are tens of milliseconds apart, in
+ * which a download could end; where the browser has no paint entries, just after the first frame:
+ * requestAnimationFrame runs just before a frame is drawn, the timeout just after it). So that frame
+ * depends on the HTML alone (a Hindi page's also on its Devanagari faces): nothing competes for the
+ * connection, and no download ends before it (Lighthouse counts every download that ended before the
+ * largest paint into its estimate of that paint). At once in a tab not shown (no frame comes there
+ * until it is shown), and when a form is sent before the app has taken over: that form is held
+ * (`earlySubmit`) and sent again once the app has (lib/typed-early.ts), instead of the browser's own
+ * submission reloading the page. The same text on every page, so one hash in the CSP covers it.
  */
-const BOOT_SCRIPT = `((d,l)=>{const g=()=>l||(l=d.dataset.load.split(' ').map((u)=>u.endsWith('.json')?document.head.append(Object.assign(document.createElement('link'),{rel:'preload',as:'fetch',crossOrigin:'',href:u})):import(u)));addEventListener('submit',(e)=>{self.hydrating||(e.preventDefault(),self.earlySubmit=e.target,g())},!0);document.hidden?g():requestAnimationFrame(()=>setTimeout(g))})(document.currentScript)`;
+const BOOT_SCRIPT = `((d,l)=>{const g=()=>l||(l=d.dataset.load.split(' ').map((u)=>u.endsWith('.json')?document.head.append(Object.assign(document.createElement('link'),{rel:'preload',as:'fetch',crossOrigin:'',href:u})):import(u)));addEventListener('submit',(e)=>{self.hydrating||(e.preventDefault(),self.earlySubmit=e.target,g())},!0);document.hidden?g():PerformanceObserver.supportedEntryTypes?.includes('paint')?new PerformanceObserver((p,o)=>{p.getEntriesByName('first-contentful-paint').length&&(o.disconnect(),g())}).observe({type:'paint',buffered:!0}):requestAnimationFrame(()=>setTimeout(g))})(document.currentScript)`;
 const sha256 = (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 const inlineStyles = new Set();
 
