@@ -347,8 +347,16 @@ describe('web app serving', () => {
       expect(await styleSrc('/guest', 'it')).toBe(`style-src 'self' ${shared}`);
       expect(await styleSrc('/guest?meeting=abc')).toBe(`style-src 'self' ${shared}`);
       expect(await styleSrc('/app')).toBe(`style-src 'self' ${shared}`);
-      // The fonts come from the page itself: font-src allows data: and nothing wider.
+      // A revisit answered 304 carries the same policy: the browser takes it as the page's.
       const res = await app.inject({ method: 'GET', url: '/guest' });
+      const revisit = await app.inject({
+        method: 'GET',
+        url: '/guest',
+        headers: { 'if-none-match': res.headers.etag },
+      });
+      expect(revisit.statusCode).toBe(304);
+      expect(revisit.headers['content-security-policy']).toBe(res.headers['content-security-policy']);
+      // The fonts come from the page itself: font-src allows data: and nothing wider.
       expect(String(res.headers['content-security-policy']).split(';')).toContain("font-src 'self' data:");
     } finally {
       await app.close();

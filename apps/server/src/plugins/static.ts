@@ -121,6 +121,10 @@ function sendVariants(
   const encoding = pickEncoding(request.headers['accept-encoding'], file.available);
   const chosen = file.bodies[encoding]!;
   void reply.header('vary', vary).header('cache-control', file.cacheControl);
+  // Before the 304 too: a browser takes the headers of a 304 as the page's, its CSP included.
+  const csp = reply.getHeader('content-security-policy');
+  if (file.ownStyle && typeof csp === 'string')
+    void reply.header('content-security-policy', allowingStyle(csp, file.ownStyle));
   if (status === 200) {
     void reply.header('etag', chosen.etag);
     const match = request.headers['if-none-match'];
@@ -128,9 +132,6 @@ function sendVariants(
       return reply.code(304).send();
   }
   if (encoding !== 'identity') void reply.header('content-encoding', encoding);
-  const csp = reply.getHeader('content-security-policy');
-  if (file.ownStyle && typeof csp === 'string')
-    void reply.header('content-security-policy', allowingStyle(csp, file.ownStyle));
   return reply.code(status).type(file.type).send(chosen.body);
 }
 
