@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 
 /**
  * The fonts Chromium drew the text of the first element matching `selector` with (DevTools' "Rendered
- * Fonts"), by family name: what a person sees. document.fonts.check() says something else: whether
+ * Fonts"), by the name each font file gives itself ("Poppins", "Poppins SemiBold"): what a person sees. document.fonts.check() says something else: whether
  * every face that covers the text has loaded (the page's own cut of Poppins covers it, the full file
  * that also does need not have).
  */

@@ -24,7 +24,7 @@ test.describe('fonts on an English page', () => {
     // The glyphs of the page's text came in its HTML: no font file was fetched, Devanagari least of all.
     expect(fontsOf(requested)).toEqual([]);
     // The page's text is drawn in Poppins, not a fallback, in both weights (semibold heading, regular lead).
-    expect(await renderedFonts(page, 'h1')).toEqual(['Poppins']);
+    expect(await renderedFonts(page, 'h1')).toEqual(['Poppins SemiBold']);
     expect(await renderedFonts(page, '.auth-form__lead')).toEqual(['Poppins']);
     // Letters the page does not show (a typed address) are in the full self-hosted face, fetched then.
     expect(await page.evaluate(() => document.fonts.check('400 16px Poppins', 'xqz'))).toBe(false);
@@ -151,7 +151,7 @@ for (const [locale, lang] of [
         .replace(/&amp;/g, '&');
       expect(html).toContain(largest.text);
       // The text is drawn in Poppins from that first frame.
-      expect(await renderedFonts(page, 'h1')).toEqual(['Poppins']);
+      expect(await renderedFonts(page, 'h1')).toEqual(['Poppins SemiBold']);
     });
   });
 }
