@@ -45,7 +45,7 @@ export function unicodeRange(codePoints) {
 }
 
 /** The @font-face rules of a stylesheet that name a self-hosted WOFF2 file, with what the page needs of each. */
-export function selfHostedFaces(css) {
+function selfHostedFaces(css) {
   return [...css.matchAll(/@font-face\{([^}]*)\}/g)]
     .map((m) => {
       const prop = (name) => new RegExp(`(?:^|;)${name}:([^;]+)`).exec(m[1])?.[1].trim();
