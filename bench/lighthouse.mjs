@@ -68,13 +68,22 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 /** Lighthouse runs per page (the median run by its largest paint is reported): the machine may be shared. */
 const LH_RUNS = Number(process.env.LH_RUNS ?? 3);
 /**
- * The slowest first paint the row accepts. Lighthouse's simulated mobile network (150 ms round trips,
+ * The slowest largest paint the row accepts. Lighthouse's simulated mobile network (150 ms round trips,
  * plain HTTP/1.1 here) puts the HTML alone at 0.60 s (a DNS lookup of two round trips, the connection,
- * the request) and Poppins' two faces, which the first frame draws, one and two round trips later (the
- * second face on a second connection): 0.90 s is the floor of a first frame with the web font in it, so
- * the issue's 0.8 s cannot be met that way; what it means, LCP = FCP, and perf 100 are asserted as they are.
+ * the request) when it comes in the connection's first window (10 segments: 14.6 KB, headers
+ * included), plus the first frame's CPU work (×4). Nothing else may be fetched for that frame: each
+ * Poppins face fetched cost one or two round trips more (0.90 s). So a prerendered page carries the
+ * glyphs its first frame draws, cut to its text, as data: URLs (build/first-frame-fonts.mjs; Lantern
+ * counts them as no network time), its step's picture is an SVG in the HTML, its icon a data: URL, and
+ * its code and texts are fetched once that frame is on the screen: about 13.5 KB of HTML as sent,
+ * first frame at 0.65-0.72 s.
+ * That the largest paint is the first frame's is read from the load Chromium recorded (observed LCP =
+ * FCP): Lantern's two estimates differ by more than the frame. Its FCP counts the first layout task
+ * alone, its LCP every layout task before the paint (half of it: the mean of its optimistic and
+ * pessimistic graphs), so that with no request left to wait for, their CPU difference shows: 0 to
+ * 140 ms on a machine loaded 8 to 12 (one page, the same frame).
  */
-const FIRST_PAINT_BUDGET_MS = 1000;
+const FIRST_PAINT_BUDGET_MS = 800;
 
 export default async function lighthouseRows() {
   const { default: lighthouse } = await import('lighthouse');
@@ -107,6 +116,11 @@ export default async function lighthouseRows() {
       const [perf, a11y, bp, seo] = CATEGORIES.map(score);
       const fcp = lhr.audits['first-contentful-paint']?.numericValue ?? Infinity;
       const lcp = lcpOf(result);
+      // Whether the largest paint was in the first frame, as Chromium recorded the load (see the budget).
+      const observed = lhr.audits.metrics?.details?.items?.[0] ?? {};
+      const firstFrame =
+        observed.observedFirstContentfulPaintTs !== undefined &&
+        observed.observedLargestContentfulPaintTs === observed.observedFirstContentfulPaintTs;
       const cls = lhr.audits['cumulative-layout-shift']?.numericValue ?? Infinity;
       const failing = Object.values(lhr.audits)
         .filter(
@@ -121,11 +135,11 @@ export default async function lighthouseRows() {
       const form = await formAnswers(ours.base, path);
       rows.push({
         figure: `Lighthouse mobile ${path}`,
-        budget: `perf 100, LCP = FCP ≤ ${FIRST_PAINT_BUDGET_MS / 1000} s (the largest paint in the first frame), CLS 0, a11y 100, BP 100, SEO 100`,
-        measured: `perf ${perf} (FCP ${Math.round(fcp)} ms, LCP ${Math.round(lcp)} ms, TBT ${audit('total-blocking-time')}, CLS ${audit('cumulative-layout-shift')}), a11y ${a11y}, BP ${bp}, SEO ${seo} — median of ${runs.length} runs by LCP (perf/FCP/LCP: ${spread.join(', ')}); form answers after ${Math.round(form.ready)} ms, first paint ${Math.round(form.fcp)} ms (Chromium, mobile throttling, medians of ${form.runs})`,
+        budget: `perf 100, LCP ≤ ${FIRST_PAINT_BUDGET_MS / 1000} s and in the first frame (observed LCP = FCP), CLS 0, a11y 100, BP 100, SEO 100`,
+        measured: `perf ${perf} (FCP ${Math.round(fcp)} ms, LCP ${Math.round(lcp)} ms, ${firstFrame ? 'LCP in the first frame' : `observed LCP ${Math.round(observed.observedLargestContentfulPaint)} ms after FCP ${Math.round(observed.observedFirstContentfulPaint)} ms`}, TBT ${audit('total-blocking-time')}, CLS ${audit('cumulative-layout-shift')}), a11y ${a11y}, BP ${bp}, SEO ${seo} — median of ${runs.length} runs by LCP (perf/FCP/LCP: ${spread.join(', ')}); form answers after ${Math.round(form.ready)} ms, first paint ${Math.round(form.fcp)} ms (Chromium, mobile throttling, medians of ${form.runs})`,
         pass:
           perf === 100 &&
-          Math.abs(lcp - fcp) < 1 &&
+          firstFrame &&
           lcp <= FIRST_PAINT_BUDGET_MS &&
           cls === 0 &&
           a11y === 100 &&

@@ -154,7 +154,7 @@ function stepPictures(): Plugin {
 /**
  * The Poppins faces every page shows first (latin, regular and semibold): preloaded by the app's shell
  * (index.html), whose first paint waits for its code anyway. A prerendered page drops these links
- * (build/prerender.mjs): its inline CSS finds the faces for its first frame.
+ * (build/prerender.mjs): it carries the glyphs of its first frame itself (build/first-frame-fonts.mjs).
  */
 const PRELOADED_FONTS = [/poppins-latin-400-normal-[\w-]+\.woff2$/, /poppins-latin-600-normal-[\w-]+\.woff2$/];
 
@@ -226,7 +226,7 @@ function entryPages(): Plugin {
   };
 }
 
-const TEST_INCLUDE = ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'];
+const TEST_INCLUDE = ['src/**/*.test.{ts,tsx}', 'build/**/*.test.{ts,mjs}'];
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const testFiles = (dir: string): string[] =>
   readdirSync(join(webRoot, dir), { withFileTypes: true }).flatMap((e) =>

@@ -304,6 +304,66 @@ describe('web app serving', () => {
     }
   });
 
+  it("allows a prerendered page's own style (its first frame's fonts) in that page's answer only", async () => {
+    const t = await createTestApp();
+    const dist = join(t.dataDir, 'web');
+    mkdirSync(join(dist, 'pages'), { recursive: true });
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(join(dist, 'pages', 'guest.html'), '<!doctype html><div id="root"></div>plain');
+    for (const lang of ['en', 'pt', 'es', 'hi', 'it'])
+      writeFileSync(join(dist, 'pages', `guest.${lang}.html`), `<!doctype html><div id="root" data-lang="${lang}">`);
+    writeFileSync(
+      join(dist, 'prerendered.json'),
+      JSON.stringify({ appTitle: t.config.appTitle, hideHeader: false, hideFooter: false, publicSignup: true }),
+    );
+    const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+    const shared = hash('.a{color:red}');
+    const enFonts = hash('@font-face{font-family:Poppins;src:url(data:font/woff2;base64,AAAA)}');
+    const ptFonts = hash('@font-face{font-family:Poppins;src:url(data:font/woff2;base64,BBBB)}');
+    writeFileSync(
+      join(dist, 'inline-sources.json'),
+      JSON.stringify({
+        script: [],
+        style: [shared],
+        // A value that is not a hash is not taken.
+        pages: {
+          '/pages/guest.en.html': enFonts,
+          '/pages/guest.pt.html': ptFonts,
+          '/pages/guest.it.html': "'unsafe-inline'",
+        },
+      }),
+    );
+    const app = await buildApp({ ...t.config, webDist: dist }, { logger: false });
+    const styleSrc = async (url: string, language = 'en') => {
+      const res = await app.inject({ method: 'GET', url, headers: { 'accept-language': language } });
+      return String(res.headers['content-security-policy'])
+        .split(';')
+        .find((d) => d.startsWith('style-src '));
+    };
+    try {
+      expect(await styleSrc('/guest')).toBe(`style-src ${enFonts} 'self' ${shared}`);
+      expect(await styleSrc('/guest', 'pt')).toBe(`style-src ${ptFonts} 'self' ${shared}`);
+      // Another language's page, a page without markup, the app's shell: the shared styles only.
+      expect(await styleSrc('/guest', 'it')).toBe(`style-src 'self' ${shared}`);
+      expect(await styleSrc('/guest?meeting=abc')).toBe(`style-src 'self' ${shared}`);
+      expect(await styleSrc('/app')).toBe(`style-src 'self' ${shared}`);
+      // A revisit answered 304 carries the same policy: the browser takes it as the page's.
+      const res = await app.inject({ method: 'GET', url: '/guest' });
+      const revisit = await app.inject({
+        method: 'GET',
+        url: '/guest',
+        headers: { 'if-none-match': res.headers.etag },
+      });
+      expect(revisit.statusCode).toBe(304);
+      expect(revisit.headers['content-security-policy']).toBe(res.headers['content-security-policy']);
+      // The fonts come from the page itself: font-src allows data: and nothing wider.
+      expect(String(res.headers['content-security-policy']).split(';')).toContain("font-src 'self' data:");
+    } finally {
+      await app.close();
+      await t.close();
+    }
+  });
+
   it('a prerendered entry screen comes in the language Accept-Language ranks first, unless the settings differ', async () => {
     const t = await createTestApp();
     const dist = join(t.dataDir, 'web');

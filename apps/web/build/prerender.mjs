@@ -5,18 +5,20 @@
 // data-path) with its .br and .gz beside it, and dist/prerendered.json: the settings it was rendered
 // with, which the server compares with its own before it sends these pages.
 //
-// A prerendered page paints from its HTML alone: its stylesheets are inlined, and nothing else is
-// fetched before its first frame but what that frame draws (Poppins, found by the inline CSS). Its
-// scripts and text catalogs are fetched right after that frame by a small inline script (BOOT_SCRIPT)
-// that also holds a form sent before they have run. dist/inline-sources.json lists the hashes of those
-// inline styles and that script, which the server adds to its Content-Security-Policy (nothing else
-// inline is allowed).
+// A prerendered page paints from its HTML alone: its stylesheets are inlined, and so are the Poppins
+// glyphs its first frame draws (build/first-frame-fonts.mjs; a Hindi page preloads its Devanagari faces).
+// Its scripts and text catalogs are fetched right after that frame by a small inline script
+// (BOOT_SCRIPT) that also holds a form sent before they have run. dist/inline-sources.json lists the
+// hashes of those inline styles and that script, which the server adds to its Content-Security-Policy,
+// and of each page's own fonts style, which it adds to that page's answer only (nothing else inline is
+// allowed).
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { Window } from 'happy-dom';
+import { drawnText, firstFrameFonts } from './first-frame-fonts.mjs';
 
 const web = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(web, 'dist');
@@ -46,8 +48,8 @@ const catalogs = new Map(
 );
 // A Hindi page's text is in Poppins' Devanagari faces: preloaded, so that they are there for the first
 // frame (fonts.css: font-display block, the text waits for them) — a system may have no Devanagari
-// glyphs at all to fall back on (boxes). The latin faces are not preloaded on these pages (see
-// paintFromHtml); the SPA shell (index.html) keeps their preload, as its first paint waits for its code.
+// glyphs at all to fall back on (boxes). The latin faces are not preloaded on these pages (their
+// glyphs are in the page, see paintFromHtml); the SPA shell (index.html) keeps their preload, as its first paint waits for its code.
 const devanagariFonts = readdirSync(join(dist, 'assets')).filter((file) =>
   /^poppins-devanagari-(400|600)-normal-[\w-]+\.woff2$/.test(file),
 );
@@ -67,16 +69,19 @@ const catalogUrls = (page, language) =>
 
 /**
  * Fetches the page's text catalogs (as preloads, which lib/i18n.ts's fetch then finds) and loads its
- * modules (the entry and the screen's chunks, in parallel), all listed in data-load, right after the
- * first frame (requestAnimationFrame runs just before a frame is drawn, the timeout just after it). So
- * that frame depends on the HTML and Poppins alone: nothing competes with them for the connection, and
- * no download ends before it (Lighthouse counts every download that ended before the largest paint into
- * its estimate of that paint). At once in a tab not shown (no frame comes there until it is shown), and
- * when a form is sent before the app has taken over: that form is held (`earlySubmit`) and sent again
- * once the app has (lib/typed-early.ts), instead of the browser's own submission reloading the page.
- * The same text on every page, so one hash in the CSP covers it.
+ * modules (the entry and the screen's chunks, in parallel), all listed in data-load, once the first
+ * contentful frame is on the screen (its paint entry: it comes when the frame has been presented, not
+ * when the page's thread is done with it — on a busy phone those are tens of milliseconds apart, in
+ * which a download could end; where the browser has no paint entries, just after the first frame:
+ * requestAnimationFrame runs just before a frame is drawn, the timeout just after it). So that frame
+ * depends on the HTML alone (a Hindi page's also on its Devanagari faces): nothing competes for the
+ * connection, and no download ends before it (Lighthouse counts every download that ended before the
+ * largest paint into its estimate of that paint). At once in a tab not shown (no frame comes there
+ * until it is shown), and when a form is sent before the app has taken over: that form is held
+ * (`earlySubmit`) and sent again once the app has (lib/typed-early.ts), instead of the browser's own
+ * submission reloading the page. The same text on every page, so one hash in the CSP covers it.
  */
-const BOOT_SCRIPT = `((d,l)=>{const g=()=>l||(l=d.dataset.load.split(' ').map((u)=>u.endsWith('.json')?document.head.append(Object.assign(document.createElement('link'),{rel:'preload',as:'fetch',crossOrigin:'',href:u})):import(u)));addEventListener('submit',(e)=>{self.hydrating||(e.preventDefault(),self.earlySubmit=e.target,g())},!0);document.hidden?g():requestAnimationFrame(()=>setTimeout(g))})(document.currentScript)`;
+const BOOT_SCRIPT = `((d,l)=>{const g=()=>l||(l=d.dataset.load.split(' ').map((u)=>u.endsWith('.json')?document.head.append(Object.assign(document.createElement('link'),{rel:'preload',as:'fetch',crossOrigin:'',href:u})):import(u)));addEventListener('submit',(e)=>{self.hydrating||(e.preventDefault(),self.earlySubmit=e.target,g())},!0);document.hidden?g():PerformanceObserver.supportedEntryTypes?.includes('paint')?new PerformanceObserver((p,o)=>{p.getEntriesByName('first-contentful-paint').length&&(o.disconnect(),g())}).observe({type:'paint',buffered:!0}):requestAnimationFrame(()=>setTimeout(g))})(document.currentScript)`;
 const sha256 = (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 const inlineStyles = new Set();
 
@@ -85,13 +90,16 @@ const inlineStyles = new Set();
  * with a `disabled` link to its file, which the browser does not fetch: Vite's loader, which adds a
  * chunk's stylesheets when the chunk loads, sees them there and skips them. The page's
  * <script src> and modulepreload links become the list the boot script loads. The latin Poppins faces
- * are not preloaded: the inline CSS finds them for the first frame, which Chromium fetches first
- * (highest priority) and waits for (font-display: optional), and which Lighthouse counts as what that
- * paint needs; preloaded, they were fetched beside the scripts and counted as a later paint.
+ * are not preloaded: the page carries the glyphs of its first frame (its own <style>, added per page
+ * and language below), and a face file is fetched only for a character the page did not carry.
  */
 function paintFromHtml(shell) {
   const load = [];
+  let styles = '';
   const html = shell
+    // The browser asks for the icon while the first frame is drawn (Lighthouse counts it into the
+    // largest paint): 280 bytes, carried in the page instead.
+    .replace(/ href="\/favicon\.svg"/, () => ` href="${FAVICON}"`)
     .replace(/ *<script type="module" crossorigin src="([^"]+)"><\/script>\n/g, (_, src) => (load.push(src), ''))
     .replace(/ *<link rel="modulepreload" crossorigin href="([^"]+)">\n/g, (_, href) => (load.push(href), ''))
     .replace(/ *<link rel="preload" as="font" [^>]*>\n/g, '')
@@ -99,15 +107,27 @@ function paintFromHtml(shell) {
       const css = readFileSync(join(dist, href), 'utf8');
       if (css.includes('</')) throw new Error(`${href}: cannot be inlined`);
       inlineStyles.add(css);
+      styles += css;
       return `<style>${css}</style><link rel="stylesheet" href="${href}" disabled>`;
     });
   if (!load.length) throw new Error('prerender: the page shell loads no script');
-  return html.replace('  </body>', `    <script data-load="${load.join(' ')}">${BOOT_SCRIPT}</script>\n  </body>`);
+  return {
+    html: html.replace('  </body>', `    <script data-load="${load.join(' ')}">${BOOT_SCRIPT}</script>\n  </body>`),
+    styles,
+  };
 }
+
+const FAVICON = `data:image/svg+xml,${readFileSync(join(dist, 'favicon.svg'), 'utf8')
+  .trim()
+  .replaceAll('"', "'")
+  .replace(/[<>#%]/g, encodeURIComponent)}`;
+
+/** Each prerendered page's own inline style (its first frame's fonts, build/first-frame-fonts.mjs), by file. */
+const pageStyles = {};
 
 let count = 0;
 for (const page of WEB_PAGES.filter((p) => p.entry)) {
-  const shell = paintFromHtml(readFileSync(join(dist, 'pages', `${page.name}.html`), 'utf8'));
+  const { html: shell, styles } = paintFromHtml(readFileSync(join(dist, 'pages', `${page.name}.html`), 'utf8'));
   // A parameter's value is not known at build: the screen renders without it until it hydrates.
   const path = page.path.replace(/:[A-Za-z]+/g, '-');
   for (const language of LANGUAGES) {
@@ -115,9 +135,23 @@ for (const page of WEB_PAGES.filter((p) => p.entry)) {
     window.localStorage.clear();
     const markup = await render(path, language);
     if (!markup.includes('<h1')) throw new Error(`prerender ${page.path} (${language}): no heading rendered`);
+    const drawn = window.document.createElement('template');
+    drawn.innerHTML = markup;
+    // After the stylesheets: declared last, these faces are the ones the browser tries first.
+    const fonts = await firstFrameFonts(dist, styles, drawnText(drawn.content));
+    const file = `${page.name}.${language}.html`;
+    if (fonts.style) pageStyles[`/pages/${file}`] = sha256(fonts.style);
+    const preloads = fonts.urls
+      .map((url) => `\n    <link rel="preload" as="font" type="font/woff2" crossorigin href="${url}">`)
+      .join('');
     const html = shell
       .replace(/<html lang="[^"]*">/, `<html lang="${LANGUAGE_TAGS[language]}">`)
-      .replace('  </head>', `${fontLinks(language)}  </head>`)
+      // First in the head: the parser starts them before it reaches the stylesheets.
+      .replace(/<meta charset="UTF-8" \/>/, (meta) => `${meta}${preloads}`)
+      .replace(
+        '  </head>',
+        `${fontLinks(language)}${fonts.style ? `    <style>${fonts.style}</style>\n` : ''}  </head>`,
+      )
       .replace(
         /<script data-load="([^"]*)"/,
         (_, load) => `<script data-load="${[...catalogUrls(page, language), load].join(' ')}"`,
@@ -126,7 +160,7 @@ for (const page of WEB_PAGES.filter((p) => p.entry)) {
         '<div id="root"></div>',
         `<div id="root" data-path="${escape(path)}" data-lang="${language}">${markup}</div>`,
       );
-    write(join(dist, 'pages', `${page.name}.${language}.html`), html);
+    write(join(dist, 'pages', file), html);
     count++;
   }
 }
@@ -142,7 +176,7 @@ writeFileSync(
 );
 writeFileSync(
   join(dist, 'inline-sources.json'),
-  `${JSON.stringify({ script: [sha256(BOOT_SCRIPT)], style: [...inlineStyles].map(sha256) }, null, 2)}\n`,
+  `${JSON.stringify({ script: [sha256(BOOT_SCRIPT)], style: [...inlineStyles].map(sha256), pages: pageStyles }, null, 2)}\n`,
 );
 rmSync(ssr, { recursive: true, force: true });
 console.log(`prerendered ${count} pages`);

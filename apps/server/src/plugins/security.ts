@@ -10,25 +10,39 @@ const CAPTCHA_ORIGINS = ['https://www.google.com', 'https://www.gstatic.com', 'h
 
 /**
  * The inline script and styles of the prerendered entry screens, by hash ('sha256-…'), as the build
- * lists them in dist/inline-sources.json: the only inline code the pages' CSP allows.
+ * lists them in dist/inline-sources.json: the only inline code the pages' CSP allows. `pages`: the one
+ * style of a prerendered file's own (the fonts its first frame draws, cut to its text), allowed in that
+ * file's answer only (one per file: listed for every page, they would cost each answer some 3.5 KB of
+ * header).
  */
 export interface InlineSources {
   script: string[];
   style: string[];
+  pages: ReadonlyMap<string, string>;
 }
 
 const HASH = /^'sha256-[A-Za-z0-9+/]{43}='$/;
 
 /** The build's list of inline sources (none when the web app is not built or the list is not valid). */
-function readInlineSources(webDist: string): InlineSources {
+export function readInlineSources(webDist: string): InlineSources {
   try {
-    const list = JSON.parse(readFileSync(join(webDist, 'inline-sources.json'), 'utf8')) as Partial<InlineSources>;
+    const list = JSON.parse(readFileSync(join(webDist, 'inline-sources.json'), 'utf8')) as Record<string, unknown>;
     const hashes = (values: unknown) =>
       Array.isArray(values) ? values.filter((v): v is string => typeof v === 'string' && HASH.test(v)) : [];
-    return { script: hashes(list.script), style: hashes(list.style) };
+    const pages = typeof list.pages === 'object' && list.pages !== null ? Object.entries(list.pages) : [];
+    return {
+      script: hashes(list.script),
+      style: hashes(list.style),
+      pages: new Map(pages.filter((e): e is [string, string] => typeof e[1] === 'string' && HASH.test(e[1]))),
+    };
   } catch {
-    return { script: [], style: [] };
+    return { script: [], style: [], pages: new Map() };
   }
+}
+
+/** A page's Content-Security-Policy that also allows one inline style of its own (by its hash). */
+export function allowingStyle(csp: string, hash: string): string {
+  return csp.replace(/(^|;)style-src /, `$1style-src ${hash} `);
 }
 
 /**

@@ -5,6 +5,7 @@ import { extname, join, relative, sep } from 'node:path';
 import fp from 'fastify-plugin';
 import { parse } from 'regexparam';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { allowingStyle, readInlineSources } from './security.js';
 import {
   API_PREFIX,
   ERRORS,
@@ -46,6 +47,8 @@ interface Variants {
   bodies: Partial<Record<Encoding, { body: Buffer; etag: string }>>;
   /** The encodings in `bodies`. */
   available: ReadonlySet<Encoding>;
+  /** The hash of the file's own inline style (a prerendered page's fonts), which its CSP then allows. */
+  ownStyle?: string;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -118,6 +121,10 @@ function sendVariants(
   const encoding = pickEncoding(request.headers['accept-encoding'], file.available);
   const chosen = file.bodies[encoding]!;
   void reply.header('vary', vary).header('cache-control', file.cacheControl);
+  // Before the 304 too: a browser takes the headers of a 304 as the page's, its CSP included.
+  const csp = reply.getHeader('content-security-policy');
+  if (file.ownStyle && typeof csp === 'string')
+    void reply.header('content-security-policy', allowingStyle(csp, file.ownStyle));
   if (status === 200) {
     void reply.header('etag', chosen.etag);
     const match = request.headers['if-none-match'];
@@ -229,11 +236,13 @@ async function staticWeb(app: FastifyInstance, opts: { webDist: string; settings
       (p) => p.parts.length === parts.length && p.parts.every((seg, i) => seg.startsWith(':') || seg === parts[i]),
     );
   };
+  const ownStyles = hasWeb ? readInlineSources(opts.webDist).pages : new Map<string, string>();
   const cache = new Map<string, Promise<Variants>>();
   const variants = (urlPath: string, file: string) => {
     let entry = cache.get(urlPath);
     if (!entry) {
-      entry = readVariants(file, urlPath);
+      const ownStyle = ownStyles.get(urlPath);
+      entry = readVariants(file, urlPath).then((read) => (ownStyle ? { ...read, ownStyle } : read));
       cache.set(urlPath, entry);
       entry.catch(() => cache.delete(urlPath));
     }
