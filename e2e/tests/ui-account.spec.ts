@@ -25,7 +25,7 @@ function expectSameBox(actual: Awaited<ReturnType<typeof box>>, expected: Awaite
 async function expectUnbrokenAddresses(page: Page): Promise<void> {
   const parts = await page.getByTestId('address').evaluateAll((addresses) =>
     addresses.flatMap((a) =>
-      [...a.querySelectorAll<HTMLElement>('.address__part')].map((part) => {
+      Array.from(a.querySelectorAll<HTMLElement>('.address__part')).map((part) => {
         const box = part.getBoundingClientRect();
         const lineHeight = parseFloat(getComputedStyle(part).lineHeight);
         return {
