@@ -88,6 +88,8 @@ for (const lang of ['pt', 'en'] as Lang[]) {
         await expect(success).toBeVisible({ timeout: 2_000 });
       }).toPass({ timeout: 20_000 });
       await expect(page.getByText(ui.inviteT('successTextWelcome'))).toBeVisible();
+      // Done: the bar gives way to the outcome, it does not stand full beside it.
+      await expect(bar).toHaveCount(0);
       await timeStill(page, REDIRECT_AFTER_MS - 1_000, async () => {
         await screenSettled(page);
         await expectAccessible(page, 'invite success');
@@ -162,15 +164,14 @@ for (const lang of ['pt', 'en'] as Lang[]) {
       await page.goto('/confirm-invite');
       await expect(ui.heading(ui.inviteT('errorTitle'))).toBeVisible();
       await expect(page.getByText(ui.inviteT('invalidText'))).toBeVisible();
-      // A dead end leads on: sign-up and sign-in, as buttons.
-      for (const [key, path] of [
-        ['toSignup', '/user/signup'],
-        ['toLogin', '/user/login'],
-      ] as const) {
-        const way = page.getByRole('link', { name: ui.inviteT(key), exact: true });
-        await expect(way).toHaveAttribute('href', path);
-        await expect(way).toHaveClass(/\bbtn\b/);
-      }
+      // A broken link leads on: the card says to ask for a new link; sign-in is the button, sign-up a quiet link.
+      await expect(page.getByText(ui.inviteT('brokenNext'))).toBeVisible();
+      const signIn = page.getByRole('link', { name: ui.inviteT('toLogin'), exact: true });
+      await expect(signIn).toHaveAttribute('href', '/user/login');
+      await expect(signIn).toHaveClass(/\bbtn--primary\b/);
+      const signUp = page.getByRole('link', { name: ui.inviteT('toSignup'), exact: true });
+      await expect(signUp).toHaveAttribute('href', '/user/signup');
+      await expect(signUp).not.toHaveClass(/\bbtn\b/);
       await accessible(page, 'invite error');
     });
   });

@@ -81,7 +81,7 @@ for (const lang of ['en', 'hi'] as Lang[]) {
       await accessible(page, 'fresh-proof dialog');
       await screenshots(page, `fresh-proof-${lang}`);
       await dialog.getByRole('button', { name: ui.secT('proof.confirm'), exact: true }).click();
-      await expect(dialog.getByRole('alert')).toHaveText(ui.secT('proof.required'));
+      await expect(dialog.getByRole('alert')).toHaveText(ui.secT('proof.requiredPassword'));
       await dialog.getByLabel(ui.secT('proof.password'), { exact: true }).fill(account.password);
       await dialog.getByRole('button', { name: ui.secT('proof.confirm'), exact: true }).click();
       // Proved: the dialog closes and the passkey is added without a second click.

@@ -56,13 +56,17 @@ for (const size of [
         );
       if (box.height > reference.height + 1) expect(blank, path).toBeLessThanOrEqual(1);
     }
-    // The invitation's dead end: sign-up (the primary) first, then sign-in, in reading order and on screen.
+    // A broken invitation link: sign-in is the one button (a new link comes from the inviter, as the card
+    // says); sign-up a quiet link under it, in reading order and on screen.
     await page.goto('/confirm-invite');
-    const ways = page.getByTestId('invite-ways').getByRole('link');
-    await expect(ways).toHaveText(['Sign up', 'Sign in']);
-    await expect(ways.first()).toHaveClass(/btn--primary/);
-    const [signUp, signIn] = [await rect(ways.first()), await rect(ways.last())];
-    expect(signUp.y).toBeLessThan(signIn.y);
+    const card = page.locator('.invite-card');
+    const signInWay = card.getByRole('link', { name: 'Sign in', exact: true });
+    const signUpWay = card.getByRole('link', { name: 'Sign up', exact: true });
+    await expect(card.getByRole('link')).toHaveText(['Sign in', 'Sign up']);
+    await expect(signInWay).toHaveClass(/btn--primary/);
+    await expect(signUpWay).not.toHaveClass(/\bbtn\b/);
+    const [signIn, signUp] = [await rect(signInWay), await rect(signUpWay)];
+    expect(signIn.y).toBeLessThan(signUp.y);
   });
 }
 
@@ -176,6 +180,27 @@ test.describe('single sign-on primary at 360', () => {
         // One line: the pill's own height (48 px), not two lines of text.
         expect((await rect(primary)).height).toBeLessThanOrEqual(50);
         expect(await primary.evaluate((el) => getComputedStyle(el).textAlign)).toBe('center');
+      });
+
+      test(`${lang}: sign-up and recovery on the domain promise no code, in the lead or the panel, and say it once`, async ({
+        page,
+      }) => {
+        const ui = new AccountScreens(page, lang);
+        const common = texts(lang, 'common');
+        const panel = page.locator('.user-layout__say').filter({ visible: true });
+        for (const [path, step, t, lead] of [
+          ['/user/signup', 'signup', ui.signupT, 'signup-lead'],
+          ['/user/recovery-password', 'recovery-password', ui.recoveryT, 'recovery-lead'],
+        ] as const) {
+          await page.goto(path);
+          await expect(panel).toHaveText(common(`userLayout.step.${step}`));
+          await ui.field(t('email')).fill(`kim@${domain}`);
+          await expect(page.getByRole('link', { name: texts(lang, 'sso')('continue'), exact: true })).toBeVisible();
+          await expect(page.getByTestId(lead)).toHaveText(t('leadSso', { domain }));
+          await expect(panel).toHaveText(common(`userLayout.sso.${step}`));
+          // The lead says it: no box under the field repeating it.
+          await expect(page.locator('form .alert')).toHaveCount(0);
+        }
       });
     });
   }

@@ -252,7 +252,7 @@ test.describe('pre-join', () => {
       await expect(state).toHaveText(text);
     };
     const state = page.getByTestId('meeting-state');
-    await expect(state).toHaveText("The host hasn't started yet: you'll wait in the lobby");
+    await expect(state).toHaveText("The host hasn't started yet: you'll go to the waiting room");
     // "Ready to join?", then who is there (or the meeting's state), then the guest's fields and Join.
     const heading = (await page.getByRole('heading', { name: 'Ready to join?' }).boundingBox())!;
     const join = (await page.getByRole('button', { name: 'Join meeting' }).boundingBox())!;

@@ -18,19 +18,35 @@ function expectSameBox(actual: Awaited<ReturnType<typeof box>>, expected: Awaite
   }
 }
 
-/** Every part of every rendered address sits on one line (a break, if any, only before the "@"). */
-/** Every address shown is on one line (no break at "@" or inside), within the viewport. */
+/**
+ * Every address shown is whole where it counts: its local part and its domain each on one line (a break,
+ * if any, only before the "@"), neither cut by an ellipsis, within the viewport, and read as one text.
+ */
 async function expectUnbrokenAddresses(page: Page): Promise<void> {
-  const lines = await page.getByTestId('address').evaluateAll((addresses) =>
-    addresses.map((a) => {
-      const box = a.getBoundingClientRect();
-      const lineHeight = parseFloat(getComputedStyle(a).lineHeight);
-      return { text: a.textContent, oneLine: box.height < lineHeight * 1.5, inside: box.right <= window.innerWidth };
-    }),
+  const parts = await page.getByTestId('address').evaluateAll((addresses) =>
+    addresses.flatMap((a) =>
+      Array.from(a.querySelectorAll<HTMLElement>('.address__part')).map((part) => {
+        const box = part.getBoundingClientRect();
+        const lineHeight = parseFloat(getComputedStyle(part).lineHeight);
+        return {
+          text: part.textContent,
+          whole: a.textContent,
+          oneLine: box.height < lineHeight * 1.5,
+          uncut: part.scrollWidth <= part.clientWidth,
+          inside: box.right <= window.innerWidth,
+        };
+      }),
+    ),
   );
-  expect(lines.length).toBeGreaterThan(0);
-  for (const line of lines)
-    expect(line, `"${line.text}" breaks or overflows`).toMatchObject({ oneLine: true, inside: true });
+  expect(parts.length).toBeGreaterThan(0);
+  for (const part of parts) {
+    expect(part, `"${part.text}" of "${part.whole}" breaks, is cut or overflows`).toMatchObject({
+      oneLine: true,
+      uncut: true,
+      inside: true,
+    });
+    expect(part.whole).toContain(part.text);
+  }
 }
 
 test.describe('sign-up card', () => {

@@ -81,4 +81,21 @@ describe('/user layout', () => {
     await waitFor(() => expect(document.querySelector('.fade--out')).toBeNull());
     expect(document.title).toMatch(/^Create your account · /);
   });
+
+  it('sign-up and recovery carry a second panel for a single-sign-on domain, one that promises no code', async () => {
+    const router = await renderScreen(<UserLayout />, { url: '/user/signup' });
+    await heading('Create your account');
+    // frame.css shows it instead of the code-promising one while the form says data-sso="required".
+    expect(document.querySelector('.user-layout__panel--sso')?.textContent).toBe(
+      'Your organization signs you in with single sign\u2011on: your first sign-in creates your account.',
+    );
+    await act(() => router.navigate('/user/recovery-password'));
+    await heading('Recover your password');
+    await waitFor(() =>
+      expect(document.querySelector('.user-layout__panel--sso')?.textContent).toMatch(/keeps your password/),
+    );
+    await act(() => router.navigate('/user/login'));
+    await heading('Sign in');
+    await waitFor(() => expect(document.querySelector('.user-layout__panel--sso')).toBeNull());
+  });
 });

@@ -104,17 +104,22 @@ function FormSlot({ name, leaving, focusHeading }: { name: UserComponent; leavin
  * The left panel: the step's own picture, one sentence of what it is for and what comes next, the step
  * dots. It changes with the form, fading in with it.
  */
-function StepPanel({ step, fade }: { step: PanelStep; fade: boolean }) {
+function StepPanel({ step, fade, sso = false }: { step: PanelStep; fade: boolean; sso?: boolean }) {
   const { t } = useTranslation('common');
+  const variant = sso ? ' user-layout__panel--sso' : '';
   return (
-    <div className={`user-layout__panel user-layout__panel--${step}${fade ? ' fade--in' : ''}`}>
+    <div className={`user-layout__panel user-layout__panel--${step}${variant}${fade ? ' fade--in' : ''}`}>
       <div className="user-layout__art">
         <StepPicture step={step} />
       </div>
-      <p className="user-layout__say">{t(`userLayout.step.${step}`)}</p>
+      <p className="user-layout__say">{sso ? t(`userLayout.sso.${step}`) : t(`userLayout.step.${step}`)}</p>
     </div>
   );
 }
+
+/** The forms whose panel promises a code, which a single-sign-on domain never gets from them. */
+const hasSsoPanel = (name: UserComponent): name is 'signup' | 'recovery-password' =>
+  name === 'signup' || name === 'recovery-password';
 
 /** Two panels: illustration and step dots on the left, the form on the right; forms cross-fade. */
 export default function UserLayout() {
@@ -147,6 +152,9 @@ export default function UserLayout() {
         {/* The login's second step is a state of its form, not an address: frame.css shows this panel
             instead of the login's while that step's heading is in the card. */}
         {componentUrl === 'login' ? <StepPanel step="two-step" fade /> : null}
+        {/* The same for an address whose domain signs in with single sign-on: the form says so through its
+            data-sso, and frame.css shows this panel, which speaks of the provider instead of a code. */}
+        {hasSsoPanel(componentUrl) ? <StepPanel step={componentUrl} sso fade /> : null}
         {steps ? <StepDots total={steps.total} index={steps.index} /> : <span />}
       </aside>
       <section className="user-layout__form">

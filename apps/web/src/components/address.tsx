@@ -1,14 +1,24 @@
 import { Fragment, type ReactNode } from 'react';
 
 /**
- * An e-mail address that never breaks ("acme-⏎corp.test", "user⏎@acme.test"): one line, in bold, one
- * piece of text (a screen reader reads it whole, a copy carries no line break). Where the line is too
- * short for it (the narrowest phones) its end gives way to an ellipsis; the title keeps it whole.
+ * An e-mail address, in bold, that breaks only before its "@": the local part and the domain each stay
+ * whole ("acme-⏎corp.test" and "user⏎@acme.test" never happen), and on the narrowest phones the domain,
+ * where a typo hides, goes to the next line instead of behind an ellipsis. The break is a <wbr>, no
+ * character: a screen reader reads one address, a copy carries no line break.
  */
 export function Address({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
   return (
     <span className="address" title={email} data-testid="address">
-      {email}
+      {at > 0 ? (
+        <>
+          <span className="address__part">{email.slice(0, at)}</span>
+          <wbr />
+          <span className="address__part">{email.slice(at)}</span>
+        </>
+      ) : (
+        <span className="address__part">{email}</span>
+      )}
     </span>
   );
 }

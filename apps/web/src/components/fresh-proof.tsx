@@ -74,7 +74,11 @@ function FreshProofDialog({
   const [value, setValue] = useState('');
   const submit = useFormSubmit({
     movesOn: false,
-    validate: () => (mode && !value.trim() ? { form: t('proof.required') } : undefined),
+    // Says what the field in front of the person asks for: the password, or the code of the app.
+    validate: () =>
+      mode && !value.trim()
+        ? { form: t(mode === 'totp' ? 'proof.requiredCode' : 'proof.requiredPassword') }
+        : undefined,
   });
 
   const prove = (event: FormEvent<HTMLFormElement>) => {

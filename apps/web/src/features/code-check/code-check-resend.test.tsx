@@ -78,8 +78,14 @@ describe('Address', () => {
   it('is one piece of text: read whole, copied without a break', () => {
     const { container } = render(<Address email="ada.lovelace@tailspin-toys.test" />);
     const address = container.querySelector('.address')!;
-    expect(address.childNodes).toHaveLength(1);
     expect(address.textContent).toBe('ada.lovelace@tailspin-toys.test');
     expect(address.getAttribute('title')).toBe('ada.lovelace@tailspin-toys.test');
+  });
+
+  it('may break only before the "@": the local part and the domain each stay whole', () => {
+    const { container } = render(<Address email="ada.lovelace@tailspin-toys.test" />);
+    const parts = [...container.querySelectorAll('.address__part')].map((part) => part.textContent);
+    expect(parts).toEqual(['ada.lovelace', '@tailspin-toys.test']);
+    expect(container.querySelectorAll('.address wbr')).toHaveLength(1);
   });
 });

@@ -30,6 +30,8 @@ describe('invite acceptance (spec §4)', () => {
       });
       expect(await screen.findByRole('heading', { name: 'Accepting your invitation' })).toBeVisible();
       expect(await screen.findByRole('heading', { name: 'Invitation accepted' }, { timeout: 7000 })).toBeVisible();
+      // Done: the bar gives way to the outcome.
+      expect(screen.queryByRole('progressbar')).toBeNull();
       // The call leaves on the tick that reaches 30 (the bar may not have re-rendered yet when it arrives).
       const signups = requests.flatMap((r, i) => (r.method === 'POST' ? [{ ...r, progress: progressAtCall[i] }] : []));
       expect(signups).toHaveLength(1);
@@ -150,5 +152,18 @@ describe('invite acceptance (spec §4)', () => {
     expect(card.className).toContain('invite-card');
     await screen.findByRole('heading', { name: 'Invitation expired' }, { timeout: 4000 });
     expect(screen.getByRole('heading', { name: 'Invitation expired' }).parentElement).toBe(card);
+  });
+
+  it('a broken link offers sign-in as the one button and sign-up as a quiet link, after saying to ask for a new link', async () => {
+    await renderServed(<InvitePage />, { url: '/confirm-invite', path: '/confirm-invite' }, () => ({
+      status: 404,
+      body: {},
+    }));
+    expect(await screen.findByRole('heading', { name: 'Could not accept the invitation' })).toBeVisible();
+    expect(screen.getByText(/Ask the person who invited you for a new link/)).toBeVisible();
+    const links = screen.getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual(['Sign in', 'Sign up']);
+    expect(links[0]!.className).toContain('btn--primary');
+    expect(links[1]!.className).not.toContain('btn');
   });
 });

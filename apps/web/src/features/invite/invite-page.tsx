@@ -70,8 +70,8 @@ function InviteAcceptance({ check, token }: { check: ReturnType<typeof checkInvi
   const sender = from.inviter ? (
     <p className="auth-form__lead">{t('fromInviter', { name: from.inviter, team: from.team })}</p>
   ) : null;
-  // Where a dead end leads: sign-up first (a new invitation, or one's own account), then sign-in. One
-  // column at every width, the primary first in reading order (a row would put it last, or flip at 360).
+  // Where an expired invitation leads: sign-up first (a new invitation, or one's own account), then sign-in.
+  // One column at every width, the primary first in reading order (a row would put it last, or flip at 360).
   const ways = (
     <div className="stack" data-testid="invite-ways">
       <Link className="btn btn--primary btn--block" to={userPath('signup')}>
@@ -114,11 +114,11 @@ function InviteAcceptance({ check, token }: { check: ReturnType<typeof checkInvi
           <ProgressBar value={state.progress} label={t('progressLabel')} />
         </>
       ) : null}
+      {/* Done: the bar (it did its job while the check ran) gives way to the outcome. */}
       {state.status === 'success' ? (
         <>
           {invitee}
           {sender}
-          <ProgressBar value={100} label={t('progressLabel')} />
           <Alert variant="success">{state.session ? t('successTextWelcome') : t('successText')}</Alert>
           <Link to={next} replace>
             {state.session ? t('continueNow') : t('toLoginNow')}
@@ -146,10 +146,18 @@ function InviteAcceptance({ check, token }: { check: ReturnType<typeof checkInvi
           )}
         </>
       ) : null}
+      {/* A broken link says nothing about who the person is: the way on is a new link from the inviter,
+          or the account they may have already; a sign-up stays a quiet link below. */}
       {state.status === 'error' ? (
         <>
           <Alert>{state.error ? errorMessage(state.error) : t('invalidText')}</Alert>
-          {ways}
+          <p className="auth-form__lead">{t('brokenNext')}</p>
+          <Link className="btn btn--primary btn--block" to={userPath('login')}>
+            {t('toLogin')}
+          </Link>
+          <p className="auth-form__small center-text">
+            {t('noAccount')} <Link to={userPath('signup')}>{t('toSignup')}</Link>
+          </p>
         </>
       ) : null}
     </div>

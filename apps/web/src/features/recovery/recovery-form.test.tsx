@@ -53,5 +53,9 @@ describe('recovery screen', () => {
     );
     expect(screen.getByTestId('recovery-lead')).not.toHaveTextContent(/code/);
     expect(screen.queryByRole('button', { name: 'Recovery' })).toBeNull();
+    // Said once: the single sign-on button comes without a box repeating the lead.
+    expect(await screen.findByRole('link', { name: 'Continue with single sign\u2011on' })).toBeVisible();
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.getByRole('form').dataset['sso']).toBe('required');
   });
 });

@@ -37,7 +37,15 @@ export default function RecoveryForm() {
   });
 
   return (
-    <form className="auth-form" method="post" onSubmit={onSubmit} noValidate aria-labelledby="recovery-title">
+    <form
+      className="auth-form"
+      method="post"
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby="recovery-title"
+      // The layout's side panel reads it (frame.css): on a single-sign-on domain it promises no code either.
+      data-sso={sso === 'required' ? 'required' : undefined}
+    >
       <h1 id="recovery-title">{t('title')}</h1>
       {/* On a single-sign-on domain no code and no password come from here: the lead says where to go. */}
       <p className="auth-form__lead" data-testid="recovery-lead">
@@ -49,7 +57,8 @@ export default function RecoveryForm() {
       </p>
       <EmailField label={t('email')} invalidMessage={t('invalidEmail')} carried {...field('email', email, setEmail)} />
       {sso === 'required' ? (
-        <SsoChoice email={address} availability="required" />
+        // The lead says it already: the button comes without a note repeating it.
+        <SsoChoice email={address} availability="required" note={false} />
       ) : (
         <FormSubmit error={error} busy={busy} label={t('submit')} />
       )}

@@ -133,4 +133,24 @@ describe('sign-up screen answers (spec §8)', () => {
     await renderScreen(<SignupForm />, { url: '/user/signup' });
     await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>(/Work email/).value).toBe('ada@contoso.com'));
   });
+
+  it('on a single-sign-on domain promises no code: the lead says the first sign-in makes the account, once', async () => {
+    server = await serveApi((req) =>
+      req.url?.endsWith('/sso/discover')
+        ? { status: 200, body: { sso: 'required', domain: 'sso-signup.test' } }
+        : { status: 201, body: {} },
+    );
+    await renderScreen(<SignupForm />, { url: '/user/signup' });
+    expect(screen.getByTestId('signup-lead')).toHaveTextContent(/6-digit code/);
+    fireEvent.change(await screen.findByLabelText(/Work email/), { target: { value: 'ada@sso-signup.test' } });
+    expect(await screen.findByRole('link', { name: 'Continue with single sign\u2011on' })).toBeVisible();
+    expect(screen.getByTestId('signup-lead')).toHaveTextContent(
+      'Your organization (sso-signup.test) uses single sign\u2011on: your first sign-in with it creates your account here.',
+    );
+    expect(screen.getByTestId('signup-lead')).not.toHaveTextContent(/code/);
+    // Said once: no box under the field repeating the lead; the layout's panel reads data-sso.
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.getByRole('form').dataset['sso']).toBe('required');
+    expect(screen.queryByRole('button', { name: 'Go' })).toBeNull();
+  });
 });

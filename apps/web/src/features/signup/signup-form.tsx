@@ -3,7 +3,7 @@ import type { AccessRequestReason } from '@suite/contract';
 import { Link, useSearchParams } from 'wouter';
 import { useNavigate } from '../../lib/navigation';
 import { useTranslation } from '../../lib/i18n-react';
-import { isEmailShape } from '@suite/contract/core';
+import { emailDomain, isEmailShape } from '@suite/contract/core';
 import { useConfig } from '../../lib/config';
 import { flowEmail } from '../../lib/flow-email';
 import { saveSession } from '../../lib/session';
@@ -16,6 +16,7 @@ import { SsoChoice } from '../../components/sso-choice';
 import { useSsoDiscovery } from '../../lib/sso';
 import { EmailField } from '../../components/email-field';
 import { Alert } from '../../components/alert';
+import { WithDomain } from '../../components/address';
 import { signup } from './api/signup';
 import { signupFailure } from './signup-outcome';
 import '../../components/auth-form.css';
@@ -87,9 +88,27 @@ export default function SignupForm() {
   });
 
   return (
-    <form className="auth-form" method="post" onSubmit={onSubmit} noValidate aria-labelledby="signup-title">
+    <form
+      className="auth-form"
+      method="post"
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby="signup-title"
+      // The layout's side panel reads it (frame.css): on a single-sign-on domain it promises no code either.
+      data-sso={sso === 'required' ? 'required' : undefined}
+    >
       <h1 id="signup-title">{t('title')}</h1>
-      <p className="auth-form__lead">{inviteToken ? t('leadInvite') : t('lead')}</p>
+      {/* On a single-sign-on domain no code comes from here: the lead says how the account is made, once
+          (the single sign-on button below carries no note of its own). */}
+      <p className="auth-form__lead" data-testid="signup-lead">
+        {sso === 'required' ? (
+          <WithDomain text={t('leadSso', { domain: emailDomain(address) })} domain={emailDomain(address)} />
+        ) : inviteToken ? (
+          t('leadInvite')
+        ) : (
+          t('lead')
+        )}
+      </p>
       {!config.publicSignup && !inviteToken ? <Alert variant="info">{t('inviteOnly')}</Alert> : null}
       <EmailField
         label={t('email')}
@@ -103,7 +122,7 @@ export default function SignupForm() {
         })}
       />
       {sso === 'required' ? (
-        <SsoChoice email={address} availability="required" />
+        <SsoChoice email={address} availability="required" note={false} />
       ) : (
         <>
           {/* Stays until the address changes (leaving the field changes nothing): its links are reached by
