@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { PASSWORD, call, completeRegister, decodeSession, mailTo, useWorld } from './accounts-helpers.js';
+import {
+  PASSWORD,
+  call,
+  changePassword,
+  completeRegister,
+  decodeSession,
+  mailTo,
+  useWorld,
+} from './accounts-helpers.js';
 import { codeIn, linkIn } from './smtp.js';
 
 /** What a client speaking only HTTP and SMTP sees, from sign-up to password recovery. */
@@ -70,12 +78,7 @@ describe('accounts: the whole path over HTTP and SMTP', () => {
     expect(recovered.statusCode).toBe(200);
     const recoveryToken = recovered.json().token as string;
     const id = decodeSession(recoveryToken).user._id;
-    const update = await call(w.app, {
-      method: 'PUT',
-      url: `/user/${id}`,
-      token: recoveryToken,
-      body: { password: 'Brand-New-Pass-7', password_confirmation: 'Brand-New-Pass-7' },
-    });
+    const update = await changePassword(w, { id, token: recoveryToken }, 'Brand-New-Pass-7', {});
     expect(update.statusCode).toBe(200);
 
     const old = await call(w.app, { method: 'POST', url: '/auth/login', body: { login: email, password: PASSWORD } });

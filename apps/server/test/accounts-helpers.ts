@@ -262,3 +262,34 @@ export async function notMeToken(w: AccountsWorld, email: string, before: number
   expect(token, mail.text).toBeDefined();
   return token!;
 }
+
+/**
+ * A new password set on the account through its session: the current one proves who asks (a session of a
+ * recovery by mail passes `{}`, as it needs none; a second factor's code goes in `extra` too).
+ */
+export const changePassword = (
+  w: AccountsWorld,
+  user: { id: string; token: string },
+  password: string,
+  extra: Record<string, unknown> = { current_password: PASSWORD },
+) =>
+  call(w.app, {
+    method: 'PUT',
+    url: `/user/${user.id}`,
+    token: user.token,
+    body: { password, password_confirmation: password, ...extra },
+  });
+
+/** "Forgot password": the code mailed to `email`, confirmed; the session of the recovery. */
+export async function recoverByMail(w: AccountsWorld, email: string): Promise<string> {
+  const before = await mailsSoFar(w);
+  await call(w.app, { method: 'POST', url: '/v2/user/forgot-password', body: { email } });
+  const code = codeIn(await mailTo(w.smtp, email, before));
+  const res = await call(w.app, {
+    method: 'PUT',
+    url: '/v2/user/forgot-password/confirm',
+    body: { email, token: code },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().token as string;
+}

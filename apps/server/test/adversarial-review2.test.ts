@@ -13,11 +13,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAML_MAX_DEPTH, SAML_MAX_ELEMENTS } from '@suite/contract';
 import { refuseUnusualShape } from '../src/modules/accounts/strategies/saml/saml.js';
 import { currentCode } from '../src/modules/accounts/strategies/totp/secrets.js';
-import { type AccountsWorld, admin, call, passkeyOptions, registered, staled } from './accounts-helpers.js';
-import { createTestApp, logCapture } from './helpers.js';
+import { type AccountsWorld, admin, call, passkeyOptions, registered, staled, startWorld } from './accounts-helpers.js';
+import { logCapture } from './helpers.js';
 import { startSamlIdp, type TestSamlIdp } from './idp/saml.js';
 import { bindingOf, handoffIn, ssoBrowser } from './sso-browser.js';
-import { startSmtp } from './smtp.js';
 
 let w: AccountsWorld;
 let idp: TestSamlIdp;
@@ -96,20 +95,7 @@ async function shapeRefusalOf(body: (requestId: string) => string): Promise<stri
 }
 
 beforeAll(async () => {
-  const smtp = await startSmtp();
-  const t = await createTestApp(
-    { SMTP_URL: smtp.url, RATE_LIMIT_SCALE: '100' },
-    { logger: { level: 'warn', stream: logs.stream } },
-  );
-  w = {
-    t,
-    app: t.app,
-    smtp,
-    async close() {
-      await t.close();
-      await smtp.close();
-    },
-  };
+  w = await startWorld({}, { logger: { level: 'warn', stream: logs.stream } });
   idp = await startSamlIdp(async () => (await w.app.inject({ method: 'GET', url: '/api/sso/saml/metadata' })).body);
   const file = join(w.t.dataDir, 'idp-metadata.xml');
   writeFileSync(file, idp.metadata);

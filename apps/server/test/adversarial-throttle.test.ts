@@ -10,6 +10,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import {
   PASSWORD,
   call,
+  changePassword,
   completeRegister,
   decodeSession,
   expectError,
@@ -403,12 +404,7 @@ describe('F9 device trust outlives sign-out of all devices and a password change
     const signedIn = await login(w, '198.51.100.51', email, PASSWORD);
     const cookie = deviceCookieOf(signedIn);
     expect(await trusted(cookie)).toBe(true);
-    const changed = await call(w.app, {
-      method: 'PUT',
-      url: `/user/${id}`,
-      token: signedIn.json().token as string,
-      body: { password: 'Changed-Pass-5', password_confirmation: 'Changed-Pass-5', current_password: PASSWORD },
-    });
+    const changed = await changePassword(w, { id, token: signedIn.json().token as string }, 'Changed-Pass-5');
     expect(changed.statusCode, changed.body).toBe(200);
     expect(await trusted(cookie)).toBe(false);
     const again = await login(w, '198.51.100.51', email, 'Changed-Pass-5', cookie);

@@ -15,6 +15,7 @@ import {
   type AccountsWorld,
   PASSWORD,
   call,
+  changePassword,
   confirmed,
   decodeSession,
   expectError,
@@ -322,12 +323,7 @@ describe('sessions per device', () => {
   it('logout after a password change in the same second: the signed-out token is dead at once', async () => {
     const { id } = await registered(w, 'sess-pw@contoso.com');
     const token = await loginAs('sess-pw@contoso.com');
-    const changed = await call(w.app, {
-      method: 'PUT',
-      url: `/user/${id}`,
-      token,
-      body: { password: 'Changed-Pass-77', password_confirmation: 'Changed-Pass-77', current_password: PASSWORD },
-    });
+    const changed = await changePassword(w, { id, token }, 'Changed-Pass-77');
     expect(changed.statusCode, changed.body).toBe(200);
     const fresh = changed.json().token as string;
     expect((await call(w.app, { method: 'POST', url: API.logout, token: fresh })).statusCode).toBe(200);
@@ -405,12 +401,7 @@ describe('sessions per device', () => {
   it('a stolen session cannot change the password without the current one', async () => {
     const { id } = await registered(w, 'sess-steal@contoso.com');
     const stolen = await loginAs('sess-steal@contoso.com');
-    const res = await call(w.app, {
-      method: 'PUT',
-      url: `/user/${id}`,
-      token: stolen,
-      body: { password: 'Thief-Pass-123', password_confirmation: 'Thief-Pass-123', current_password: 'guess-1234' },
-    });
+    const res = await changePassword(w, { id, token: stolen }, 'Thief-Pass-123', { current_password: 'guess-1234' });
     expectError(res, 400, 'ERR_WRONG_CURRENT_PASSWORD');
     const login = await call(w.app, {
       method: 'POST',
@@ -455,12 +446,7 @@ describe('IDOR: every route that takes an id, with another user’s id', () => {
   });
 
   it("PUT /user/{alice} with mallory's session: 403, alice's password unchanged", async () => {
-    const res = await call(w.app, {
-      method: 'PUT',
-      url: `/user/${alice.id}`,
-      token: mallory.token,
-      body: { password: 'Mallory-Owns-1', password_confirmation: 'Mallory-Owns-1', current_password: PASSWORD },
-    });
+    const res = await changePassword(w, { id: alice.id, token: mallory.token }, 'Mallory-Owns-1');
     expectError(res, 403, 'ERR_FORBIDDEN');
     const login = await call(w.app, {
       method: 'POST',

@@ -1,7 +1,8 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { call, type AccountsWorld } from './accounts-helpers.js';
+import { admin, call, type AccountsWorld } from './accounts-helpers.js';
 import { signInAtProvider } from './idp/drive.js';
+import { ssoSetOidc, type TestOidcProvider } from './idp/oidc.js';
 import type { TestSamlIdp } from './idp/saml.js';
 
 /**
@@ -31,6 +32,31 @@ export const handoffIn = (res: LightMyRequestResponse, origin?: string) => {
   else expect(target.pathname, target.href).toBe('/auth');
   return target.searchParams.get('handoff') ?? '';
 };
+
+/** The shared OIDC redirect URI of the app the tests start (its PUBLIC_URL); a connection's own adds its id. */
+export const SHARED_OIDC_CALLBACK = 'http://localhost:8080/api/sso/oidc/callback';
+
+/**
+ * An operator connects `domain` to provider `op` with the admin CLI (`extra`: further options) and
+ * registers the connection's own redirect URI at the provider (`redirectUris`, read by it later): that URI.
+ */
+export async function connectOidc(
+  w: AccountsWorld,
+  domain: string,
+  op: TestOidcProvider,
+  redirectUris: string[],
+  ...extra: string[]
+): Promise<string> {
+  await admin(w, ...ssoSetOidc(domain, op), ...extra);
+  const { id } = await w.app.db.kysely
+    .selectFrom('sso_connections')
+    .select('id')
+    .where('domain', '=', domain)
+    .executeTakeFirstOrThrow();
+  const uri = `${SHARED_OIDC_CALLBACK}/${id}`;
+  redirectUris.push(uri);
+  return uri;
+}
 
 /** `idp`: the suite's SAML identity provider, for samlStart (read when called: the suite starts it later). */
 export function ssoBrowser(
