@@ -1,4 +1,4 @@
-import { PROOF_FRESH_MS } from '@suite/contract';
+import { API, PROOF_FRESH_MS } from '@suite/contract';
 import { currentCode } from '../src/modules/accounts/strategies/totp/secrets.js';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -283,7 +283,8 @@ export const changePassword = (
 /** "Forgot password": the code mailed to `email`, confirmed; the session of the recovery. */
 export async function recoverByMail(w: AccountsWorld, email: string): Promise<string> {
   const before = await mailsSoFar(w);
-  await call(w.app, { method: 'POST', url: '/v2/user/forgot-password', body: { email } });
+  const asked = await call(w.app, { method: 'POST', url: '/v2/user/forgot-password', body: { email } });
+  expect(asked.statusCode, asked.body).toBe(200);
   const code = codeIn(await mailTo(w.smtp, email, before));
   const res = await call(w.app, {
     method: 'PUT',
@@ -293,3 +294,15 @@ export async function recoverByMail(w: AccountsWorld, email: string): Promise<st
   expect(res.statusCode, res.body).toBe(200);
   return res.json().token as string;
 }
+
+/** A teammate invitation the holder of `token` sends to `email`: the mail it delivers there. */
+export async function inviteTeammate(w: AccountsWorld, token: string, email: string): Promise<ReceivedMail> {
+  // Not mailsSoFar: this also serves beforeAll hooks, where expect.poll may not run.
+  const before = w.smtp.messages.length;
+  const res = await call(w.app, { method: 'POST', url: API.inviteTeammates, token, body: { emails: [email] } });
+  expect(res.statusCode, res.body).toBe(200);
+  return mailTo(w.smtp, email, before);
+}
+
+/** The invite token of an invitation mail's link ('' when it has none). */
+export const inviteTokenIn = (mail: ReceivedMail) => /inviteToken=([A-Za-z0-9._-]+)/.exec(mail.text)?.[1] ?? '';

@@ -4,8 +4,6 @@
  * instances: an honest customer's and a hostile customer's, and a samlify IdP), the real server
  * (app.inject) and the real database (SQLite, and PostgreSQL under scripts/with-pg.sh).
  */
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
 import Sqlite from 'better-sqlite3';
 import type { LightMyRequestResponse } from 'fastify';
@@ -22,9 +20,17 @@ import {
   startWorld,
 } from './accounts-helpers.js';
 import { signInAtProvider } from './idp/drive.js';
-import { bindingOf, connectOidc, errorReason, handoffIn, SHARED_OIDC_CALLBACK, ssoBrowser } from './sso-browser.js';
-import { startOidcProvider, type TestOidcProvider } from './idp/oidc.js';
-import { startSamlIdp, type TestSamlIdp } from './idp/saml.js';
+import {
+  bindingOf,
+  connectOidc,
+  errorReason,
+  handoffIn,
+  SHARED_OIDC_CALLBACK,
+  ssoBrowser,
+  startSsoProviders,
+} from './sso-browser.js';
+import type { TestOidcProvider } from './idp/oidc.js';
+import type { TestSamlIdp } from './idp/saml.js';
 
 const ORIGIN = 'http://localhost:8080';
 const PERSISTENT = 'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent';
@@ -34,6 +40,7 @@ let w: AccountsWorld;
 let honest: TestOidcProvider;
 let hostile: TestOidcProvider;
 let idp: TestSamlIdp;
+let providers: Awaited<ReturnType<typeof startSsoProviders>>;
 const logLines: string[] = [];
 const answers: LightMyRequestResponse[] = [];
 const callbackOf: Record<string, string> = {};
@@ -62,30 +69,22 @@ async function oidcSession(email: string, login = email): Promise<string> {
 beforeAll(async () => {
   const stream = { write: (line: string) => void logLines.push(line) };
   w = await startWorld({ ACCESS_LOG: 'true' }, { logger: { level: 'info', stream } });
-  const honestUris: string[] = [];
-  const hostileUris: string[] = [];
-  honest = await startOidcProvider(honestUris);
-  hostile = await startOidcProvider(hostileUris);
-  idp = await startSamlIdp(async () => (await w.app.inject({ method: 'GET', url: '/api/sso/saml/metadata' })).body);
-  callbackOf['honest.test'] = await connectOidc(w, 'honest.test', honest, honestUris);
-  callbackOf['hostile.test'] = await connectOidc(w, 'hostile.test', hostile, hostileUris);
+  providers = await startSsoProviders(w);
+  ({ honest, hostile, idp } = providers);
+  Object.assign(callbackOf, providers.callbackOf);
   // The same honest provider also serves a Google-Workspace-like connection that names its hosted domain.
   callbackOf['workspace.test'] = await connectOidc(
     w,
     'workspace.test',
     honest,
-    honestUris,
+    providers.uris.honest,
     '--hosted-domain',
     'workspace.test',
   );
-  const file = join(w.t.dataDir, 'idp-metadata.xml');
-  writeFileSync(file, idp.metadata);
-  await admin(w, 'sso', 'set', 'saml.test', '--saml', '--metadata', file);
+  await admin(w, 'sso', 'set', 'saml.test', '--saml', '--metadata', providers.idpMetadata);
 });
 afterAll(async () => {
-  await honest?.stop();
-  await hostile?.stop();
-  await idp?.stop();
+  await providers?.stop();
   await w?.close();
 });
 
@@ -342,8 +341,7 @@ describe('The same person, not just the same address', () => {
 describe('Seats: a first SSO sign-in respects the free plan', () => {
   it('with 2 of 2 seats taken a third account is not made, and the error page says why', async () => {
     // The same IdP serves seats.test: a further domain of its one connection.
-    const file = join(w.t.dataDir, 'idp-metadata.xml');
-    await admin(w, 'sso', 'set', 'saml.test', '--saml', '--metadata', file, '--domains', 'seats.test');
+    await admin(w, 'sso', 'set', 'saml.test', '--saml', '--metadata', providers.idpMetadata, '--domains', 'seats.test');
     await admin(w, 'domain', 'set', 'seats.test', '--free-limit', '2');
     for (const email of ['one@seats.test', 'two@seats.test']) {
       const s = await samlStart(email);

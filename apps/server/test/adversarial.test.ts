@@ -19,6 +19,8 @@ import {
   confirmed,
   decodeSession,
   expectError,
+  inviteTeammate,
+  inviteTokenIn,
   mailTo,
   outboxDrained,
   registered,
@@ -222,16 +224,8 @@ describe('tokens', () => {
   });
 
   it('invite token used as a session: 401', async () => {
-    const before = w.smtp.messages.length;
-    const res = await call(w.app, {
-      method: 'POST',
-      url: API.inviteTeammates,
-      token: victim.token,
-      body: { emails: ['tok-invitee@contoso.com'] },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const mail = await mailTo(w.smtp, 'tok-invitee@contoso.com', before);
-    const inviteToken = /inviteToken=([A-Za-z0-9._-]+)/.exec(mail.text)?.[1] ?? '';
+    const mail = await inviteTeammate(w, victim.token, 'tok-invitee@contoso.com');
+    const inviteToken = inviteTokenIn(mail);
     expect(inviteToken).not.toBe('');
     expectCatalogueBody(await me(bearer(inviteToken)), 401, 'ERR_INVALID_ACCESS_TOKEN');
   });
@@ -859,15 +853,7 @@ describe('HTML and bidi in names', () => {
       },
     });
     expect(reg.statusCode, reg.body).toBe(200);
-    const before = w.smtp.messages.length;
-    const res = await call(w.app, {
-      method: 'POST',
-      url: API.inviteTeammates,
-      token: reg.json().token,
-      body: { emails: ['html-invitee@contoso.com'] },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const mail = await mailTo(w.smtp, 'html-invitee@contoso.com', before);
+    const mail = await inviteTeammate(w, reg.json().token, 'html-invitee@contoso.com');
     // The subject names the inviting address, never the typed name; the plain-text part has it as typed.
     expect(mail.subject).toBe('html-inviter@contoso.com invited you to join contoso.com on Suite');
     expect(mail.text).toContain('<img src=x onerror=alert(1)> <b>Boss</b> (html-inviter@contoso.com)');
@@ -883,15 +869,7 @@ describe('HTML and bidi in names', () => {
       .set({ first_name: 'Eve\u202e\u0085', last_name: '\u2028Admin\u2066' })
       .where('id', '=', inviter.id)
       .execute();
-    const before = w.smtp.messages.length;
-    const res = await call(w.app, {
-      method: 'POST',
-      url: API.inviteTeammates,
-      token: inviter.token,
-      body: { emails: ['legacy-invitee@contoso.com'] },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const mail = await mailTo(w.smtp, 'legacy-invitee@contoso.com', before);
+    const mail = await inviteTeammate(w, inviter.token, 'legacy-invitee@contoso.com');
     expect(mail.subject).toMatch(/^legacy-inviter@contoso\.com /);
     expect(mail.text).toContain('Eve Admin (legacy-inviter@contoso.com)');
     expect(mail.raw).not.toMatch(/\u202e|\u2066|\u2028|\u0085/);

@@ -1,9 +1,11 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { admin, call, type AccountsWorld } from './accounts-helpers.js';
 import { signInAtProvider } from './idp/drive.js';
-import { ssoSetOidc, type TestOidcProvider } from './idp/oidc.js';
-import type { TestSamlIdp } from './idp/saml.js';
+import { ssoSetOidc, startOidcProvider, type TestOidcProvider } from './idp/oidc.js';
+import { startSamlIdp, type TestSamlIdp } from './idp/saml.js';
 
 /**
  * The browser's side of a single sign-on, as plain HTTP against the app: what the adversarial suites
@@ -56,6 +58,39 @@ export async function connectOidc(
   const uri = `${SHARED_OIDC_CALLBACK}/${id}`;
   redirectUris.push(uri);
   return uri;
+}
+
+/**
+ * The identity providers of the adversarial SSO suites: an honest and a hostile OIDC provider connected
+ * to honest.test and hostile.test (their redirect URIs in `callbackOf`, the lists the providers read in
+ * `uris`), and a SAML IdP whose metadata waits in a file (`idpMetadata`) for the suite's own connection.
+ */
+export async function startSsoProviders(w: AccountsWorld) {
+  const uris = { honest: [] as string[], hostile: [] as string[] };
+  const honest = await startOidcProvider(uris.honest);
+  const hostile = await startOidcProvider(uris.hostile);
+  const idp = await startSamlIdp(
+    async () => (await w.app.inject({ method: 'GET', url: '/api/sso/saml/metadata' })).body,
+  );
+  const callbackOf: Record<string, string> = {
+    'honest.test': await connectOidc(w, 'honest.test', honest, uris.honest),
+    'hostile.test': await connectOidc(w, 'hostile.test', hostile, uris.hostile),
+  };
+  const idpMetadata = join(w.t.dataDir, 'idp-metadata.xml');
+  writeFileSync(idpMetadata, idp.metadata);
+  return {
+    honest,
+    hostile,
+    idp,
+    uris,
+    callbackOf,
+    idpMetadata,
+    async stop() {
+      await honest.stop();
+      await hostile.stop();
+      await idp.stop();
+    },
+  };
 }
 
 /** `idp`: the suite's SAML identity provider, for samlStart (read when called: the suite starts it later). */
