@@ -1,4 +1,4 @@
-import { API, PROOF_FRESH_MS } from '@suite/contract';
+import { ADMIN_API, API, PROOF_FRESH_MS, apiPath } from '@suite/contract';
 import { currentCode } from '../src/modules/accounts/strategies/totp/secrets.js';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -217,6 +217,16 @@ export async function staled(w: AccountsWorld, token: string): Promise<string> {
   return token;
 }
 
+/** Every session of the token's account proved just now: the other side of `staled`. */
+export async function freshened(w: AccountsWorld, token: string): Promise<string> {
+  await w.app.db.kysely
+    .updateTable('sessions')
+    .set({ proved_at: Date.now() })
+    .where('user_id', '=', decodeSession(token).user._id)
+    .execute();
+  return token;
+}
+
 export const passkeyOptions = (w: AccountsWorld, token: string) =>
   call(w.app, { method: 'POST', url: '/v2/user/passkeys/options', token });
 
@@ -306,3 +316,7 @@ export async function inviteTeammate(w: AccountsWorld, token: string, email: str
 
 /** The invite token of an invitation mail's link ('' when it has none). */
 export const inviteTokenIn = (mail: ReceivedMail) => /inviteToken=([A-Za-z0-9._-]+)/.exec(mail.text)?.[1] ?? '';
+
+/** In the admin console, an admin of `domain` (the holder of `token`) names `email` a further admin. */
+export const addDomainAdmin = (w: AccountsWorld, token: string, domain: string, email: string) =>
+  call(w.app, { method: 'POST', url: apiPath(ADMIN_API.adminAdmins, { domain }), token, body: { email } });

@@ -171,13 +171,18 @@ describe('R2 outsider: the second step', () => {
   it('a recovery code is not taken as the fresh proof, and is not spent by the refusal', async () => {
     const a = await registered(w, 'rc@r2.test');
     const { recovery } = await turnOnTotp(w, a.token);
+    const left = async () =>
+      (await call(w.app, { method: 'GET', url: '/v2/user/security', token: a.token })).json().recovery_codes_left;
+    const before = await left();
     const res = await call(w.app, {
       method: 'POST',
       url: '/v2/user/reauth',
       token: a.token,
       body: { method: 'totp', code: recovery[0] },
     });
-    expect(res.statusCode).toBe(400);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(typeof res.json().message).toBe('string');
+    expect(await left()).toBe(before);
     // The refused code still signs in at the second step.
     const done = await secondStep(w, 'rc@r2.test', await pendingOf(w, 'rc@r2.test'), recovery[0]!);
     expect(done.statusCode, done.body).toBe(200);

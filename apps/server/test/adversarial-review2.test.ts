@@ -12,8 +12,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAML_MAX_DEPTH, SAML_MAX_ELEMENTS } from '@suite/contract';
 import { refuseUnusualShape } from '../src/modules/accounts/strategies/saml/saml.js';
-import { currentCode } from '../src/modules/accounts/strategies/totp/secrets.js';
-import { type AccountsWorld, admin, call, passkeyOptions, registered, staled, startWorld } from './accounts-helpers.js';
+import { type AccountsWorld, admin, call, passkeyOptions, staled, startWorld } from './accounts-helpers.js';
 import { logCapture } from './helpers.js';
 import { startSamlIdp, type TestSamlIdp } from './idp/saml.js';
 import { bindingOf, handoffIn, ssoBrowser } from './sso-browser.js';
@@ -233,35 +232,5 @@ describe('S2 the SAML hand-off through /auth', () => {
     const refused = await passkeyOptions(w, stolen);
     expect(refused.statusCode, refused.body).toBe(403);
     expect(refused.json().error_code).toBe('ERR_PROOF_REQUIRED');
-  });
-});
-
-describe('S3 a recovery code as a fresh proof', () => {
-  it('is refused for the app-code proof and is not spent by the refusal', async () => {
-    const { token } = await registered(w, 'rc2@r2-corp.test');
-    const setup = await call(w.app, { method: 'POST', url: '/v2/user/totp/setup', token });
-    expect(setup.statusCode, setup.body).toBe(200);
-    const secret = setup.json().secret as string;
-    const on = await call(w.app, {
-      method: 'POST',
-      url: '/v2/user/totp/enable',
-      token,
-      body: { code: await currentCode(secret, Date.now() - 30_000) },
-    });
-    expect(on.statusCode, on.body).toBe(200);
-    const recovery = on.json().recovery_codes as string[];
-    const fresh = (on.json().token as string | undefined) ?? token;
-    const left = async () =>
-      (await call(w.app, { method: 'GET', url: '/v2/user/security', token: fresh })).json().recovery_codes_left;
-    const before = await left();
-    const res = await call(w.app, {
-      method: 'POST',
-      url: '/v2/user/reauth',
-      token: fresh,
-      body: { method: 'totp', code: recovery[0] },
-    });
-    expect(res.statusCode, res.body).toBe(400);
-    expect(typeof res.json().message).toBe('string');
-    expect(await left()).toBe(before);
   });
 });

@@ -7,14 +7,17 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ACCESS_APPROVAL_TTL_MS, ACCESS_REQUEST_MAILS_PER_DOMAIN, ADMIN_API, API, apiPath } from '@suite/contract';
 import {
   PASSWORD,
+  addDomainAdmin,
   admin,
   call,
   decodeSession,
   expectError,
+  freshened,
   mailTo,
   outboxDrained,
   registered,
   runAdminCli,
+  staled,
   turnOnTotp,
   useWorld,
 } from './accounts-helpers.js';
@@ -119,13 +122,9 @@ describe('adversarial review: the domain administrator console', () => {
 
   it('another domain’s admin cannot grant themself, nor be granted, on our domain', async () => {
     const acme = { domain: 'acme-corp.com' };
+    expectError(await addDomainAdmin(w, eve.token, 'acme-corp.com', 'eve@evil-corp.com'), 404, 'ERR_NOT_FOUND');
     expectError(
-      await post(path(ADMIN_API.adminAdmins, acme), eve.token, { email: 'eve@evil-corp.com' }),
-      404,
-      'ERR_NOT_FOUND',
-    );
-    expectError(
-      await post(path(ADMIN_API.adminAdmins, acme), boss.token, { email: 'eve@evil-corp.com' }),
+      await addDomainAdmin(w, boss.token, 'acme-corp.com', 'eve@evil-corp.com'),
       400,
       'ERR_ADMIN_NOT_IN_DOMAIN',
     );
@@ -147,20 +146,12 @@ describe('adversarial review: the domain administrator console', () => {
     const acme = { domain: 'acme-corp.com' };
     expectError(await get(path(ADMIN_API.adminPeople, acme), mallory.token), 404, 'ERR_NOT_FOUND');
     expectError(await post(path(ADMIN_API.adminPersonDeactivate, { id: ana.id }), mallory.token), 404, 'ERR_NOT_FOUND');
-    expectError(
-      await post(path(ADMIN_API.adminAdmins, acme), mallory.token, { email: 'mallory@acme-corp.com' }),
-      404,
-      'ERR_NOT_FOUND',
-    );
+    expectError(await addDomainAdmin(w, mallory.token, 'acme-corp.com', 'mallory@acme-corp.com'), 404, 'ERR_NOT_FOUND');
     expectError(await get(ADMIN_API.adminMe, mallory.token), 404, 'ERR_NOT_FOUND');
   });
 
   it('an admin whose proof is stale (a stolen idle session) cannot act, only read', async () => {
-    await w.app.db.kysely
-      .updateTable('sessions')
-      .set({ proved_at: Date.now() - 60 * 60_000 })
-      .where('user_id', '=', boss.id)
-      .execute();
+    await staled(w, boss.token);
     try {
       expectError(
         await post(path(ADMIN_API.adminPersonDeactivate, { id: ana.id }), boss.token),
@@ -168,9 +159,7 @@ describe('adversarial review: the domain administrator console', () => {
         'ERR_PROOF_REQUIRED',
       );
       expectError(
-        await post(path(ADMIN_API.adminAdmins, { domain: 'acme-corp.com' }), boss.token, {
-          email: 'mallory@acme-corp.com',
-        }),
+        await addDomainAdmin(w, boss.token, 'acme-corp.com', 'mallory@acme-corp.com'),
         403,
         'ERR_PROOF_REQUIRED',
       );
@@ -184,11 +173,7 @@ describe('adversarial review: the domain administrator console', () => {
       expect(await alive(ana.token)).toBe(true);
       expect((await get(path(ADMIN_API.adminPeople, { domain: 'acme-corp.com' }), boss.token)).statusCode).toBe(200);
     } finally {
-      await w.app.db.kysely
-        .updateTable('sessions')
-        .set({ proved_at: Date.now() })
-        .where('user_id', '=', boss.id)
-        .execute();
+      await freshened(w, boss.token);
     }
   });
 
@@ -298,9 +283,7 @@ describe('adversarial review: the domain administrator console', () => {
   });
 
   it('an admin removed from the domain can no longer use the links mailed to them', async () => {
-    const fresh = await post(path(ADMIN_API.adminAdmins, { domain: 'acme-corp.com' }), boss.token, {
-      email: 'ana@acme-corp.com',
-    });
+    const fresh = await addDomainAdmin(w, boss.token, 'acme-corp.com', 'ana@acme-corp.com');
     expect(fresh.statusCode, fresh.body).toBe(200);
     const before = w.smtp.messages.length;
     await call(w.app, { method: 'POST', url: API.signup, body: { email: 'third@acme-corp.com' } });
@@ -316,9 +299,7 @@ describe('adversarial review: the domain administrator console', () => {
   });
 
   it('an admin who was DEACTIVATED can no longer approve access from a link mailed to them', async () => {
-    const granted = await post(path(ADMIN_API.adminAdmins, { domain: 'acme-corp.com' }), boss.token, {
-      email: 'mallory@acme-corp.com',
-    });
+    const granted = await addDomainAdmin(w, boss.token, 'acme-corp.com', 'mallory@acme-corp.com');
     expect(granted.statusCode, granted.body).toBe(200);
     const before = w.smtp.messages.length;
     await call(w.app, { method: 'POST', url: API.signup, body: { email: 'fourth@acme-corp.com' } });
