@@ -15,7 +15,7 @@ import { refuseUnusualShape } from '../src/modules/accounts/strategies/saml/saml
 import { type AccountsWorld, admin, call, passkeyOptions, staled, startWorld } from './accounts-helpers.js';
 import { logCapture } from './helpers.js';
 import { startSamlIdp, type TestSamlIdp } from './idp/saml.js';
-import { bindingOf, handoffIn, ssoBrowser } from './sso-browser.js';
+import { acceptSsoTerms, bindingOf, handoffIn, ssoBrowser } from './sso-browser.js';
 
 let w: AccountsWorld;
 let idp: TestSamlIdp;
@@ -71,15 +71,7 @@ async function anotherSamlSession(email: string): Promise<string> {
   return done.json().token as string;
 }
 async function samlSession(email: string): Promise<string> {
-  const first = await anotherSamlSession(email);
-  const registeredNow = await call(w.app, {
-    method: 'PUT',
-    url: '/sso/complete-register',
-    token: first,
-    body: { accepted_terms: { version: 1 } },
-  });
-  expect(registeredNow.statusCode, registeredNow.body).toBe(200);
-  return registeredNow.json().token as string;
+  return acceptSsoTerms(w, await anotherSamlSession(email));
 }
 
 /** Posts a body answering a real request; the shape-check refusal logged for it, if any. */

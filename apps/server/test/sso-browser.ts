@@ -93,6 +93,18 @@ export async function startSsoProviders(w: AccountsWorld) {
   };
 }
 
+/** The welcome step of a first SSO sign-in (the terms alone), taken: the full session it answers. */
+export async function acceptSsoTerms(w: AccountsWorld, token: string): Promise<string> {
+  const done = await call(w.app, {
+    method: 'PUT',
+    url: '/sso/complete-register',
+    token,
+    body: { accepted_terms: { version: 1 } },
+  });
+  expect(done.statusCode, done.body).toBe(200);
+  return done.json().token as string;
+}
+
 /** `idp`: the suite's SAML identity provider, for samlStart (read when called: the suite starts it later). */
 export function ssoBrowser(
   world: () => AccountsWorld,
@@ -138,15 +150,6 @@ export function ssoBrowser(
         headers: cookie ? { cookie } : {},
       }),
     /** The welcome step of a first sign-in (terms): its answer is a full session. */
-    async registeredSession(token: string): Promise<string> {
-      const done = await call(world().app, {
-        method: 'PUT',
-        url: '/sso/complete-register',
-        token,
-        body: { accepted_terms: { version: 1 } },
-      });
-      expect(done.statusCode, done.body).toBe(200);
-      return done.json().token as string;
-    },
+    registeredSession: (token: string) => acceptSsoTerms(world(), token),
   };
 }
