@@ -66,6 +66,16 @@ export function call(app: FastifyInstance, c: Call): Promise<LightMyRequestRespo
   });
 }
 
+/**
+ * A signed-in person's calls, short, for suites of many (the admin console's): `url` as the contract
+ * names it (fill its parameters with apiPath), `token` the caller's session. `w` is read at call time.
+ */
+export const sessionCalls = (w: AccountsWorld) => ({
+  get: (url: string, token: string) => call(w.app, { method: 'GET', url, token }),
+  post: (url: string, token: string, body: unknown = {}) => call(w.app, { method: 'POST', url, token, body }),
+  put: (url: string, token: string, body: unknown) => call(w.app, { method: 'PUT', url, token, body }),
+});
+
 /** Asserts the catalogue error shape. */
 export function expectError(res: LightMyRequestResponse, status: number, code: string): void {
   expect({ status: res.statusCode, code: res.json().error_code }).toEqual({ status, code });

@@ -14,6 +14,7 @@ import {
   mailTo,
   registered,
   runAdminCli,
+  sessionCalls,
   staled,
   turnOnTotp,
   useWorld,
@@ -29,10 +30,8 @@ describe('domain administrator console', () => {
   let ana: { token: string; id: string };
   let other: { token: string; id: string };
 
-  const get = (url: string, token: string) => call(w.app, { method: 'GET', url, token });
-  const post = (url: string, token: string, body: unknown = {}) => call(w.app, { method: 'POST', url, token, body });
-  const put = (url: string, token: string, body: unknown) => call(w.app, { method: 'PUT', url, token, body });
-  const path = (p: string, params: Record<string, string>) => apiPath(p, params);
+  const { get, post, put } = sessionCalls(w);
+  const path = apiPath;
 
   beforeAll(async () => {
     boss = await registered(w, 'boss@acme-corp.com');

@@ -17,6 +17,7 @@ import {
   outboxDrained,
   registered,
   runAdminCli,
+  sessionCalls,
   staled,
   turnOnTotp,
   useWorld,
@@ -36,7 +37,7 @@ import { bindingOf, errorReason, handoffIn } from './sso-browser.js';
  * passing test; one that gets through is a failing test asserting what the product should have done.
  */
 
-const path = (p: string, params: Record<string, string>) => apiPath(p, params);
+const path = apiPath;
 
 describe('adversarial review: the domain administrator console', () => {
   const logs = logCapture();
@@ -46,9 +47,7 @@ describe('adversarial review: the domain administrator console', () => {
   let mallory: { token: string; id: string };
   let eve: { token: string; id: string };
 
-  const get = (url: string, token: string) => call(w.app, { method: 'GET', url, token });
-  const post = (url: string, token: string, body: unknown = {}) => call(w.app, { method: 'POST', url, token, body });
-  const put = (url: string, token: string, body: unknown) => call(w.app, { method: 'PUT', url, token, body });
+  const { get, post, put } = sessionCalls(w);
   const alive = async (token: string) => (await get(API.me, token)).statusCode === 200;
   async function login(email: string): Promise<LightMyRequestResponse> {
     return call(w.app, { method: 'POST', url: API.login, body: { login: email, password: PASSWORD } });
@@ -641,8 +640,7 @@ describe('review 3 follow-ups', () => {
   let boss: { token: string; id: string };
   const domain = 'follow-corp.com';
 
-  const get = (url: string, token: string) => call(w.app, { method: 'GET', url, token });
-  const post = (url: string, token: string, body: unknown = {}) => call(w.app, { method: 'POST', url, token, body });
+  const { get, post } = sessionCalls(w);
   const signUp = (email: string) => call(w.app, { method: 'POST', url: API.signup, body: { email } });
   const pendingOf = (email: string) =>
     w.app.db.kysely

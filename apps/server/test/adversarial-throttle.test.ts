@@ -4,7 +4,6 @@
  * the real database, real SMTP on loopback and, where the step-up is what decides, a loopback stand-in
  * for reCAPTCHA's siteverify (so that what is evaluated past a ceiling is exact, not a race).
  */
-import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import {
@@ -21,49 +20,14 @@ import {
 } from './accounts-helpers.js';
 import { LANGUAGES } from '@suite/contract';
 import { codeIn } from './smtp.js';
+import { captchaEnv as siteverifyEnv, startSiteverify } from './siteverify.js';
 import { mailContent } from '../src/emails/index.js';
 import { currentCode } from '../src/modules/accounts/strategies/totp/secrets.js';
 import { WRONG_SECOND_FACTOR_ALARM } from '../src/modules/accounts/identity/alarms.js';
 import { clientKey } from '../src/plugins/rate-limit.js';
 import { deriveKeys, openSignedValue, sameSecret, signValue } from '../src/keys.js';
 
-const CAPTCHA_SECRET = 'secret-throttle-5d1e';
-
-/** reCAPTCHA's siteverify on loopback: a token `ok:<action>` passes for that action; anything else fails. */
-async function startSiteverify(): Promise<{ url: string; close(): Promise<void> }> {
-  const server: Server = createServer((req, res) => {
-    let raw = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => (raw += chunk));
-    req.on('end', () => {
-      const form = Object.fromEntries(new URLSearchParams(raw));
-      const [verdict = '', action = ''] = (form.response ?? '').split(':');
-      const answer =
-        form.secret === CAPTCHA_SECRET && verdict === 'ok'
-          ? { success: true, score: 0.9, action, challenge_ts: new Date().toISOString(), hostname: 'localhost' }
-          : { success: false, 'error-codes': ['invalid-input-response'] };
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return {
-    url: `http://127.0.0.1:${port}/recaptcha/api/siteverify`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-const captchaEnv = (url: string) => ({
-  CAPTCHA_SITE_KEY: 'site',
-  CAPTCHA_SECRET,
-  CAPTCHA_VERIFY_URL: url,
-  RATE_LIMIT_SCALE: '1',
-});
+const captchaEnv = (url: string) => ({ ...siteverifyEnv(url), RATE_LIMIT_SCALE: '1' });
 
 /** What a browser keeps of the device cookie: `suite_device=<value>`, from a Set-Cookie header (or ''). */
 function deviceCookieOf(res: LightMyRequestResponse): string {
