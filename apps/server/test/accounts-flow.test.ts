@@ -6,6 +6,7 @@ import {
   completeRegister,
   decodeSession,
   mailTo,
+  recoverByMail,
   useWorld,
 } from './accounts-helpers.js';
 import { codeIn, linkIn } from './smtp.js';
@@ -66,17 +67,7 @@ describe('accounts: the whole path over HTTP and SMTP', () => {
     expect(login.statusCode).toBe(200);
     expect(login.json().profiles[0].type).toBe('PROFESSIONAL');
 
-    const sent = w.smtp.messages.length;
-    const forgot = await call(w.app, { method: 'POST', url: '/v2/user/forgot-password', body: { email } });
-    expect(forgot.statusCode).toBe(200);
-    const recoveryMail = await mailTo(w.smtp, email, sent);
-    const recovered = await call(w.app, {
-      method: 'PUT',
-      url: '/v2/user/forgot-password/confirm',
-      body: { token: codeIn(recoveryMail), email },
-    });
-    expect(recovered.statusCode).toBe(200);
-    const recoveryToken = recovered.json().token as string;
+    const recoveryToken = await recoverByMail(w, email);
     const id = decodeSession(recoveryToken).user._id;
     const update = await changePassword(w, { id, token: recoveryToken }, 'Brand-New-Pass-7', {});
     expect(update.statusCode).toBe(200);

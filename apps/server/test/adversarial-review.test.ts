@@ -29,6 +29,7 @@ import {
   passkeyLogin,
   passkeyOptions,
   pendingOf,
+  recoverByMail,
   registered,
   secondStep,
   staled,
@@ -657,16 +658,8 @@ describe('R9 the fresh proof of an SSO account, completed in another browser', (
 describe('R10 sessions: scopes, sign-out and what is recorded', () => {
   it('a recovery token and a welcome session open none of the full routes, nor the fresh proof', async () => {
     await registered(w, 'scope@r10.test');
+    const recovery = await recoverByMail(w, 'scope@r10.test');
     const before = await mailsSoFar(w);
-    await call(w.app, { method: 'POST', url: '/v2/user/forgot-password', body: { email: 'scope@r10.test' } });
-    const code = codeIn(await mailTo(w.smtp, 'scope@r10.test', before));
-    const recovery = (
-      await call(w.app, {
-        method: 'PUT',
-        url: '/v2/user/forgot-password/confirm',
-        body: { email: 'scope@r10.test', token: code },
-      })
-    ).json().token as string;
     const welcomeStart = await call(w.app, { method: 'POST', url: '/v2/user', body: { email: 'welcome@r10.test' } });
     expect(welcomeStart.statusCode).toBe(201);
     const wcode = codeIn(await mailTo(w.smtp, 'welcome@r10.test', before));

@@ -26,25 +26,30 @@ function openssl(args: string[]): void {
   execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
 }
 
+/** A new RSA key and a self-signed certificate for it, valid ten years. */
+function selfSigned(keyFile: string, certFile: string, subject: string): void {
+  openssl([
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    keyFile,
+    '-out',
+    certFile,
+    '-days',
+    '3650',
+    '-subj',
+    subject,
+  ]);
+}
+
 export function testCa(): TestCa {
   const files = ['ca.pem', 'server.key', 'server.pem', 'saml.key', 'saml.pem'];
   if (!files.every((f) => existsSync(join(dir, f)))) {
     mkdirSync(dir, { recursive: true });
-    openssl([
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-keyout',
-      'ca.key',
-      '-out',
-      'ca.pem',
-      '-days',
-      '3650',
-      '-subj',
-      '/CN=Suite test CA',
-    ]);
+    selfSigned('ca.key', 'ca.pem', '/CN=Suite test CA');
     openssl([
       'req',
       '-newkey',
@@ -75,21 +80,7 @@ export function testCa(): TestCa {
       '-extfile',
       'san.ext',
     ]);
-    openssl([
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-keyout',
-      'saml.key',
-      '-out',
-      'saml.pem',
-      '-days',
-      '3650',
-      '-subj',
-      '/CN=Suite test SAML IdP',
-    ]);
+    selfSigned('saml.key', 'saml.pem', '/CN=Suite test SAML IdP');
   }
   const read = (f: string) => readFileSync(join(dir, f), 'utf8');
   return {
