@@ -26,30 +26,35 @@ function openssl(args: string[]): void {
   execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
 }
 
-/** A new RSA key and a self-signed certificate for it, valid ten years. */
-function selfSigned(keyFile: string, certFile: string, subject: string): void {
-  openssl([
-    'req',
-    '-x509',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-keyout',
-    keyFile,
-    '-out',
-    certFile,
-    '-days',
-    '3650',
-    '-subj',
-    subject,
-  ]);
+/** In folder `cwd`, a new RSA key `<name>.key` and a self-signed certificate for it, `<name>.pem`. */
+function selfSigned(cwd: string, name: string, subject: string, days = '3650', extra: string[] = []): void {
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      `${name}.key`,
+      '-out',
+      `${name}.pem`,
+      '-days',
+      days,
+      '-subj',
+      subject,
+      ...extra,
+    ],
+    { cwd, stdio: 'pipe' },
+  );
 }
 
 export function testCa(): TestCa {
   const files = ['ca.pem', 'server.key', 'server.pem', 'saml.key', 'saml.pem'];
   if (!files.every((f) => existsSync(join(dir, f)))) {
     mkdirSync(dir, { recursive: true });
-    selfSigned('ca.key', 'ca.pem', '/CN=Suite test CA');
+    selfSigned(dir, 'ca', '/CN=Suite test CA');
     openssl([
       'req',
       '-newkey',
@@ -80,7 +85,7 @@ export function testCa(): TestCa {
       '-extfile',
       'san.ext',
     ]);
-    selfSigned('saml.key', 'saml.pem', '/CN=Suite test SAML IdP');
+    selfSigned(dir, 'saml', '/CN=Suite test SAML IdP');
   }
   const read = (f: string) => readFileSync(join(dir, f), 'utf8');
   return {
@@ -120,27 +125,9 @@ export function extraKeys(): ExtraKeys {
   };
   if (!fresh()) {
     const work = mkdtempSync(join(tmpdir(), 'suite-test-keys-'));
-    const run = (args: string[]) => execFileSync('openssl', args, { cwd: work, stdio: 'pipe' });
-    const selfSigned = (name: string, days: string, subject: string, extra: string[] = []) =>
-      run([
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-keyout',
-        `${name}.key`,
-        '-out',
-        `${name}.pem`,
-        '-days',
-        days,
-        '-subj',
-        subject,
-        ...extra,
-      ]);
-    selfSigned('saml2', '3650', '/CN=Suite test SAML IdP (next key)');
-    selfSigned('short', '10', '/CN=Suite test SAML IdP (ending soon)');
-    selfSigned('tls', '3650', '/CN=127.0.0.1', ['-addext', 'subjectAltName=IP:127.0.0.1']);
+    selfSigned(work, 'saml2', '/CN=Suite test SAML IdP (next key)');
+    selfSigned(work, 'short', '/CN=Suite test SAML IdP (ending soon)', '10');
+    selfSigned(work, 'tls', '/CN=127.0.0.1', '3650', ['-addext', 'subjectAltName=IP:127.0.0.1']);
     rmSync(final, { recursive: true, force: true });
     try {
       renameSync(work, final);
