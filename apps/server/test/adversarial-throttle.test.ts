@@ -87,6 +87,14 @@ const secondStep = (w: AccountsWorld, ip: string, email: string, pending: string
     ...(cookie ? { headers: { cookie } } : {}),
   });
 
+/** The owner's whole sign-in from `ip`: the password step, then the app's current code (answered 200). */
+async function ownerSignsIn(w: AccountsWorld, ip: string, email: string, secret: string, captcha = true) {
+  const step = await login(w, ip, email, PASSWORD, '', captcha);
+  const done = await secondStep(w, ip, email, step.json().pending_token as string, await currentCode(secret));
+  expect(done.statusCode, done.body).toBe(200);
+  return { step, done };
+}
+
 /**
  * Runs the tasks at most 4 at a time: the attack's clients overlap as the review's did, without 40
  * argon2 logins and their captcha checks at once on the shared test machine (a captcha check slower
@@ -161,17 +169,9 @@ describe('F1 two-step codes guessed from many addresses', () => {
     it('the right password alone sets no device cookie; the completed second step does', async () => {
       const owner = await account(w, 'solo@contoso.com', true);
       const secret = await turnOnTwoStep(w, owner.token);
-      const first = await login(w, '198.51.100.20', 'solo@contoso.com', PASSWORD);
+      const { step: first, done } = await ownerSignsIn(w, '198.51.100.20', 'solo@contoso.com', secret);
       expect(first.json().second_step).toBe('totp');
       expect(first.headers['set-cookie']).toBeUndefined();
-      const done = await secondStep(
-        w,
-        '198.51.100.20',
-        'solo@contoso.com',
-        first.json().pending_token as string,
-        await currentCode(secret),
-      );
-      expect(done.statusCode, done.body).toBe(200);
       expect(String(done.headers['set-cookie'])).toMatch(
         /^suite_device=[\w.~-]+; Max-Age=\d+; Path=\/api; HttpOnly; SameSite=Strict$/,
       );
@@ -202,15 +202,7 @@ describe('F1 two-step codes guessed from many addresses', () => {
         const { token } = await account(w, 'trusted@contoso.com', true);
         const secret = await turnOnTwoStep(w, token);
         // The owner's browser earns its cookie by a completed sign-in; the attackers carry it (a shared or stolen browser).
-        const step = await login(w, '198.51.100.22', 'trusted@contoso.com', PASSWORD);
-        const done = await secondStep(
-          w,
-          '198.51.100.22',
-          'trusted@contoso.com',
-          step.json().pending_token as string,
-          await currentCode(secret),
-        );
-        expect(done.statusCode, done.body).toBe(200);
+        const { done } = await ownerSignsIn(w, '198.51.100.22', 'trusted@contoso.com', secret);
         const cookie = deviceCookieOf(done);
         expect(cookie).not.toBe('');
         expect(await attack('trusted@contoso.com', cookie)).toEqual({ sent: 400, evaluated: 100, refused: 300 });
@@ -259,15 +251,7 @@ describe('F1 two-step codes guessed from many addresses', () => {
         const email = 'burst@contoso.com';
         const { token } = await account(w, email, false);
         const secret = await turnOnTwoStep(w, token);
-        const step = await login(w, '198.51.100.40', email, PASSWORD, '', false);
-        const done = await secondStep(
-          w,
-          '198.51.100.40',
-          email,
-          step.json().pending_token as string,
-          await currentCode(secret),
-        );
-        expect(done.statusCode, done.body).toBe(200);
+        const { done } = await ownerSignsIn(w, '198.51.100.40', email, secret, false);
         const cookie = deviceCookieOf(done);
         // Every client signs in first (the password is known); 10 of them reach the ceiling.
         const pendings = new Map<string, string>();
