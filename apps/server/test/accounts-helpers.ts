@@ -111,11 +111,13 @@ export async function signup(w: AccountsWorld, email: string, extra: Record<stri
   return codeIn(await mailTo(w.smtp, email, before));
 }
 
+/** Sign-up (its body `extra` beside the address, e.g. a captcha answer) and the mailed code confirmed. */
 export async function confirmed(
   w: AccountsWorld,
   email: string,
+  extra: Record<string, unknown> = {},
 ): Promise<{ token: string; profiles: { _id: string; type: string }[] }> {
-  const code = await signup(w, email);
+  const code = await signup(w, email, extra);
   const res = await call(w.app, { method: 'PUT', url: '/v2/user/confirm', body: { token: code, email } });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
@@ -146,9 +148,13 @@ export const completeRegister = (
     body: { ...COMPLETE_REGISTER_BODY, ...names, password, password_confirmation: password },
   });
 
-/** Sign-up, code, confirm and complete-register: a user who can log in with PASSWORD. */
-export async function registered(w: AccountsWorld, email: string): Promise<{ token: string; id: string }> {
-  const { token } = await confirmed(w, email);
+/** Sign-up (with `extra` as in confirmed), code, confirm and complete-register: a user who logs in with PASSWORD. */
+export async function registered(
+  w: AccountsWorld,
+  email: string,
+  extra: Record<string, unknown> = {},
+): Promise<{ token: string; id: string }> {
+  const { token } = await confirmed(w, email, extra);
   const res = await completeRegister(w, token);
   expect(res.statusCode, res.body).toBe(200);
   const session = res.json().token as string;

@@ -10,16 +10,14 @@ import {
   PASSWORD,
   call,
   changePassword,
-  completeRegister,
-  decodeSession,
   expectError,
-  mailTo,
   outboxDrained,
+  registered,
   startWorld,
   type AccountsWorld,
+  turnOnTotp,
 } from './accounts-helpers.js';
 import { LANGUAGES } from '@suite/contract';
-import { codeIn } from './smtp.js';
 import { captchaEnv as siteverifyEnv, startSiteverify } from './siteverify.js';
 import { mailContent } from '../src/emails/index.js';
 import { currentCode } from '../src/modules/accounts/strategies/totp/secrets.js';
@@ -43,32 +41,12 @@ const ATTACK_TIMEOUT_MS = 90_000;
 /** A recovery-code-shaped guess: checked (against the account's recovery codes) and wrong. */
 const WRONG_CODE = 'aaaaa-aaaaa';
 
-/** Sign-up (with a captcha answer when `captcha`), code, welcome step: an account that logs in with PASSWORD. */
-async function account(w: AccountsWorld, email: string, captcha: boolean): Promise<{ token: string; id: string }> {
-  const before = w.smtp.messages.length;
-  const body = { email, ...(captcha ? { captcha_token: 'ok:signup' } : {}) };
-  const signedUp = await call(w.app, { method: 'POST', url: '/v2/user', body });
-  expect(signedUp.statusCode, signedUp.body).toBe(201);
-  const code = codeIn(await mailTo(w.smtp, email, before));
-  const confirmed = await call(w.app, { method: 'PUT', url: '/v2/user/confirm', body: { token: code, email } });
-  expect(confirmed.statusCode, confirmed.body).toBe(200);
-  const done = await completeRegister(w, confirmed.json().token as string);
-  expect(done.statusCode, done.body).toBe(200);
-  const token = done.json().token as string;
-  return { token, id: decodeSession(token).user._id };
-}
+/** An account that logs in with PASSWORD, signed up with a captcha answer when `captcha`. */
+const account = (w: AccountsWorld, email: string, captcha: boolean) =>
+  registered(w, email, captcha ? { captcha_token: 'ok:signup' } : {});
 
 /** Turns two-step verification on with the authenticator app; returns its secret. */
-async function turnOnTwoStep(w: AccountsWorld, token: string): Promise<string> {
-  const setup = await call(w.app, { method: 'POST', url: '/v2/user/totp/setup', token });
-  expect(setup.statusCode, setup.body).toBe(200);
-  const { secret } = setup.json() as { secret: string };
-  // The previous step's code, so that the current one is still unused for a sign-in.
-  const code = await currentCode(secret, Date.now() - 30_000);
-  const on = await call(w.app, { method: 'POST', url: '/v2/user/totp/enable', token, body: { code } });
-  expect(on.statusCode, on.body).toBe(200);
-  return secret;
-}
+const turnOnTwoStep = async (w: AccountsWorld, token: string) => (await turnOnTotp(w, token)).secret;
 
 const login = (w: AccountsWorld, ip: string, email: string, password: string, cookie = '', captcha = true) =>
   w.app.inject({
