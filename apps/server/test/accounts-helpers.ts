@@ -216,9 +216,13 @@ export async function mailsSoFar(w: AccountsWorld): Promise<number> {
   return w.smtp.messages.length;
 }
 
+/** The password sign-in's answer (a session, or the second step it asks for, or the refusal). */
+export const signIn = (w: AccountsWorld, email: string, password = PASSWORD) =>
+  call(w.app, { method: 'POST', url: '/auth/login', body: { login: email, password } });
+
 /** A second session of the account (another device), signed in with its password: what a thief copies. */
 export async function anotherSession(w: AccountsWorld, email: string, password = PASSWORD): Promise<string> {
-  const res = await call(w.app, { method: 'POST', url: '/auth/login', body: { login: email, password } });
+  const res = await signIn(w, email, password);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().token as string;
 }
@@ -271,7 +275,7 @@ export const passkeyLogin = async (w: AccountsWorld, key: SoftAuthenticator) =>
 
 /** The password step of a sign-in of an account with a second factor: the pending token of its second step. */
 export async function pendingOf(w: AccountsWorld, email: string, password = PASSWORD): Promise<string> {
-  const res = await call(w.app, { method: 'POST', url: '/auth/login', body: { login: email, password } });
+  const res = await signIn(w, email, password);
   expect(res.statusCode, res.body).toBe(200);
   expect(res.json().second_step, res.body).toBe('totp');
   return res.json().pending_token as string;

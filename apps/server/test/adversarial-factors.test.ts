@@ -38,6 +38,7 @@ import {
   recoverByMail,
   registered,
   secondStep,
+  signIn,
   staled,
   turnOnTotp,
   useWorld,
@@ -67,8 +68,6 @@ const w = useWorld();
 
 const db = () => w.app.db.kysely;
 const userIdOf = (token: string) => decodeSession(token).user._id;
-const login = (email: string, password = PASSWORD) =>
-  call(w.app, { method: 'POST', url: '/auth/login', body: { login: email, password } });
 const me = (token: string) => call(w.app, { method: 'GET', url: '/v2/user/me', token });
 const security = async (token: string) =>
   (await call(w.app, { method: 'GET', url: '/v2/user/security', token })).json();
@@ -125,7 +124,7 @@ describe('Policy: one sign-in policy decides', () => {
     expect(byKey.statusCode, byKey.body).toBe(200);
     expect(await sessionRow(byKey.json().token)).toMatchObject({ amr: 'passkey', aal: 2, method: 'passkey' });
     const { secret } = await turnOnTotp(w, byKey.json().token);
-    const pending = await login('levels@policy.test');
+    const pending = await signIn(w, 'levels@policy.test');
     expect(pending.json().second_step).toBe('totp');
     const done = await call(w.app, {
       method: 'POST',
@@ -231,7 +230,7 @@ describe('F7 a stolen session becomes a permanent takeover', () => {
     expectError(await revert(totpLink), 400, 'ERR_REVERT_INVALID');
     expect((await me(thief)).statusCode).toBe(401);
     expectError(await passkeyLogin(w, key), 401, 'ERR_PASSKEY_UNKNOWN');
-    const back = await login('victim@f7.test');
+    const back = await signIn(w, 'victim@f7.test');
     expect(back.statusCode, back.body).toBe(200);
     expect(typeof back.json().token).toBe('string');
     expect(await security(back.json().token)).toMatchObject({ passkeys: [], totp: false });
@@ -272,7 +271,7 @@ describe('F7 a stolen session becomes a permanent takeover', () => {
     const mail = await mailTo(w.smtp, 'reset@f7.test', before);
     expect(mail.subject).toBe('Your Suite two-step verification and passkeys were reset');
     expect((await me(owner.token)).statusCode).toBe(401);
-    const back = await login('reset@f7.test');
+    const back = await signIn(w, 'reset@f7.test');
     expect(typeof back.json().token).toBe('string');
     expect(await security(back.json().token)).toMatchObject({ passkeys: [], totp: false });
   });
@@ -286,7 +285,7 @@ describe('F8 passkeys bypass an SSO-only domain', () => {
     const session = (await passkeyLogin(w, key)).json().token as string;
     await accountsAdmin(db()).setDomain('f8-corp.test', { ssoOnly: true });
     expectError(await passkeyLogin(w, key), 403, 'ERR_SSO_ONLY_METHOD');
-    expectError(await login('emp@f8-corp.test'), 403, 'ERR_SSO_LOGIN_ONLY');
+    expectError(await signIn(w, 'emp@f8-corp.test'), 403, 'ERR_SSO_LOGIN_ONLY');
     expectError(await passkeyOptions(w, session), 403, 'ERR_SSO_ONLY_METHOD');
     expectError(await call(w.app, { method: 'POST', url: '/v2/user/totp/setup', token: session }), 403, 'ERR_TOTP_SSO');
     expectError(
@@ -369,8 +368,8 @@ describe('F15 e-mail recovery on a two-step account', () => {
     expectError(await change({ code: 'aaaaa-bbbbb' }), 400, 'ERR_SECOND_STEP_INVALID');
     // Nothing changed: the owner's session lives, the old password still works, the new one does not.
     expect((await me(owner.token)).statusCode).toBe(200);
-    expect((await login('rec@f15.test')).json().second_step).toBe('totp');
-    expectError(await login('rec@f15.test', 'Taken-Over-77'), 401, 'ERR_INVALID_CREDENTIALS');
+    expect((await signIn(w, 'rec@f15.test')).json().second_step).toBe('totp');
+    expectError(await signIn(w, 'rec@f15.test', 'Taken-Over-77'), 401, 'ERR_INVALID_CREDENTIALS');
     // With the code: the password changes (and a notice says so), every session ends, the answer is a
     // full AAL2 session, and the next sign-in with the new password still asks for the code.
     const before = await mailsSoFar(w);
@@ -380,7 +379,7 @@ describe('F15 e-mail recovery on a two-step account', () => {
     expect((await mailTo(w.smtp, 'rec@f15.test', before)).subject).toBe('Your Suite password was changed');
     expect((await me(owner.token)).statusCode).toBe(401);
     expect(await sessionRow(done.json().token)).toMatchObject({ amr: 'code,totp', aal: 2 });
-    expect((await login('rec@f15.test', 'Taken-Over-77')).json().second_step).toBe('totp');
+    expect((await signIn(w, 'rec@f15.test', 'Taken-Over-77')).json().second_step).toBe('totp');
   });
 });
 
@@ -452,7 +451,7 @@ describe('Review 4 "this wasn\'t me" undoes only its own factor', () => {
     expectError(await revert(second), 400, 'ERR_REVERT_INVALID');
     expectError(await passkeyLogin(w, key), 401, 'ERR_PASSKEY_UNKNOWN');
     expect((await me(owner.token)).statusCode).toBe(401);
-    const back = await login('all@rv4.test');
+    const back = await signIn(w, 'all@rv4.test');
     expect(back.statusCode, back.body).toBe(200);
     expect(await security(back.json().token)).toMatchObject({ passkeys: [], totp: false });
   });
@@ -515,13 +514,13 @@ describe("Review 6 reverting a thief's password change leaves his password worki
     expect((await me(thief)).statusCode).toBe(401);
     expect(await passwordHashOf('pw@rv6.test')).toBeNull();
     for (const password of ['Thiefs-Pass-808', PASSWORD]) {
-      expect((await login('pw@rv6.test', password)).statusCode).not.toBe(200);
+      expect((await signIn(w, 'pw@rv6.test', password)).statusCode).not.toBe(200);
     }
     // Recovery by mail is the way back in.
     const token = await recoverByMail(w, 'pw@rv6.test');
     const set = await changePassword(w, { id: owner.id, token }, 'Owners-Pass-909', {});
     expect(set.statusCode, set.body).toBe(200);
-    expect((await login('pw@rv6.test', 'Owners-Pass-909')).statusCode).toBe(200);
+    expect((await signIn(w, 'pw@rv6.test', 'Owners-Pass-909')).statusCode).toBe(200);
   });
 });
 

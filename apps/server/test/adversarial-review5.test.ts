@@ -23,6 +23,7 @@ import {
   recoverByMail,
   registered,
   secondStep,
+  signIn,
   turnOnTotp,
   useWorld,
 } from './accounts-helpers.js';
@@ -33,9 +34,6 @@ const NEW = 'Taken-Over-77';
 /** The new-password call of the recovery path: PUT /user/{id} with the recovery token. */
 const newPassword = (w: AccountsWorld, token: string, id: string, extra: Record<string, string> = {}) =>
   changePassword(w, { id, token }, NEW, extra);
-
-const login = (w: AccountsWorld, email: string, password = PASSWORD) =>
-  call(w.app, { method: 'POST', url: '/auth/login', body: { login: email, password } });
 
 /** A six-digit code that is not the app's code at any step near now (so it is always wrong). */
 async function wrongAppCode(secret: string): Promise<string> {
@@ -59,8 +57,8 @@ describe('the second factor on the password-recovery path (the mailbox without t
       'ERR_SECOND_STEP_INVALID',
     );
     // The old password is still the password, the owner's session lives.
-    expect((await login(w, 'burn@r5-rec.test')).json().second_step).toBe('totp');
-    expectError(await login(w, 'burn@r5-rec.test', NEW), 401, 'ERR_INVALID_CREDENTIALS');
+    expect((await signIn(w, 'burn@r5-rec.test')).json().second_step).toBe('totp');
+    expectError(await signIn(w, 'burn@r5-rec.test', NEW), 401, 'ERR_INVALID_CREDENTIALS');
     const done = await newPassword(w, token, owner.id, { code: await currentCode(secret) });
     expect(done.statusCode, done.body).toBe(200);
     // A completed sign-in: the device is remembered (never the trusted-browser skip: no box was ticked).
@@ -86,7 +84,7 @@ describe('the second factor on the password-recovery path (the mailbox without t
     const token = await recoverByMail(w, 'mallory@r5-other.test');
     void mallory;
     expectError(await newPassword(w, token, victim.id), 403, 'ERR_FORBIDDEN');
-    expect((await login(w, 'victim@r5-rec.test')).statusCode).toBe(200);
+    expect((await signIn(w, 'victim@r5-rec.test')).statusCode).toBe(200);
     // Not a session: the signed-in routes refuse it.
     expect((await call(w.app, { method: 'GET', url: '/v2/user/me', token })).statusCode).toBe(401);
     expect((await call(w.app, { method: 'GET', url: '/invite/url', token })).statusCode).toBe(401);
@@ -107,7 +105,7 @@ describe('the second factor on the password-recovery path (the mailbox without t
     await turnOnTotp(w, owner.token);
     const token = await recoverByMail(w, 'blank@r5-rec.test');
     expectError(await newPassword(w, token, owner.id, { code: '   ' }), 400, 'ERR_SECOND_FACTOR_REQUIRED');
-    expect((await login(w, 'blank@r5-rec.test')).json().second_step).toBe('totp');
+    expect((await signIn(w, 'blank@r5-rec.test')).json().second_step).toBe('totp');
   });
 });
 
