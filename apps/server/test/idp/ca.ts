@@ -26,8 +26,16 @@ function openssl(args: string[]): void {
   execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
 }
 
-/** In folder `cwd`, a new RSA key `<name>.key` and a self-signed certificate for it, `<name>.pem`. */
-function selfSigned(cwd: string, name: string, subject: string, days = '3650', extra: string[] = []): void {
+/**
+ * In folder `cwd`, a new RSA key `<name>.key` and a self-signed certificate for it (SHA-256), `<name>.pem`
+ * unless `certFile` names it; valid `days` (ten years unless said), with openssl's `extra` options.
+ */
+export function selfSigned(
+  cwd: string,
+  name: string,
+  subject: string,
+  { days = '3650', certFile = `${name}.pem`, extra = [] as string[] } = {},
+): void {
   execFileSync(
     'openssl',
     [
@@ -36,10 +44,11 @@ function selfSigned(cwd: string, name: string, subject: string, days = '3650', e
       '-newkey',
       'rsa:2048',
       '-nodes',
+      '-sha256',
       '-keyout',
       `${name}.key`,
       '-out',
-      `${name}.pem`,
+      certFile,
       '-days',
       days,
       '-subj',
@@ -126,8 +135,8 @@ export function extraKeys(): ExtraKeys {
   if (!fresh()) {
     const work = mkdtempSync(join(tmpdir(), 'suite-test-keys-'));
     selfSigned(work, 'saml2', '/CN=Suite test SAML IdP (next key)');
-    selfSigned(work, 'short', '/CN=Suite test SAML IdP (ending soon)', '10');
-    selfSigned(work, 'tls', '/CN=127.0.0.1', '3650', ['-addext', 'subjectAltName=IP:127.0.0.1']);
+    selfSigned(work, 'short', '/CN=Suite test SAML IdP (ending soon)', { days: '10' });
+    selfSigned(work, 'tls', '/CN=127.0.0.1', { extra: ['-addext', 'subjectAltName=IP:127.0.0.1'] });
     rmSync(final, { recursive: true, force: true });
     try {
       renameSync(work, final);
