@@ -248,7 +248,9 @@ describe('F7 a stolen session becomes a permanent takeover', () => {
 
     const second = await staled(w, await anotherSession(w, 'change@f7.test', 'Brand-New-Pass-9'));
     expect((await call(w.app, { method: 'POST', url: '/auth/logout-all', token: owner.token })).statusCode).toBe(200);
+    // At once, the session that asked included.
     expect((await me(second)).statusCode).toBe(401);
+    expect((await me(owner.token)).statusCode).toBe(401);
     const live = await db()
       .selectFrom('sessions')
       .select('id')
