@@ -340,3 +340,7 @@ export const inviteTokenIn = (mail: ReceivedMail) => /inviteToken=([A-Za-z0-9._-
 /** In the admin console, an admin of `domain` (the holder of `token`) names `email` a further admin. */
 export const addDomainAdmin = (w: AccountsWorld, token: string, domain: string, email: string) =>
   call(w.app, { method: 'POST', url: apiPath(ADMIN_API.adminAdmins, { domain }), token, body: { email } });
+
+/** In the admin console, an admin of `domain` (the holder of `token`) removes the admin `userId`. */
+export const removeDomainAdmin = (w: AccountsWorld, token: string, domain: string, userId: string) =>
+  call(w.app, { method: 'DELETE', url: apiPath(ADMIN_API.adminAdmin, { domain, userId }), token });

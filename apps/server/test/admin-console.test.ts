@@ -13,6 +13,7 @@ import {
   freshened,
   mailTo,
   registered,
+  removeDomainAdmin,
   runAdminCli,
   sessionCalls,
   staled,
@@ -71,18 +72,10 @@ describe('domain administrator console', () => {
         400,
         'ERR_ADMIN_NOT_IN_DOMAIN',
       );
-      const removed = await call(w.app, {
-        method: 'DELETE',
-        url: path(ADMIN_API.adminAdmin, { domain: 'acme-corp.com', userId: ana.id }),
-        token: boss.token,
-      });
+      const removed = await removeDomainAdmin(w, boss.token, 'acme-corp.com', ana.id);
       expect(removed.statusCode, removed.body).toBe(200);
       expect(removed.json().admins).toHaveLength(1);
-      const self = await call(w.app, {
-        method: 'DELETE',
-        url: path(ADMIN_API.adminAdmin, { domain: 'acme-corp.com', userId: boss.id }),
-        token: boss.token,
-      });
+      const self = await removeDomainAdmin(w, boss.token, 'acme-corp.com', boss.id);
       expectError(self, 409, 'ERR_ADMIN_LAST');
       expect((await get(ADMIN_API.adminMe, boss.token)).statusCode).toBe(200);
     });

@@ -16,6 +16,7 @@ import {
   mailTo,
   outboxDrained,
   registered,
+  removeDomainAdmin,
   runAdminCli,
   sessionCalls,
   staled,
@@ -120,22 +121,13 @@ describe('adversarial review: the domain administrator console', () => {
   });
 
   it('another domain’s admin cannot grant themself, nor be granted, on our domain', async () => {
-    const acme = { domain: 'acme-corp.com' };
     expectError(await addDomainAdmin(w, eve.token, 'acme-corp.com', 'eve@evil-corp.com'), 404, 'ERR_NOT_FOUND');
     expectError(
       await addDomainAdmin(w, boss.token, 'acme-corp.com', 'eve@evil-corp.com'),
       400,
       'ERR_ADMIN_NOT_IN_DOMAIN',
     );
-    expectError(
-      await call(w.app, {
-        method: 'DELETE',
-        url: path(ADMIN_API.adminAdmin, { ...acme, userId: boss.id }),
-        token: eve.token,
-      }),
-      404,
-      'ERR_NOT_FOUND',
-    );
+    expectError(await removeDomainAdmin(w, eve.token, 'acme-corp.com', boss.id), 404, 'ERR_NOT_FOUND');
     expect((await get(ADMIN_API.adminMe, eve.token)).json()).toEqual({
       domains: [{ domain: 'evil-corp.com', via: 'operator' }],
     });
@@ -177,15 +169,7 @@ describe('adversarial review: the domain administrator console', () => {
   });
 
   it('the last admin cannot remove themself; a free-mail person cannot claim a domain; TXT values differ per person', async () => {
-    expectError(
-      await call(w.app, {
-        method: 'DELETE',
-        url: path(ADMIN_API.adminAdmin, { domain: 'acme-corp.com', userId: boss.id }),
-        token: boss.token,
-      }),
-      409,
-      'ERR_ADMIN_LAST',
-    );
+    expectError(await removeDomainAdmin(w, boss.token, 'acme-corp.com', boss.id), 409, 'ERR_ADMIN_LAST');
     const gmail = await insertSignedInUser(w.app, { email: 'someone@gmail.com', first: 'Some', last: 'One' });
     expectError(await get(ADMIN_API.adminClaim, gmail.token), 403, 'ERR_CLAIM_NOT_ALLOWED');
     const mine = (await get(ADMIN_API.adminClaim, mallory.token)).json();
@@ -287,11 +271,7 @@ describe('adversarial review: the domain administrator console', () => {
     const before = w.smtp.messages.length;
     await call(w.app, { method: 'POST', url: API.signup, body: { email: 'third@acme-corp.com' } });
     const token = await linkFor('ana@acme-corp.com', 'third@acme-corp.com', before);
-    const removed = await call(w.app, {
-      method: 'DELETE',
-      url: path(ADMIN_API.adminAdmin, { domain: 'acme-corp.com', userId: ana.id }),
-      token: boss.token,
-    });
+    const removed = await removeDomainAdmin(w, boss.token, 'acme-corp.com', ana.id);
     expect(removed.statusCode, removed.body).toBe(200);
     expectError(await decideByLink(token, 'approve'), 400, 'ERR_REQUEST_LINK_INVALID');
     expect((await requestOf('third@acme-corp.com'))?.status).toBe('pending');
@@ -688,15 +668,7 @@ describe('review 3 follow-ups', () => {
       email: string;
     }[];
     expect(listed.map((a) => a.email)).toEqual([`boss@${domain}`]);
-    expectError(
-      await call(w.app, {
-        method: 'DELETE',
-        url: path(ADMIN_API.adminAdmin, { domain, userId: boss.id }),
-        token: boss.token,
-      }),
-      409,
-      'ERR_ADMIN_LAST',
-    );
+    expectError(await removeDomainAdmin(w, boss.token, domain, boss.id), 409, 'ERR_ADMIN_LAST');
     const before = w.smtp.messages.length;
     await w.app.inject({
       method: 'POST',
