@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { createAccount, signInWithStorage, type Account } from '../fixtures/test';
 
 export interface JitsiCall {
@@ -29,6 +29,18 @@ export async function createMeeting(
   });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as { _id: string; link: string };
+}
+
+/** A host's meeting "Weekly sync" and a new browser of its own (its own cookies and storage) to open it in. */
+export async function meetingAndNewBrowser(
+  browser: Browser,
+  request: APIRequestContext,
+  options?: BrowserContextOptions,
+): Promise<{ host: Account; meeting: { _id: string; link: string }; page: Page }> {
+  const host = await createAccount(request);
+  const meeting = await createMeeting(request, host, 'Weekly sync');
+  const page = await (await browser.newContext(options)).newPage();
+  return { host, meeting, page };
 }
 
 /** The meeting room page and what the Jitsi stand-in recorded of it (window.__jitsiCalls). */

@@ -13,27 +13,8 @@ import { appCode } from '../pages/security';
 const HOSTILE = '<img src=x id=pwned onerror=alert(1)>';
 
 /** An account whose first name is markup, signed up through the API as the sign-up screens do. */
-async function hostileAccount(request: APIRequestContext): Promise<Account> {
-  const email = uniqueEmail('mallory');
-  const password = `Pw-${randomBytes(6).toString('hex')}`;
-  expect((await request.post('/api/v2/user', { data: { email } })).status()).toBe(201);
-  const confirm = await request.put('/api/v2/user/confirm', { data: { email, token: await mailbox.code(email) } });
-  const { token } = (await confirm.json()) as { token: string };
-  const complete = await request.put('/api/v2/user/complete-register', {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      first_name: HOSTILE,
-      last_name: 'Lovelace',
-      password,
-      password_confirmation: password,
-      accepted_terms: { version: 1 },
-    },
-  });
-  expect(complete.status(), await complete.text()).toBeLessThan(300);
-  const login = await request.post('/api/auth/login', { data: { login: email, password } });
-  const session = (await login.json()) as { token: string };
-  return { email, password, token: session.token, firstName: HOSTILE, lastName: 'Lovelace' };
-}
+const hostileAccount = (request: APIRequestContext): Promise<Account> =>
+  createAccount(request, uniqueEmail('mallory'), { firstName: HOSTILE, lastName: 'Lovelace' });
 
 /** Nothing the hostile text would have built is in the document, and no alert was raised. */
 async function expectInert(page: Page, dialogs: string[]) {

@@ -129,19 +129,6 @@ test.describe('host and guest meet', () => {
     await expect(page).toHaveURL(/\/meet\/abc-defg-hij$/);
   });
 
-  // With a link elsewhere than one of our meetings, /guest keeps its own form (spec §4: vc_link or the previous page).
-  test('the guest form requires a name and the accepted terms', async ({ page }) => {
-    const config = (await (await page.request.get('/api/config')).json()) as { meetDomain: string };
-    await page.goto(`/guest?vc_link=${encodeURIComponent(`${config.meetDomain}/room.html?room=x`)}`);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    // The form says it once; each empty field says what it misses.
-    await expect(page.getByText('Please fill in all fields.')).toHaveCount(1);
-    await expect(page.getByText('Enter your name.')).toBeVisible();
-    await expect(page.getByText('Accept the terms of use to continue.')).toBeVisible();
-    expect(await page.evaluate(() => localStorage.getItem('guestId'))).toBeNull();
-    await expect(page.getByRole('link', { name: /privacy policy/i })).toHaveAttribute('href', /privacy/);
-  });
-
   for (const unsafe of ['javascript:alert(1)', 'https://evil.example.com/meet/abc', '//evil.example.com/x']) {
     test(`an unsafe vc_link (${unsafe}) is refused`, async ({ page }) => {
       await page.goto(`/guest?vc_link=${encodeURIComponent(unsafe)}`);

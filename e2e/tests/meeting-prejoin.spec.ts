@@ -2,7 +2,14 @@ import { decodeJwt } from 'jose';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, createAccount } from '../fixtures/test';
 import { accessible } from '../pages/a11y';
-import { MeetingRoomPage, createMeeting, fillGuestForm, hostOpens, signIn } from '../pages/meeting-room';
+import {
+  MeetingRoomPage,
+  createMeeting,
+  fillGuestForm,
+  hostOpens,
+  meetingAndNewBrowser,
+  signIn,
+} from '../pages/meeting-room';
 
 /** The element lies wholly inside the viewport as it is now (no scrolling needed to see it). */
 async function expectInViewport(page: Page, target: Locator): Promise<void> {
@@ -25,10 +32,10 @@ test.describe('pre-join screen', () => {
   }) => {
     // Two contexts, fake media, axe and screenshots at two sizes: more than the default minute on a busy machine.
     test.slow();
-    const host = await createAccount(request);
-    const meeting = await createMeeting(request, host, 'Weekly sync');
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
+    const { host, meeting, page } = await meetingAndNewBrowser(browser, request, {
+      viewport: { width: 1280, height: 800 },
+    });
+    const context = page.context();
     await page.goto(`/meet/${meeting._id}`);
     await fillGuestForm(page, 'Grace Guest');
     await expect(page.getByRole('heading', { name: 'Ready to join?' })).toBeVisible();
@@ -233,9 +240,7 @@ test.describe('pre-join', () => {
     request,
   }) => {
     test.slow();
-    const host = await createAccount(request);
-    const meeting = await createMeeting(request, host, 'Weekly sync');
-    const page = await (await browser.newContext()).newPage();
+    const { host, meeting, page } = await meetingAndNewBrowser(browser, request);
     // The pre-join asks the server again every 15 s: the page's clock is moved on instead of waited for.
     await page.clock.install();
     await page.goto(`/meet/${meeting._id}`);
@@ -403,9 +408,7 @@ test.describe('pre-join', () => {
     request,
   }) => {
     test.slow();
-    const host = await createAccount(request);
-    const meeting = await createMeeting(request, host, 'Weekly sync');
-    const page = await (await browser.newContext()).newPage();
+    const { host, meeting, page } = await meetingAndNewBrowser(browser, request);
     // The tab's visibility as the test sets it; every tone the page starts is counted.
     await page.addInitScript(() => {
       const w = window as unknown as { __hidden: boolean; __tones: number };

@@ -1,7 +1,14 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, createAccount, screenshots } from '../fixtures/test';
 import { accessible } from '../pages/a11y';
-import { MeetingRoomPage, createMeeting, fillGuestForm, hostJoins, signIn } from '../pages/meeting-room';
+import {
+  MeetingRoomPage,
+  createMeeting,
+  fillGuestForm,
+  hostJoins,
+  meetingAndNewBrowser,
+  signIn,
+} from '../pages/meeting-room';
 
 /** the room: one set of controls, menus that behave, one-click leave, readable names. */
 
@@ -258,9 +265,9 @@ test.describe('the two small ones', () => {
   });
 
   test('a guest on a 360×740 phone sees the whole Join meeting button', async ({ browser, request }) => {
-    const host = await createAccount(request);
-    const meeting = await createMeeting(request, host, 'Weekly sync');
-    const page = await (await browser.newContext({ viewport: { width: 360, height: 740 } })).newPage();
+    const { meeting, page } = await meetingAndNewBrowser(browser, request, {
+      viewport: { width: 360, height: 740 },
+    });
     await page.goto(`/meet/${meeting._id}`);
     await fillGuestForm(page, 'Grace Guest');
     const join = page.getByRole('button', { name: 'Join meeting' });

@@ -270,6 +270,9 @@ test.describe('guest form', () => {
     await expect(page.getByText('Please fill in all fields.')).toHaveCount(1);
     await expect(page.getByText('Enter your name.')).toBeVisible();
     await expect(page.getByText('Accept the terms of use to continue.')).toBeVisible();
+    // Nothing was made: no guest is remembered; the terms' privacy policy is a link to read.
+    expect(await page.evaluate(() => localStorage.getItem('guestId'))).toBeNull();
+    await expect(page.getByRole('link', { name: /privacy policy/i })).toHaveAttribute('href', /privacy/);
     await expect(page.getByRole('textbox', { name: 'Your name' })).toBeFocused();
     await page.getByRole('textbox', { name: 'Your name' }).fill('Grace');
     await page.getByRole('button', { name: 'Continue' }).click();

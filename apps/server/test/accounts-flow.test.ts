@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { PASSWORD, call, completeRegister, decodeSession, mailTo, useWorld } from './accounts-helpers.js';
+import {
+  PASSWORD,
+  call,
+  changePassword,
+  completeRegister,
+  decodeSession,
+  mailTo,
+  recoverByMail,
+  useWorld,
+} from './accounts-helpers.js';
 import { codeIn, linkIn } from './smtp.js';
 
 /** What a client speaking only HTTP and SMTP sees, from sign-up to password recovery. */
@@ -58,24 +67,9 @@ describe('accounts: the whole path over HTTP and SMTP', () => {
     expect(login.statusCode).toBe(200);
     expect(login.json().profiles[0].type).toBe('PROFESSIONAL');
 
-    const sent = w.smtp.messages.length;
-    const forgot = await call(w.app, { method: 'POST', url: '/v2/user/forgot-password', body: { email } });
-    expect(forgot.statusCode).toBe(200);
-    const recoveryMail = await mailTo(w.smtp, email, sent);
-    const recovered = await call(w.app, {
-      method: 'PUT',
-      url: '/v2/user/forgot-password/confirm',
-      body: { token: codeIn(recoveryMail), email },
-    });
-    expect(recovered.statusCode).toBe(200);
-    const recoveryToken = recovered.json().token as string;
+    const recoveryToken = await recoverByMail(w, email);
     const id = decodeSession(recoveryToken).user._id;
-    const update = await call(w.app, {
-      method: 'PUT',
-      url: `/user/${id}`,
-      token: recoveryToken,
-      body: { password: 'Brand-New-Pass-7', password_confirmation: 'Brand-New-Pass-7' },
-    });
+    const update = await changePassword(w, { id, token: recoveryToken }, 'Brand-New-Pass-7', {});
     expect(update.statusCode).toBe(200);
 
     const old = await call(w.app, { method: 'POST', url: '/auth/login', body: { login: email, password: PASSWORD } });

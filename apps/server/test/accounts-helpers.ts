@@ -1,4 +1,4 @@
-import { PROOF_FRESH_MS } from '@suite/contract';
+import { ADMIN_API, API, PROOF_FRESH_MS, apiPath } from '@suite/contract';
 import { currentCode } from '../src/modules/accounts/strategies/totp/secrets.js';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -66,6 +66,16 @@ export function call(app: FastifyInstance, c: Call): Promise<LightMyRequestRespo
   });
 }
 
+/**
+ * A signed-in person's calls, short, for suites of many (the admin console's): `url` as the contract
+ * names it (fill its parameters with apiPath), `token` the caller's session. `w` is read at call time.
+ */
+export const sessionCalls = (w: AccountsWorld) => ({
+  get: (url: string, token: string) => call(w.app, { method: 'GET', url, token }),
+  post: (url: string, token: string, body: unknown = {}) => call(w.app, { method: 'POST', url, token, body }),
+  put: (url: string, token: string, body: unknown) => call(w.app, { method: 'PUT', url, token, body }),
+});
+
 /** Asserts the catalogue error shape. */
 export function expectError(res: LightMyRequestResponse, status: number, code: string): void {
   expect({ status: res.statusCode, code: res.json().error_code }).toEqual({ status, code });
@@ -101,11 +111,13 @@ export async function signup(w: AccountsWorld, email: string, extra: Record<stri
   return codeIn(await mailTo(w.smtp, email, before));
 }
 
+/** Sign-up (its body `extra` beside the address, e.g. a captcha answer) and the mailed code confirmed. */
 export async function confirmed(
   w: AccountsWorld,
   email: string,
+  extra: Record<string, unknown> = {},
 ): Promise<{ token: string; profiles: { _id: string; type: string }[] }> {
-  const code = await signup(w, email);
+  const code = await signup(w, email, extra);
   const res = await call(w.app, { method: 'PUT', url: '/v2/user/confirm', body: { token: code, email } });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
@@ -136,9 +148,13 @@ export const completeRegister = (
     body: { ...COMPLETE_REGISTER_BODY, ...names, password, password_confirmation: password },
   });
 
-/** Sign-up, code, confirm and complete-register: a user who can log in with PASSWORD. */
-export async function registered(w: AccountsWorld, email: string): Promise<{ token: string; id: string }> {
-  const { token } = await confirmed(w, email);
+/** Sign-up (with `extra` as in confirmed), code, confirm and complete-register: a user who logs in with PASSWORD. */
+export async function registered(
+  w: AccountsWorld,
+  email: string,
+  extra: Record<string, unknown> = {},
+): Promise<{ token: string; id: string }> {
+  const { token } = await confirmed(w, email, extra);
   const res = await completeRegister(w, token);
   expect(res.statusCode, res.body).toBe(200);
   const session = res.json().token as string;
@@ -200,9 +216,13 @@ export async function mailsSoFar(w: AccountsWorld): Promise<number> {
   return w.smtp.messages.length;
 }
 
+/** The password sign-in's answer (a session, or the second step it asks for, or the refusal). */
+export const signIn = (w: AccountsWorld, email: string, password = PASSWORD) =>
+  call(w.app, { method: 'POST', url: '/auth/login', body: { login: email, password } });
+
 /** A second session of the account (another device), signed in with its password: what a thief copies. */
 export async function anotherSession(w: AccountsWorld, email: string, password = PASSWORD): Promise<string> {
-  const res = await call(w.app, { method: 'POST', url: '/auth/login', body: { login: email, password } });
+  const res = await signIn(w, email, password);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().token as string;
 }
@@ -212,6 +232,16 @@ export async function staled(w: AccountsWorld, token: string): Promise<string> {
   await w.app.db.kysely
     .updateTable('sessions')
     .set({ proved_at: Date.now() - PROOF_FRESH_MS - 60_000 })
+    .where('user_id', '=', decodeSession(token).user._id)
+    .execute();
+  return token;
+}
+
+/** Every session of the token's account proved just now: the other side of `staled`. */
+export async function freshened(w: AccountsWorld, token: string): Promise<string> {
+  await w.app.db.kysely
+    .updateTable('sessions')
+    .set({ proved_at: Date.now() })
     .where('user_id', '=', decodeSession(token).user._id)
     .execute();
   return token;
@@ -245,7 +275,7 @@ export const passkeyLogin = async (w: AccountsWorld, key: SoftAuthenticator) =>
 
 /** The password step of a sign-in of an account with a second factor: the pending token of its second step. */
 export async function pendingOf(w: AccountsWorld, email: string, password = PASSWORD): Promise<string> {
-  const res = await call(w.app, { method: 'POST', url: '/auth/login', body: { login: email, password } });
+  const res = await signIn(w, email, password);
   expect(res.statusCode, res.body).toBe(200);
   expect(res.json().second_step, res.body).toBe('totp');
   return res.json().pending_token as string;
@@ -262,3 +292,55 @@ export async function notMeToken(w: AccountsWorld, email: string, before: number
   expect(token, mail.text).toBeDefined();
   return token!;
 }
+
+/**
+ * A new password set on the account through its session: the current one proves who asks (a session of a
+ * recovery by mail passes `{}`, as it needs none; a second factor's code goes in `extra` too).
+ */
+export const changePassword = (
+  w: AccountsWorld,
+  user: { id: string; token: string },
+  password: string,
+  extra: Record<string, unknown> = { current_password: PASSWORD },
+) =>
+  call(w.app, {
+    method: 'PUT',
+    url: `/user/${user.id}`,
+    token: user.token,
+    body: { password, password_confirmation: password, ...extra },
+  });
+
+/** "Forgot password": the code mailed to `email`, confirmed; the session of the recovery. */
+export async function recoverByMail(w: AccountsWorld, email: string): Promise<string> {
+  const before = await mailsSoFar(w);
+  const asked = await call(w.app, { method: 'POST', url: '/v2/user/forgot-password', body: { email } });
+  expect(asked.statusCode, asked.body).toBe(200);
+  const code = codeIn(await mailTo(w.smtp, email, before));
+  const res = await call(w.app, {
+    method: 'PUT',
+    url: '/v2/user/forgot-password/confirm',
+    body: { email, token: code },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().token as string;
+}
+
+/** A teammate invitation the holder of `token` sends to `email`: the mail it delivers there. */
+export async function inviteTeammate(w: AccountsWorld, token: string, email: string): Promise<ReceivedMail> {
+  // Not mailsSoFar: this also serves beforeAll hooks, where expect.poll may not run.
+  const before = w.smtp.messages.length;
+  const res = await call(w.app, { method: 'POST', url: API.inviteTeammates, token, body: { emails: [email] } });
+  expect(res.statusCode, res.body).toBe(200);
+  return mailTo(w.smtp, email, before);
+}
+
+/** The invite token of an invitation mail's link ('' when it has none). */
+export const inviteTokenIn = (mail: ReceivedMail) => /inviteToken=([A-Za-z0-9._-]+)/.exec(mail.text)?.[1] ?? '';
+
+/** In the admin console, an admin of `domain` (the holder of `token`) names `email` a further admin. */
+export const addDomainAdmin = (w: AccountsWorld, token: string, domain: string, email: string) =>
+  call(w.app, { method: 'POST', url: apiPath(ADMIN_API.adminAdmins, { domain }), token, body: { email } });
+
+/** In the admin console, an admin of `domain` (the holder of `token`) removes the admin `userId`. */
+export const removeDomainAdmin = (w: AccountsWorld, token: string, domain: string, userId: string) =>
+  call(w.app, { method: 'DELETE', url: apiPath(ADMIN_API.adminAdmin, { domain, userId }), token });

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   PASSWORD,
   call,
+  changePassword,
   decodeSession,
   expectError,
   mailTo,
@@ -73,12 +74,7 @@ describe('password recovery: POST /v2/user/forgot-password and PUT /v2/user/forg
     // only good for setting the password: not a session anywhere else
     expectError(await call(w.app, { method: 'GET', url: '/v2/user/me', token }), 401, 'ERR_INVALID_ACCESS_TOKEN');
     const putWith = (bearer: string) =>
-      call(w.app, {
-        method: 'PUT',
-        url: `/user/${claims.user._id}`,
-        token: bearer,
-        body: { password: 'Recovered-Pass-3', password_confirmation: 'Recovered-Pass-3' },
-      });
+      changePassword(w, { id: claims.user._id, token: bearer }, 'Recovered-Pass-3', {});
     const put = await putWith(token);
     expect(put.statusCode).toBe(200);
     // setting the password signs in; the recovery token is spent

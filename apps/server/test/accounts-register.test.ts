@@ -2,7 +2,9 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import {
   PASSWORD,
+  anotherSession,
   call,
+  changePassword,
   confirmed,
   decodeSession,
   expectError,
@@ -191,12 +193,7 @@ describe('PUT /v2/user/complete-register and PUT /user/{id}', () => {
       call(w.app, { method: 'POST', url: '/auth/login', body: { login: 'pw3@contoso.com', password: PASSWORD } });
     const first = (await login()).json().token as string;
     const second = (await login()).json().token as string;
-    const changed = await call(w.app, {
-      method: 'PUT',
-      url: `/user/${id}`,
-      token: first,
-      body: { password: 'Changed-Pass-5', password_confirmation: 'Changed-Pass-5', current_password: PASSWORD },
-    });
+    const changed = await changePassword(w, { id, token: first }, 'Changed-Pass-5');
     expect(changed.statusCode).toBe(200);
     const me = (token: string) => call(w.app, { method: 'GET', url: '/v2/user/me', token });
     expect((await me(first)).statusCode).toBe(200);
@@ -221,12 +218,7 @@ describe('PUT /v2/user/complete-register and PUT /user/{id}', () => {
       );
     }
     try {
-      const res = await call(w.app, {
-        method: 'PUT',
-        url: `/user/${id}`,
-        token,
-        body: { password: 'Blocked-Pass-1', password_confirmation: 'Blocked-Pass-1', current_password: PASSWORD },
-      });
+      const res = await changePassword(w, { id, token }, 'Blocked-Pass-1');
       expectError(res, 500, 'ERR_COULD_NOT_UPDATE_PASSWORD');
       expect(res.body).not.toContain('refused');
     } finally {
@@ -289,12 +281,7 @@ describe('a database failure between a step and its session (atomic steps, safe 
     expect(row.registered_at).toBeNull();
     const retry = await put();
     expect(retry.statusCode, retry.body).toBe(200);
-    const login = await call(w.app, {
-      method: 'POST',
-      url: '/auth/login',
-      body: { login: 'atomic-reg@contoso.com', password: PASSWORD },
-    });
-    expect(login.statusCode, login.body).toBe(200);
+    await anotherSession(w, 'atomic-reg@contoso.com');
   });
 
   it('the code check: 503, the code not spent, and the retry with the same code succeeds', async () => {
@@ -314,13 +301,7 @@ describe('a database failure between a step and its session (atomic steps, safe 
       url: '/auth/login',
       body: { login: 'atomic-pass@contoso.com', password: PASSWORD },
     });
-    const put = () =>
-      call(w.app, {
-        method: 'PUT',
-        url: `/user/${id}`,
-        token,
-        body: { password: 'New-Pass-123', password_confirmation: 'New-Pass-123', current_password: PASSWORD },
-      });
+    const put = () => changePassword(w, { id, token }, 'New-Pass-123');
     // the session write here is the revocation of the other sessions: an UPDATE
     const failed = await withSessionWritesFailing(put, 'UPDATE');
     expect503(failed);

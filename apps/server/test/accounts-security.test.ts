@@ -1,17 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RECOVERY_CODE_COUNT } from '@suite/contract';
 import { currentCode } from '../src/modules/accounts/strategies/totp/secrets.js';
-import {
-  PASSWORD,
-  call,
-  expectError,
-  mailTo,
-  outboxDrained,
-  registered,
-  startWorld,
-  useWorld,
-} from './accounts-helpers.js';
-import { codeIn } from './smtp.js';
+import { PASSWORD, call, expectError, mailTo, registered, startWorld, useWorld } from './accounts-helpers.js';
 import { SoftAuthenticator } from './soft-authenticator.js';
 
 /** Passkeys and two-step verification, through the API with a real software authenticator. */
@@ -359,44 +349,6 @@ describe('two-step verification (authenticator app)', () => {
     } finally {
       await limited.close();
     }
-  });
-
-  it('a password recovery does not get past it: the code is asked before the new password is set', async () => {
-    const { token } = await registered(w, 'hana@contoso.com');
-    const { secret } = await turnOn('hana@contoso.com', token);
-    await outboxDrained(w);
-    const before = w.smtp.messages.length;
-    await call(w.app, { method: 'POST', url: '/v2/user/forgot-password', body: { email: 'hana@contoso.com' } });
-    const code = codeIn(await mailTo(w.smtp, 'hana@contoso.com', before));
-    const recovery = await call(w.app, {
-      method: 'PUT',
-      url: '/v2/user/forgot-password/confirm',
-      body: { email: 'hana@contoso.com', token: code },
-    });
-    expect(recovery.statusCode, recovery.body).toBe(200);
-    const recoveryToken = recovery.json().token as string;
-    const userId = JSON.parse(Buffer.from(recoveryToken.split('.')[1]!, 'base64url').toString()).user._id as string;
-    const change = (body: Record<string, string>) =>
-      call(w.app, {
-        method: 'PUT',
-        url: `/user/${userId}`,
-        token: recoveryToken,
-        body: { password: 'New-Password-77', password_confirmation: 'New-Password-77', ...body },
-      });
-    expectError(await change({}), 400, 'ERR_SECOND_FACTOR_REQUIRED');
-    expectError(await change({ code: '000000' }), 400, 'ERR_SECOND_STEP_INVALID');
-    // Nothing changed: the old password still leads to the code step, the session in hand still works.
-    expect((await login('hana@contoso.com')).json().second_step).toBe('totp');
-    expect((await call(w.app, { method: 'GET', url: '/v2/user/me', token })).statusCode).toBe(200);
-    await outboxDrained(w);
-    const beforeChange = w.smtp.messages.length;
-    const changed = await change({ code: await currentCode(secret) });
-    expect(changed.statusCode, changed.body).toBe(200);
-    expect(typeof changed.json().token).toBe('string');
-    expect((await mailTo(w.smtp, 'hana@contoso.com', beforeChange)).subject).toBe('Your Suite password was changed');
-    expect((await call(w.app, { method: 'GET', url: '/v2/user/me', token })).statusCode).toBe(401);
-    const next = await login('hana@contoso.com', 'New-Password-77');
-    expect(next.json().second_step).toBe('totp');
   });
 
   it('turning off takes the password and a code, and mails a notice; then login needs no second step', async () => {

@@ -6,12 +6,17 @@ import { parseAddressList } from '../src/modules/admin/people.js';
 import { currentCode } from '../src/modules/accounts/strategies/totp/secrets.js';
 import {
   PASSWORD,
+  addDomainAdmin,
   admin,
   call,
   expectError,
+  freshened,
   mailTo,
   registered,
+  removeDomainAdmin,
   runAdminCli,
+  sessionCalls,
+  staled,
   turnOnTotp,
   useWorld,
 } from './accounts-helpers.js';
@@ -26,19 +31,8 @@ describe('domain administrator console', () => {
   let ana: { token: string; id: string };
   let other: { token: string; id: string };
 
-  const get = (url: string, token: string) => call(w.app, { method: 'GET', url, token });
-  const post = (url: string, token: string, body: unknown = {}) => call(w.app, { method: 'POST', url, token, body });
-  const put = (url: string, token: string, body: unknown) => call(w.app, { method: 'PUT', url, token, body });
-  const path = (p: string, params: Record<string, string>) => apiPath(p, params);
-  /** A session whose last proof is older than PROOF_FRESH_MS (what a stolen, idle session looks like). */
-  const staleProof = (userId: string) =>
-    w.app.db.kysely
-      .updateTable('sessions')
-      .set({ proved_at: Date.now() - 60 * 60 * 1000 })
-      .where('user_id', '=', userId)
-      .execute();
-  const freshProof = (userId: string) =>
-    w.app.db.kysely.updateTable('sessions').set({ proved_at: Date.now() }).where('user_id', '=', userId).execute();
+  const { get, post, put } = sessionCalls(w);
+  const path = apiPath;
 
   beforeAll(async () => {
     boss = await registered(w, 'boss@acme-corp.com');
@@ -66,40 +60,22 @@ describe('domain administrator console', () => {
     });
 
     it('an admin adds another; the last admin cannot remove themself; removing another works', async () => {
-      const added = await post(path(ADMIN_API.adminAdmins, { domain: 'acme-corp.com' }), boss.token, {
-        email: 'ana@acme-corp.com',
-      });
+      const added = await addDomainAdmin(w, boss.token, 'acme-corp.com', 'ana@acme-corp.com');
       expect(added.statusCode, added.body).toBe(200);
       expect(added.json().admins.map((a: { email: string }) => a.email)).toEqual([
         'ana@acme-corp.com',
         'boss@acme-corp.com',
       ]);
+      expectError(await addDomainAdmin(w, boss.token, 'acme-corp.com', 'ana@acme-corp.com'), 409, 'ERR_ADMIN_ALREADY');
       expectError(
-        await post(path(ADMIN_API.adminAdmins, { domain: 'acme-corp.com' }), boss.token, {
-          email: 'ana@acme-corp.com',
-        }),
-        409,
-        'ERR_ADMIN_ALREADY',
-      );
-      expectError(
-        await post(path(ADMIN_API.adminAdmins, { domain: 'acme-corp.com' }), boss.token, {
-          email: 'olga@globex-corp.com',
-        }),
+        await addDomainAdmin(w, boss.token, 'acme-corp.com', 'olga@globex-corp.com'),
         400,
         'ERR_ADMIN_NOT_IN_DOMAIN',
       );
-      const removed = await call(w.app, {
-        method: 'DELETE',
-        url: path(ADMIN_API.adminAdmin, { domain: 'acme-corp.com', userId: ana.id }),
-        token: boss.token,
-      });
+      const removed = await removeDomainAdmin(w, boss.token, 'acme-corp.com', ana.id);
       expect(removed.statusCode, removed.body).toBe(200);
       expect(removed.json().admins).toHaveLength(1);
-      const self = await call(w.app, {
-        method: 'DELETE',
-        url: path(ADMIN_API.adminAdmin, { domain: 'acme-corp.com', userId: boss.id }),
-        token: boss.token,
-      });
+      const self = await removeDomainAdmin(w, boss.token, 'acme-corp.com', boss.id);
       expectError(self, 409, 'ERR_ADMIN_LAST');
       expect((await get(ADMIN_API.adminMe, boss.token)).statusCode).toBe(200);
     });
@@ -137,7 +113,8 @@ describe('domain administrator console', () => {
     });
 
     it('actions need a fresh proof (403 ERR_PROOF_REQUIRED), reads do not', async () => {
-      await staleProof(boss.id);
+      // A session whose last proof is older than PROOF_FRESH_MS: what a stolen, idle session looks like.
+      await staled(w, boss.token);
       try {
         expect((await get(path(ADMIN_API.adminPeople, { domain: 'acme-corp.com' }), boss.token)).statusCode).toBe(200);
         expectError(
@@ -157,7 +134,7 @@ describe('domain administrator console', () => {
         expect(reauth.statusCode, reauth.body).toBe(200);
         expect((await post(path(ADMIN_API.adminPersonEndSessions, { id: ana.id }), boss.token)).statusCode).toBe(200);
       } finally {
-        await freshProof(boss.id);
+        await freshened(w, boss.token);
       }
       // Ana's session ended with it.
       expectError(await get(API.me, ana.token), 401, 'ERR_INVALID_ACCESS_TOKEN');

@@ -7,7 +7,7 @@ import { PASSWORD, admin, call, expectError, registered, turnOnTotp, useWorld } 
 import { signInAtProvider } from './idp/drive.js';
 import { ssoSetOidc, startOidcProvider, type TestOidcProvider } from './idp/oidc.js';
 import { startSamlIdp, type TestSamlIdp } from './idp/saml.js';
-import { bindingOf, errorReason } from './sso-browser.js';
+import { bindingOf, connectOidc, errorReason } from './sso-browser.js';
 
 const API_URL = 'http://localhost:8080/api';
 
@@ -58,13 +58,7 @@ describe('console: single sign-on and the audit of sign-ins', () => {
     ana = await registered(w, 'ana@saml.test');
     await admin(w, 'domain', 'admin', 'add', 'oidc.test', 'boss@oidc.test');
     await admin(w, 'domain', 'admin', 'add', 'saml.test', 'boss@saml.test');
-    await admin(w, ...ssoSetOidc('oidc.test', op));
-    const { id } = await w.app.db.kysely
-      .selectFrom('sso_connections')
-      .select('id')
-      .where('domain', '=', 'oidc.test')
-      .executeTakeFirstOrThrow();
-    redirectUris.push(`${API_URL}/sso/oidc/callback/${id}`);
+    await connectOidc(w, 'oidc.test', op, redirectUris);
     const file = join(w.t.dataDir, 'idp-metadata.xml');
     writeFileSync(file, idp.metadata);
     await admin(w, 'sso', 'set', 'saml.test', '--saml', '--metadata', file);

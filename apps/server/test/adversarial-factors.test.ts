@@ -25,6 +25,7 @@ import {
   admin,
   anotherSession,
   call,
+  changePassword,
   decodeSession,
   expectError,
   mailTo,
@@ -34,13 +35,14 @@ import {
   passkeyLogin,
   passkeyOptions,
   pendingOf,
+  recoverByMail,
   registered,
   secondStep,
+  signIn,
   staled,
   turnOnTotp,
   useWorld,
 } from './accounts-helpers.js';
-import { codeIn } from './smtp.js';
 
 /** Counts the statements a Kysely instance runs, with their SQL. */
 class StatementLog implements KyselyPlugin {
@@ -66,8 +68,6 @@ const w = useWorld();
 
 const db = () => w.app.db.kysely;
 const userIdOf = (token: string) => decodeSession(token).user._id;
-const login = (email: string, password = PASSWORD) =>
-  call(w.app, { method: 'POST', url: '/auth/login', body: { login: email, password } });
 const me = (token: string) => call(w.app, { method: 'GET', url: '/v2/user/me', token });
 const security = async (token: string) =>
   (await call(w.app, { method: 'GET', url: '/v2/user/security', token })).json();
@@ -124,7 +124,7 @@ describe('Policy: one sign-in policy decides', () => {
     expect(byKey.statusCode, byKey.body).toBe(200);
     expect(await sessionRow(byKey.json().token)).toMatchObject({ amr: 'passkey', aal: 2, method: 'passkey' });
     const { secret } = await turnOnTotp(w, byKey.json().token);
-    const pending = await login('levels@policy.test');
+    const pending = await signIn(w, 'levels@policy.test');
     expect(pending.json().second_step).toBe('totp');
     const done = await call(w.app, {
       method: 'POST',
@@ -230,7 +230,7 @@ describe('F7 a stolen session becomes a permanent takeover', () => {
     expectError(await revert(totpLink), 400, 'ERR_REVERT_INVALID');
     expect((await me(thief)).statusCode).toBe(401);
     expectError(await passkeyLogin(w, key), 401, 'ERR_PASSKEY_UNKNOWN');
-    const back = await login('victim@f7.test');
+    const back = await signIn(w, 'victim@f7.test');
     expect(back.statusCode, back.body).toBe(200);
     expect(typeof back.json().token).toBe('string');
     expect(await security(back.json().token)).toMatchObject({ passkeys: [], totp: false });
@@ -241,19 +241,16 @@ describe('F7 a stolen session becomes a permanent takeover', () => {
     const owner = await registered(w, 'change@f7.test');
     const thief = await staled(w, await anotherSession(w, 'change@f7.test'));
     expectError(await passkeyOptions(w, thief), 403, 'ERR_PROOF_REQUIRED');
-    const changed = await call(w.app, {
-      method: 'PUT',
-      url: `/user/${owner.id}`,
-      token: owner.token,
-      body: { password: 'Brand-New-Pass-9', password_confirmation: 'Brand-New-Pass-9', current_password: PASSWORD },
-    });
+    const changed = await changePassword(w, owner, 'Brand-New-Pass-9');
     expect(changed.statusCode, changed.body).toBe(200);
     expect((await me(thief)).statusCode).toBe(401);
     expect(await security(owner.token)).toMatchObject({ passkeys: [], totp: false });
 
     const second = await staled(w, await anotherSession(w, 'change@f7.test', 'Brand-New-Pass-9'));
     expect((await call(w.app, { method: 'POST', url: '/auth/logout-all', token: owner.token })).statusCode).toBe(200);
+    // At once, the session that asked included.
     expect((await me(second)).statusCode).toBe(401);
+    expect((await me(owner.token)).statusCode).toBe(401);
     const live = await db()
       .selectFrom('sessions')
       .select('id')
@@ -276,7 +273,7 @@ describe('F7 a stolen session becomes a permanent takeover', () => {
     const mail = await mailTo(w.smtp, 'reset@f7.test', before);
     expect(mail.subject).toBe('Your Suite two-step verification and passkeys were reset');
     expect((await me(owner.token)).statusCode).toBe(401);
-    const back = await login('reset@f7.test');
+    const back = await signIn(w, 'reset@f7.test');
     expect(typeof back.json().token).toBe('string');
     expect(await security(back.json().token)).toMatchObject({ passkeys: [], totp: false });
   });
@@ -290,7 +287,7 @@ describe('F8 passkeys bypass an SSO-only domain', () => {
     const session = (await passkeyLogin(w, key)).json().token as string;
     await accountsAdmin(db()).setDomain('f8-corp.test', { ssoOnly: true });
     expectError(await passkeyLogin(w, key), 403, 'ERR_SSO_ONLY_METHOD');
-    expectError(await login('emp@f8-corp.test'), 403, 'ERR_SSO_LOGIN_ONLY');
+    expectError(await signIn(w, 'emp@f8-corp.test'), 403, 'ERR_SSO_LOGIN_ONLY');
     expectError(await passkeyOptions(w, session), 403, 'ERR_SSO_ONLY_METHOD');
     expectError(await call(w.app, { method: 'POST', url: '/v2/user/totp/setup', token: session }), 403, 'ERR_TOTP_SSO');
     expectError(
@@ -366,70 +363,48 @@ describe('F15 e-mail recovery on a two-step account', () => {
   it('the recovery token alone changes nothing: the second factor is asked first', async () => {
     const owner = await registered(w, 'rec@f15.test');
     const { secret } = await turnOnTotp(w, owner.token);
-    const before = await mailsSoFar(w);
-    await call(w.app, { method: 'POST', url: '/v2/user/forgot-password', body: { email: 'rec@f15.test' } });
-    const code = codeIn(await mailTo(w.smtp, 'rec@f15.test', before));
-    const recovery = await call(w.app, {
-      method: 'PUT',
-      url: '/v2/user/forgot-password/confirm',
-      body: { email: 'rec@f15.test', token: code },
-    });
-    expect(recovery.statusCode, recovery.body).toBe(200);
-    const recoveryToken = recovery.json().token as string;
-    const change = (extra: Record<string, string>) =>
-      call(w.app, {
-        method: 'PUT',
-        url: `/user/${owner.id}`,
-        token: recoveryToken,
-        body: { password: 'Taken-Over-77', password_confirmation: 'Taken-Over-77', ...extra },
-      });
+    const recovered = { id: owner.id, token: await recoverByMail(w, 'rec@f15.test') };
+    const change = (extra: Record<string, string>) => changePassword(w, recovered, 'Taken-Over-77', extra);
     expectError(await change({}), 400, 'ERR_SECOND_FACTOR_REQUIRED');
+    expectError(await change({ code: '000000' }), 400, 'ERR_SECOND_STEP_INVALID');
     expectError(await change({ code: 'aaaaa-bbbbb' }), 400, 'ERR_SECOND_STEP_INVALID');
     // Nothing changed: the owner's session lives, the old password still works, the new one does not.
     expect((await me(owner.token)).statusCode).toBe(200);
-    expect((await login('rec@f15.test')).json().second_step).toBe('totp');
-    expectError(await login('rec@f15.test', 'Taken-Over-77'), 401, 'ERR_INVALID_CREDENTIALS');
-    // With the code: the password changes, every session ends, the answer is a full AAL2 session.
+    expect((await signIn(w, 'rec@f15.test')).json().second_step).toBe('totp');
+    expectError(await signIn(w, 'rec@f15.test', 'Taken-Over-77'), 401, 'ERR_INVALID_CREDENTIALS');
+    // With the code: the password changes (and a notice says so), every session ends, the answer is a
+    // full AAL2 session, and the next sign-in with the new password still asks for the code.
+    const before = await mailsSoFar(w);
     const done = await change({ code: await currentCode(secret) });
     expect(done.statusCode, done.body).toBe(200);
+    expect(typeof done.json().token).toBe('string');
+    expect((await mailTo(w.smtp, 'rec@f15.test', before)).subject).toBe('Your Suite password was changed');
     expect((await me(owner.token)).statusCode).toBe(401);
     expect(await sessionRow(done.json().token)).toMatchObject({ amr: 'code,totp', aal: 2 });
+    expect((await signIn(w, 'rec@f15.test', 'Taken-Over-77')).json().second_step).toBe('totp');
   });
 });
 
 const revert = (token: string) => call(w.app, { method: 'POST', url: '/v2/user/factor-revert', body: { token } });
 const reauth = (token: string, body: Record<string, unknown>) =>
   call(w.app, { method: 'POST', url: '/v2/user/reauth', token, body });
-async function recoveryToken(email: string): Promise<string> {
-  const before = await mailsSoFar(w);
-  await call(w.app, { method: 'POST', url: '/v2/user/forgot-password', body: { email } });
-  const code = codeIn(await mailTo(w.smtp, email, before));
-  const res = await call(w.app, {
-    method: 'PUT',
-    url: '/v2/user/forgot-password/confirm',
-    body: { email, token: code },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().token as string;
-}
 const passwordHashOf = async (email: string) =>
   (await db().selectFrom('users').select('password_hash').where('email', '=', email).executeTakeFirstOrThrow())
     .password_hash;
 
 describe('Review 3 a pending second step outlives a password change and sign-out of all devices', () => {
   it('the relayed code is refused and not spent: the owner signs in with it after the new password', async () => {
+    // The attacker has the old password and a pending token; the owner, warned, changes the password.
     const owner = await registered(w, 'relay@rv3.test');
     const { secret } = await turnOnTotp(w, owner.token);
     const pending = await pendingOf(w, 'relay@rv3.test');
-    const change = await call(w.app, {
-      method: 'PUT',
-      url: `/user/${owner.id}`,
-      token: owner.token,
-      body: { password: 'Changed-Pass-314', password_confirmation: 'Changed-Pass-314', current_password: PASSWORD },
-    });
+    const change = await changePassword(w, owner, 'Changed-Pass-314');
     expect(change.statusCode, change.body).toBe(200);
+    // A code the attacker guesses or relays: the old password's pending step must sign in no one.
     const code = await currentCode(secret);
-    expectError(await secondStep(w, 'relay@rv3.test', pending, code), 401, 'ERR_SECOND_STEP_EXPIRED');
+    const relayed = await secondStep(w, 'relay@rv3.test', pending, code);
+    expectError(relayed, 401, 'ERR_SECOND_STEP_EXPIRED');
+    expect(relayed.json().token).toBeUndefined();
     // The refusal came before the code was looked at: the owner's own sign-in still takes it.
     const own = await secondStep(w, 'relay@rv3.test', await pendingOf(w, 'relay@rv3.test', 'Changed-Pass-314'), code);
     expect(own.statusCode, own.body).toBe(200);
@@ -478,7 +453,7 @@ describe('Review 4 "this wasn\'t me" undoes only its own factor', () => {
     expectError(await revert(second), 400, 'ERR_REVERT_INVALID');
     expectError(await passkeyLogin(w, key), 401, 'ERR_PASSKEY_UNKNOWN');
     expect((await me(owner.token)).statusCode).toBe(401);
-    const back = await login('all@rv4.test');
+    const back = await signIn(w, 'all@rv4.test');
     expect(back.statusCode, back.body).toBe(200);
     expect(await security(back.json().token)).toMatchObject({ passkeys: [], totp: false });
   });
@@ -527,34 +502,27 @@ describe('Review 5 a password-only proof on a two-step account lets the session 
 
 describe("Review 6 reverting a thief's password change leaves his password working", () => {
   it('the link clears the password, the mail and the answer say so; the mailbox sets a new one', async () => {
+    // The thief has a copied session and the (phished) password of an account without two-step
+    // verification, and changes the password; the owner answers the notice.
     const owner = await registered(w, 'pw@rv6.test');
     const thief = await anotherSession(w, 'pw@rv6.test');
     const before = await mailsSoFar(w);
-    const change = await call(w.app, {
-      method: 'PUT',
-      url: `/user/${owner.id}`,
-      token: thief,
-      body: { password: 'Thiefs-Pass-808', password_confirmation: 'Thiefs-Pass-808', current_password: PASSWORD },
-    });
+    const change = await changePassword(w, { id: owner.id, token: thief }, 'Thiefs-Pass-808');
     expect(change.statusCode, change.body).toBe(200);
     const mail = await mailTo(w.smtp, 'pw@rv6.test', before);
     expect(mail.text).toContain('the link below also removes the new password');
     const link = /\/security\/not-me#([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
     expect((await revert(link)).json()).toEqual({ ok: true, password_cleared: true });
+    expect((await me(thief)).statusCode).toBe(401);
     expect(await passwordHashOf('pw@rv6.test')).toBeNull();
     for (const password of ['Thiefs-Pass-808', PASSWORD]) {
-      expect((await login('pw@rv6.test', password)).statusCode).not.toBe(200);
+      expect((await signIn(w, 'pw@rv6.test', password)).statusCode).not.toBe(200);
     }
     // Recovery by mail is the way back in.
-    const token = await recoveryToken('pw@rv6.test');
-    const set = await call(w.app, {
-      method: 'PUT',
-      url: `/user/${owner.id}`,
-      token,
-      body: { password: 'Owners-Pass-909', password_confirmation: 'Owners-Pass-909' },
-    });
+    const token = await recoverByMail(w, 'pw@rv6.test');
+    const set = await changePassword(w, { id: owner.id, token }, 'Owners-Pass-909', {});
     expect(set.statusCode, set.body).toBe(200);
-    expect((await login('pw@rv6.test', 'Owners-Pass-909')).statusCode).toBe(200);
+    expect((await signIn(w, 'pw@rv6.test', 'Owners-Pass-909')).statusCode).toBe(200);
   });
 });
 
@@ -619,19 +587,13 @@ describe('Review 7 passkey removal needs no fresh proof and sends no notice', ()
 describe('Review 8 a recovery token issued before a domain became SSO-only still works', () => {
   it('the token sets no password once the domain is SSO-only, and the stored password is unchanged', async () => {
     const owner = await registered(w, 'late@rv8-corp.test');
-    const token = await recoveryToken('late@rv8-corp.test');
+    const token = await recoverByMail(w, 'late@rv8-corp.test');
     const stored = await passwordHashOf('late@rv8-corp.test');
     await accountsAdmin(db()).setDomain('rv8-corp.test', { ssoOnly: true });
-    expectError(
-      await call(w.app, {
-        method: 'PUT',
-        url: `/user/${owner.id}`,
-        token,
-        body: { password: 'Brand-New-Pass-77', password_confirmation: 'Brand-New-Pass-77' },
-      }),
-      403,
-      'ERR_SSO_LOGIN_ONLY',
-    );
+    // The administrators close every door but their provider's: the mailbox's token, minutes old, gets no session.
+    const res = await changePassword(w, { id: owner.id, token }, 'Brand-New-Pass-77', {});
+    expectError(res, 403, 'ERR_SSO_LOGIN_ONLY');
+    expect(res.json().token).toBeUndefined();
     expect(await passwordHashOf('late@rv8-corp.test')).toBe(stored);
   });
 });

@@ -12,12 +12,10 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAML_MAX_DEPTH, SAML_MAX_ELEMENTS } from '@suite/contract';
 import { refuseUnusualShape } from '../src/modules/accounts/strategies/saml/saml.js';
-import { currentCode } from '../src/modules/accounts/strategies/totp/secrets.js';
-import { type AccountsWorld, admin, call, passkeyOptions, registered, staled } from './accounts-helpers.js';
-import { createTestApp, logCapture } from './helpers.js';
+import { type AccountsWorld, admin, call, passkeyOptions, staled, startWorld } from './accounts-helpers.js';
+import { logCapture } from './helpers.js';
 import { startSamlIdp, type TestSamlIdp } from './idp/saml.js';
-import { bindingOf, handoffIn, ssoBrowser } from './sso-browser.js';
-import { startSmtp } from './smtp.js';
+import { acceptSsoTerms, bindingOf, handoffIn, ssoBrowser } from './sso-browser.js';
 
 let w: AccountsWorld;
 let idp: TestSamlIdp;
@@ -73,15 +71,7 @@ async function anotherSamlSession(email: string): Promise<string> {
   return done.json().token as string;
 }
 async function samlSession(email: string): Promise<string> {
-  const first = await anotherSamlSession(email);
-  const registeredNow = await call(w.app, {
-    method: 'PUT',
-    url: '/sso/complete-register',
-    token: first,
-    body: { accepted_terms: { version: 1 } },
-  });
-  expect(registeredNow.statusCode, registeredNow.body).toBe(200);
-  return registeredNow.json().token as string;
+  return acceptSsoTerms(w, await anotherSamlSession(email));
 }
 
 /** Posts a body answering a real request; the shape-check refusal logged for it, if any. */
@@ -96,20 +86,7 @@ async function shapeRefusalOf(body: (requestId: string) => string): Promise<stri
 }
 
 beforeAll(async () => {
-  const smtp = await startSmtp();
-  const t = await createTestApp(
-    { SMTP_URL: smtp.url, RATE_LIMIT_SCALE: '100' },
-    { logger: { level: 'warn', stream: logs.stream } },
-  );
-  w = {
-    t,
-    app: t.app,
-    smtp,
-    async close() {
-      await t.close();
-      await smtp.close();
-    },
-  };
+  w = await startWorld({}, { logger: { level: 'warn', stream: logs.stream } });
   idp = await startSamlIdp(async () => (await w.app.inject({ method: 'GET', url: '/api/sso/saml/metadata' })).body);
   const file = join(w.t.dataDir, 'idp-metadata.xml');
   writeFileSync(file, idp.metadata);
@@ -247,35 +224,5 @@ describe('S2 the SAML hand-off through /auth', () => {
     const refused = await passkeyOptions(w, stolen);
     expect(refused.statusCode, refused.body).toBe(403);
     expect(refused.json().error_code).toBe('ERR_PROOF_REQUIRED');
-  });
-});
-
-describe('S3 a recovery code as a fresh proof', () => {
-  it('is refused for the app-code proof and is not spent by the refusal', async () => {
-    const { token } = await registered(w, 'rc2@r2-corp.test');
-    const setup = await call(w.app, { method: 'POST', url: '/v2/user/totp/setup', token });
-    expect(setup.statusCode, setup.body).toBe(200);
-    const secret = setup.json().secret as string;
-    const on = await call(w.app, {
-      method: 'POST',
-      url: '/v2/user/totp/enable',
-      token,
-      body: { code: await currentCode(secret, Date.now() - 30_000) },
-    });
-    expect(on.statusCode, on.body).toBe(200);
-    const recovery = on.json().recovery_codes as string[];
-    const fresh = (on.json().token as string | undefined) ?? token;
-    const left = async () =>
-      (await call(w.app, { method: 'GET', url: '/v2/user/security', token: fresh })).json().recovery_codes_left;
-    const before = await left();
-    const res = await call(w.app, {
-      method: 'POST',
-      url: '/v2/user/reauth',
-      token: fresh,
-      body: { method: 'totp', code: recovery[0] },
-    });
-    expect(res.statusCode, res.body).toBe(400);
-    expect(typeof res.json().message).toBe('string');
-    expect(await left()).toBe(before);
   });
 });

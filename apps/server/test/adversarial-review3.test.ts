@@ -7,14 +7,19 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ACCESS_APPROVAL_TTL_MS, ACCESS_REQUEST_MAILS_PER_DOMAIN, ADMIN_API, API, apiPath } from '@suite/contract';
 import {
   PASSWORD,
+  addDomainAdmin,
   admin,
   call,
   decodeSession,
   expectError,
+  freshened,
   mailTo,
   outboxDrained,
   registered,
+  removeDomainAdmin,
   runAdminCli,
+  sessionCalls,
+  staled,
   turnOnTotp,
   useWorld,
 } from './accounts-helpers.js';
@@ -33,7 +38,7 @@ import { bindingOf, errorReason, handoffIn } from './sso-browser.js';
  * passing test; one that gets through is a failing test asserting what the product should have done.
  */
 
-const path = (p: string, params: Record<string, string>) => apiPath(p, params);
+const path = apiPath;
 
 describe('adversarial review: the domain administrator console', () => {
   const logs = logCapture();
@@ -43,9 +48,7 @@ describe('adversarial review: the domain administrator console', () => {
   let mallory: { token: string; id: string };
   let eve: { token: string; id: string };
 
-  const get = (url: string, token: string) => call(w.app, { method: 'GET', url, token });
-  const post = (url: string, token: string, body: unknown = {}) => call(w.app, { method: 'POST', url, token, body });
-  const put = (url: string, token: string, body: unknown) => call(w.app, { method: 'PUT', url, token, body });
+  const { get, post, put } = sessionCalls(w);
   const alive = async (token: string) => (await get(API.me, token)).statusCode === 200;
   async function login(email: string): Promise<LightMyRequestResponse> {
     return call(w.app, { method: 'POST', url: API.login, body: { login: email, password: PASSWORD } });
@@ -118,26 +121,13 @@ describe('adversarial review: the domain administrator console', () => {
   });
 
   it('another domain’s admin cannot grant themself, nor be granted, on our domain', async () => {
-    const acme = { domain: 'acme-corp.com' };
+    expectError(await addDomainAdmin(w, eve.token, 'acme-corp.com', 'eve@evil-corp.com'), 404, 'ERR_NOT_FOUND');
     expectError(
-      await post(path(ADMIN_API.adminAdmins, acme), eve.token, { email: 'eve@evil-corp.com' }),
-      404,
-      'ERR_NOT_FOUND',
-    );
-    expectError(
-      await post(path(ADMIN_API.adminAdmins, acme), boss.token, { email: 'eve@evil-corp.com' }),
+      await addDomainAdmin(w, boss.token, 'acme-corp.com', 'eve@evil-corp.com'),
       400,
       'ERR_ADMIN_NOT_IN_DOMAIN',
     );
-    expectError(
-      await call(w.app, {
-        method: 'DELETE',
-        url: path(ADMIN_API.adminAdmin, { ...acme, userId: boss.id }),
-        token: eve.token,
-      }),
-      404,
-      'ERR_NOT_FOUND',
-    );
+    expectError(await removeDomainAdmin(w, eve.token, 'acme-corp.com', boss.id), 404, 'ERR_NOT_FOUND');
     expect((await get(ADMIN_API.adminMe, eve.token)).json()).toEqual({
       domains: [{ domain: 'evil-corp.com', via: 'operator' }],
     });
@@ -147,20 +137,12 @@ describe('adversarial review: the domain administrator console', () => {
     const acme = { domain: 'acme-corp.com' };
     expectError(await get(path(ADMIN_API.adminPeople, acme), mallory.token), 404, 'ERR_NOT_FOUND');
     expectError(await post(path(ADMIN_API.adminPersonDeactivate, { id: ana.id }), mallory.token), 404, 'ERR_NOT_FOUND');
-    expectError(
-      await post(path(ADMIN_API.adminAdmins, acme), mallory.token, { email: 'mallory@acme-corp.com' }),
-      404,
-      'ERR_NOT_FOUND',
-    );
+    expectError(await addDomainAdmin(w, mallory.token, 'acme-corp.com', 'mallory@acme-corp.com'), 404, 'ERR_NOT_FOUND');
     expectError(await get(ADMIN_API.adminMe, mallory.token), 404, 'ERR_NOT_FOUND');
   });
 
   it('an admin whose proof is stale (a stolen idle session) cannot act, only read', async () => {
-    await w.app.db.kysely
-      .updateTable('sessions')
-      .set({ proved_at: Date.now() - 60 * 60_000 })
-      .where('user_id', '=', boss.id)
-      .execute();
+    await staled(w, boss.token);
     try {
       expectError(
         await post(path(ADMIN_API.adminPersonDeactivate, { id: ana.id }), boss.token),
@@ -168,9 +150,7 @@ describe('adversarial review: the domain administrator console', () => {
         'ERR_PROOF_REQUIRED',
       );
       expectError(
-        await post(path(ADMIN_API.adminAdmins, { domain: 'acme-corp.com' }), boss.token, {
-          email: 'mallory@acme-corp.com',
-        }),
+        await addDomainAdmin(w, boss.token, 'acme-corp.com', 'mallory@acme-corp.com'),
         403,
         'ERR_PROOF_REQUIRED',
       );
@@ -184,24 +164,12 @@ describe('adversarial review: the domain administrator console', () => {
       expect(await alive(ana.token)).toBe(true);
       expect((await get(path(ADMIN_API.adminPeople, { domain: 'acme-corp.com' }), boss.token)).statusCode).toBe(200);
     } finally {
-      await w.app.db.kysely
-        .updateTable('sessions')
-        .set({ proved_at: Date.now() })
-        .where('user_id', '=', boss.id)
-        .execute();
+      await freshened(w, boss.token);
     }
   });
 
   it('the last admin cannot remove themself; a free-mail person cannot claim a domain; TXT values differ per person', async () => {
-    expectError(
-      await call(w.app, {
-        method: 'DELETE',
-        url: path(ADMIN_API.adminAdmin, { domain: 'acme-corp.com', userId: boss.id }),
-        token: boss.token,
-      }),
-      409,
-      'ERR_ADMIN_LAST',
-    );
+    expectError(await removeDomainAdmin(w, boss.token, 'acme-corp.com', boss.id), 409, 'ERR_ADMIN_LAST');
     const gmail = await insertSignedInUser(w.app, { email: 'someone@gmail.com', first: 'Some', last: 'One' });
     expectError(await get(ADMIN_API.adminClaim, gmail.token), 403, 'ERR_CLAIM_NOT_ALLOWED');
     const mine = (await get(ADMIN_API.adminClaim, mallory.token)).json();
@@ -298,27 +266,19 @@ describe('adversarial review: the domain administrator console', () => {
   });
 
   it('an admin removed from the domain can no longer use the links mailed to them', async () => {
-    const fresh = await post(path(ADMIN_API.adminAdmins, { domain: 'acme-corp.com' }), boss.token, {
-      email: 'ana@acme-corp.com',
-    });
+    const fresh = await addDomainAdmin(w, boss.token, 'acme-corp.com', 'ana@acme-corp.com');
     expect(fresh.statusCode, fresh.body).toBe(200);
     const before = w.smtp.messages.length;
     await call(w.app, { method: 'POST', url: API.signup, body: { email: 'third@acme-corp.com' } });
     const token = await linkFor('ana@acme-corp.com', 'third@acme-corp.com', before);
-    const removed = await call(w.app, {
-      method: 'DELETE',
-      url: path(ADMIN_API.adminAdmin, { domain: 'acme-corp.com', userId: ana.id }),
-      token: boss.token,
-    });
+    const removed = await removeDomainAdmin(w, boss.token, 'acme-corp.com', ana.id);
     expect(removed.statusCode, removed.body).toBe(200);
     expectError(await decideByLink(token, 'approve'), 400, 'ERR_REQUEST_LINK_INVALID');
     expect((await requestOf('third@acme-corp.com'))?.status).toBe('pending');
   });
 
   it('an admin who was DEACTIVATED can no longer approve access from a link mailed to them', async () => {
-    const granted = await post(path(ADMIN_API.adminAdmins, { domain: 'acme-corp.com' }), boss.token, {
-      email: 'mallory@acme-corp.com',
-    });
+    const granted = await addDomainAdmin(w, boss.token, 'acme-corp.com', 'mallory@acme-corp.com');
     expect(granted.statusCode, granted.body).toBe(200);
     const before = w.smtp.messages.length;
     await call(w.app, { method: 'POST', url: API.signup, body: { email: 'fourth@acme-corp.com' } });
@@ -660,8 +620,7 @@ describe('review 3 follow-ups', () => {
   let boss: { token: string; id: string };
   const domain = 'follow-corp.com';
 
-  const get = (url: string, token: string) => call(w.app, { method: 'GET', url, token });
-  const post = (url: string, token: string, body: unknown = {}) => call(w.app, { method: 'POST', url, token, body });
+  const { get, post } = sessionCalls(w);
   const signUp = (email: string) => call(w.app, { method: 'POST', url: API.signup, body: { email } });
   const pendingOf = (email: string) =>
     w.app.db.kysely
@@ -709,15 +668,7 @@ describe('review 3 follow-ups', () => {
       email: string;
     }[];
     expect(listed.map((a) => a.email)).toEqual([`boss@${domain}`]);
-    expectError(
-      await call(w.app, {
-        method: 'DELETE',
-        url: path(ADMIN_API.adminAdmin, { domain, userId: boss.id }),
-        token: boss.token,
-      }),
-      409,
-      'ERR_ADMIN_LAST',
-    );
+    expectError(await removeDomainAdmin(w, boss.token, domain, boss.id), 409, 'ERR_ADMIN_LAST');
     const before = w.smtp.messages.length;
     await w.app.inject({
       method: 'POST',

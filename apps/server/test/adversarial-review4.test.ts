@@ -23,6 +23,7 @@ import {
   PASSWORD,
   admin,
   call,
+  changePassword,
   expectError,
   mailTo,
   outboxDrained,
@@ -188,12 +189,7 @@ describe('trusted browser: what must end it', () => {
     const shared = await trustedSignIn('gus@r4-end.com', secret, 0);
     // The owner, elsewhere, changes the password (the shared computer's user learns the new one later).
     const own = await trustedSignIn('gus@r4-end.com', secret, 1);
-    const changed = await call(w.app, {
-      method: 'PUT',
-      url: `/user/${gus.id}`,
-      token: own.token,
-      body: { password: 'Changed-Pass-r4', password_confirmation: 'Changed-Pass-r4', current_password: PASSWORD },
-    });
+    const changed = await changePassword(w, { id: gus.id, token: own.token }, 'Changed-Pass-r4');
     expect(changed.statusCode, changed.body).toBe(200);
     expect(await skipsStep('gus@r4-end.com', shared.cookie, 'Changed-Pass-r4')).toBe(false);
   });

@@ -15,45 +15,25 @@ import {
   type AccountsWorld,
   PASSWORD,
   call,
+  changePassword,
   expectError,
   mailTo,
   mailsSoFar,
   pendingOf,
+  recoverByMail,
   registered,
   secondStep,
+  signIn,
   turnOnTotp,
   useWorld,
 } from './accounts-helpers.js';
 import { insertSignedInUser, logCapture } from './helpers.js';
-import { codeIn } from './smtp.js';
 
 const NEW = 'Taken-Over-77';
 
-/** Mailbox access: the recovery code mailed to `email`, exchanged for the recovery token. */
-async function recoveryToken(w: AccountsWorld, email: string): Promise<string> {
-  const before = await mailsSoFar(w);
-  await call(w.app, { method: 'POST', url: '/v2/user/forgot-password', body: { email } });
-  const code = codeIn(await mailTo(w.smtp, email, before));
-  const res = await call(w.app, {
-    method: 'PUT',
-    url: '/v2/user/forgot-password/confirm',
-    body: { email, token: code },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().token as string;
-}
-
 /** The new-password call of the recovery path: PUT /user/{id} with the recovery token. */
 const newPassword = (w: AccountsWorld, token: string, id: string, extra: Record<string, string> = {}) =>
-  call(w.app, {
-    method: 'PUT',
-    url: `/user/${id}`,
-    token,
-    body: { password: NEW, password_confirmation: NEW, ...extra },
-  });
-
-const login = (w: AccountsWorld, email: string, password = PASSWORD) =>
-  call(w.app, { method: 'POST', url: '/auth/login', body: { login: email, password } });
+  changePassword(w, { id, token }, NEW, extra);
 
 /** A six-digit code that is not the app's code at any step near now (so it is always wrong). */
 async function wrongAppCode(secret: string): Promise<string> {
@@ -70,15 +50,15 @@ describe('the second factor on the password-recovery path (the mailbox without t
   it('a wrong code burns nothing and changes nothing; the right one still works once', async () => {
     const owner = await registered(w, 'burn@r5-rec.test');
     const { secret } = await turnOnTotp(w, owner.token);
-    const token = await recoveryToken(w, 'burn@r5-rec.test');
+    const token = await recoverByMail(w, 'burn@r5-rec.test');
     expectError(
       await newPassword(w, token, owner.id, { code: await wrongAppCode(secret) }),
       400,
       'ERR_SECOND_STEP_INVALID',
     );
     // The old password is still the password, the owner's session lives.
-    expect((await login(w, 'burn@r5-rec.test')).json().second_step).toBe('totp');
-    expectError(await login(w, 'burn@r5-rec.test', NEW), 401, 'ERR_INVALID_CREDENTIALS');
+    expect((await signIn(w, 'burn@r5-rec.test')).json().second_step).toBe('totp');
+    expectError(await signIn(w, 'burn@r5-rec.test', NEW), 401, 'ERR_INVALID_CREDENTIALS');
     const done = await newPassword(w, token, owner.id, { code: await currentCode(secret) });
     expect(done.statusCode, done.body).toBe(200);
     // A completed sign-in: the device is remembered (never the trusted-browser skip: no box was ticked).
@@ -91,7 +71,7 @@ describe('the second factor on the password-recovery path (the mailbox without t
   it('a recovery code used on the recovery path is spent: the sign-in second step refuses it after', async () => {
     const owner = await registered(w, 'spent@r5-rec.test');
     const { recovery } = await turnOnTotp(w, owner.token);
-    const token = await recoveryToken(w, 'spent@r5-rec.test');
+    const token = await recoverByMail(w, 'spent@r5-rec.test');
     const done = await newPassword(w, token, owner.id, { code: recovery[0]! });
     expect(done.statusCode, done.body).toBe(200);
     const pending = await pendingOf(w, 'spent@r5-rec.test', NEW);
@@ -101,10 +81,10 @@ describe('the second factor on the password-recovery path (the mailbox without t
   it("a recovery token cannot set another account's password, nor sign in anywhere else", async () => {
     const mallory = await registered(w, 'mallory@r5-other.test');
     const victim = await registered(w, 'victim@r5-rec.test');
-    const token = await recoveryToken(w, 'mallory@r5-other.test');
+    const token = await recoverByMail(w, 'mallory@r5-other.test');
     void mallory;
     expectError(await newPassword(w, token, victim.id), 403, 'ERR_FORBIDDEN');
-    expect((await login(w, 'victim@r5-rec.test')).statusCode).toBe(200);
+    expect((await signIn(w, 'victim@r5-rec.test')).statusCode).toBe(200);
     // Not a session: the signed-in routes refuse it.
     expect((await call(w.app, { method: 'GET', url: '/v2/user/me', token })).statusCode).toBe(401);
     expect((await call(w.app, { method: 'GET', url: '/invite/url', token })).statusCode).toBe(401);
@@ -123,9 +103,9 @@ describe('the second factor on the password-recovery path (the mailbox without t
   it('the recovery token alone, with an empty or blank code, changes nothing on a two-step account', async () => {
     const owner = await registered(w, 'blank@r5-rec.test');
     await turnOnTotp(w, owner.token);
-    const token = await recoveryToken(w, 'blank@r5-rec.test');
+    const token = await recoverByMail(w, 'blank@r5-rec.test');
     expectError(await newPassword(w, token, owner.id, { code: '   ' }), 400, 'ERR_SECOND_FACTOR_REQUIRED');
-    expect((await login(w, 'blank@r5-rec.test')).json().second_step).toBe('totp');
+    expect((await signIn(w, 'blank@r5-rec.test')).json().second_step).toBe('totp');
   });
 });
 
@@ -136,7 +116,7 @@ describe('guessing the second factor through the recovery path: bounded', () => 
   it('wrong codes on the recovery path are bounded: past ten, the guesses are refused', async () => {
     const owner = await registered(w, 'bound@r5-lim.test');
     const { secret } = await turnOnTotp(w, owner.token);
-    const token = await recoveryToken(w, 'bound@r5-lim.test');
+    const token = await recoverByMail(w, 'bound@r5-lim.test');
     const wrong = await wrongAppCode(secret);
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) statuses.push((await newPassword(w, token, owner.id, { code: wrong })).statusCode);
@@ -151,7 +131,7 @@ describe('guessing the second factor through the recovery path: the alarm', () =
   it("wrong codes on the recovery path tell the owner, as the sign-in's second step does", async () => {
     const owner = await registered(w, 'alarm@r5-lim.test');
     const { secret } = await turnOnTotp(w, owner.token);
-    const token = await recoveryToken(w, 'alarm@r5-lim.test');
+    const token = await recoverByMail(w, 'alarm@r5-lim.test');
     const before = await mailsSoFar(w);
     const wrong = await wrongAppCode(secret);
     for (let i = 0; i < 10; i++) {
@@ -184,7 +164,7 @@ describe('guessing the second factor through the recovery path: one budget', () 
     const pending = await pendingOf(w, 'shared@r5-lim.test');
     expect((await secondStep(w, 'shared@r5-lim.test', pending, wrong)).statusCode).toBe(429);
     // The same person, holding the mailbox, tries the same factor by the recovery path.
-    const token = await recoveryToken(w, 'shared@r5-lim.test');
+    const token = await recoverByMail(w, 'shared@r5-lim.test');
     expect((await newPassword(w, token, owner.id, { code: wrong })).statusCode).toBe(429);
   });
 });

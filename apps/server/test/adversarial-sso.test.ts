@@ -4,24 +4,35 @@
  * instances: an honest customer's and a hostile customer's, and a samlify IdP), the real server
  * (app.inject) and the real database (SQLite, and PostgreSQL under scripts/with-pg.sh).
  */
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
 import Sqlite from 'better-sqlite3';
 import type { LightMyRequestResponse } from 'fastify';
 import { Kysely, Migrator, SqliteDialect, sql } from 'kysely';
 import { migrations } from '../src/db/migrations/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, call, decodeSession, expectError, registered, type AccountsWorld } from './accounts-helpers.js';
-import { createTestApp } from './helpers.js';
+import {
+  admin,
+  call,
+  decodeSession,
+  expectError,
+  registered,
+  type AccountsWorld,
+  startWorld,
+} from './accounts-helpers.js';
 import { signInAtProvider } from './idp/drive.js';
-import { bindingOf, errorReason, handoffIn, ssoBrowser } from './sso-browser.js';
-import { ssoSetOidc, startOidcProvider, type TestOidcProvider } from './idp/oidc.js';
-import { startSamlIdp, type TestSamlIdp } from './idp/saml.js';
-import { startSmtp } from './smtp.js';
+import {
+  bindingOf,
+  connectOidc,
+  errorReason,
+  handoffIn,
+  SHARED_OIDC_CALLBACK,
+  ssoBrowser,
+  startSsoProviders,
+} from './sso-browser.js';
+import type { TestOidcProvider } from './idp/oidc.js';
+import type { TestSamlIdp } from './idp/saml.js';
 
 const ORIGIN = 'http://localhost:8080';
-const SHARED_CALLBACK = `${ORIGIN}/api/sso/oidc/callback`;
 const PERSISTENT = 'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent';
 const TRANSIENT = 'urn:oasis:names:tc:SAML:2.0:nameid-format:transient';
 
@@ -29,6 +40,7 @@ let w: AccountsWorld;
 let honest: TestOidcProvider;
 let hostile: TestOidcProvider;
 let idp: TestSamlIdp;
+let providers: Awaited<ReturnType<typeof startSsoProviders>>;
 const logLines: string[] = [];
 const answers: LightMyRequestResponse[] = [];
 const callbackOf: Record<string, string> = {};
@@ -54,50 +66,25 @@ async function oidcSession(email: string, login = email): Promise<string> {
   return done.json().token as string;
 }
 
-async function connectOidc(domain: string, op: TestOidcProvider, redirectUris: string[], ...extra: string[]) {
-  await admin(w, ...ssoSetOidc(domain, op), ...extra);
-  const { id } = await w.app.db.kysely
-    .selectFrom('sso_connections')
-    .select('id')
-    .where('domain', '=', domain)
-    .executeTakeFirstOrThrow();
-  callbackOf[domain] = `${SHARED_CALLBACK}/${id}`;
-  redirectUris.push(callbackOf[domain]);
-}
-
 beforeAll(async () => {
-  const smtp = await startSmtp();
   const stream = { write: (line: string) => void logLines.push(line) };
-  const t = await createTestApp(
-    { SMTP_URL: smtp.url, RATE_LIMIT_SCALE: '100', ACCESS_LOG: 'true' },
-    { logger: { level: 'info', stream } },
-  );
-  w = {
-    t,
-    app: t.app,
-    smtp,
-    async close() {
-      await t.close();
-      await smtp.close();
-    },
-  };
-  const honestUris: string[] = [];
-  const hostileUris: string[] = [];
-  honest = await startOidcProvider(honestUris);
-  hostile = await startOidcProvider(hostileUris);
-  idp = await startSamlIdp(async () => (await w.app.inject({ method: 'GET', url: '/api/sso/saml/metadata' })).body);
-  await connectOidc('honest.test', honest, honestUris);
-  await connectOidc('hostile.test', hostile, hostileUris);
+  w = await startWorld({ ACCESS_LOG: 'true' }, { logger: { level: 'info', stream } });
+  providers = await startSsoProviders(w);
+  ({ honest, hostile, idp } = providers);
+  Object.assign(callbackOf, providers.callbackOf);
   // The same honest provider also serves a Google-Workspace-like connection that names its hosted domain.
-  await connectOidc('workspace.test', honest, honestUris, '--hosted-domain', 'workspace.test');
-  const file = join(w.t.dataDir, 'idp-metadata.xml');
-  writeFileSync(file, idp.metadata);
-  await admin(w, 'sso', 'set', 'saml.test', '--saml', '--metadata', file);
+  callbackOf['workspace.test'] = await connectOidc(
+    w,
+    'workspace.test',
+    honest,
+    providers.uris.honest,
+    '--hosted-domain',
+    'workspace.test',
+  );
+  await admin(w, 'sso', 'set', 'saml.test', '--saml', '--metadata', providers.idpMetadata);
 });
 afterAll(async () => {
-  await honest?.stop();
-  await hostile?.stop();
-  await idp?.stop();
+  await providers?.stop();
   await w?.close();
 });
 
@@ -167,7 +154,7 @@ describe('F13 OIDC mix-up across customers', () => {
     expect(errorReason(await callback(bare, cookie))).toBe('invalid');
     // 4. On the old shared address: neither connection is served there any more.
     ({ back, cookie } = await mixUp());
-    const shared = new URL(SHARED_CALLBACK);
+    const shared = new URL(SHARED_OIDC_CALLBACK);
     shared.search = back.search;
     expect(errorReason(await callback(shared, cookie))).toBe('invalid');
     // No token endpoint was asked to redeem anything, and the victim has no account here.
@@ -210,11 +197,11 @@ describe('F13 OIDC mix-up across customers', () => {
       .where('domain', '=', 'honest.test')
       .execute();
     const shown = await admin(w, 'sso', 'show', 'honest.test');
-    expect(shown).toContain(`still answered on the old shared redirect URI ${SHARED_CALLBACK}`);
+    expect(shown).toContain(`still answered on the old shared redirect URI ${SHARED_OIDC_CALLBACK}`);
     expect(shown).toContain('sso use-own-redirect-uri honest.test');
     // The provider still has the old address registered (as a real one would).
     const started = await start('victim@honest.test');
-    expect(new URL(String(started.headers.location)).searchParams.get('redirect_uri')).toBe(SHARED_CALLBACK);
+    expect(new URL(String(started.headers.location)).searchParams.get('redirect_uri')).toBe(SHARED_OIDC_CALLBACK);
     // A provider that did not register the shared address refuses to send the code there: this one has
     // only the connection's own, so the test stops at the URL the connection asks for, and a state of
     // the shared flow is not taken on the own address.
@@ -354,8 +341,7 @@ describe('The same person, not just the same address', () => {
 describe('Seats: a first SSO sign-in respects the free plan', () => {
   it('with 2 of 2 seats taken a third account is not made, and the error page says why', async () => {
     // The same IdP serves seats.test: a further domain of its one connection.
-    const file = join(w.t.dataDir, 'idp-metadata.xml');
-    await admin(w, 'sso', 'set', 'saml.test', '--saml', '--metadata', file, '--domains', 'seats.test');
+    await admin(w, 'sso', 'set', 'saml.test', '--saml', '--metadata', providers.idpMetadata, '--domains', 'seats.test');
     await admin(w, 'domain', 'set', 'seats.test', '--free-limit', '2');
     for (const email of ['one@seats.test', 'two@seats.test']) {
       const s = await samlStart(email);

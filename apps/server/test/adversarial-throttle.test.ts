@@ -4,65 +4,28 @@
  * the real database, real SMTP on loopback and, where the step-up is what decides, a loopback stand-in
  * for reCAPTCHA's siteverify (so that what is evaluated past a ceiling is exact, not a race).
  */
-import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import {
   PASSWORD,
   call,
-  completeRegister,
-  decodeSession,
+  changePassword,
   expectError,
-  mailTo,
   outboxDrained,
+  registered,
   startWorld,
   type AccountsWorld,
+  turnOnTotp,
 } from './accounts-helpers.js';
 import { LANGUAGES } from '@suite/contract';
-import { codeIn } from './smtp.js';
+import { captchaEnv as siteverifyEnv, startSiteverify } from './siteverify.js';
 import { mailContent } from '../src/emails/index.js';
 import { currentCode } from '../src/modules/accounts/strategies/totp/secrets.js';
 import { WRONG_SECOND_FACTOR_ALARM } from '../src/modules/accounts/identity/alarms.js';
 import { clientKey } from '../src/plugins/rate-limit.js';
 import { deriveKeys, openSignedValue, sameSecret, signValue } from '../src/keys.js';
 
-const CAPTCHA_SECRET = 'secret-throttle-5d1e';
-
-/** reCAPTCHA's siteverify on loopback: a token `ok:<action>` passes for that action; anything else fails. */
-async function startSiteverify(): Promise<{ url: string; close(): Promise<void> }> {
-  const server: Server = createServer((req, res) => {
-    let raw = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => (raw += chunk));
-    req.on('end', () => {
-      const form = Object.fromEntries(new URLSearchParams(raw));
-      const [verdict = '', action = ''] = (form.response ?? '').split(':');
-      const answer =
-        form.secret === CAPTCHA_SECRET && verdict === 'ok'
-          ? { success: true, score: 0.9, action, challenge_ts: new Date().toISOString(), hostname: 'localhost' }
-          : { success: false, 'error-codes': ['invalid-input-response'] };
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return {
-    url: `http://127.0.0.1:${port}/recaptcha/api/siteverify`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-const captchaEnv = (url: string) => ({
-  CAPTCHA_SITE_KEY: 'site',
-  CAPTCHA_SECRET,
-  CAPTCHA_VERIFY_URL: url,
-  RATE_LIMIT_SCALE: '1',
-});
+const captchaEnv = (url: string) => ({ ...siteverifyEnv(url), RATE_LIMIT_SCALE: '1' });
 
 /** What a browser keeps of the device cookie: `suite_device=<value>`, from a Set-Cookie header (or ''). */
 function deviceCookieOf(res: LightMyRequestResponse): string {
@@ -78,32 +41,12 @@ const ATTACK_TIMEOUT_MS = 90_000;
 /** A recovery-code-shaped guess: checked (against the account's recovery codes) and wrong. */
 const WRONG_CODE = 'aaaaa-aaaaa';
 
-/** Sign-up (with a captcha answer when `captcha`), code, welcome step: an account that logs in with PASSWORD. */
-async function account(w: AccountsWorld, email: string, captcha: boolean): Promise<{ token: string; id: string }> {
-  const before = w.smtp.messages.length;
-  const body = { email, ...(captcha ? { captcha_token: 'ok:signup' } : {}) };
-  const signedUp = await call(w.app, { method: 'POST', url: '/v2/user', body });
-  expect(signedUp.statusCode, signedUp.body).toBe(201);
-  const code = codeIn(await mailTo(w.smtp, email, before));
-  const confirmed = await call(w.app, { method: 'PUT', url: '/v2/user/confirm', body: { token: code, email } });
-  expect(confirmed.statusCode, confirmed.body).toBe(200);
-  const done = await completeRegister(w, confirmed.json().token as string);
-  expect(done.statusCode, done.body).toBe(200);
-  const token = done.json().token as string;
-  return { token, id: decodeSession(token).user._id };
-}
+/** An account that logs in with PASSWORD, signed up with a captcha answer when `captcha`. */
+const account = (w: AccountsWorld, email: string, captcha: boolean) =>
+  registered(w, email, captcha ? { captcha_token: 'ok:signup' } : {});
 
 /** Turns two-step verification on with the authenticator app; returns its secret. */
-async function turnOnTwoStep(w: AccountsWorld, token: string): Promise<string> {
-  const setup = await call(w.app, { method: 'POST', url: '/v2/user/totp/setup', token });
-  expect(setup.statusCode, setup.body).toBe(200);
-  const { secret } = setup.json() as { secret: string };
-  // The previous step's code, so that the current one is still unused for a sign-in.
-  const code = await currentCode(secret, Date.now() - 30_000);
-  const on = await call(w.app, { method: 'POST', url: '/v2/user/totp/enable', token, body: { code } });
-  expect(on.statusCode, on.body).toBe(200);
-  return secret;
-}
+const turnOnTwoStep = async (w: AccountsWorld, token: string) => (await turnOnTotp(w, token)).secret;
 
 const login = (w: AccountsWorld, ip: string, email: string, password: string, cookie = '', captcha = true) =>
   w.app.inject({
@@ -121,6 +64,14 @@ const secondStep = (w: AccountsWorld, ip: string, email: string, pending: string
     payload: { email, pending_token: pending, code },
     ...(cookie ? { headers: { cookie } } : {}),
   });
+
+/** The owner's whole sign-in from `ip`: the password step, then the app's current code (answered 200). */
+async function ownerSignsIn(w: AccountsWorld, ip: string, email: string, secret: string, captcha = true) {
+  const step = await login(w, ip, email, PASSWORD, '', captcha);
+  const done = await secondStep(w, ip, email, step.json().pending_token as string, await currentCode(secret));
+  expect(done.statusCode, done.body).toBe(200);
+  return { step, done };
+}
 
 /**
  * Runs the tasks at most 4 at a time: the attack's clients overlap as the review's did, without 40
@@ -196,17 +147,9 @@ describe('F1 two-step codes guessed from many addresses', () => {
     it('the right password alone sets no device cookie; the completed second step does', async () => {
       const owner = await account(w, 'solo@contoso.com', true);
       const secret = await turnOnTwoStep(w, owner.token);
-      const first = await login(w, '198.51.100.20', 'solo@contoso.com', PASSWORD);
+      const { step: first, done } = await ownerSignsIn(w, '198.51.100.20', 'solo@contoso.com', secret);
       expect(first.json().second_step).toBe('totp');
       expect(first.headers['set-cookie']).toBeUndefined();
-      const done = await secondStep(
-        w,
-        '198.51.100.20',
-        'solo@contoso.com',
-        first.json().pending_token as string,
-        await currentCode(secret),
-      );
-      expect(done.statusCode, done.body).toBe(200);
       expect(String(done.headers['set-cookie'])).toMatch(
         /^suite_device=[\w.~-]+; Max-Age=\d+; Path=\/api; HttpOnly; SameSite=Strict$/,
       );
@@ -237,15 +180,7 @@ describe('F1 two-step codes guessed from many addresses', () => {
         const { token } = await account(w, 'trusted@contoso.com', true);
         const secret = await turnOnTwoStep(w, token);
         // The owner's browser earns its cookie by a completed sign-in; the attackers carry it (a shared or stolen browser).
-        const step = await login(w, '198.51.100.22', 'trusted@contoso.com', PASSWORD);
-        const done = await secondStep(
-          w,
-          '198.51.100.22',
-          'trusted@contoso.com',
-          step.json().pending_token as string,
-          await currentCode(secret),
-        );
-        expect(done.statusCode, done.body).toBe(200);
+        const { done } = await ownerSignsIn(w, '198.51.100.22', 'trusted@contoso.com', secret);
         const cookie = deviceCookieOf(done);
         expect(cookie).not.toBe('');
         expect(await attack('trusted@contoso.com', cookie)).toEqual({ sent: 400, evaluated: 100, refused: 300 });
@@ -294,15 +229,7 @@ describe('F1 two-step codes guessed from many addresses', () => {
         const email = 'burst@contoso.com';
         const { token } = await account(w, email, false);
         const secret = await turnOnTwoStep(w, token);
-        const step = await login(w, '198.51.100.40', email, PASSWORD, '', false);
-        const done = await secondStep(
-          w,
-          '198.51.100.40',
-          email,
-          step.json().pending_token as string,
-          await currentCode(secret),
-        );
-        expect(done.statusCode, done.body).toBe(200);
+        const { done } = await ownerSignsIn(w, '198.51.100.40', email, secret, false);
         const cookie = deviceCookieOf(done);
         // Every client signs in first (the password is known); 10 of them reach the ceiling.
         const pendings = new Map<string, string>();
@@ -403,12 +330,7 @@ describe('F9 device trust outlives sign-out of all devices and a password change
     const signedIn = await login(w, '198.51.100.51', email, PASSWORD);
     const cookie = deviceCookieOf(signedIn);
     expect(await trusted(cookie)).toBe(true);
-    const changed = await call(w.app, {
-      method: 'PUT',
-      url: `/user/${id}`,
-      token: signedIn.json().token as string,
-      body: { password: 'Changed-Pass-5', password_confirmation: 'Changed-Pass-5', current_password: PASSWORD },
-    });
+    const changed = await changePassword(w, { id, token: signedIn.json().token as string }, 'Changed-Pass-5');
     expect(changed.statusCode, changed.body).toBe(200);
     expect(await trusted(cookie)).toBe(false);
     const again = await login(w, '198.51.100.51', email, 'Changed-Pass-5', cookie);

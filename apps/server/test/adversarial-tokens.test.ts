@@ -14,7 +14,7 @@ import { SignJWT, UnsecuredJWT, decodeJwt, decodeProtectedHeader, jwtVerify } fr
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { API } from '@suite/contract';
-import { call, decodeSession, mailTo, registered, useWorld } from './accounts-helpers.js';
+import { call, decodeSession, inviteTeammate, inviteTokenIn, registered, useWorld } from './accounts-helpers.js';
 import { deriveKeys, signWithRing, verifyWithRing, type KeyRing } from '../src/keys.js';
 import { readInviteToken, signInvite, signTeamInvite } from '../src/modules/accounts/invites/tokens.js';
 
@@ -235,16 +235,8 @@ describe('byte for byte with jose, both ways (old clients, a rolling deploy)', (
   let team = '';
   beforeAll(async () => {
     inviter = await registered(w, 'bytes-inviter@contoso.com');
-    const before = w.smtp.messages.length;
-    const sent = await call(w.app, {
-      method: 'POST',
-      url: API.inviteTeammates,
-      token: inviter.token,
-      body: { emails: ['bytes-invitee@contoso.com'] },
-    });
-    expect(sent.statusCode, sent.body).toBe(200);
-    const mail = await mailTo(w.smtp, 'bytes-invitee@contoso.com', before);
-    invite = /inviteToken=([A-Za-z0-9._-]+)/.exec(mail.text)?.[1] ?? '';
+    const mail = await inviteTeammate(w, inviter.token, 'bytes-invitee@contoso.com');
+    invite = inviteTokenIn(mail);
     const link = await call(w.app, { method: 'GET', url: API.invitationUrl, token: inviter.token });
     team = new URL(link.json().url as string).searchParams.get('inviteToken') ?? '';
     expect([invite, team]).not.toContain('');

@@ -148,7 +148,7 @@ describe('English', () => {
     expect(
       hits(
         'en',
-        /e-mail|\b(this|the|a) mail\b|homologat|recognis|organis|authoris|cancell|colour|behaviour|centre\b|licence|catalogue/i,
+        /e-mail|\b(this|the|a) mail\b|homologat|recognis|organis|authoris|cancell|colour|behaviour|favourite|centre\b|licence|catalogue|enrolment|\bany more\b/i,
       ),
     ).toEqual([]);
   });
@@ -181,11 +181,13 @@ describe('one term per idea, the screens’ term', () => {
       [],
     );
     expect(hits('pt', /login único/).length).toBeGreaterThan(0);
+    // A code or an invitation "is valid for" its time, as the screens say.
+    expect(hits('pt', /\bvale por\b/)).toEqual([]);
   });
 
   it('es: the reader is "tú" everywhere, as on the forms', () => {
     const usted =
-      /\busted(es)?\b|\b(introduzca|ingrese|elija|use|utilice|ignore|acepte|cambie|confirme|compruebe|vuelva|revise|inicie|abra|copie|pegue|escriba|haga|pulse|espere|contacte|comparta|apruebe|rechace)\b|\b(su|sus) (cuenta|contraseña|correo|dirección|código|equipo|navegador|dispositivos?|solicitud|sesión)\b/i;
+      /\busted(es)?\b|\b(introduzca|ingrese|elija|use|utilice|ignore|acepte|cambie|confirme|compruebe|vuelva|revise|inicie|abra|copie|pegue|escriba|haga|pulse|espere|contacte|comparta|apruebe|rechace)\b|\b(su|sus) (cuenta|contraseña|correo|dirección|código|equipo|navegador|dispositivos?|solicitud|sesión|conexión|organización)\b/i;
     expect(hits('es', usted)).toEqual([]);
     // One way to say "it was (not) you": the screens' "¿No fuiste tú?".
     expect(hits('es', /has sido tú|fue usted/i)).toEqual([]);
@@ -196,6 +198,7 @@ describe('one term per idea, the screens’ term', () => {
     expect(hits('it', /disconnes|disconnett|\blogin\b|logout/i)).toEqual([]);
     expect(hits('it', /[A-Za-zÀ-ÿ]'[A-Za-zÀ-ÿ]/)).toEqual([]);
     expect(hits('it', /codice vale\b/i)).toEqual([]);
+    expect(hits('it', /e-mail/i)).toEqual([]);
   });
 
   it('hi: the screens’ words for email, administrator, if, use and try again', () => {

@@ -68,6 +68,19 @@ function client(t: TestApp) {
   };
 }
 
+type Client = ReturnType<typeof client>;
+
+/** An app with the lobby on, its client, a host and a colleague of the host's domain. */
+async function lobbyWorld() {
+  const t = await createTestApp(LOBBY);
+  return {
+    t,
+    c: client(t),
+    host: await signedInUser(t.app, 'Ada', 'Host'),
+    colleague: await signedInUser(t.app, 'Bruno', 'Colleague'),
+  };
+}
+
 const lobbyCookie = (res: { cookies: { name: string; value: string }[] }) =>
   res.cookies.find((c) => c.name === 'suite_lobby')?.value;
 
@@ -84,16 +97,8 @@ async function outsider(t: TestApp) {
 }
 
 describe('meeting access levels', () => {
-  let t: TestApp;
-  let c: ReturnType<typeof client>;
-  let host: User;
-  let colleague: User;
-  beforeAll(async () => {
-    t = await createTestApp(LOBBY);
-    c = client(t);
-    host = await signedInUser(t.app, 'Ada', 'Host');
-    colleague = await signedInUser(t.app, 'Bruno', 'Colleague');
-  });
+  let t: TestApp, c: Client, host: User, colleague: User;
+  beforeAll(async () => ({ t, c, host, colleague } = await lobbyWorld()));
   afterAll(() => t?.close());
 
   it('takes the operator default, a level the host chooses, and refuses a level the operator forbids', async () => {
@@ -159,16 +164,8 @@ describe('meeting access levels', () => {
 });
 
 describe('asking to join', () => {
-  let t: TestApp;
-  let c: ReturnType<typeof client>;
-  let host: User;
-  let colleague: User;
-  beforeAll(async () => {
-    t = await createTestApp(LOBBY);
-    c = client(t);
-    host = await signedInUser(t.app, 'Ada', 'Host');
-    colleague = await signedInUser(t.app, 'Bruno', 'Colleague');
-  });
+  let t: TestApp, c: Client, host: User, colleague: User;
+  beforeAll(async () => ({ t, c, host, colleague } = await lobbyWorld()));
   afterAll(() => t?.close());
 
   /** A meeting whose host is in (session open). */
@@ -554,14 +551,9 @@ async function nextEvent(url: string, init: RequestInit, until: (data: unknown) 
 }
 
 describe('pushed decisions and requests (Server-Sent Events)', () => {
-  let t: TestApp;
-  let c: ReturnType<typeof client>;
-  let host: User;
-  let base: string;
+  let t: TestApp, c: Client, host: User, base: string;
   beforeAll(async () => {
-    t = await createTestApp(LOBBY);
-    c = client(t);
-    host = await signedInUser(t.app, 'Ada', 'Host');
+    ({ t, c, host } = await lobbyWorld());
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(() => t?.close());
@@ -607,7 +599,7 @@ describe('pushed decisions and requests (Server-Sent Events)', () => {
 describe('a Redis outage: 503 with Retry-After, nobody admitted by accident, heals by itself', () => {
   let redis: RedisFixture;
   let t: TestApp;
-  let c: ReturnType<typeof client>;
+  let c: Client;
   let host: User;
   beforeAll(async () => {
     redis = await startRedis();
@@ -651,7 +643,7 @@ describe('two instances: ask on one, admit on the other', () => {
   let redis: RedisFixture;
   let t: TestApp;
   let other: FastifyInstance;
-  let c: ReturnType<typeof client>;
+  let c: Client;
   let host: User;
   let baseA: string;
   beforeAll(async () => {

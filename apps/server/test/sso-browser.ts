@@ -1,8 +1,11 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { call, type AccountsWorld } from './accounts-helpers.js';
+import { admin, call, type AccountsWorld } from './accounts-helpers.js';
 import { signInAtProvider } from './idp/drive.js';
-import type { TestSamlIdp } from './idp/saml.js';
+import { ssoSetOidc, startOidcProvider, type TestOidcProvider } from './idp/oidc.js';
+import { startSamlIdp, type TestSamlIdp } from './idp/saml.js';
 
 /**
  * The browser's side of a single sign-on, as plain HTTP against the app: what the adversarial suites
@@ -31,6 +34,76 @@ export const handoffIn = (res: LightMyRequestResponse, origin?: string) => {
   else expect(target.pathname, target.href).toBe('/auth');
   return target.searchParams.get('handoff') ?? '';
 };
+
+/** The shared OIDC redirect URI of the app the tests start (its PUBLIC_URL); a connection's own adds its id. */
+export const SHARED_OIDC_CALLBACK = 'http://localhost:8080/api/sso/oidc/callback';
+
+/**
+ * An operator connects `domain` to provider `op` with the admin CLI (`extra`: further options) and
+ * registers the connection's own redirect URI at the provider (`redirectUris`, read by it later): that URI.
+ */
+export async function connectOidc(
+  w: AccountsWorld,
+  domain: string,
+  op: TestOidcProvider,
+  redirectUris: string[],
+  ...extra: string[]
+): Promise<string> {
+  await admin(w, ...ssoSetOidc(domain, op), ...extra);
+  const { id } = await w.app.db.kysely
+    .selectFrom('sso_connections')
+    .select('id')
+    .where('domain', '=', domain)
+    .executeTakeFirstOrThrow();
+  const uri = `${SHARED_OIDC_CALLBACK}/${id}`;
+  redirectUris.push(uri);
+  return uri;
+}
+
+/**
+ * The identity providers of the adversarial SSO suites: an honest and a hostile OIDC provider connected
+ * to honest.test and hostile.test (their redirect URIs in `callbackOf`, the lists the providers read in
+ * `uris`), and a SAML IdP whose metadata waits in a file (`idpMetadata`) for the suite's own connection.
+ */
+export async function startSsoProviders(w: AccountsWorld) {
+  const uris = { honest: [] as string[], hostile: [] as string[] };
+  const honest = await startOidcProvider(uris.honest);
+  const hostile = await startOidcProvider(uris.hostile);
+  const idp = await startSamlIdp(
+    async () => (await w.app.inject({ method: 'GET', url: '/api/sso/saml/metadata' })).body,
+  );
+  const callbackOf: Record<string, string> = {
+    'honest.test': await connectOidc(w, 'honest.test', honest, uris.honest),
+    'hostile.test': await connectOidc(w, 'hostile.test', hostile, uris.hostile),
+  };
+  const idpMetadata = join(w.t.dataDir, 'idp-metadata.xml');
+  writeFileSync(idpMetadata, idp.metadata);
+  return {
+    honest,
+    hostile,
+    idp,
+    uris,
+    callbackOf,
+    idpMetadata,
+    async stop() {
+      await honest.stop();
+      await hostile.stop();
+      await idp.stop();
+    },
+  };
+}
+
+/** The welcome step of a first SSO sign-in (the terms alone), taken: the full session it answers. */
+export async function acceptSsoTerms(w: AccountsWorld, token: string): Promise<string> {
+  const done = await call(w.app, {
+    method: 'PUT',
+    url: '/sso/complete-register',
+    token,
+    body: { accepted_terms: { version: 1 } },
+  });
+  expect(done.statusCode, done.body).toBe(200);
+  return done.json().token as string;
+}
 
 /** `idp`: the suite's SAML identity provider, for samlStart (read when called: the suite starts it later). */
 export function ssoBrowser(
@@ -77,15 +150,6 @@ export function ssoBrowser(
         headers: cookie ? { cookie } : {},
       }),
     /** The welcome step of a first sign-in (terms): its answer is a full session. */
-    async registeredSession(token: string): Promise<string> {
-      const done = await call(world().app, {
-        method: 'PUT',
-        url: '/sso/complete-register',
-        token,
-        body: { accepted_terms: { version: 1 } },
-      });
-      expect(done.statusCode, done.body).toBe(200);
-      return done.json().token as string;
-    },
+    registeredSession: (token: string) => acceptSsoTerms(world(), token),
   };
 }

@@ -266,34 +266,16 @@ describe('single sign-on an IT team can connect and debug', () => {
     const federation = `<?xml version="1.0"?><md:EntitiesDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata">${other}${entity}</md:EntitiesDescriptor>`;
     const file = join(w.t.dataDir, 'federation.xml');
     writeFileSync(file, federation);
-    const refused = await runAdminCli(w, 'sso', 'set', 'fed.test', '--saml', '--metadata', file);
+    // The operator's command, with the entity it picks (or none).
+    const setFed = (...pick: string[]) => ['sso', 'set', 'fed.test', '--saml', '--metadata', file, ...pick];
+    const refused = await runAdminCli(w, ...setFed());
     expect(refused.code).toBe(2);
     expect(refused.text).toContain(
       'metadata holds 2 identity providers (a federation file): pick one with --entity-id',
     );
-    const missing = await runAdminCli(
-      w,
-      'sso',
-      'set',
-      'fed.test',
-      '--saml',
-      '--metadata',
-      file,
-      '--entity-id',
-      'https://nope',
-    );
+    const missing = await runAdminCli(w, ...setFed('--entity-id', 'https://nope'));
     expect(missing.text).toContain('metadata has no entity https://nope');
-    const shown = await admin(
-      w,
-      'sso',
-      'set',
-      'fed.test',
-      '--saml',
-      '--metadata',
-      file,
-      '--entity-id',
-      own.fed.entityId,
-    );
+    const shown = await admin(w, ...setFed('--entity-id', own.fed.entityId));
     expect(shown).toContain(`IdP entity ID: ${own.fed.entityId}`);
     await signedInAs(await samlSignIn('domain=fed.test', { email: 'fed@fed.test' }, own.fed));
   });

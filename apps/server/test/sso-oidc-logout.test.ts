@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, call, useWorld } from './accounts-helpers.js';
+import { acceptSsoTerms } from './sso-browser.js';
 import { TestBrowser, type Landing } from './idp/browser.js';
 import { ssoSetOidc, startOidcProvider, type TestOidcProvider } from './idp/oidc.js';
 
@@ -84,14 +85,7 @@ describe('OpenID Connect single logout', () => {
 
   it('"sign out of all devices" ends every session here and sends this browser to the provider logout', async () => {
     const first = await signIn('ivy@op.test');
-    const done = await call(w.app, {
-      method: 'PUT',
-      url: '/sso/complete-register',
-      token: first.token,
-      body: { accepted_terms: { version: 1 } },
-    });
-    expect(done.statusCode, done.body).toBe(200);
-    const kept = done.json().token as string;
+    const kept = await acceptSsoTerms(w, first.token);
     const { b, token } = await signIn('ivy@op.test');
     const out = await call(w.app, { method: 'POST', url: '/auth/logout-all', token });
     expect(out.statusCode, out.body).toBe(200);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, call, decodeSession, expectError, startWorld, type AccountsWorld } from './accounts-helpers.js';
+import { acceptSsoTerms } from './sso-browser.js';
 import { logCapture } from './helpers.js';
 import { TestBrowser, type Landing } from './idp/browser.js';
 import { simpleSamlPhpMissing, startSimpleSamlPhp, type SimpleSamlPhp } from './idp/simplesamlphp.js';
@@ -110,13 +111,7 @@ describe.skipIf(missing !== null)('SimpleSAMLphp as the SAML provider', () => {
     const first = await signIn('alice');
     const me = await call(w.app, { method: 'GET', url: '/v2/user/me', token: first.token });
     expect(me.json()).toMatchObject({ confirmed: true, registered: false });
-    const done = await call(w.app, {
-      method: 'PUT',
-      url: '/sso/complete-register',
-      token: first.token,
-      body: { accepted_terms: { version: 1 } },
-    });
-    expect(done.statusCode, done.body).toBe(200);
+    await acceptSsoTerms(w, first.token);
     const second = await signIn('alice');
     expect(decodeSession(second.token).user.email).toBe('alice@ssp.test');
     expect((await call(w.app, { method: 'GET', url: '/v2/user/me', token: second.token })).json().registered).toBe(

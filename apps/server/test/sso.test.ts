@@ -13,11 +13,9 @@ import {
   useWorld,
 } from './accounts-helpers.js';
 import { signInAtProvider } from './idp/drive.js';
-import { ssoSetOidc, startOidcProvider, type TestOidcProvider } from './idp/oidc.js';
+import { startOidcProvider, type TestOidcProvider } from './idp/oidc.js';
 import { startSamlIdp, type TestSamlIdp } from './idp/saml.js';
-import { bindingOf, errorReason, handoffIn } from './sso-browser.js';
-
-const CALLBACK = 'http://localhost:8080/api/sso/oidc/callback';
+import { acceptSsoTerms, bindingOf, connectOidc, errorReason, handoffIn } from './sso-browser.js';
 
 /** Single sign-on against real identity providers: panva's oidc-provider and a samlify IdP. */
 describe('single sign-on per domain', () => {
@@ -73,14 +71,7 @@ describe('single sign-on per domain', () => {
     const redirectUris: string[] = [];
     op = await startOidcProvider(redirectUris);
     idp = await startSamlIdp(async () => (await w.app.inject({ method: 'GET', url: '/api/sso/saml/metadata' })).body);
-    await admin(w, ...ssoSetOidc('oidc.test', op));
-    const { id } = await w.app.db.kysely
-      .selectFrom('sso_connections')
-      .select('id')
-      .where('domain', '=', 'oidc.test')
-      .executeTakeFirstOrThrow();
-    ownCallback = `${CALLBACK}/${id}`;
-    redirectUris.push(ownCallback);
+    ownCallback = await connectOidc(w, 'oidc.test', op, redirectUris);
     const file = join(w.t.dataDir, 'idp-metadata.xml');
     writeFileSync(file, idp.metadata);
     await admin(w, 'sso', 'set', 'saml.test', '--saml', '--metadata', file);
@@ -142,15 +133,8 @@ describe('single sign-on per domain', () => {
       400,
       'ACCEPT_TERMS',
     );
-    const done = await call(w.app, {
-      method: 'PUT',
-      url: '/sso/complete-register',
-      token,
-      body: { accepted_terms: { version: 1 } },
-    });
-    expect(done.statusCode, done.body).toBe(200);
     // Its answer is a full session, labelled with the method, and the welcome one is over.
-    const full = done.json().token as string;
+    const full = await acceptSsoTerms(w, token);
     const sessions = await call(w.app, { method: 'GET', url: '/v2/user/sessions', token: full });
     expect(sessions.json().data.map((s: { method: string }) => s.method)).toEqual(['sso']);
     expect((await call(w.app, { method: 'GET', url: '/files', token: full })).statusCode).toBe(200);

@@ -26,25 +26,44 @@ function openssl(args: string[]): void {
   execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
 }
 
-export function testCa(): TestCa {
-  const files = ['ca.pem', 'server.key', 'server.pem', 'saml.key', 'saml.pem'];
-  if (!files.every((f) => existsSync(join(dir, f)))) {
-    mkdirSync(dir, { recursive: true });
-    openssl([
+/**
+ * In folder `cwd`, a new RSA key `<name>.key` and a self-signed certificate for it (SHA-256), `<name>.pem`
+ * unless `certFile` names it; valid `days` (ten years unless said), with openssl's `extra` options.
+ */
+export function selfSigned(
+  cwd: string,
+  name: string,
+  subject: string,
+  { days = '3650', certFile = `${name}.pem`, extra = [] as string[] } = {},
+): void {
+  execFileSync(
+    'openssl',
+    [
       'req',
       '-x509',
       '-newkey',
       'rsa:2048',
       '-nodes',
+      '-sha256',
       '-keyout',
-      'ca.key',
+      `${name}.key`,
       '-out',
-      'ca.pem',
+      certFile,
       '-days',
-      '3650',
+      days,
       '-subj',
-      '/CN=Suite test CA',
-    ]);
+      subject,
+      ...extra,
+    ],
+    { cwd, stdio: 'pipe' },
+  );
+}
+
+export function testCa(): TestCa {
+  const files = ['ca.pem', 'server.key', 'server.pem', 'saml.key', 'saml.pem'];
+  if (!files.every((f) => existsSync(join(dir, f)))) {
+    mkdirSync(dir, { recursive: true });
+    selfSigned(dir, 'ca', '/CN=Suite test CA');
     openssl([
       'req',
       '-newkey',
@@ -75,21 +94,7 @@ export function testCa(): TestCa {
       '-extfile',
       'san.ext',
     ]);
-    openssl([
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-keyout',
-      'saml.key',
-      '-out',
-      'saml.pem',
-      '-days',
-      '3650',
-      '-subj',
-      '/CN=Suite test SAML IdP',
-    ]);
+    selfSigned(dir, 'saml', '/CN=Suite test SAML IdP');
   }
   const read = (f: string) => readFileSync(join(dir, f), 'utf8');
   return {
@@ -129,27 +134,9 @@ export function extraKeys(): ExtraKeys {
   };
   if (!fresh()) {
     const work = mkdtempSync(join(tmpdir(), 'suite-test-keys-'));
-    const run = (args: string[]) => execFileSync('openssl', args, { cwd: work, stdio: 'pipe' });
-    const selfSigned = (name: string, days: string, subject: string, extra: string[] = []) =>
-      run([
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-keyout',
-        `${name}.key`,
-        '-out',
-        `${name}.pem`,
-        '-days',
-        days,
-        '-subj',
-        subject,
-        ...extra,
-      ]);
-    selfSigned('saml2', '3650', '/CN=Suite test SAML IdP (next key)');
-    selfSigned('short', '10', '/CN=Suite test SAML IdP (ending soon)');
-    selfSigned('tls', '3650', '/CN=127.0.0.1', ['-addext', 'subjectAltName=IP:127.0.0.1']);
+    selfSigned(work, 'saml2', '/CN=Suite test SAML IdP (next key)');
+    selfSigned(work, 'short', '/CN=Suite test SAML IdP (ending soon)', { days: '10' });
+    selfSigned(work, 'tls', '/CN=127.0.0.1', { extra: ['-addext', 'subjectAltName=IP:127.0.0.1'] });
     rmSync(final, { recursive: true, force: true });
     try {
       renameSync(work, final);

@@ -1,10 +1,10 @@
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpsServer } from 'node:https';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { testCa } from './ca.js';
+import { selfSigned, testCa } from './ca.js';
 
 /** Debian's SimpleSAMLphp (package simplesamlphp), its web root and its PHP code. */
 const SSP_ROOT = '/usr/share/simplesamlphp';
@@ -62,26 +62,7 @@ const php = (value: unknown): string => {
 };
 
 function makeKeyPair(dir: string, base: string): void {
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-sha256',
-      '-days',
-      '30',
-      '-subj',
-      '/CN=SimpleSAMLphp test IdP',
-      '-keyout',
-      `${base}.key`,
-      '-out',
-      `${base}.crt`,
-    ],
-    { cwd: dir, stdio: 'pipe' },
-  );
+  selfSigned(dir, base, '/CN=SimpleSAMLphp test IdP', { days: '30', certFile: `${base}.crt` });
 }
 
 /**

@@ -11,6 +11,15 @@ const proofRequired: Answer = {
   },
 };
 
+/** The one passkey of the removal tests: "Desk". */
+const passkey = {
+  _id: 'pk1',
+  name: 'Desk',
+  created_at: '2026-01-01T00:00:00.000Z',
+  last_used_at: null,
+  synced: false,
+};
+
 describe('the fresh-proof dialog of the Security panel', () => {
   it('asks for the password when the server wants a recent proof, then makes the change without a second click', async () => {
     let proved = false;
@@ -66,13 +75,6 @@ describe('the fresh-proof dialog of the Security panel', () => {
   });
 
   it('removing a passkey goes through the same dialog, then removes it without a second click', async () => {
-    const passkey = {
-      _id: 'pk1',
-      name: 'Desk',
-      created_at: '2026-01-01T00:00:00.000Z',
-      last_used_at: null,
-      synced: false,
-    };
     let proved = false;
     const api = await openSecurityPanel((req) => {
       if (req.url === '/api/v2/user/security') return { status: 200, body: { ...SECURITY_STATE, passkeys: [passkey] } };
@@ -99,13 +101,6 @@ describe('the fresh-proof dialog of the Security panel', () => {
   });
 
   it('closing the dialog of a removal keeps the passkey and says nothing was removed', async () => {
-    const passkey = {
-      _id: 'pk1',
-      name: 'Desk',
-      created_at: '2026-01-01T00:00:00.000Z',
-      last_used_at: null,
-      synced: false,
-    };
     const api = await openSecurityPanel((req) =>
       req.url === '/api/v2/user/security'
         ? { status: 200, body: { ...SECURITY_STATE, passkeys: [passkey] } }
