@@ -93,6 +93,9 @@ test.describe('the home and the console on a phone, and one destructive style', 
     await signInWithStorage(page, account, '/app');
     const panel = page.getByRole('region', { name: meetingT('panel.title') });
     await expect(panel.getByTestId('meeting-access').locator('option').first()).toHaveText(meetingT('access.default'));
+    // Toasts rise above the bottom bar of sections instead of covering its labels.
+    const [bar, toasts] = [await box(page.locator('.home-nav')), await box(page.locator('.toast-region'))];
+    expect(toasts.y + toasts.height).toBeLessThanOrEqual(bar.y);
     for (const name of ['Stand-up', 'Review']) {
       await panel.getByLabel(meetingT('panel.name')).fill(name);
       await panel.getByRole('button', { name: meetingT('panel.later') }).click();
