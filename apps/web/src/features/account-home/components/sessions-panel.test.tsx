@@ -81,10 +81,7 @@ describe('active sessions on the signed-in home', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Sign out of Safari 17 on iPhone' }));
     expect(await screen.findByText('Safari 17 on iPhone has been signed out.')).toBeVisible();
     expect(screen.getByRole('status').textContent).toBe('Safari 17 on iPhone has been signed out.');
-    expect(rows().map((r) => within(r).getByRole('heading').textContent)).toEqual([
-      'Chrome 131 on Linux',
-      'Other app',
-    ]);
+    expect(rows().map((r) => within(r).getByRole('heading').textContent)).toEqual(['Chrome 131 on Linux', 'Other app']);
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Active sessions' }));
     const del = server.requests.find((r) => r.method === 'DELETE');
     expect(del?.url).toBe('/api/v2/user/sessions/aaa111');

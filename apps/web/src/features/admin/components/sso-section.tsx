@@ -116,7 +116,12 @@ function Address({ label, value }: { label: string; value: string }) {
         <code className="sso__value sso__url">
           <BreakAtSlashes value={value} />
         </code>
-        <Button variant="secondary" className="btn--small" onClick={() => void copy(value)} aria-label={t('copyNamed', { name: label })}>
+        <Button
+          variant="secondary"
+          className="btn--small"
+          onClick={() => void copy(value)}
+          aria-label={t('copyNamed', { name: label })}
+        >
           {status === 'copied' ? t('copied') : t('copy')}
         </Button>
       </dd>
