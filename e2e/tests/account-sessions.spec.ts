@@ -81,6 +81,8 @@ test.describe('active sessions (two devices, one user)', () => {
     await expect(rows(desktop)).toHaveCount(1);
     await expect(panel(desktop).getByRole('heading', { name: t('title') })).toBeFocused();
     await expect(panel(desktop).getByText(t('onlyThis'))).toBeVisible();
+    // Alone, "all devices" would only be this one: not offered.
+    await expect(panel(desktop).getByRole('button', { name: t('all') })).toHaveCount(0);
 
     // The phone's session is over: its token is refused, and its next visit to the home lands on login.
     expect((await sessionsWith(phone, phoneToken)).status()).toBe(401);

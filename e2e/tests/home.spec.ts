@@ -111,6 +111,14 @@ test.describe('the signed-in home: a place with rooms', () => {
       await expect(block.getByRole('button', { name, exact: true })).toBeVisible();
     }
     expect(await block.evaluate((el) => getComputedStyle(el).borderTopStyle)).toBe('solid');
+    // On a phone the three are one row of small buttons, "I have saved them" apart below (four stacked before).
+    await page.setViewportSize({ width: 360, height: 740 });
+    const tops = await block
+      .getByRole('button')
+      .evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+    expect(new Set(tops.slice(0, 3)).size).toBe(1);
+    expect(tops[3]).toBeGreaterThan(tops[0]!);
+    await page.setViewportSize({ width: 1280, height: 800 });
     await shots(page, 'home-recovery-codes-en');
     // The two-step confirmation shows beside two-step verification, then goes.
     await expect(ui.status).toHaveText(ui.secT('totp.turnedOn'));

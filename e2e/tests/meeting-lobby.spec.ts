@@ -261,7 +261,7 @@ test.describe('the meeting lobby', () => {
     const page = await context.newPage();
     await signIn(page, host, '/app', () => page.clock.install());
     const panel = page.getByRole('region', { name: 'Meetings' });
-    await panel.getByLabel('Who joins directly').selectOption('restricted');
+    await panel.getByLabel('Who gets in without asking').selectOption('restricted');
     await panel.getByRole('button', { name: 'Create for later' }).click();
     await expect(panel.getByTestId('meeting-item')).toHaveCount(1);
     await shots(page, 'home-access');
@@ -274,9 +274,9 @@ test.describe('the meeting lobby', () => {
     await room.joinFromSetup();
     await room.enterWithoutWaiting();
     await room.expectJoined();
-    await page.getByRole('button', { name: /Who joins directly: Only me and co-hosts/ }).click();
+    await page.getByRole('button', { name: /Who gets in without asking: Only me and co-hosts/ }).click();
     await page.getByTestId('meeting-access').selectOption('open');
-    await expect(page.getByRole('button', { name: /Who joins directly: Anyone with the link/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: /Who gets in without asking: Anyone with the link/ })).toBeVisible();
     // The host invites by email from the same panel and sees the invitation listed.
     const people = page.getByTestId('meeting-people');
     const to = uniqueEmail('panel');

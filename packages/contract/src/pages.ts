@@ -82,7 +82,10 @@ export const WEB_PAGES = [
   // The domain administrator's console: one screen, a section per address; the mail's decision link first.
   page('adminDecide', '/app/admin/decide', 'features/admin/decide-page', { texts: ['admin'] }),
   // Proving one's own domain by DNS: for people who do not administer it yet (the console is 404 for them).
-  page('adminClaim', '/app/admin/prove-domain', 'features/admin/claim-page', { texts: ['admin'] }),
+  page('adminClaim', '/app/admin/prove-domain', 'features/admin/claim-page', {
+    frame: false,
+    texts: ['admin', 'home'],
+  }),
   page('admin', '/app/admin', 'features/admin/admin-page', { frame: false, texts: ['admin', 'home'] }),
   page('adminSection', '/app/admin/:section', 'features/admin/admin-page', {
     frame: false,

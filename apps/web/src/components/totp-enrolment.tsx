@@ -76,17 +76,20 @@ export function RecoveryCodes({
       <p className="totp__text" role="status">
         {status === 'copied' ? t('codes.copied') : status === 'manual' ? t('codes.copyManual') : ''}
       </p>
-      <div className="totp__actions">
-        <Button variant="secondary" onClick={() => void copy(codes.join('\n'))}>
+      {/* Three small ways to keep the codes on one row under them; the step's one action stands apart. */}
+      <div className="totp__tools">
+        <Button variant="secondary" className="btn--small" onClick={() => void copy(codes.join('\n'))}>
           {t('codes.copy')}
         </Button>
-        <Button variant="secondary" onClick={download}>
+        <Button variant="secondary" className="btn--small" onClick={download}>
           {t('codes.download')}
         </Button>
         {/* The print style sheet (totp-enrolment.css) prints the codes alone. */}
-        <Button variant="secondary" onClick={() => window.print()}>
+        <Button variant="secondary" className="btn--small" onClick={() => window.print()}>
           {t('codes.print')}
         </Button>
+      </div>
+      <div className="totp__actions">
         <Button onClick={onDone}>{doneLabel ?? t('codes.done')}</Button>
       </div>
     </div>

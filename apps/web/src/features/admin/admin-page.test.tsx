@@ -317,8 +317,41 @@ describe('Audit trail', () => {
                 action: 'password',
                 actor_email: null,
                 target_email: 'ana@contoso.com',
-                reason: 'wrong_password',
+                reason: 'ERR_INVALID_CREDENTIALS',
                 ip: '203.0.113.9',
+                details: {},
+              },
+              {
+                id: 'e2',
+                at: '2026-11-27T08:00:00.000Z',
+                kind: 'admin_action',
+                action: 'admin_added',
+                actor_email: 'zoe@contoso.com',
+                target_email: 'ana@contoso.com',
+                reason: null,
+                ip: null,
+                details: {},
+              },
+              {
+                id: 'e3',
+                at: '2026-11-27T07:00:00.000Z',
+                kind: 'code_mailed',
+                action: 'confirm',
+                actor_email: null,
+                target_email: 'ana@contoso.com',
+                reason: null,
+                ip: null,
+                details: {},
+              },
+              {
+                id: 'e4',
+                at: '2026-11-27T06:00:00.000Z',
+                kind: 'sso_failed',
+                action: 'some_future_step',
+                actor_email: null,
+                target_email: 'ana@contoso.com',
+                reason: 'no-seats',
+                ip: null,
                 details: {},
               },
             ],
@@ -329,8 +362,17 @@ describe('Audit trail', () => {
     });
     const list = await screen.findByRole('list', { name: 'Audit trail' });
     expect(within(list).getByText('Failed sign-in')).toBeVisible();
-    expect(within(list).getByText('wrong_password')).toBeVisible();
-    expect(within(list).getByText('ana@contoso.com')).toBeVisible();
+    // Each kind, action and reason in words, never the stored code.
+    expect(within(list).getByText('With a password')).toBeVisible();
+    expect(await within(list).findByText('Reason: Invalid email or password.')).toBeVisible();
+    expect(within(list).getByText('Administrator added')).toBeVisible();
+    expect(within(list).getByText('Sign-up confirmation code')).toBeVisible();
+    expect(within(list).getByText('Reason: No free seat left')).toBeVisible();
+    // A code this version has no words for still reads as words.
+    expect(within(list).getByText('Some future step')).toBeVisible();
+    for (const code of ['ERR_INVALID_CREDENTIALS', 'admin_added', 'confirm', 'password', 'no-seats'])
+      expect(within(list).queryByText(code)).toBeNull();
+    expect(within(list).getAllByText('ana@contoso.com')[0]).toBeVisible();
     fireEvent.change(screen.getByLabelText('Kind'), { target: { value: 'admin_action' } });
     fireEvent.change(screen.getByLabelText('Person (email address)'), { target: { value: 'ana@contoso.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Apply filters' }));

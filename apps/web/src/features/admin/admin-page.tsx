@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { Link, useLocation } from 'wouter';
 import { LANGUAGE_TAGS, type Language, type SecurityState } from '@suite/contract/core';
 import { HomeHeader } from '../../components/home-header';
@@ -92,16 +92,6 @@ export default function AdminPage() {
   }, [state.status]);
   const proof = useFreshProof(reauth);
 
-  // On a phone the tabs are one row that scrolls sideways: the open section's tab is brought into that row's view.
-  const tabs = useRef<HTMLUListElement>(null);
-  useEffect(() => {
-    const list = tabs.current;
-    const tab = list?.querySelector('[aria-current="page"]');
-    if (!list || !tab) return;
-    const [row, pill] = [list.getBoundingClientRect(), tab.getBoundingClientRect()];
-    if (pill.left < row.left || pill.right > row.right) list.scrollLeft += pill.left - row.left - row.width / 4;
-  }, [section, state.status]);
-
   const domain = state.status === 'ready' ? (picked ?? state.domains[0] ?? '') : '';
   const context = useMemo<AdminContext>(
     () => ({
@@ -156,7 +146,7 @@ export default function AdminPage() {
             </div>
           ) : null}
           <nav className="admin__nav" aria-label={t('nav.label')}>
-            <ul ref={tabs}>
+            <ul>
               {SECTIONS.map((s) => (
                 <li key={s.id}>
                   <Link

@@ -183,6 +183,10 @@ describe('Prove your domain', () => {
       { status: 503, body: { error_code: 'ERR_DNS_UNAVAILABLE', message: 'dns' } },
       { status: 200, body: { domains: [{ domain: DOMAIN, via: 'dns' }] } },
     ]);
+    // Inside the home's frame: its sections stay in reach, Administration marked as the open one.
+    const nav = await screen.findByRole('navigation', { name: 'Sections' });
+    expect(within(nav).getByRole('link', { name: 'Meetings' })).toHaveAttribute('href', '/app/meetings');
+    expect(within(nav).getByRole('link', { name: 'Administration' })).toHaveAttribute('aria-current', 'page');
     expect(await screen.findByText('_suite-challenge.contoso.com')).toBeVisible();
     expect(screen.getByText('TXT')).toBeVisible();
     expect(screen.getByText('suite-verify=abc123')).toBeVisible();

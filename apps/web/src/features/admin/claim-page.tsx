@@ -16,6 +16,8 @@ import { isWelcomeSession } from '../../lib/welcome-session';
 import { getClaim, verifyClaim } from './api/claim';
 import { CONSOLE_PATH } from './lib/sections';
 import { WithDomain } from '../../components/address';
+import { HomeHeader } from '../../components/home-header';
+import './admin.css';
 import './claim.css';
 
 type State =
@@ -116,86 +118,96 @@ export default function ClaimPage() {
   const code = check.status === 'failed' && check.error instanceof ApiError ? check.error.code : null;
   const claim = state.status === 'ready' ? state.claim : null;
 
+  // Inside the home's frame, as its Administration section: proving the domain is how this person's
+  // administration begins, so the sections stay in reach instead of a sign-in style page.
   return (
-    <div className="card simple-page stack claim">
-      <h1>{t('claim.title')}</h1>
-      {state.status === 'loading' && <PageLoading />}
-      {state.status === 'error' && (
-        <>
-          <Alert>{message(state.error)}</Alert>
-          <Link className="btn btn--secondary btn--block" to={PATHS.home}>
-            {t('backHome')}
-          </Link>
-        </>
-      )}
-      {claim !== null && (
-        <>
-          <p>
-            <WithDomain text={t('claim.intro', { domain: claim.domain })} domain={claim.domain} />
-          </p>
-          {claim.admin && check.status !== 'proven' ? (
-            <Alert variant="info">
-              <WithDomain text={t('claim.already', { domain: claim.domain })} domain={claim.domain} />
-            </Alert>
-          ) : null}
-          <section className="stack" aria-labelledby="claim-record">
-            <h2 id="claim-record" className="claim__heading">
-              {t('claim.recordTitle')}
-            </h2>
-            <dl className="claim__record">
-              <CopyValue label={t('claim.name')} value={claim.record_name} />
-              <div className="claim__row">
-                <dt>{t('claim.type')}</dt>
-                <dd>
-                  <code className="claim__value">{claim.record_type}</code>
-                </dd>
-              </div>
-              <CopyValue label={t('claim.value')} value={claim.record_value} />
-            </dl>
-            <p className="muted claim__hint">
-              <WithDomain text={t('claim.nameHint', { domain: claim.domain })} domain={claim.domain} />
-            </p>
-          </section>
-          <details className="claim__howto">
-            <summary>{t('claim.howtoTitle')}</summary>
-            <ul className="claim__hosts">
-              {HOSTS.map((host) => (
-                <li key={host}>
-                  <strong>{t(`claim.hosts.${host}.name`)}</strong> {t(`claim.hosts.${host}.text`)}
-                </li>
-              ))}
-            </ul>
-          </details>
-          {check.status === 'proven' ? (
-            <Alert variant="success">
-              <WithDomain text={t('claim.proven', { domain: claim.domain })} domain={claim.domain} />
-            </Alert>
-          ) : null}
-          {check.status === 'failed' ? (
-            <Alert variant={code === 'ERR_CLAIM_RECORD_MISSING' ? 'warning' : 'error'}>
-              {message(check.error)}
-              {code === 'ERR_CLAIM_RECORD_MISSING' ? ` ${t('claim.missingHint')}` : null}
-              {code === 'ERR_CLAIM_RECORD_MISMATCH' ? ` ${t('claim.mismatchHint')}` : null}
-            </Alert>
-          ) : null}
-          {check.status === 'proven' || claim.admin ? (
-            <Link className="btn btn--primary btn--block" to={CONSOLE_PATH}>
-              {t('open')}
-            </Link>
-          ) : null}
-          {check.status !== 'proven' ? (
-            <Button
-              variant={claim.admin ? 'secondary' : 'primary'}
-              className="btn--block"
-              loading={busy}
-              onClick={() => void checkNow()}
-            >
-              {t('claim.check')}
-            </Button>
-          ) : null}
-          <Link to={PATHS.home}>{t('backHome')}</Link>
-        </>
-      )}
+    <div className="admin">
+      <HomeHeader
+        current="admin"
+        adminPath={claim?.admin || check.status === 'proven' ? CONSOLE_PATH : PATHS.adminClaim}
+      />
+      <main id="main" className="admin__main">
+        <div className="card stack claim">
+          <h1>{t('claim.title')}</h1>
+          {state.status === 'loading' && <PageLoading />}
+          {state.status === 'error' && (
+            <>
+              <Alert>{message(state.error)}</Alert>
+              <Link className="btn btn--secondary btn--block" to={PATHS.home}>
+                {t('backHome')}
+              </Link>
+            </>
+          )}
+          {claim !== null && (
+            <>
+              <p>
+                <WithDomain text={t('claim.intro', { domain: claim.domain })} domain={claim.domain} />
+              </p>
+              {claim.admin && check.status !== 'proven' ? (
+                <Alert variant="info">
+                  <WithDomain text={t('claim.already', { domain: claim.domain })} domain={claim.domain} />
+                </Alert>
+              ) : null}
+              <section className="stack" aria-labelledby="claim-record">
+                <h2 id="claim-record" className="claim__heading">
+                  {t('claim.recordTitle')}
+                </h2>
+                <dl className="claim__record">
+                  <CopyValue label={t('claim.name')} value={claim.record_name} />
+                  <div className="claim__row">
+                    <dt>{t('claim.type')}</dt>
+                    <dd>
+                      <code className="claim__value">{claim.record_type}</code>
+                    </dd>
+                  </div>
+                  <CopyValue label={t('claim.value')} value={claim.record_value} />
+                </dl>
+                <p className="muted claim__hint">
+                  <WithDomain text={t('claim.nameHint', { domain: claim.domain })} domain={claim.domain} />
+                </p>
+              </section>
+              <details className="claim__howto">
+                <summary>{t('claim.howtoTitle')}</summary>
+                <ul className="claim__hosts">
+                  {HOSTS.map((host) => (
+                    <li key={host}>
+                      <strong>{t(`claim.hosts.${host}.name`)}</strong> {t(`claim.hosts.${host}.text`)}
+                    </li>
+                  ))}
+                </ul>
+              </details>
+              {check.status === 'proven' ? (
+                <Alert variant="success">
+                  <WithDomain text={t('claim.proven', { domain: claim.domain })} domain={claim.domain} />
+                </Alert>
+              ) : null}
+              {check.status === 'failed' ? (
+                <Alert variant={code === 'ERR_CLAIM_RECORD_MISSING' ? 'warning' : 'error'}>
+                  {message(check.error)}
+                  {code === 'ERR_CLAIM_RECORD_MISSING' ? ` ${t('claim.missingHint')}` : null}
+                  {code === 'ERR_CLAIM_RECORD_MISMATCH' ? ` ${t('claim.mismatchHint')}` : null}
+                </Alert>
+              ) : null}
+              {check.status === 'proven' || claim.admin ? (
+                <Link className="btn btn--primary btn--block" to={CONSOLE_PATH}>
+                  {t('open')}
+                </Link>
+              ) : null}
+              {check.status !== 'proven' ? (
+                <Button
+                  variant={claim.admin ? 'secondary' : 'primary'}
+                  className="btn--block"
+                  loading={busy}
+                  onClick={() => void checkNow()}
+                >
+                  {t('claim.check')}
+                </Button>
+              ) : null}
+              <Link to={PATHS.home}>{t('backHome')}</Link>
+            </>
+          )}
+        </div>
+      </main>
     </div>
   );
 }

@@ -24,10 +24,8 @@ export function useDeviceLabel(): (userAgent: string | null) => string {
         return parts.browser;
       case 'os':
         return t('device.os', { os: parts.os });
-      case 'raw':
-        return parts.text;
       default:
-        return t('device.unknown');
+        return t('device.app');
     }
   };
 }

@@ -34,7 +34,7 @@ describe('active sessions on the signed-in home', () => {
     expect(rows().map((r) => within(r).getByRole('heading').textContent)).toEqual([
       'Chrome 131 on Linux',
       'Safari 17 on iPhone',
-      'Unknown device',
+      'Other app',
     ]);
     const [mine, iphone, unknown] = rows() as [HTMLElement, HTMLElement, HTMLElement];
     expect(within(mine).getByText('This device')).toBeVisible();
@@ -52,6 +52,13 @@ describe('active sessions on the signed-in home', () => {
     expect(screen.getByRole('button', { name: 'Sign out of all devices' })).toBeVisible();
     expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual(['GET /api/v2/user/sessions']);
     expect(server.requests[0]?.authorization).toMatch(/^Bearer /);
+  });
+
+  it('alone on this device: says so and offers no "Sign out of all devices"', async () => {
+    await open(() => ({ status: 200, body: { data: [SESSIONS[1]] } }));
+    expect(await screen.findByText('No other device is signed in.')).toBeVisible();
+    expect(rows()).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Sign out of all devices' })).toBeNull();
   });
 
   it('signs another device out: busy while asked, a second click sends nothing more', async () => {
@@ -74,10 +81,7 @@ describe('active sessions on the signed-in home', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Sign out of Safari 17 on iPhone' }));
     expect(await screen.findByText('Safari 17 on iPhone has been signed out.')).toBeVisible();
     expect(screen.getByRole('status').textContent).toBe('Safari 17 on iPhone has been signed out.');
-    expect(rows().map((r) => within(r).getByRole('heading').textContent)).toEqual([
-      'Chrome 131 on Linux',
-      'Unknown device',
-    ]);
+    expect(rows().map((r) => within(r).getByRole('heading').textContent)).toEqual(['Chrome 131 on Linux', 'Other app']);
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Active sessions' }));
     const del = server.requests.find((r) => r.method === 'DELETE');
     expect(del?.url).toBe('/api/v2/user/sessions/aaa111');

@@ -113,7 +113,8 @@ export function SessionsPanel() {
         {announcement}
       </p>
       {all.error !== null && <Alert>{all.error}</Alert>}
-      {state.status === 'ready' && (
+      {/* Alone, "every device" is only this one: the plain Sign out of the account menu does that. */}
+      {state.status === 'ready' && others > 0 && (
         <div className="sessions__footer">
           <Button variant="secondary" onClick={() => void signOutEverywhere()} loading={all.busy}>
             {t('all')}

@@ -34,11 +34,12 @@ describe('device summary of a session: browser with its major version, and syste
     expect(deviceParts(ua)).toEqual({ kind: 'browser-os', browser, os });
   });
 
-  it('names what is not a browser by its first product token, and a missing agent as unknown', () => {
-    expect(deviceParts('curl/8.5.0')).toEqual({ kind: 'raw', text: 'curl/8.5.0' });
+  it("calls what is not a browser, or sends no User-Agent, an app: never the header's own token", () => {
+    expect(deviceParts('curl/8.5.0')).toEqual({ kind: 'app' });
+    expect(deviceParts('node')).toEqual({ kind: 'app' });
     expect(deviceParts('Mozilla/5.0 (X11; Linux x86_64) SomeAgent/1')).toEqual({ kind: 'os', os: 'Linux' });
-    expect(deviceParts(null)).toEqual({ kind: 'unknown' });
-    expect(deviceParts('  ')).toEqual({ kind: 'unknown' });
+    expect(deviceParts(null)).toEqual({ kind: 'app' });
+    expect(deviceParts('  ')).toEqual({ kind: 'app' });
   });
 });
 

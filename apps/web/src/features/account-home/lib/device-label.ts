@@ -2,12 +2,14 @@ import { BROWSER_LABELS, SYSTEM_LABELS } from '@suite/contract/core';
 import { detectBrowser } from '../../../lib/browser';
 
 export type DeviceParts =
-  | { kind: 'unknown' }
   | { kind: 'browser-os'; browser: string; os: string }
   | { kind: 'os'; os: string }
   | { kind: 'browser'; browser: string }
-  /** Not a browser we know (an API client, a script): its first product token, e.g. `curl/8.5.0`. */
-  | { kind: 'raw'; text: string };
+  /**
+   * Not a browser the table knows, nor a system: an API client or a script ("node", "curl/8.5.0"), or no
+   * User-Agent at all (every browser sends one). Named plainly, never by the header's own token.
+   */
+  | { kind: 'app' };
 
 /** The system's name; for iOS, the device (what a person recognises in a list of their devices). */
 function osName(ua: string, os: ReturnType<typeof detectBrowser>['os']): string | null {
@@ -22,7 +24,7 @@ function osName(ua: string, os: ReturnType<typeof detectBrowser>['os']): string 
  */
 export function deviceParts(userAgent: string | null): DeviceParts {
   const ua = userAgent?.trim() ?? '';
-  if (!ua) return { kind: 'unknown' };
+  if (!ua) return { kind: 'app' };
   const info = detectBrowser(ua, 0);
   // The major version tells two browsers of one kind apart (a laptop's Chrome 131, an old one's Chrome 109).
   const browser =
@@ -35,5 +37,5 @@ export function deviceParts(userAgent: string | null): DeviceParts {
   if (browser && os) return { kind: 'browser-os', browser, os };
   if (browser) return { kind: 'browser', browser };
   if (os) return { kind: 'os', os };
-  return { kind: 'raw', text: (ua.split(/\s/)[0] ?? ua).slice(0, 40) };
+  return { kind: 'app' };
 }

@@ -32,6 +32,29 @@ function saveFile(blob: Blob, name: string): void {
   window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
+/** A code this version has no words for yet, readable at least: "invite_resent" → "Invite resent". */
+const readable = (code: string): string => {
+  const words = code.replace(/[_-]+/g, ' ').trim().toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/** The words for an event's action and reason, in the UI language; never the stored code itself. */
+function useAuditWords() {
+  const { t } = useTranslation('admin');
+  const { t: errors } = useTranslation('errors', { useSuspense: false });
+  return {
+    action: (event: AuditEvent) =>
+      t(`audit.actions.${event.kind}.${event.action}`, { defaultValue: readable(event.action) }),
+    reason: (event: AuditEvent, reason: string) =>
+      // A refused sign-in keeps the error code it answered; an access request, the person's own words.
+      event.kind === 'access_request'
+        ? `“${reason}”`
+        : reason.startsWith('ERR_')
+          ? errors(reason, { defaultValue: readable(reason.replace(/^ERR_/, '')) })
+          : t(`audit.reasons.${reason}`, { defaultValue: readable(reason) }),
+  };
+}
+
 /**
  * The audit trail: every sign-in and failure, SSO failure, code mail, factor change, session ended,
  * administrator action, policy change and request of the domain, newest first, filtered by person, kind
@@ -39,6 +62,7 @@ function saveFile(blob: Blob, name: string): void {
  */
 export function AuditSection(context: AdminContext) {
   const { t } = useTranslation('admin');
+  const words = useAuditWords();
   const { domain } = context;
   const id = useId();
   const [person, setPerson] = useState('');
@@ -139,7 +163,7 @@ export function AuditSection(context: AdminContext) {
                 <li key={event.id} className="admin__item audit__event">
                   <div className="audit__line">
                     <strong>{t(`audit.kinds.${event.kind}`)}</strong>
-                    <span className="admin__mono audit__action">{event.action}</span>
+                    <span className="audit__action">{words.action(event)}</span>
                     <time className="muted audit__when" dateTime={event.at}>
                       {formatWhen(event.at, context.languageTag)}
                     </time>
@@ -157,7 +181,7 @@ export function AuditSection(context: AdminContext) {
                     ) : null}
                     {event.reason ? (
                       <span>
-                        {t('audit.reason')} <span className="admin__mono">{event.reason}</span>
+                        {t('audit.reason')} {words.reason(event, event.reason)}
                       </span>
                     ) : null}
                     {event.ip ? <span className="muted admin__mono">{event.ip}</span> : null}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Fragment, useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ADMIN_API } from '@suite/contract/core';
 import type {
   AdminSsoCertificate,
@@ -94,7 +94,18 @@ const when = (iso: string, withTime = false) =>
     withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'long' },
   ).format(new Date(iso));
 
-/** One of our addresses, with Copy (the IT team pastes it into the provider's settings). */
+/** An address that wraps only after a "/" (never "…saml/m/etadata" inside a word); copying takes it whole. */
+function BreakAtSlashes({ value }: { value: string }) {
+  const parts = value.split(/(?<=\/)/);
+  return parts.map((part, i) => (
+    <Fragment key={i}>
+      {part}
+      {i < parts.length - 1 ? <wbr /> : null}
+    </Fragment>
+  ));
+}
+
+/** One of our addresses, with Copy beside it (the IT team pastes it into the provider's settings). */
 function Address({ label, value }: { label: string; value: string }) {
   const { t } = useTranslation('adminSso');
   const { status, copy } = useCopyToClipboard(2000);
@@ -102,8 +113,15 @@ function Address({ label, value }: { label: string; value: string }) {
     <div className="sso__address">
       <dt>{label}</dt>
       <dd>
-        <code className="sso__value">{value}</code>
-        <Button variant="secondary" onClick={() => void copy(value)} aria-label={t('copyNamed', { name: label })}>
+        <code className="sso__value sso__url">
+          <BreakAtSlashes value={value} />
+        </code>
+        <Button
+          variant="secondary"
+          className="btn--small"
+          onClick={() => void copy(value)}
+          aria-label={t('copyNamed', { name: label })}
+        >
           {status === 'copied' ? t('copied') : t('copy')}
         </Button>
       </dd>
