@@ -3,6 +3,7 @@ import { Button } from './button';
 import { WithAddress } from './address';
 import type { DialogData } from './dialog-data';
 import './dialog.css';
+import './destructive.css';
 
 /** The dialog itself: loaded with the first dialog a screen opens, never in an entry screen's first load. */
 export default function ConfirmDialog({

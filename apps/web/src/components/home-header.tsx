@@ -14,6 +14,7 @@ import { Icon } from './icon';
 import { Logo } from './logo';
 import { showToast } from './toast';
 import './home-header.css';
+import './destructive.css';
 
 export type HomeNavId = HomeSection | 'admin';
 

@@ -10,6 +10,7 @@ import { Alert } from './alert';
 import { useDialog } from './confirm-dialog';
 import { invitationUrl } from '../lib/invitation-url';
 import { WithDomain } from './address';
+import './destructive.css';
 
 type Link = { url: string | null; expires_at: string | null };
 

@@ -15,6 +15,7 @@ import { decideByLink, requestByLink } from './api/decide-link';
 import { formatWhen } from './lib/format';
 import { CONSOLE_PATH } from './lib/sections';
 import './decide.css';
+import '../../components/destructive.css';
 
 /** The mail's token, from the address's fragment (never sent to a server). */
 const tokenInAddress = (): string | null => new URLSearchParams(window.location.hash.slice(1)).get('token');

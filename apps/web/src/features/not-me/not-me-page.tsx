@@ -8,6 +8,7 @@ import { userPath } from '../../lib/paths';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { revertFactorChange } from './api/revert';
+import '../../components/destructive.css';
 
 /** The token of the link, read once; it leaves the address bar (and history) before the first paint. */
 function takeToken(): string {

@@ -10,6 +10,7 @@ import { useFormSubmit } from '../../../lib/use-form-submit';
 import { removePasskey, renamePasskey } from '../api/security';
 import { relativeTime } from '../lib/relative-time';
 import { ProofCancelled } from '../../../components/fresh-proof';
+import '../../../components/destructive.css';
 
 interface Props {
   passkey: Passkey;

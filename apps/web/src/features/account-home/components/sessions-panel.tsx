@@ -15,6 +15,7 @@ import { useNow, useSessions } from '../hooks/use-sessions';
 import { SessionItem, sessionEnded } from './session-item';
 import '../../../components/item-list.css';
 import './sessions.css';
+import '../../../components/destructive.css';
 
 /**
  * Signed-in home: the devices signed in to this account (GET /v2/user/sessions), each other one can be

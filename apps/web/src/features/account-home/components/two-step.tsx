@@ -11,6 +11,7 @@ import { useFormSubmit } from '../../../lib/use-form-submit';
 import { confirmTotp, disableTotp, newRecoveryCodes, startTotp } from '../api/security';
 import { ProofCancelled } from '../../../components/fresh-proof';
 import { ModalDialog } from '../../../components/modal-dialog';
+import '../../../components/destructive.css';
 
 type Step =
   | { kind: 'idle' }

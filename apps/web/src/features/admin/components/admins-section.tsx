@@ -18,6 +18,7 @@ import { addAdmin, getAdmins, removeAdmin } from '../api/admins';
 import type { AdminContext } from '../lib/admin-context';
 import { formatWhen } from '../lib/format';
 import { WithDomain } from '../../../components/address';
+import '../../../components/destructive.css';
 
 type State = { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'ready'; admins: Admin[] };
 

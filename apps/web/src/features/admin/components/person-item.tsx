@@ -10,6 +10,7 @@ import { useErrorMessage } from '../../../lib/use-error-message';
 import { runPersonAction, type PersonAction } from '../api/person-action';
 import type { AdminContext } from '../lib/admin-context';
 import { formatWhen } from '../lib/format';
+import '../../../components/destructive.css';
 
 /** Actions that end or take something away: they ask first, and look it. */
 const DESTRUCTIVE = new Set<PersonAction>(['deactivate', 'endSessions', 'resetTwoStep', 'removePasskeys']);

@@ -14,6 +14,7 @@ import { usePaged } from '../hooks/use-paged';
 import type { AdminContext } from '../lib/admin-context';
 import { formatWhen } from '../lib/format';
 import { MoreButton } from './more-button';
+import '../../../components/destructive.css';
 
 /** Access requests waiting for a decision: who, from which screen, their message; approve or refuse (the person is mailed). */
 export function RequestsSection(context: AdminContext) {

@@ -8,6 +8,7 @@ import { formatBytes } from '../../../lib/format-bytes';
 import { useFormSubmit } from '../../../lib/use-form-submit';
 import { deleteFile } from '../api/files';
 import { SharePanel } from './share-panel';
+import '../../../components/destructive.css';
 
 /** One uploaded file: its details, its share links (opened on demand) and deletion. */
 export function FileItem({ file, onDeleted }: { file: StoredFile; onDeleted: (fileId: string) => void }) {

@@ -17,6 +17,7 @@ import { KeepAliveDialog } from './keep-alive-dialog';
 import { RoomBar, type RoomBarInfo } from './room-bar';
 import { useMeetingTitle } from '../lib/meeting-title';
 import { LobbyRequests } from './lobby-requests';
+import '../../../components/destructive.css';
 
 export type LeaveReason = 'left' | 'idle';
 

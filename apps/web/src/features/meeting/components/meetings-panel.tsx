@@ -18,6 +18,7 @@ import { AccessSelect } from './access-select';
 import type { MeetingAccess } from '@suite/contract';
 import { JoinByCode } from './join-by-code';
 import '../meeting.css';
+import '../../../components/destructive.css';
 
 /** Copies a meeting's link; the link itself shows once, beside it. */
 function CopyButton({ link, name }: { link: string; name: string }) {
