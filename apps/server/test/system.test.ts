@@ -179,6 +179,30 @@ describe('configuration', () => {
   });
 });
 
+/**
+ * A built web app with the /guest entry screen prerendered in `languages` (data-lang tells which was
+ * sent), its plain copy ("plain"), and the settings it was prerendered with (the test app's own).
+ */
+function prerenderedGuestDist(
+  t: Awaited<ReturnType<typeof createTestApp>>,
+  languages = ['en', 'pt', 'es', 'hi', 'it'],
+) {
+  const dist = join(t.dataDir, 'web');
+  mkdirSync(join(dist, 'pages'), { recursive: true });
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(join(dist, 'pages', 'guest.html'), '<!doctype html><div id="root"></div>plain');
+  for (const lang of languages)
+    writeFileSync(
+      join(dist, 'pages', `guest.${lang}.html`),
+      `<!doctype html><div id="root" data-lang="${lang}"></div>`,
+    );
+  writeFileSync(
+    join(dist, 'prerendered.json'),
+    JSON.stringify({ appTitle: t.config.appTitle, hideHeader: false, hideFooter: false, publicSignup: true }),
+  );
+  return dist;
+}
+
 describe('web app serving', () => {
   it('serves index.html for client routes and caches hashed assets for a year', async () => {
     const t = await createTestApp();
@@ -306,16 +330,7 @@ describe('web app serving', () => {
 
   it("allows a prerendered page's own style (its first frame's fonts) in that page's answer only", async () => {
     const t = await createTestApp();
-    const dist = join(t.dataDir, 'web');
-    mkdirSync(join(dist, 'pages'), { recursive: true });
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
-    writeFileSync(join(dist, 'pages', 'guest.html'), '<!doctype html><div id="root"></div>plain');
-    for (const lang of ['en', 'pt', 'es', 'hi', 'it'])
-      writeFileSync(join(dist, 'pages', `guest.${lang}.html`), `<!doctype html><div id="root" data-lang="${lang}">`);
-    writeFileSync(
-      join(dist, 'prerendered.json'),
-      JSON.stringify({ appTitle: t.config.appTitle, hideHeader: false, hideFooter: false, publicSignup: true }),
-    );
+    const dist = prerenderedGuestDist(t);
     const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
     const shared = hash('.a{color:red}');
     const enFonts = hash('@font-face{font-family:Poppins;src:url(data:font/woff2;base64,AAAA)}');
@@ -366,19 +381,7 @@ describe('web app serving', () => {
 
   it('a prerendered entry screen comes in the language Accept-Language ranks first, unless the settings differ', async () => {
     const t = await createTestApp();
-    const dist = join(t.dataDir, 'web');
-    mkdirSync(join(dist, 'pages'), { recursive: true });
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
-    writeFileSync(join(dist, 'pages', 'guest.html'), '<!doctype html><div id="root"></div>plain');
-    for (const lang of ['en', 'pt', 'es', 'hi', 'it'])
-      writeFileSync(
-        join(dist, 'pages', `guest.${lang}.html`),
-        `<!doctype html><div id="root" data-lang="${lang}"></div>`,
-      );
-    writeFileSync(
-      join(dist, 'prerendered.json'),
-      JSON.stringify({ appTitle: t.config.appTitle, hideHeader: false, hideFooter: false, publicSignup: true }),
-    );
+    const dist = prerenderedGuestDist(t);
     const app = await buildApp({ ...t.config, webDist: dist }, { logger: false });
     const other = await buildApp({ ...t.config, webDist: dist, hideHeader: true }, { logger: false });
     try {
@@ -425,15 +428,7 @@ describe('web app serving', () => {
 
   it('says at start which settings keep the prerendered screens from being sent (APP_TITLE)', async () => {
     const t = await createTestApp();
-    const dist = join(t.dataDir, 'web');
-    mkdirSync(join(dist, 'pages'), { recursive: true });
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
-    writeFileSync(join(dist, 'pages', 'guest.html'), '<!doctype html><div id="root"></div>plain');
-    writeFileSync(join(dist, 'pages', 'guest.en.html'), '<!doctype html><div id="root" data-lang="en"></div>');
-    writeFileSync(
-      join(dist, 'prerendered.json'),
-      JSON.stringify({ appTitle: t.config.appTitle, hideHeader: false, hideFooter: false, publicSignup: true }),
-    );
+    const dist = prerenderedGuestDist(t, ['en']);
     const lines: string[] = [];
     const stream = { write: (line: string) => void lines.push(line) };
     const same = await buildApp({ ...t.config, webDist: dist, logLevel: 'info' }, { logger: { stream } });
