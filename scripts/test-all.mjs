@@ -29,6 +29,8 @@ const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', FORCE_COLOR
 const totals = { passed: 0, failed: 0, skipped: 0 };
 /** Titles of the tests that failed first and passed on a retry: reported apart, counted as failed. */
 const flakyTests = [];
+/** What the page showed at each failed e2e attempt (flaky ones too): printed before the summary. */
+const failedPages = [];
 const lines = [];
 const started = Date.now();
 
@@ -249,6 +251,31 @@ function playwrightFlaky(suites = [], path = []) {
   });
 }
 
+/**
+ * Each failed Playwright attempt (a flaky test's first one too) with the page as it stood: the ARIA
+ * snapshot in its error context. A run elsewhere (CI) keeps only its output, so the output says what
+ * the test saw instead of pointing at a trace on a machine nobody can open.
+ */
+function playwrightFailedPages(suites = [], path = []) {
+  return suites.flatMap((suite) => {
+    const here = suite.title ? [...path, suite.title] : path;
+    const own = (suite.specs ?? []).flatMap((spec) =>
+      spec.tests.flatMap((t) =>
+        t.results
+          .filter((r) => r.status === 'failed' || r.status === 'timedOut')
+          .map((r) => {
+            const context = r.attachments.find((a) => a.name === 'error-context' && a.path && existsSync(a.path));
+            return {
+              title: [...here, spec.title].join(' › ') + ` [${t.projectName}] (attempt ${r.retry + 1})`,
+              page: context ? readFileSync(context.path, 'utf8') : '',
+            };
+          }),
+      ),
+    );
+    return [...own, ...playwrightFailedPages(suite.suites, here)];
+  });
+}
+
 /** Debian packages the suites start for real, installed with one apt-get when any is missing. */
 async function ensureSystemPackages() {
   const needed = [
@@ -352,11 +379,20 @@ async function e2e(capture) {
   const results = JSON.parse(readFileSync(report, 'utf8'));
   const s = results.stats;
   const flaky = playwrightFlaky(results.suites);
+  failedPages.push(...playwrightFailedPages(results.suites));
   // A non-zero exit the report does not explain (a crash) is one failure; record() counts the flaky ones.
   const failed = s.unexpected + (status !== 0 && s.unexpected === 0 ? 1 : 0);
   return { passed: s.expected, failed, skipped: s.skipped, flaky };
 }
 
+// At most two, each cut short: the summary below stays the output's last screen.
+for (const { title, page } of failedPages.slice(0, 2)) {
+  // The page's main region when it has one (the skip link and the banner say nothing), without the fence.
+  const yaml = /```yaml\n([\s\S]*?)```/.exec(page)?.[1] ?? '';
+  const snapshot = (yaml.includes('- main') ? yaml.slice(yaml.indexOf('- main')) : yaml).trim();
+  console.log(`\n--- what the page showed: ${title}`);
+  console.log(snapshot.split('\n').slice(0, 40).join('\n') || '(no page snapshot)');
+}
 const minutes = ((Date.now() - started) / 60000).toFixed(1);
 console.log(`\n=== Summary (${minutes} min) ===`);
 for (const line of lines) console.log(line);

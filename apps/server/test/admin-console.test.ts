@@ -550,6 +550,8 @@ describe('domain administrator console', () => {
         two_step_required_by: on.json().two_step_grace_until,
       });
       expect((await put(url, boss.token, { require_two_step: false })).json().two_step_grace_until).toBeNull();
+      // The banner follows the policy at the next request of a session already open.
+      expect((await get(API.me, during)).json()).not.toHaveProperty('policy_notice');
     });
   });
 

@@ -43,6 +43,11 @@ export interface SessionUser {
   /** The account's code step and welcome step are done (read with the session: /me needs no other read). */
   confirmed: boolean;
   registered: boolean;
+  /**
+   * Until when the domain's required two-step verification may still be skipped (epoch ms), read with
+   * the session; null when the domain requires none or gives no grace.
+   */
+  twoStepGraceUntil: number | null;
   /** The bearer token itself (the password change hands back the one in hand). */
   token: string;
 }
@@ -221,6 +226,8 @@ async function auth(app: FastifyInstance, opts: { keys: KeyRing; ttlSeconds: num
         provedAt: row.proved_at === null ? null : Number(row.proved_at),
         confirmed: row.confirmed_at !== null,
         registered: row.registered_at !== null,
+        twoStepGraceUntil:
+          row.require_two_step && row.two_step_grace_until !== null ? Number(row.two_step_grace_until) : null,
         token,
       };
     },

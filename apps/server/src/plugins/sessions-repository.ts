@@ -26,6 +26,9 @@ export interface SessionCheckRow {
   created_at: number;
   session_max_ms: number | null;
   session_idle_ms: number | null;
+  /** The domain's two-step requirement and its grace (for /me's banner: no second read of the policy). */
+  require_two_step: number | null;
+  two_step_grace_until: number | null;
 }
 
 export interface NewSessionRow {
@@ -99,6 +102,8 @@ export function sessionsRepository(db: Kysely<Database>) {
           'sessions.created_at as created_at',
           'domain_settings.session_max_ms as session_max_ms',
           'domain_settings.session_idle_ms as session_idle_ms',
+          'domain_settings.require_two_step as require_two_step',
+          'domain_settings.two_step_grace_until as two_step_grace_until',
         ])
         .where('sessions.sid_hash', '=', '')
         .where('sessions.user_id', '=', '')

@@ -6,8 +6,6 @@ import type { AccountsDeps } from '../deps.js';
 import { usersRepository } from '../identity/repository.js';
 import { ssoLogoutFlow } from '../sso/logout.js';
 import { recordAudit } from '../../audit/index.js';
-import { emailDomain } from '@suite/contract';
-import { domainSettingsRepository } from '../domains/settings.js';
 import { totpOn } from '../strategies/totp/service.js';
 
 type WarnLog = { warn(details: object, message: string): void };
@@ -86,11 +84,13 @@ export async function me(deps: AccountsDeps, session: SessionUser): Promise<MeRe
   };
 }
 
-/** The banner of a domain that requires two-step verification, while its grace runs, for a person without it. */
+/**
+ * The banner of a domain that requires two-step verification, while its grace runs, for a person without
+ * it. The grace comes with the session check; the second factor is looked up only while it runs.
+ */
 async function policyNotice(deps: AccountsDeps, session: SessionUser): Promise<Partial<MeResponse>> {
-  const settings = await domainSettingsRepository(deps.db).get(emailDomain(session.email));
-  const until = settings.twoStepGraceUntil;
-  if (!settings.requireTwoStep || until === null || until <= Date.now()) return {};
+  const until = session.twoStepGraceUntil;
+  if (until === null || until <= Date.now()) return {};
   if (await totpOn(deps, session.id)) return {};
   return { policy_notice: { two_step_required_by: new Date(until).toISOString() } };
 }
