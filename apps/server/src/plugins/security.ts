@@ -24,7 +24,7 @@ export interface InlineSources {
 const HASH = /^'sha256-[A-Za-z0-9+/]{43}='$/;
 
 /** The build's list of inline sources (none when the web app is not built or the list is not valid). */
-export function readInlineSources(webDist: string): InlineSources {
+function readInlineSources(webDist: string): InlineSources {
   try {
     const list = JSON.parse(readFileSync(join(webDist, 'inline-sources.json'), 'utf8')) as Record<string, unknown>;
     const hashes = (values: unknown) =>
@@ -106,9 +106,18 @@ function apiSecurityHeaders(config: AppConfig): Record<string, string> {
   };
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The build's inline sources, read once at start: the static pages add each page's own style hash. */
+    inlineSources: InlineSources;
+  }
+}
+
 /** Sets the precomputed headers on every request: the API's set under /api (but its viewer), else the pages'. */
 async function security(app: FastifyInstance, opts: { config: AppConfig }) {
-  const pages = Object.entries(securityHeaders(opts.config, readInlineSources(opts.config.webDist)));
+  const inline = readInlineSources(opts.config.webDist);
+  app.decorate('inlineSources', inline);
+  const pages = Object.entries(securityHeaders(opts.config, inline));
   const api = Object.entries(apiSecurityHeaders(opts.config));
   const docs = `${API_PREFIX}${API.docs}`;
   const isApi = (url: string) => url.startsWith(`${API_PREFIX}/`) && !url.startsWith(docs);

@@ -5,7 +5,7 @@ import { extname, join, relative, sep } from 'node:path';
 import fp from 'fastify-plugin';
 import { parse } from 'regexparam';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { allowingStyle, readInlineSources } from './security.js';
+import { allowingStyle } from './security.js';
 import {
   API_PREFIX,
   ERRORS,
@@ -236,7 +236,7 @@ async function staticWeb(app: FastifyInstance, opts: { webDist: string; settings
       (p) => p.parts.length === parts.length && p.parts.every((seg, i) => seg.startsWith(':') || seg === parts[i]),
     );
   };
-  const ownStyles = hasWeb ? readInlineSources(opts.webDist).pages : new Map<string, string>();
+  const ownStyles = app.inlineSources.pages;
   const cache = new Map<string, Promise<Variants>>();
   const variants = (urlPath: string, file: string) => {
     let entry = cache.get(urlPath);
@@ -339,4 +339,4 @@ async function staticWeb(app: FastifyInstance, opts: { webDist: string; settings
   app.setNotFoundHandler(serve);
 }
 
-export default fp(staticWeb, { name: 'static', dependencies: ['routes'] });
+export default fp(staticWeb, { name: 'static', dependencies: ['routes', 'security'] });

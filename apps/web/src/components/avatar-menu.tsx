@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Address } from './address';
 import './home-header.css';
 
 export interface AvatarMenuItem {
@@ -96,7 +97,7 @@ export function AvatarMenu(props: { name: string; email: string; label: string; 
           <div className="avatar-menu__who">
             {name && <span className="avatar-menu__name">{name}</span>}
             <span className="avatar-menu__email" translate="no">
-              {email}
+              <Address email={email} />
             </span>
           </div>
           <ul id={menuId} role="menu" aria-label={label} className="avatar-menu__items" onKeyDown={onMenuKey}>
