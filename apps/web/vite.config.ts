@@ -285,7 +285,7 @@ export default defineConfig({
           groups: [
             {
               name: 'app',
-              test: /node_modules[\\/](react-dom|scheduler)[\\/]|contract[\\/]src[\\/]paths-accounts\.ts$|src[\\/](main\.tsx|app[\\/](router|page-frame|providers|route-error|user-layout)\.tsx|(components|lib)[\\/](?!confirm-dialog-view|sso-choice-view|sso-choice\.|sso\.|toast-view|toast\.css|dialog\.css|webauthn|browser|safe-redirect|checkbox|progress-bar|format-bytes|password-rules|name-rules|captcha|terms-consent|use-copy-to-clipboard|code-boxes|second-factor-step|destructive|invitation-|modal-dialog|guest\.|ask-for-access|fresh-proof|reauth|api-download|home-header|avatar-menu|totp-enrolment|sign-out|meeting-code|videoconference|welcome-session|load-error|logger))/,
+              test: /node_modules[\\/](react-dom|scheduler)[\\/]|contract[\\/]src[\\/]paths-accounts\.ts$|src[\\/](main\.tsx|app[\\/](router|page-frame|providers|route-error|user-layout)\.tsx|(components|lib)[\\/](?!confirm-dialog-view|sso-choice-view|sso-choice\.|sso\.|toast-view|toast\.css|dialog\.css|item-list|webauthn|browser|safe-redirect|checkbox|progress-bar|format-bytes|password-rules|name-rules|captcha|terms-consent|use-copy-to-clipboard|code-boxes|second-factor-step|destructive|invitation-|modal-dialog|guest\.|ask-for-access|fresh-proof|reauth|api-download|home-header|avatar-menu|totp-enrolment|sign-out|meeting-code|videoconference|welcome-session|load-error|logger))/,
               priority: 1,
             },
             {
