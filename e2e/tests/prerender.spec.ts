@@ -160,6 +160,28 @@ test.describe('prerendered entry screens: nothing moves, nothing typed is lost',
     await expect(page.getByRole('alert')).toBeVisible();
   });
 
+  test('a person already in the password field when the JavaScript arrives keeps the caret there', async ({ page }) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const login = texts('en', 'login');
+    await page.goto('/user/login', { waitUntil: 'commit' });
+    const email = page.getByRole('textbox', { name: login('email'), exact: true });
+    const password = page.getByRole('textbox', { name: login('password'), exact: true });
+    await email.fill('ada@contoso.com');
+    await password.click();
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
+    release();
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+    // The form's own arrival focus would have moved it to the address, and the password into it.
+    await page.keyboard.type('not-the-password');
+    await expect(password).toHaveValue('not-the-password');
+    await expect(email).toHaveValue('ada@contoso.com');
+  });
+
   test('an address carried from the last form, arriving in a field the person is already in, is replaced by what they type', async ({
     page,
   }) => {

@@ -47,10 +47,14 @@ const FIRST_FIELD = 'input:not([type=hidden]):not([type=checkbox]):not([type=rad
 /**
  * Runs once the form beside it has rendered (after its chunk loaded): the caret goes to the form's first
  * field, on arrival too (the person came to type); a form without one announces itself through its
- * heading after a move between steps.
+ * heading after a move between steps. A person already in one of the form's fields (they clicked into
+ * the prerendered page before the code ran) keeps the caret there: moved, what they type next would land
+ * in another field.
  */
 function FormFocus({ container, heading }: { container: RefObject<HTMLDivElement | null>; heading: boolean }) {
   useEffect(() => {
+    const active = document.activeElement;
+    if (active && active !== container.current && container.current?.contains(active)) return;
     const field = container.current?.querySelector<HTMLElement>(FIRST_FIELD);
     if (field) {
       field.focus();
