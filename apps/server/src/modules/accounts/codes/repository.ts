@@ -114,13 +114,18 @@ export function codesRepository(db: Kysely<Database>) {
     if (replacing !== undefined && row.code_hash !== replacing) return null;
     // Within the spacing, the code mailed moments ago stays the one to use: no new code, no new mail.
     if (row.sends < budget || row.sends_window_started_at <= windowOver) {
+      // Never more than the spacing: a parallel request (a double click) may have stored its code with a
+      // clock reading a millisecond after this one's `now`.
       if (refuseWithinSpacing && replacing === undefined && spacingMs > 0)
         throw new AppError('ERR_CODE_SENT_RECENTLY', {
-          retryAfterS: Math.max(1, Math.ceil((row.created_at + spacingMs - now) / 1000)),
+          retryAfterS: Math.min(spacingMs / 1000, Math.max(1, Math.ceil((row.created_at + spacingMs - now) / 1000))),
         });
       return null;
     }
-    const retryAfter = Math.max(1, Math.ceil((row.sends_window_started_at + SEND_WINDOW_MS - now) / 1000));
+    const retryAfter = Math.min(
+      SEND_WINDOW_MS / 1000,
+      Math.max(1, Math.ceil((row.sends_window_started_at + SEND_WINDOW_MS - now) / 1000)),
+    );
     throw new AppError('ERR_RATE_LIMITED', { retryAfterS: retryAfter });
   }
 
