@@ -1,4 +1,4 @@
-import { StrictMode, Suspense, startTransition, useEffect, useState, type ReactNode } from 'react';
+import { StrictMode, Suspense, useEffect, useState, type ReactNode } from 'react';
 import type { PublicConfig } from '@suite/contract/core';
 import { ConfigProvider } from '../lib/config';
 import { DialogProvider } from '../components/confirm-dialog';
@@ -7,9 +7,7 @@ import { Toaster } from '../components/toast';
 
 /**
  * `later`: the settings that replace `config` once they are in (a prerendered page hydrates with the
- * settings it was rendered with, then takes the server's). They apply as a transition: an urgent update
- * reaching a part of the page still being hydrated makes React throw its prerendered markup away and
- * render it anew (the card of /clear and /supported-browser was replaced under a reader, and a test).
+ * settings it was rendered with, then takes the server's).
  */
 export function Providers({
   config: initial,
@@ -23,7 +21,7 @@ export function Providers({
   const [config, setConfig] = useState(initial);
   useEffect(() => {
     let current = true;
-    void later?.then((next) => current && startTransition(() => setConfig(next)));
+    void later?.then((next) => current && setConfig(next));
     return () => {
       current = false;
     };
