@@ -35,10 +35,14 @@ export function createDiskStorage(root: string): FileStorage {
       await ready;
       const final = pathOf(key);
       const partial = join(root, `.${key}.${randomBytes(6).toString('hex')}.part`);
+      const sink = createWriteStream(partial, { flags: 'wx', mode: 0o600 });
       try {
-        await pipeline(source, createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
+        await pipeline(source, sink);
         await rename(partial, final);
       } catch (error) {
+        // The file is opened asynchronously: a source that fails at once (over the size limit) can reject
+        // the pipeline before the open has even created it. Removed only once closed, it stays removed.
+        if (!sink.closed) await new Promise<void>((resolve) => sink.once('close', () => resolve()));
         await unlink(partial).catch(() => undefined);
         throw error;
       }
