@@ -64,16 +64,17 @@ for (const lang of ['en', 'hi'] as Lang[]) {
     }) => {
       const ui = new AccountScreens(page, lang);
       const pagesT = texts(lang, 'pages');
+      const ssoErrorT = texts(lang, 'ssoError');
       // Off by default: the page says to start from our sign-in page and offers the button.
       admin('sso', 'set', DOMAIN, '--saml', '--metadata', join(WORK_DIR, `ssp-${run}.xml`));
       await page.goto(ssp.tileUrl(SP_ENTITY));
       await signInAtSimpleSamlPhp(page, user.username);
       await expect(page).toHaveURL(/\/login-error-sso\?reason=idp-initiated$/);
-      await expect(page.getByRole('heading', { name: pagesT('sso.reasons.idp-initiated.title') })).toBeVisible();
-      await expect(page.getByText(pagesT('sso.reasons.idp-initiated.text'))).toBeVisible();
+      await expect(page.getByRole('heading', { name: ssoErrorT('reasons.idp-initiated.title') })).toBeVisible();
+      await expect(page.getByText(ssoErrorT('reasons.idp-initiated.text'))).toBeVisible();
       await accessible(page, 'sso error, idp-initiated');
       await screenshots(page, `sso-idp-initiated-refused-${lang}`);
-      await page.getByRole('link', { name: pagesT('sso.startHere') }).click();
+      await page.getByRole('link', { name: ssoErrorT('startHere') }).click();
       await expect(page).toHaveURL(/\/user\/login$/);
 
       // Allowed: nothing binds the answer to this browser, so the person is asked first.

@@ -113,7 +113,7 @@ for (const lang of ['en', 'hi'] as Lang[]) {
       page,
     }) => {
       const ui = new AccountScreens(page, lang);
-      const pagesT = texts(lang, 'pages');
+      const ssoErrorT = texts(lang, 'ssoError');
       const email = `grace.${lang}.${run}@${SAML_DOMAIN}`;
       await page.goto('/user/login');
       await ui.field(ui.loginT('email')).fill(email);
@@ -124,10 +124,10 @@ for (const lang of ['en', 'hi'] as Lang[]) {
       await expect(page).toHaveURL(new RegExp(`^${idp.url}/sso`));
       await page.getByRole('button', { name: 'Cancel' }).click();
       await expect(page).toHaveURL(/\/login-error-sso\?reason=cancelled$/);
-      await expect(page.getByRole('heading', { name: pagesT('sso.reasons.cancelled.title') })).toBeVisible();
+      await expect(page.getByRole('heading', { name: ssoErrorT('reasons.cancelled.title') })).toBeVisible();
       await accessible(page, 'single-sign-on error');
       await screenshots(page, `sso-error-${lang}`);
-      await page.getByRole('link', { name: pagesT('sso.retry') }).click();
+      await page.getByRole('link', { name: ssoErrorT('retry') }).click();
       await expect(page).toHaveURL(/\/user\/login$/);
       await ui.field(ui.loginT('email')).fill(email);
       await page.getByRole('link', { name: ui.ssoT('continue') }).click();
@@ -160,31 +160,31 @@ for (const lang of ['en', 'hi'] as Lang[]) {
     test('an IdP that sends no address: the page says so and what to tell IT, from the start link of the domain', async ({
       page,
     }) => {
-      const pagesT = texts(lang, 'pages');
+      const ssoErrorT = texts(lang, 'ssoError');
       // The start link an IT team puts on its portal: the domain alone.
       await page.goto(`/api/sso/start?domain=${NOMAIL_DOMAIN}`);
       await expect(page).toHaveURL(new RegExp(`^${nomailIdp.url}/sso`));
       await page.getByLabel('E-mail').fill(`someone.${lang}@${NOMAIL_DOMAIN}`);
       await page.getByRole('button', { name: 'Sign in' }).click();
       await expect(page).toHaveURL(/\/login-error-sso\?reason=no-email$/);
-      await expect(page.getByRole('heading', { name: pagesT('sso.reasons.no-email.title') })).toBeVisible();
-      await expect(page.getByText(pagesT('sso.reasons.no-email.text'))).toBeVisible();
+      await expect(page.getByRole('heading', { name: ssoErrorT('reasons.no-email.title') })).toBeVisible();
+      await expect(page.getByText(ssoErrorT('reasons.no-email.text'))).toBeVisible();
       await accessible(page, 'single-sign-on error, no address');
       await screenshots(page, `sso-error-no-email-${lang}`);
-      await page.getByRole('link', { name: pagesT('sso.toLogin') }).click();
+      await page.getByRole('link', { name: ssoErrorT('toLogin') }).click();
       await expect(page).toHaveURL(/\/user\/login$/);
       expect(await page.evaluate(() => localStorage.getItem('authorization'))).toBeNull();
     });
 
     test('a connection with a wrong client secret: "not set up correctly", not an outage', async ({ page }) => {
-      const pagesT = texts(lang, 'pages');
+      const ssoErrorT = texts(lang, 'ssoError');
       await page.goto(`/api/sso/start?domain=${BADSECRET_DOMAIN}`);
       await expect(page).toHaveURL(new RegExp(`^${op.issuer}/interaction/`));
       await page.locator('input[name="login"]').fill(`someone.${lang}@${BADSECRET_DOMAIN}`);
       await new AccountScreens(page, lang).signInAtOidcProvider();
       await expect(page).toHaveURL(/\/login-error-sso\?reason=misconfigured$/);
-      await expect(page.getByRole('heading', { name: pagesT('sso.reasons.misconfigured.title') })).toBeVisible();
-      await expect(page.getByText(pagesT('sso.reasons.misconfigured.text'))).toBeVisible();
+      await expect(page.getByRole('heading', { name: ssoErrorT('reasons.misconfigured.title') })).toBeVisible();
+      await expect(page.getByText(ssoErrorT('reasons.misconfigured.text'))).toBeVisible();
       await accessible(page, 'single-sign-on error, misconfigured');
       await screenshots(page, `sso-error-misconfigured-${lang}`);
     });

@@ -20,7 +20,7 @@ import { ssoSetOidc, startOidcProvider, type TestOidcProvider } from '../../apps
  */
 const t = texts('en', 'admin');
 const s = texts('en', 'adminSso');
-const pagesT = texts('en', 'pages');
+const ssoErrorT = texts('en', 'ssoError');
 const domainOf = (email: string) => email.split('@')[1]!;
 
 let op: TestOidcProvider;
@@ -173,7 +173,7 @@ test('set up from the console for a DNS-proven domain, tested in a popup, then o
   const failures = page.getByTestId('sso-failures');
   const refused = failures.getByRole('listitem').filter({ hasText: mallory });
   await expect(refused).toHaveCount(1);
-  await expect(refused.getByText(pagesT('sso.reasons.foreign.title'))).toBeVisible();
+  await expect(refused.getByText(ssoErrorT('reasons.foreign.title'))).toBeVisible();
   await expectAccessible(page, 'sso failures');
   await screenshots(page, 'admin-sso-failures-en');
 

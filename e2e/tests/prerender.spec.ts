@@ -54,7 +54,17 @@ for (const lang of ['en', 'hi'] as Lang[]) {
   test.describe(`prerendered entry screens (${lang})`, () => {
     test.use({ locale: BROWSER_LOCALE[lang] });
 
-    test('each comes as HTML in the language asked for and hydrates without a mismatch', async ({ page, request }) => {
+    test('each comes as HTML in the language asked for and hydrates without a mismatch, keeping its markup', async ({
+      page,
+      request,
+    }) => {
+      // The heading as the HTML parsed it: a screen whose markup React throws away and renders again (its
+      // code or texts were not loaded before hydration) would lose what was typed into it meanwhile.
+      await page.addInitScript(() =>
+        document.addEventListener('DOMContentLoaded', () => {
+          (window as { parsedHeading?: Element | null }).parsedHeading = document.querySelector('h1');
+        }),
+      );
       for (const path of SCREENS) {
         const answer = await request.get(path, { headers: { 'accept-language': `de-DE, ${BROWSER_LOCALE[lang]}` } });
         expect(answer.headers().vary, path).toContain('Accept-Language');
@@ -73,6 +83,13 @@ for (const lang of ['en', 'hi'] as Lang[]) {
         await page.goto(path);
         await expect(page.locator('html[data-hydrated]'), path).toHaveCount(1);
         await expect(page.locator('h1').first(), path).toBeVisible();
+        // The server's settings and any late texts have come and been applied.
+        await page.waitForLoadState('networkidle');
+        const kept = await page.evaluate(() => {
+          const parsed = (window as { parsedHeading?: Element | null }).parsedHeading;
+          return !!parsed && parsed === document.querySelector('h1');
+        });
+        expect(kept, `${path}: the prerendered heading is still the one on the page`).toBe(true);
         expect(problems, path).toEqual([]);
         page.removeAllListeners('console');
         page.removeAllListeners('pageerror');

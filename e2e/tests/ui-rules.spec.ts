@@ -174,7 +174,7 @@ test('error pages lead on with one primary button and say what happened in words
   const pages = texts('en', 'pages');
   for (const [path, title] of [
     ['/clear', pages('clear.title')],
-    ['/login-error-sso', pages('sso.title')],
+    ['/login-error-sso', texts('en', 'ssoError')('title')],
     ['/auth?token=not-a-token', pages('auth.errorTitle')],
     ['/no-such-page', texts('en', 'pages')('notFound.title')],
   ] as const) {

@@ -12,8 +12,8 @@ function screensIn(lang: Lang): [string, string][] {
     ['/user/check-token-recovery', t('codeCheck', 'titleRecovery')],
     ['/guest', t('guest', 'title')],
     // Chromium is a supported browser: the page says so in its title.
-    ['/supported-browser', t('pages', 'supported.okTitle')],
-    ['/login-error-sso', t('pages', 'sso.title')],
+    ['/supported-browser', t('supportedBrowser', 'okTitle')],
+    ['/login-error-sso', t('ssoError', 'title')],
     ['/auth', t('pages', 'auth.errorTitle')],
     ['/clear', t('pages', 'clear.title')],
     ['/help/third-party-cookies', t('meeting', 'cookiesHelp.title')],

@@ -103,9 +103,15 @@ export const WEB_PAGES = [
   })),
   page('auth', '/auth', 'features/auth-handoff/auth-handoff-page', { texts: ['pages'] }),
   page('notMe', '/security/not-me', 'features/not-me/not-me-page', { texts: ['notMe'] }),
-  page('clear', '/clear', 'features/clear-storage/clear-storage-page', { entry: true }),
-  page('loginErrorSso', '/login-error-sso', 'features/sso-error/sso-error-page', { entry: true }),
-  page('supportedBrowser', '/supported-browser', 'features/supported-browser/supported-browser-page', { entry: true }),
+  page('clear', '/clear', 'features/clear-storage/clear-storage-page', { texts: ['pages'], entry: true }),
+  page('loginErrorSso', '/login-error-sso', 'features/sso-error/sso-error-page', {
+    texts: ['ssoError'],
+    entry: true,
+  }),
+  page('supportedBrowser', '/supported-browser', 'features/supported-browser/supported-browser-page', {
+    texts: ['supportedBrowser'],
+    entry: true,
+  }),
   page('guest', '/guest', 'features/guest/guest-page', { texts: ['guest'], entry: true }),
   page('confirmInvite', '/confirm-invite', 'features/invite/invite-page', { texts: ['invite'], entry: true }),
   page('fileDownload', '/file/:fileId/download_link', 'features/file-download/file-download-page', {

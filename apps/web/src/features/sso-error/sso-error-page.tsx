@@ -45,10 +45,10 @@ function usePasswordAllowed(reason: SsoErrorReason | undefined): string | null {
  * prerendered page stays as it is).
  */
 export default function SsoErrorPage() {
-  const { t } = useTranslation('pages');
+  const { t } = useTranslation('ssoError');
   const given = new URLSearchParams(window.location.search).get('reason');
   const reason = SSO_ERROR_REASONS.find((r) => r === given) as SsoErrorReason | undefined;
-  const title = reason ? t(`sso.reasons.${reason}.title`) : t('sso.title');
+  const title = reason ? t(`reasons.${reason}.title`) : t('title');
   useDocumentTitle(title);
   const ask = ASK_REASON[reason ?? 'none'];
   const [mounted, setMounted] = useState(false);
@@ -57,17 +57,17 @@ export default function SsoErrorPage() {
   return (
     <div className="card simple-page stack">
       <h1>{title}</h1>
-      <p>{reason ? t(`sso.reasons.${reason}.text`) : t('sso.text')}</p>
+      <p>{reason ? t(`reasons.${reason}.text`) : t('text')}</p>
       <Link className="btn btn--primary btn--block" to={userPath('login')}>
         {reason === 'unavailable' || reason === 'expired' || reason === 'invalid' || reason === 'cancelled'
-          ? t('sso.retry')
+          ? t('retry')
           : reason === 'idp-initiated'
-            ? t('sso.startHere')
-            : t('sso.toLogin')}
+            ? t('startHere')
+            : t('toLogin')}
       </Link>
       {password ? (
         <p className="center-text" data-testid="sso-password-instead">
-          <Link to={userPath('login')}>{t('sso.passwordInstead')}</Link>
+          <Link to={userPath('login')}>{t('passwordInstead')}</Link>
         </p>
       ) : null}
       {ask && mounted ? (

@@ -41,12 +41,12 @@ const NAMES: Record<Exclude<BrowserName, 'other'>, string> = {
  * Safari; others → Chrome, Firefox; mobile adds a note), and copies the address to open it elsewhere.
  */
 export default function SupportedBrowserPage() {
-  const { t } = useTranslation('pages');
+  const { t } = useTranslation('supportedBrowser');
   const { appTitle } = useConfig();
   const info = useSyncExternalStore(noChange, thisBrowser, () => UNKNOWN);
   const supported = isSupportedBrowser(info);
   const { status, copy } = useCopyToClipboard(2000);
-  useDocumentTitle(supported ? t('supported.okTitle') : t('supported.title'));
+  useDocumentTitle(supported ? t('okTitle') : t('title'));
   // Where this browser works, it is no alternative to itself (an outdated one stays: update it).
   const browsers = suggestedBrowsers(info.os).filter((b) => !(supported && b === info.browser));
   const current = info.browser === 'other' ? null : `${NAMES[info.browser]}${info.version ? ` ${info.version}` : ''}`;
@@ -56,16 +56,16 @@ export default function SupportedBrowserPage() {
     .href;
   return (
     <div className="card simple-page stack" data-testid="supported-browser" data-supported={supported}>
-      <h1>{supported ? t('supported.okTitle') : t('supported.title')}</h1>
+      <h1>{supported ? t('okTitle') : t('title')}</h1>
       <p className="browser-verdict" data-testid="browser-verdict">
         {supported
-          ? t(browsers.length ? 'supported.okText' : 'supported.okTextAlone', { browser: current ?? '', app: appTitle })
+          ? t(browsers.length ? 'okText' : 'okTextAlone', { browser: current ?? '', app: appTitle })
           : current
-            ? t('supported.currentUnsupported', { browser: current })
-            : t('supported.text')}
+            ? t('currentUnsupported', { browser: current })
+            : t('text')}
       </p>
       {browsers.length ? (
-        <ul className="browser-list" aria-label={t('supported.listLabel')}>
+        <ul className="browser-list" aria-label={t('listLabel')}>
           {browsers.map((b) => (
             <li key={b} data-browser={b}>
               <a href={LINKS[b]} rel="noopener noreferrer" target="_blank">
@@ -77,14 +77,14 @@ export default function SupportedBrowserPage() {
       ) : null}
       {info.mobile ? (
         <p className="muted" data-testid="mobile-note">
-          {t('supported.mobileNote')}
+          {t('mobileNote')}
         </p>
       ) : null}
       <div className="simple-page__copy">
-        <p className="muted">{t('supported.copyLead', { app: appTitle })}</p>
+        <p className="muted">{t('copyLead', { app: appTitle })}</p>
         <div className="row">
           <Button variant="secondary" onClick={() => void copy(address)}>
-            {status === 'copied' ? t('supported.copied') : t('supported.copy')}
+            {status === 'copied' ? t('copied') : t('copy')}
           </Button>
           <span role="status" className="muted">
             {status === 'manual' ? address : ''}

@@ -420,7 +420,7 @@ export function SsoSection({
   withProof?: <T>(action: () => Promise<T>) => Promise<T>;
 }) {
   const { t } = useTranslation('adminSso');
-  const pagesT = useTranslation('pages').t;
+  const ssoErrorT = useTranslation('ssoError').t;
   const [state, setState] = useState<State>({ status: 'loading' });
   useTestDoneSignal();
 
@@ -495,7 +495,7 @@ export function SsoSection({
                 {state.sso.failures.map((f, i) => (
                   <li key={`${f.at}-${i}`} className="sso__failure">
                     <p className="sso__failure-head">
-                      <strong>{pagesT(`sso.reasons.${f.reason}.title`, { defaultValue: f.reason })}</strong>{' '}
+                      <strong>{ssoErrorT(`reasons.${f.reason}.title`, { defaultValue: f.reason })}</strong>{' '}
                       <span className="muted">
                         {when(f.at, true)}
                         {f.email ? ` · ${f.email}` : ''}
