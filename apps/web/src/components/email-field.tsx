@@ -1,4 +1,4 @@
-import { forwardRef, useCallback, useEffect, useEffectEvent, useLayoutEffect, useRef, useState } from 'react';
+import { forwardRef, useState } from 'react';
 import { isEmailShape } from '@suite/contract/core';
 import { carriedAddress } from '../lib/carried-address';
 import { TextField, type TextFieldProps } from './text-field';
@@ -22,52 +22,16 @@ export const EmailField = forwardRef<HTMLInputElement, EmailFieldProps>(function
   ref,
 ) {
   const [touched, setTouched] = useState(false);
-  const own = useRef<HTMLInputElement | null>(null);
-  const setRef = useCallback(
-    (element: HTMLInputElement | null) => {
-      own.current = element;
-      if (typeof ref === 'function') ref(element);
-      else if (ref) ref.current = element;
-    },
-    [ref],
-  );
   const shapeError = touched && !isEmailShape(value.trim()) ? invalidMessage : null;
-  // The carried address that should stay selected once the form's state has it (see takeCarried).
-  const selectOnCommit = useRef<string | null>(null);
   const change = (event: { target: HTMLInputElement }) => {
-    selectOnCommit.current = null;
     if (carried) carriedAddress.set(event.target.value);
     onChange(event);
   };
-  // After the field's own first effect (what was typed before the app ran wins): an empty field takes
-  // the carried address. The prerendered page cannot know it, so it arrives after the first paint: in a
-  // field the person is already in, it comes selected, so that what they type next replaces it instead
-  // of being glued after it.
-  const takeCarried = useEffectEvent(() => {
-    const input = own.current;
-    const address = carriedAddress.get();
-    if (!carried || !input || input.value || !address) return;
-    input.value = address;
-    onChange({ target: input });
-    if (input.ownerDocument.activeElement !== input) return;
-    input.select();
-    selectOnCommit.current = address;
-  });
-  // takeCarried is an Effect Event (useEffectEvent), never a dependency; eslint-plugin-react-hooks 5 predates it.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  useEffect(() => takeCarried(), []);
-  // An update already under way when the address arrived (the server's settings, right after hydration)
-  // may commit the form's state from before it: React writes the empty value back, then the address
-  // again, and the second write leaves the caret at its end. Selected again once the state has it.
-  useLayoutEffect(() => {
-    const input = own.current;
-    if (!input || selectOnCommit.current === null || value !== selectOnCommit.current) return;
-    selectOnCommit.current = null;
-    if (input.ownerDocument.activeElement === input) input.select();
-  }, [value]);
   return (
     <TextField
-      ref={setRef}
+      ref={ref}
+      // The prerendered page cannot know the carried address: it arrives with the app.
+      arriving={carried ? () => carriedAddress.get() : undefined}
       type="email"
       inputMode="email"
       autoComplete="email"

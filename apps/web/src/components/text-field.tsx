@@ -1,9 +1,9 @@
 import {
   forwardRef,
   useCallback,
-  useEffect,
   useEffectEvent,
   useId,
+  useLayoutEffect,
   useRef,
   type ChangeEvent,
   type InputHTMLAttributes,
@@ -21,10 +21,16 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   /** Extra control inside the field, after the input (e.g. show/hide). */
   trailing?: ReactNode;
   hideLabel?: boolean;
+  /**
+   * A value the field takes once, when it arrives empty and nothing was typed into it before the app ran
+   * (the address carried from the last form): selected if the person is already in the field, so that
+   * what they type next replaces it instead of being glued after it.
+   */
+  arriving?: () => string;
 }
 
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
-  { label, error, hint, suffix, trailing, hideLabel, id, className, ...rest },
+  { label, error, hint, suffix, trailing, hideLabel, arriving, id, className, ...rest },
   ref,
 ) {
   const autoId = useId();
@@ -39,16 +45,24 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
     [ref],
   );
   // Typed into the prerendered page before the app ran: the form's state takes it now (lib/typed-early).
-  const restoreTyped = useEffectEvent(() => {
+  // Else, in an empty field, what `arriving` brings.
+  const restore = useEffectEvent(() => {
     const input = own.current;
-    const value = takeTyped(input);
-    if (value === undefined || !input) return;
+    if (!input) return;
+    const typed = takeTyped(input);
+    const value = typed ?? (input.value ? '' : (arriving?.() ?? ''));
+    if (!value) return;
     input.value = value;
     rest.onChange?.({ target: input, currentTarget: input } as ChangeEvent<HTMLInputElement>);
+    if (typed === undefined && input.ownerDocument.activeElement === input) input.select();
   });
-  // restoreTyped is an Effect Event (useEffectEvent), never a dependency; eslint-plugin-react-hooks 5 predates it.
+  // In the commit itself, not after it: the form's state update is then rendered before any other. Set
+  // later, an update already under way (the server's settings, right after hydration) could commit the
+  // state from before it: React would write the old value back, then the new one, leaving the caret at
+  // its end (and a selection lost).
+  // restore is an Effect Event (useEffectEvent), never a dependency; eslint-plugin-react-hooks 5 predates it.
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  useEffect(() => restoreTyped(), []);
+  useLayoutEffect(() => restore(), []);
   const errorId = `${inputId}-error`;
   const hintId = `${inputId}-hint`;
   const suffixId = `${inputId}-suffix`;
