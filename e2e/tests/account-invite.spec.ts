@@ -7,6 +7,7 @@ import { accessible, screenSettled } from '../pages/a11y';
 import { BROWSER_LOCALE, type Lang } from '../pages/locale-texts';
 import { openDatabase } from '../../apps/server/src/db/database';
 import { DATA_DIR } from '../env';
+import { boxOf } from '../pages/box';
 
 const personalEmail = () => `someone.${randomBytes(4).toString('hex')}@gmail.com`;
 const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
@@ -133,13 +134,13 @@ for (const lang of ['pt', 'en'] as Lang[]) {
       await page.goto(link);
       const card = page.locator('.invite-card');
       await expect(ui.heading(ui.inviteT('validatingTitle'))).toBeVisible();
-      const checking = (await card.boundingBox())!;
+      const checking = await boxOf(card);
       await expect(ui.heading(ui.inviteT('expiredTitle'))).toBeVisible({ timeout: 15_000 });
       // An administrator's invitation: the person is sent to that administrator, not to a sign-up that refuses them.
       await expect(page.getByText(ui.inviteT('expiredPersonalAdmin'))).toBeVisible();
       await expect(page.getByRole('link', { name: ui.inviteT('toSignup') })).toHaveCount(0);
       await expect(page.getByRole('link', { name: ui.inviteT('toLogin') })).toBeVisible();
-      const expired = (await card.boundingBox())!;
+      const expired = await boxOf(card);
       expect(Math.abs(expired.y - checking.y)).toBeLessThanOrEqual(1);
       expect(expired.height).toBeGreaterThanOrEqual(checking.height - 1);
       await accessible(page, 'invite expired, personal address');

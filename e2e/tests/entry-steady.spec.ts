@@ -8,6 +8,7 @@ import { screenSettled } from '../pages/a11y';
 import { BROWSER_LOCALE, texts, type Lang } from '../pages/locale-texts';
 import { BASE_URL, WORK_DIR } from '../env';
 import { startSamlIdp, type TestSamlIdp } from '../../apps/server/test/idp/saml';
+import { boxOf } from '../pages/box';
 
 /**
  * Entry screens that hold still: the login fits a phone without scrolling in every language (also once
@@ -90,7 +91,7 @@ for (const lang of ['en', 'hi'] as Lang[]) {
         await expect(first).toBeFocused();
         await screenSettled(page);
         const card = page.locator('.user-layout');
-        const height = async () => (await card.boundingBox())!.height;
+        const height = async () => (await boxOf(card)).height;
         const empty = await height();
         await shot(page, `welcome-${lang}-${viewport.width}`);
         await page.getByRole('button', { name: t('submit') }).click();

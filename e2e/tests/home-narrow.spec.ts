@@ -3,6 +3,7 @@ import { test, expect, createAccount, signInWithStorage, uniqueEmail, overflowOf
 import { admin } from '../fixtures/admin';
 import { texts, type Lang } from '../pages/locale-texts';
 import { FilesPanel } from '../pages/files-panel';
+import { boxOf } from '../pages/box';
 
 const adminT = texts('en', 'admin');
 const filesT = texts('en', 'files');
@@ -12,7 +13,6 @@ const PHONE = { width: 360, height: 740 };
 const FILLED_RED = 'rgb(217, 48, 37)';
 
 const background = (button: Locator) => button.evaluate((el) => getComputedStyle(el).backgroundColor);
-const box = async (locator: Locator) => (await locator.boundingBox())!;
 /** The width a section card leaves to what it holds (its content box). */
 const contentWidth = (card: Locator) =>
   card.evaluate((el) => {
@@ -49,10 +49,10 @@ test.describe('the home and the console on a phone, and one destructive style', 
     const row = nav.getByRole('list');
     // Nothing hidden sideways (a scrolling row cut "Sign-up rul"): the pills wrap, in at most three rows.
     expect(await row.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
-    expect((await box(row)).height).toBeLessThan(3 * 48);
-    const rowBox = await box(row);
+    expect((await boxOf(row)).height).toBeLessThan(3 * 48);
+    const rowBox = await boxOf(row);
     for (const tab of await nav.getByRole('link').all()) {
-      const b = await box(tab);
+      const b = await boxOf(tab);
       expect(b.x).toBeGreaterThanOrEqual(rowBox.x - 1);
       expect(b.x + b.width).toBeLessThanOrEqual(rowBox.x + rowBox.width + 1);
       expect(await tab.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
@@ -94,7 +94,7 @@ test.describe('the home and the console on a phone, and one destructive style', 
     const panel = page.getByRole('region', { name: meetingT('panel.title') });
     await expect(panel.getByTestId('meeting-access').locator('option').first()).toHaveText(meetingT('access.default'));
     // Toasts rise above the bottom bar of sections instead of covering its labels.
-    const [bar, toasts] = [await box(page.locator('.home-nav')), await box(page.locator('.toast-region'))];
+    const [bar, toasts] = [await boxOf(page.locator('.home-nav')), await boxOf(page.locator('.toast-region'))];
     expect(toasts.y + toasts.height).toBeLessThanOrEqual(bar.y);
     for (const name of ['Stand-up', 'Review']) {
       await panel.getByLabel(meetingT('panel.name')).fill(name);
@@ -144,12 +144,12 @@ test.describe('the home and the console on a phone, and one destructive style', 
     const item = files.item('plan.txt');
     await item.getByRole('button', { name: filesT('share') }).click();
     const select = item.getByLabel(filesT('expiry'));
-    expect((await box(select)).width).toBeLessThan(300);
+    expect((await boxOf(select)).width).toBeLessThan(300);
     const create = item.getByRole('button', { name: filesT('createLink') });
     // On a phone "Create link" keeps its words on one line beside the expiry.
     await page.setViewportSize(PHONE);
-    expect((await box(create)).height).toBeLessThan(52);
-    expect(Math.abs((await box(create)).y - (await box(select)).y)).toBeLessThanOrEqual(4);
+    expect((await boxOf(create)).height).toBeLessThan(52);
+    expect(Math.abs((await boxOf(create)).y - (await boxOf(select)).y)).toBeLessThanOrEqual(4);
     await page.setViewportSize({ width: 1280, height: 800 });
     await create.click();
     const field = item.getByLabel(filesT('newLink'));
@@ -166,7 +166,7 @@ test.describe('the home and the console on a phone, and one destructive style', 
     await page.setViewportSize(PHONE);
     // On a phone "Hide links" and "Delete" split their row evenly.
     const hide = item.getByRole('button', { name: filesT('hideLinks') });
-    const [h, d] = [await box(hide), await box(remove)];
+    const [h, d] = [await boxOf(hide), await boxOf(remove)];
     expect(Math.abs(h.width - d.width)).toBeLessThanOrEqual(2);
     expect(Math.abs(h.y - d.y)).toBeLessThanOrEqual(2);
     expect(await contentWidth(page.locator('main .card').first())).toBeGreaterThanOrEqual(320);

@@ -10,6 +10,7 @@ import {
   meetingAndNewBrowser,
   signIn,
 } from '../pages/meeting-room';
+import { boxOf } from '../pages/box';
 
 /** The element lies wholly inside the viewport as it is now (no scrolling needed to see it). */
 async function expectInViewport(page: Page, target: Locator): Promise<void> {
@@ -46,12 +47,12 @@ test.describe('pre-join screen', () => {
     const join = page.getByRole('button', { name: 'Join meeting' });
     await expectInViewport(page, join);
     // Google Meet's order: the devices are small menus under the preview; Join sits beside them.
-    const preview = (await page.getByTestId('self-view').boundingBox())!;
+    const preview = await boxOf(page.getByTestId('self-view'));
     const microphone = page.getByRole('combobox', { name: 'Microphone' });
-    const mic0 = (await microphone.boundingBox())!;
+    const mic0 = await boxOf(microphone);
     expect(mic0.y).toBeGreaterThanOrEqual(preview.y + preview.height);
     expect(mic0.x + mic0.width).toBeLessThanOrEqual(preview.x + preview.width);
-    expect((await join.boundingBox())!.x).toBeGreaterThanOrEqual(preview.x + preview.width);
+    expect((await boxOf(join)).x).toBeGreaterThanOrEqual(preview.x + preview.width);
 
     // Chromium's fake microphone beeps: the meter rises above zero within a few seconds.
     await expect.poll(() => level(page), { timeout: 10_000 }).toBeGreaterThan(5);
@@ -77,23 +78,23 @@ test.describe('pre-join screen', () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await expectInViewport(page, join);
     // On a phone Join follows the fields and covers none of them; the device menus come after it.
-    const joinBox = (await join.boundingBox())!;
+    const joinBox = await boxOf(join);
     for (const field of [name, page.getByLabel(/I have read and accept/)]) {
-      const box = (await field.boundingBox())!;
+      const box = await boxOf(field);
       expect(box.y + box.height).toBeLessThanOrEqual(joinBox.y);
     }
-    expect((await microphone.boundingBox())!.y).toBeGreaterThan(joinBox.y + joinBox.height);
+    expect((await boxOf(microphone)).y).toBeGreaterThan(joinBox.y + joinBox.height);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await accessible(page, 'pre-join at 360 px');
 
     await name.fill('Grace Hopper');
-    const before = (await page.getByTestId('meeting-setup').boundingBox())!;
+    const before = await boxOf(page.getByTestId('meeting-setup'));
     await join.click();
     // Waiting for the host names the meeting and offers a way out; the self-view, toggles and lists stay.
     const waiting = page.getByTestId('meeting-waiting');
     await expect(waiting.getByRole('heading', { name: 'Waiting for the host' })).toBeVisible();
     // In the same place, and no shorter, though its fields are gone.
-    const after = (await waiting.boundingBox())!;
+    const after = await boxOf(waiting);
     expect(Math.abs(after.y - before.y)).toBeLessThanOrEqual(1);
     expect(after.height).toBeGreaterThanOrEqual(before.height - 1);
     await expect(waiting.getByText('Weekly sync')).toBeVisible();
@@ -218,15 +219,15 @@ test.describe('pre-join', () => {
       { width: 360, height: 740 },
     ]) {
       await page.setViewportSize(size);
-      const c = (await card.boundingBox())!;
-      const v = (await view.boundingBox())!;
-      const video = (await page.getByLabel('Camera preview').boundingBox())!;
+      const c = await boxOf(card);
+      const v = await boxOf(view);
+      const video = await boxOf(page.getByLabel('Camera preview'));
       // No band of the card above, below or left of the picture (at 360: above it and on both sides).
       expect(Math.abs(v.x - c.x), `${size.width}: left edge`).toBeLessThanOrEqual(1);
       expect(Math.abs(v.y - c.y), `${size.width}: top edge`).toBeLessThanOrEqual(1);
       if (size.width > 760) {
         // Under the picture, its device menus (Google Meet's order): the picture's bottom edge meets them.
-        const menus = (await page.getByRole('group', { name: 'Devices' }).boundingBox())!;
+        const menus = await boxOf(page.getByRole('group', { name: 'Devices' }));
         expect(Math.abs(menus.y - (v.y + v.height))).toBeLessThanOrEqual(1);
         expect(menus.y + menus.height).toBeLessThanOrEqual(c.y + c.height + 1);
       } else expect(Math.abs(v.width - c.width)).toBeLessThanOrEqual(1);
@@ -259,9 +260,9 @@ test.describe('pre-join', () => {
     const state = page.getByTestId('meeting-state');
     await expect(state).toHaveText("The host hasn't started yet: you'll go to the waiting room");
     // "Ready to join?", then who is there (or the meeting's state), then the guest's fields and Join.
-    const heading = (await page.getByRole('heading', { name: 'Ready to join?' }).boundingBox())!;
-    const join = (await page.getByRole('button', { name: 'Join meeting' }).boundingBox())!;
-    const line = (await state.boundingBox())!;
+    const heading = await boxOf(page.getByRole('heading', { name: 'Ready to join?' }));
+    const join = await boxOf(page.getByRole('button', { name: 'Join meeting' }));
+    const line = await boxOf(state);
     expect(line.y).toBeGreaterThanOrEqual(heading.y + heading.height - 1);
     expect(line.y - (heading.y + heading.height)).toBeLessThanOrEqual(16);
     expect(join.y).toBeGreaterThan(line.y);

@@ -9,6 +9,7 @@ import {
   meetingAndNewBrowser,
   signIn,
 } from '../pages/meeting-room';
+import { boxOf } from '../pages/box';
 
 /** the room: one set of controls, menus that behave, one-click leave, readable names. */
 
@@ -272,7 +273,7 @@ test.describe('the two small ones', () => {
     await fillGuestForm(page, 'Grace Guest');
     const join = page.getByRole('button', { name: 'Join meeting' });
     await expect(join).toBeVisible();
-    const box = (await join.boundingBox())!;
+    const box = await boxOf(join);
     expect(box.y).toBeGreaterThanOrEqual(0);
     expect(box.y + box.height).toBeLessThanOrEqual(740);
     await page.context().close();

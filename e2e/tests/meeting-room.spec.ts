@@ -1,5 +1,6 @@
 import { test, expect, createAccount, screenshots, expectAccessible, type Account } from '../fixtures/test';
 import { MeetingRoomPage, createMeeting, hostJoins, hostOpens, signIn } from '../pages/meeting-room';
+import { boxOf } from '../pages/box';
 
 const UA = {
   android:
@@ -414,20 +415,20 @@ test.describe('room page notices', () => {
     // A frame page like the others: its card where theirs is, the label over the field from one left edge,
     // joining the main action and home a quiet link.
     await expect(page.getByRole('link', { name: 'Go to the home page' })).toBeVisible();
-    const notFoundCard = (await page.getByTestId('meeting-error').boundingBox())!;
-    const label = (await page.getByRole('heading', { name: 'Join with a code or link' }).boundingBox())!;
-    const title = (await page.getByRole('heading', { name: 'Video conference not found' }).boundingBox())!;
+    const notFoundCard = await boxOf(page.getByTestId('meeting-error'));
+    const label = await boxOf(page.getByRole('heading', { name: 'Join with a code or link' }));
+    const title = await boxOf(page.getByRole('heading', { name: 'Video conference not found' }));
     // The field's pill (its input sits inside it, after the padding).
     const field = await page
       .getByRole('textbox', { name: 'Meeting code or link' })
       .evaluate((el) => el.closest('.field')!.getBoundingClientRect().x);
-    const home = (await page.getByRole('link', { name: 'Go to the home page' }).boundingBox())!;
+    const home = await boxOf(page.getByRole('link', { name: 'Go to the home page' }));
     for (const x of [label.x, field, home.x]) expect(Math.abs(x - title.x)).toBeLessThanOrEqual(2);
     await expect(page.getByRole('button', { name: 'Join', exact: true })).toHaveClass(/btn--primary/);
     await expect(page.getByRole('link', { name: 'Go to the home page' })).toHaveClass(/btn--link/);
     await page.goto('/supported-browser');
     await expect(page.getByTestId('supported-browser')).toBeVisible();
-    const frameCard = (await page.getByTestId('supported-browser').boundingBox())!;
+    const frameCard = await boxOf(page.getByTestId('supported-browser'));
     expect(Math.abs(notFoundCard.y - frameCard.y)).toBeLessThanOrEqual(2);
     await page.goto('/meet/zzz-zzzz-zzz');
     await expect(page.getByRole('heading', { name: 'Video conference not found' })).toBeVisible();
@@ -438,7 +439,7 @@ test.describe('room page notices', () => {
       page.getByRole('textbox', { name: 'Meeting code or link' }),
       page.getByRole('button', { name: 'Join', exact: true }),
     ]) {
-      const box = (await part.boundingBox())!;
+      const box = await boxOf(part);
       expect(box.x).toBeGreaterThanOrEqual(card!.x);
       expect(box.x + box.width).toBeLessThanOrEqual(card!.x + card!.width);
     }
@@ -451,7 +452,7 @@ test.describe('room page notices', () => {
       const box = el.closest('.field__control')!.getBoundingClientRect();
       return { x: box.x, width: box.width };
     });
-    const join = (await page.getByRole('button', { name: 'Join', exact: true }).boundingBox())!;
+    const join = await boxOf(page.getByRole('button', { name: 'Join', exact: true }));
     expect(Math.abs(join.x - pill.x)).toBeLessThanOrEqual(1);
     expect(Math.abs(join.width - pill.width)).toBeLessThanOrEqual(1);
     await page.goto('/guest');
