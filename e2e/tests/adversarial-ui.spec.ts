@@ -3,6 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect, createAccount, mailbox, uniqueEmail, signInWithStorage, type Account } from '../fixtures/test';
 import { texts } from '../pages/locale-texts';
 import { appCode } from '../pages/security';
+import { holdAppScript } from '../pages/hold-app';
 
 /**
  * The fourth adversarial review, the browser's part: names others choose (a file's "shared by", an
@@ -174,12 +175,7 @@ test.describe('adversarial review 5 (browser)', () => {
   test('a form sent twice before the app took over is sent once, to the API, the password in no URL', async ({
     page,
   }) => {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppScript(page);
     const password = `early-${randomBytes(4).toString('hex')}`;
     const sent: string[] = [];
     const urls: string[] = [];

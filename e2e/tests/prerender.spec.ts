@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures/test';
 import { renderedFonts } from '../pages/fonts';
 import { BROWSER_LOCALE, texts, type Lang } from '../pages/locale-texts';
+import { holdAppScript } from '../pages/hold-app';
 
 /**
  * Entry screens arrive prerendered in the language the server picks from Accept-Language and are
@@ -144,12 +145,7 @@ test.describe('prerendered entry screens: nothing moves, nothing typed is lost',
 
   test('an address typed before the JavaScript ran is still there after it did', async ({ page }) => {
     // The app's entry script is held back until the address has been typed into the prerendered form.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppScript(page);
     const email = texts('en', 'login')('email');
     await page.goto('/user/login', { waitUntil: 'commit' });
     const field = page.getByRole('textbox', { name: email, exact: true });
@@ -165,12 +161,7 @@ test.describe('prerendered entry screens: nothing moves, nothing typed is lost',
   });
 
   test('a person already in the password field when the JavaScript arrives keeps the caret there', async ({ page }) => {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppScript(page);
     const login = texts('en', 'login');
     await page.goto('/user/login', { waitUntil: 'commit' });
     const email = page.getByRole('textbox', { name: login('email'), exact: true });
@@ -195,12 +186,7 @@ test.describe('prerendered entry screens: nothing moves, nothing typed is lost',
     const login = texts('en', 'login');
     await page.getByRole('textbox', { name: login('email'), exact: true }).fill('grace@contoso.com');
     await expect.poll(() => page.evaluate(() => sessionStorage.length)).toBeGreaterThan(0);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppScript(page);
     await page.goto('/user/signup', { waitUntil: 'commit' });
     const field = page.getByRole('textbox', { name: texts('en', 'signup')('email'), exact: true });
     await field.click();
@@ -213,12 +199,7 @@ test.describe('prerendered entry screens: nothing moves, nothing typed is lost',
   });
 
   test('a form sent before the JavaScript ran is sent once it has, nothing typed in the address', async ({ page }) => {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppScript(page);
     const t = texts('en', 'login');
     const sent: string[] = [];
     page.on('request', (r) => r.method() === 'POST' && sent.push(new URL(r.url()).pathname));

@@ -34,6 +34,13 @@ export type CodeOutcome =
   { kind: 'ok' } | { kind: 'invalid' } | { kind: 'max_tries' } | { kind: 'expired'; hash: string };
 
 /**
+ * Whole seconds until a window of `windowMs` opened at `since` is over: at least 1, never more than the
+ * window (a parallel request, a double click, may have stored a clock reading a millisecond after `now`).
+ */
+const secondsLeft = (since: number, windowMs: number, now: number): number =>
+  Math.min(windowMs / 1000, Math.max(1, Math.ceil((since + windowMs - now) / 1000)));
+
+/**
  * E-mailed codes, stored as HMACs per (address, purpose). `db` may be a transaction: run a check in
  * the transaction that applies its effect.
  */
@@ -114,19 +121,13 @@ export function codesRepository(db: Kysely<Database>) {
     if (replacing !== undefined && row.code_hash !== replacing) return null;
     // Within the spacing, the code mailed moments ago stays the one to use: no new code, no new mail.
     if (row.sends < budget || row.sends_window_started_at <= windowOver) {
-      // Never more than the spacing: a parallel request (a double click) may have stored its code with a
-      // clock reading a millisecond after this one's `now`.
       if (refuseWithinSpacing && replacing === undefined && spacingMs > 0)
-        throw new AppError('ERR_CODE_SENT_RECENTLY', {
-          retryAfterS: Math.min(spacingMs / 1000, Math.max(1, Math.ceil((row.created_at + spacingMs - now) / 1000))),
-        });
+        throw new AppError('ERR_CODE_SENT_RECENTLY', { retryAfterS: secondsLeft(row.created_at, spacingMs, now) });
       return null;
     }
-    const retryAfter = Math.min(
-      SEND_WINDOW_MS / 1000,
-      Math.max(1, Math.ceil((row.sends_window_started_at + SEND_WINDOW_MS - now) / 1000)),
-    );
-    throw new AppError('ERR_RATE_LIMITED', { retryAfterS: retryAfter });
+    throw new AppError('ERR_RATE_LIMITED', {
+      retryAfterS: secondsLeft(row.sends_window_started_at, SEND_WINDOW_MS, now),
+    });
   }
 
   /**
